@@ -1,0 +1,16 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "TerminalUI",
+    products: [
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "TerminalUITesting", targets: ["TerminalUITesting"]),
+    ],
+    targets: [
+        .target(name: "TerminalUI"),
+        .target(name: "TerminalUITesting", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

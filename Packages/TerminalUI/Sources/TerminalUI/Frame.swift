@@ -1,0 +1,130 @@
+/// One terminal cell: a grapheme cluster of display width 1 or 2 with a style.
+///
+/// A wide grapheme occupies its cell and the next one; the next one is a *continuation*
+/// cell (empty grapheme, width 0) so that a wide character is never split.
+public struct Cell: Hashable, Sendable {
+    public var grapheme: String
+    /// 1 or 2 for a leading cell, 0 for the continuation of a wide cell.
+    public var width: UInt8
+    public var style: Style
+
+    public init(grapheme: String, width: UInt8 = 1, style: Style = .plain) {
+        self.grapheme = grapheme
+        self.width = width
+        self.style = style
+    }
+
+    public static func blank(_ style: Style = .plain) -> Cell { Cell(grapheme: " ", width: 1, style: style) }
+    public var isContinuation: Bool { width == 0 }
+}
+
+/// A rectangular grid of cells: what a view renders and what the renderer diffs.
+public struct Frame: Hashable, Sendable {
+    public let size: Size
+    public private(set) var cells: [Cell]
+
+    public init(size: Size, style: Style = .plain) {
+        self.size = size
+        self.cells = Array(repeating: .blank(style), count: size.columns * size.rows)
+    }
+
+    public var bounds: Rect { Rect(origin: Point(column: 0, row: 0), size: size) }
+
+    public subscript(column: Int, row: Int) -> Cell {
+        get { cells[row * size.columns + column] }
+    }
+
+    /// Replaces one cell, repairing any wide cell it cuts in half (the orphaned half becomes a blank).
+    public mutating func setCell(_ cell: Cell, column: Int, row: Int) {
+        guard column >= 0, row >= 0, column < size.columns, row < size.rows else { return }
+        let index = row * size.columns + column
+        let old = cells[index]
+        if old.width == 2, column + 1 < size.columns {
+            cells[index + 1] = .blank(cells[index + 1].style)
+        } else if old.isContinuation, column > 0, !cell.isContinuation {
+            cells[index - 1] = .blank(cells[index - 1].style)
+        }
+        cells[index] = cell
+    }
+
+    /// Writes `text` (sanitized) starting at `point`, clipped to `maxColumns` and the frame.
+    /// A wide character that would not fit entirely is replaced by a space.
+    /// - Returns: the number of columns written.
+    @discardableResult
+    public mutating func put(_ text: String, at point: Point, style: Style = .plain, maxColumns: Int? = nil) -> Int {
+        guard point.row >= 0, point.row < size.rows else { return 0 }
+        let limit = min(size.columns, point.column + (maxColumns ?? size.columns))
+        var column = point.column
+        for character in Sanitizer.sanitize(text) {
+            let width = DisplayWidth.of(character)
+            if width == 0 { continue } // zero-width clusters on their own (already merged into graphemes otherwise)
+            if column + width > limit {
+                if column < limit, width == 2 { setCell(.blank(style), column: column, row: point.row); column += 1 }
+                break
+            }
+            if column >= 0 {
+                setCell(Cell(grapheme: String(character), width: UInt8(width), style: style), column: column, row: point.row)
+                if width == 2 {
+                    setCell(Cell(grapheme: "", width: 0, style: style), column: column + 1, row: point.row)
+                }
+            }
+            column += width
+        }
+        return column - point.column
+    }
+
+    /// Fills `rect` (clipped to the frame) with blanks of `style`.
+    public mutating func fill(_ rect: Rect, style: Style) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.row..<area.maxRow {
+            for column in area.column..<area.maxColumn {
+                setCell(.blank(style), column: column, row: row)
+            }
+        }
+    }
+
+    /// Changes the style of the cells in `rect` while keeping their text (e.g. to highlight a selection).
+    public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.row..<area.maxRow {
+            for column in area.column..<area.maxColumn {
+                transform(&cells[row * size.columns + column].style)
+            }
+        }
+    }
+
+    /// Copies `other` into this frame with its top-left corner at `point`, clipped.
+    /// Wide cells cut by the clip become blanks, so no half character is ever drawn.
+    public mutating func draw(_ other: Frame, at point: Point) {
+        for row in 0..<other.size.rows {
+            let targetRow = point.row + row
+            guard targetRow >= 0, targetRow < size.rows else { continue }
+            for column in 0..<other.size.columns {
+                let targetColumn = point.column + column
+                guard targetColumn >= 0, targetColumn < size.columns else { continue }
+                var cell = other[column, row]
+                if cell.isContinuation, column == 0 || targetColumn == 0 { cell = .blank(cell.style) }
+                if cell.width == 2, targetColumn + 1 >= size.columns { cell = .blank(cell.style) }
+                setCell(cell, column: targetColumn, row: targetRow)
+            }
+        }
+    }
+
+    /// The frame's text, one line per row, trailing spaces trimmed (no styling).
+    public var text: String {
+        var lines: [String] = []
+        lines.reserveCapacity(size.rows)
+        for row in 0..<size.rows {
+            var line = ""
+            for column in 0..<size.columns {
+                let cell = self[column, row]
+                if !cell.isContinuation { line += cell.grapheme }
+            }
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
