@@ -7,8 +7,13 @@ let package = Package(
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
     ],
     targets: [
-        .target(name: "TerminalKit"),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        // Our own tiny C target: async-signal-safe crash teardown and a few libc calls that
+        // Swift cannot express cleanly (sigaction's handler union, the variadic ioctl).
+        .target(name: "CTerminalGuard"),
+        .target(name: "TerminalKit", dependencies: ["CTerminalGuard"]),
+        // Test support only (no product): opens pseudo-terminal pairs for the session tests.
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CPseudoTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

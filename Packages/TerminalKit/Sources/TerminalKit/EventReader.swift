@@ -1,0 +1,172 @@
+import Foundation
+import Glibc
+import Synchronization
+internal import CTerminalGuard
+
+/// Reads the input descriptor on a background thread and turns signals into events.
+///
+/// The thread sleeps in `poll()` on the input and a wake pipe, so an idle session uses no CPU;
+/// it wakes early only to resolve a pending escape after the escape delay. The wake pipe carries
+/// one byte per event: 0 from ``stop()``, or a signal number from the C forwarding handler
+/// (SIGWINCH and the termination signals). Dispatch signal sources are not used: on Linux they
+/// read a signalfd, which never sees a signal that another thread has already taken.
+final class EventReader: Sendable {
+    private struct State: ~Copyable {
+        var stopped = false
+        var wakeWriteFD: Int32
+        var previousDispositions: [(signal: Int32, action: sigaction)] = []
+    }
+
+    /// Signals that end the session; reported instead of killing the process while events run.
+    static let terminationSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
+
+    private static let stopByte: UInt8 = 0
+
+    private let state: Mutex<State>
+    private let wakeReadFD: Int32
+    private let continuation: AsyncStream<TerminalEvent>.Continuation
+
+    private init(wakeReadFD: Int32, wakeWriteFD: Int32, continuation: AsyncStream<TerminalEvent>.Continuation) {
+        self.wakeReadFD = wakeReadFD
+        self.continuation = continuation
+        self.state = Mutex(State(wakeWriteFD: wakeWriteFD))
+    }
+
+    deinit {
+        // The reader thread holds a strong reference, so it has exited by now.
+        close(wakeReadFD)
+        state.withLock { state in
+            if state.wakeWriteFD >= 0 { close(state.wakeWriteFD) }
+        }
+    }
+
+    /// Starts reading `inputFD`; returns nil when the wake pipe cannot be created.
+    static func start(
+        inputFD: Int32,
+        sizeDescriptors: [Int32],
+        escapeDelayMilliseconds: Int32,
+        environment: [String: String]
+    ) -> (AsyncStream<TerminalEvent>, EventReader)? {
+        var pipeFDs: [Int32] = [-1, -1]
+        guard terminal_guard_make_wake_pipe(&pipeFDs) == 0 else { return nil }
+        let (stream, continuation) = AsyncStream<TerminalEvent>.makeStream()
+        let reader = EventReader(wakeReadFD: pipeFDs[0], wakeWriteFD: pipeFDs[1], continuation: continuation)
+        reader.forwardSignals()
+        continuation.onTermination = { _ in reader.stop() }
+
+        let thread = Thread {
+            reader.run(inputFD: inputFD, escapeDelayMilliseconds: escapeDelayMilliseconds) {
+                TerminalSize.measure(descriptors: sizeDescriptors, environment: environment)
+            }
+        }
+        thread.name = "TerminalKit input"
+        thread.start()
+        return (stream, reader)
+    }
+
+    /// Stops the thread, restores signal dispositions and finishes the stream.
+    /// Idempotent and callable from any thread; returns once dispositions are restored.
+    func stop() {
+        let wasRunning = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.stopped = true
+            for saved in state.previousDispositions.reversed() {
+                var action = saved.action
+                _ = terminal_guard_restore_signal(saved.signal, &action)
+            }
+            state.previousDispositions.removeAll()
+            terminal_guard_set_signal_pipe(-1)
+            var wake = Self.stopByte
+            _ = Glibc.write(state.wakeWriteFD, &wake, 1)
+            close(state.wakeWriteFD)
+            state.wakeWriteFD = -1
+            return true
+        }
+        // Outside the lock: finishing runs onTermination, which calls stop() again.
+        if wasRunning {
+            continuation.finish()
+        }
+    }
+
+    /// SIGWINCH and the termination signals no longer kill or interrupt anything; each arrival
+    /// becomes a byte in the wake pipe.
+    private func forwardSignals() {
+        state.withLock { state in
+            terminal_guard_set_signal_pipe(state.wakeWriteFD)
+            for signalNumber in [SIGWINCH] + Self.terminationSignals {
+                var previous = sigaction()
+                if terminal_guard_forward_signal(signalNumber, &previous) == 0 {
+                    state.previousDispositions.append((signalNumber, previous))
+                }
+            }
+        }
+    }
+
+    private func run(inputFD: Int32, escapeDelayMilliseconds: Int32, measureSize: () -> TerminalSize) {
+        var decoder = InputDecoder()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var descriptors = [
+            pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
+        ]
+        readLoop: while true {
+            let timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break readLoop
+            }
+            if ready == 0 {
+                for event in decoder.resolveTimeout() {
+                    continuation.yield(.input(event))
+                }
+                continue
+            }
+            if descriptors[1].revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(wakeReadFD, $0.baseAddress, $0.count) }
+                if count <= 0 {
+                    if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+                    break readLoop
+                }
+                let wakeBytes = buffer[0..<count]
+                if wakeBytes.contains(Self.stopByte) {
+                    break readLoop
+                }
+                if wakeBytes.contains(UInt8(SIGWINCH)) {
+                    continuation.yield(.resize(measureSize())) // one resize per burst is enough
+                }
+                for byte in wakeBytes where byte != UInt8(SIGWINCH) {
+                    continuation.yield(.terminate(signal: Int32(byte)))
+                }
+                continue
+            }
+            let inputEvents = descriptors[0].revents
+            if inputEvents & Int16(POLLIN) != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    for event in decoder.feed(buffer[0..<count]) {
+                        continuation.yield(.input(event))
+                    }
+                    continue
+                }
+                if count < 0 && (errno == EINTR || errno == EAGAIN) {
+                    continue
+                }
+                // End of file or a read error: the terminal is gone.
+                hangUp()
+                break readLoop
+            }
+            if inputEvents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                hangUp()
+                break readLoop
+            }
+        }
+    }
+
+    private func hangUp() {
+        continuation.yield(.terminate(signal: SIGHUP))
+        continuation.finish()
+    }
+}

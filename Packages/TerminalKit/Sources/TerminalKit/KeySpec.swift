@@ -1,0 +1,113 @@
+/// Why a `--keys` specification was rejected; `message` is meant for a usage error (exit 64).
+public struct KeySpecError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The offending token, as written.
+    public let token: String
+    /// A one-line explanation naming the token and listing what is valid.
+    public let message: String
+
+    /// The same as ``message``.
+    public var description: String { message }
+}
+
+/// Parses the `--keys "K K …"` command-line contract into input events.
+public enum KeySpec {
+    /// Named keys, in the order the usage text lists them.
+    public static let namedKeys: [(name: String, key: Key)] = [
+        ("up", .up), ("down", .down), ("left", .left), ("right", .right),
+        ("enter", .enter), ("esc", .escape), ("tab", .tab), ("backtab", .backtab),
+        ("space", .character(" ")), ("backspace", .backspace),
+        ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end), ("delete", .delete),
+    ]
+
+    /// Every accepted token form, for usage and error messages.
+    public static let validTokensDescription =
+        namedKeys.map(\.name).joined(separator: " ")
+        + " ctrl-<letter> <any single character> click:COL,ROW wheelup wheeldown"
+
+    /// Parses space-separated tokens; each token becomes one array of events (a click is a press
+    /// and a release). Mouse coordinates in `click:COL,ROW` are 1-based; events are 0-based.
+    public static func parse(_ spec: String) throws(KeySpecError) -> [[InputEvent]] {
+        var result: [[InputEvent]] = []
+        for token in spec.split(whereSeparator: \.isWhitespace) {
+            result.append(try events(for: String(token)))
+        }
+        return result
+    }
+
+    private static func events(for token: String) throws(KeySpecError) -> [InputEvent] {
+        if let named = namedKeys.first(where: { $0.name == token }) {
+            return [.key(named.key)]
+        }
+        if token.count == 1, let character = token.first {
+            guard !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw error(token, reason: "is a control character")
+            }
+            return [.key(.character(character))]
+        }
+        switch token {
+        case "wheelup":
+            return [.mouse(MouseEvent(kind: .wheelUp, column: 0, row: 0))]
+        case "wheeldown":
+            return [.mouse(MouseEvent(kind: .wheelDown, column: 0, row: 0))]
+        default:
+            break
+        }
+        if token.hasPrefix("ctrl-") {
+            return [.key(try controlKey(token))]
+        }
+        if token.hasPrefix("click:") {
+            return try click(token)
+        }
+        throw error(token, reason: "is not a key name")
+    }
+
+    /// `ctrl-x`: the same key the decoder reports for that control byte.
+    private static func controlKey(_ token: String) throws(KeySpecError) -> Key {
+        let rest = token.dropFirst("ctrl-".count)
+        guard rest.count == 1, let letter = rest.first, letter.isASCII, letter.isLetter,
+              let lower = letter.lowercased().first
+        else {
+            throw error(token, reason: "needs one letter a–z after ctrl-")
+        }
+        switch lower {
+        case "i": return .tab
+        case "m", "j": return .enter
+        case "h": return .backspace
+        default: return .ctrl(lower)
+        }
+    }
+
+    private static func click(_ token: String) throws(KeySpecError) -> [InputEvent] {
+        let coordinates = token.dropFirst("click:".count).split(separator: ",", omittingEmptySubsequences: false)
+        guard coordinates.count == 2,
+              let column = Int(coordinates[0]), let row = Int(coordinates[1]),
+              (1...9999).contains(column), (1...9999).contains(row)
+        else {
+            throw error(token, reason: "needs 1-based numbers as click:COL,ROW (e.g. click:10,3)")
+        }
+        return [
+            .mouse(MouseEvent(kind: .press(button: 0), column: column - 1, row: row - 1)),
+            .mouse(MouseEvent(kind: .release, column: column - 1, row: row - 1)),
+        ]
+    }
+
+    private static func error(_ token: String, reason: String) -> KeySpecError {
+        KeySpecError(
+            token: token,
+            message: "--keys: \"\(printable(token))\" \(reason); valid keys: \(validTokensDescription)"
+        )
+    }
+
+    /// Escapes control characters so the message cannot drive the terminal it is printed to.
+    private static func printable(_ token: String) -> String {
+        var text = ""
+        for scalar in token.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                text += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+}
