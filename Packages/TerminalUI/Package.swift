@@ -10,7 +10,7 @@ let package = Package(
     targets: [
         .target(name: "TerminalUI"),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting"], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

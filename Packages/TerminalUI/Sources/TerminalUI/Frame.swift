@@ -30,18 +30,46 @@ public struct Frame: Hashable, Sendable {
 
     public var bounds: Rect { Rect(origin: Point(column: 0, row: 0), size: size) }
 
+    /// The cell at `column`, `row`; a plain blank outside the frame.
     public subscript(column: Int, row: Int) -> Cell {
-        get { cells[row * size.columns + column] }
+        get {
+            guard column >= 0, row >= 0, column < size.columns, row < size.rows else { return .blank() }
+            return cells[row * size.columns + column]
+        }
     }
 
     /// Replaces one cell, repairing any wide cell it cuts in half (the orphaned half becomes a blank).
+    ///
+    /// A wide cell (width 2) also writes its continuation cell; a wide cell in the last column
+    /// becomes a blank, and a continuation cell without a wide cell to its left becomes a blank,
+    /// so the frame never holds half a character.
     public mutating func setCell(_ cell: Cell, column: Int, row: Int) {
         guard column >= 0, row >= 0, column < size.columns, row < size.rows else { return }
         let index = row * size.columns + column
+        var cell = cell
+        if cell.width == 2, column + 1 >= size.columns { cell = .blank(cell.style) }
+        if cell.isContinuation {
+            // Only valid right after a wide cell; then there is nothing to repair.
+            guard column > 0, cells[index - 1].width == 2 else {
+                replaceRepairing(index: index, column: column, with: .blank(cell.style))
+                return
+            }
+            cells[index] = cell
+            return
+        }
+        replaceRepairing(index: index, column: column, with: cell)
+        if cell.width == 2 {
+            let next = index + 1
+            if cells[next].width == 2, column + 2 < size.columns { cells[next + 1] = .blank(cells[next + 1].style) }
+            cells[next] = Cell(grapheme: "", width: 0, style: cell.style)
+        }
+    }
+
+    private mutating func replaceRepairing(index: Int, column: Int, with cell: Cell) {
         let old = cells[index]
         if old.width == 2, column + 1 < size.columns {
             cells[index + 1] = .blank(cells[index + 1].style)
-        } else if old.isContinuation, column > 0, !cell.isContinuation {
+        } else if old.isContinuation, column > 0 {
             cells[index - 1] = .blank(cells[index - 1].style)
         }
         cells[index] = cell
@@ -53,7 +81,8 @@ public struct Frame: Hashable, Sendable {
     @discardableResult
     public mutating func put(_ text: String, at point: Point, style: Style = .plain, maxColumns: Int? = nil) -> Int {
         guard point.row >= 0, point.row < size.rows else { return 0 }
-        let limit = min(size.columns, point.column + (maxColumns ?? size.columns))
+        // Without maxColumns the frame's edge is the limit, also when the text starts left of column 0.
+        let limit = maxColumns.map { min(size.columns, point.column + max(0, $0)) } ?? size.columns
         var column = point.column
         for character in Sanitizer.sanitize(text) {
             let width = DisplayWidth.of(character)
@@ -64,9 +93,8 @@ public struct Frame: Hashable, Sendable {
             }
             if column >= 0 {
                 setCell(Cell(grapheme: String(character), width: UInt8(width), style: style), column: column, row: point.row)
-                if width == 2 {
-                    setCell(Cell(grapheme: "", width: 0, style: style), column: column + 1, row: point.row)
-                }
+            } else if column + width > 0 {
+                setCell(.blank(style), column: 0, row: point.row) // the visible half of a wide character cut by the left edge
             }
             column += width
         }

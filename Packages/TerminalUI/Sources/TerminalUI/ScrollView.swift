@@ -1,0 +1,59 @@
+/// Shows a window of content that is taller than its viewport, with an optional scrollbar.
+///
+/// The content is a frame of its own (as wide as the viewport, as tall as it needs);
+/// the offset is the content row shown at the top and belongs to the caller.
+public enum ScrollView {
+    /// `offset` limited to 0…(contentHeight − viewportHeight).
+    public static func clampedOffset(_ offset: Int, contentHeight: Int, viewportHeight: Int) -> Int {
+        min(max(0, offset), max(0, contentHeight - viewportHeight))
+    }
+
+    /// Rows that page up / page down scroll: the viewport less one row of context (at least 1).
+    public static func pageAmount(viewportHeight: Int) -> Int {
+        max(1, viewportHeight - 1)
+    }
+
+    /// Columns left for content in a viewport of `width` columns when a scrollbar is shown
+    /// for content of `contentHeight` rows in `viewportHeight` rows.
+    public static func contentWidth(viewportWidth width: Int, contentHeight: Int, viewportHeight: Int, showsScrollbar: Bool = true) -> Int {
+        showsScrollbar && contentHeight > viewportHeight ? max(0, width - 1) : max(0, width)
+    }
+
+    /// Draws `content` into `rect` starting at content row `offset` (clamped), clipped to `rect`.
+    /// When `showsScrollbar` is true and the content is taller than `rect`, the last column is a
+    /// scrollbar (track `│`, thumb `█`) and the content is clipped one column earlier.
+    /// - Returns: the clamped offset actually used.
+    @discardableResult
+    public static func draw(_ content: Frame, into frame: inout Frame, rect: Rect, offset: Int,
+                            showsScrollbar: Bool = true, scrollbarStyle: Style = Style(dim: true)) -> Int {
+        guard !rect.isEmpty else { return 0 }
+        let contentHeight = content.size.rows
+        let used = clampedOffset(offset, contentHeight: contentHeight, viewportHeight: rect.rows)
+        let width = contentWidth(viewportWidth: rect.columns, contentHeight: contentHeight,
+                                 viewportHeight: rect.rows, showsScrollbar: showsScrollbar)
+        let viewport = Rect(column: rect.column, row: rect.row, columns: width, rows: rect.rows)
+        frame.draw(content, from: Rect(column: 0, row: used, columns: width, rows: rect.rows), at: rect.origin, clippedTo: viewport)
+        if width < rect.columns {
+            drawScrollbar(into: &frame, column: rect.maxColumn - 1, rows: rect.row..<rect.maxRow,
+                          offset: used, contentHeight: contentHeight, style: scrollbarStyle)
+        }
+        return used
+    }
+
+    /// The thumb's rows within a track of `trackRows` rows (relative to the track's top).
+    public static func thumb(trackRows: Int, offset: Int, contentHeight: Int) -> Range<Int> {
+        guard trackRows > 0, contentHeight > trackRows else { return 0..<max(0, trackRows) }
+        let length = max(1, trackRows * trackRows / contentHeight)
+        let maxOffset = contentHeight - trackRows
+        let start = (trackRows - length) * min(max(0, offset), maxOffset) / maxOffset
+        return start..<(start + length)
+    }
+
+    private static func drawScrollbar(into frame: inout Frame, column: Int, rows: Range<Int>, offset: Int,
+                                      contentHeight: Int, style: Style) {
+        let thumb = thumb(trackRows: rows.count, offset: offset, contentHeight: contentHeight)
+        for (position, row) in rows.enumerated() {
+            frame.put(thumb.contains(position) ? "█" : "│", at: Point(column: column, row: row), style: style, maxColumns: 1)
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import XCTest
+@testable import TerminalUI
+
+/// Keeps every write so tests can inspect the exact bytes.
+private final class RecordingSink: OutputSink {
+    var writes: [[UInt8]] = []
+    func write(_ bytes: [UInt8]) { writes.append(bytes) }
+    var lastText: String { writes.last.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+}
+
+private func occurrences(of pattern: String, in text: String) -> Int {
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return -1 }
+    return regex.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
+}
+
+/// Counts cursor-position sequences `ESC[row;colH`.
+private func cursorMoves(in text: String) -> Int {
+    occurrences(of: "\u{1B}\\[[0-9]+;[0-9]+H", in: text)
+}
+
+final class DiffRendererTests: XCTestCase {
+    private func listFrame(selected: Int, size: Size = Size(columns: 80, rows: 24)) -> Frame {
+        var frame = Frame(size: size)
+        frame.put("Products", at: Point(column: 0, row: 0), style: Style(bold: true))
+        for index in 0..<(size.rows - 1) {
+            let row = index + 1
+            let style = index == selected ? Style(reverse: true) : .plain
+            frame.fill(Rect(column: 0, row: row, columns: size.columns, rows: 1), style: style)
+            frame.put("Item number \(index) — a product with a reasonably long name", at: Point(column: 2, row: row), style: style)
+        }
+        return frame
+    }
+
+    func testFirstFrameClearsAndWritesEverything() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
+        var frame = Frame(size: Size(columns: 10, rows: 2))
+        frame.put("hello", at: Point(column: 0, row: 0))
+        frame.put("world", at: Point(column: 3, row: 1))
+        renderer.render(frame)
+        XCTAssertEqual(sink.writes.count, 1)
+        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0mhello\u{1B}[2;4Hworld\u{1B}[?2026l")
+    }
+
+    func testAnIdenticalFrameWritesNothing() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
+        renderer.render(listFrame(selected: 3))
+        renderer.render(listFrame(selected: 3))
+        XCTAssertEqual(sink.writes.count, 1)
+    }
+
+    func testAnEmptyFirstFrameStillClears() {
+        let sink = RecordingSink()
+        DiffRenderer(sink: sink, colorMode: .palette256).render(Frame(size: Size(columns: 3, rows: 1)))
+        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[?2026l")
+    }
+
+    func testOnlyChangedCellsAreWrittenInOneRunWithOneCursorMove() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
+        var frame = Frame(size: Size(columns: 20, rows: 3))
+        frame.put("Count: 100 items", at: Point(column: 0, row: 1))
+        renderer.render(frame)
+        frame.put("205", at: Point(column: 7, row: 1))
+        renderer.render(frame)
+        // Only "2" and "5" changed; they are two runs (the "0" between them is unchanged).
+        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[2;8H\u{1B}[0m2\u{1B}[2;10H5\u{1B}[?2026l")
+    }
+
+    func testMovingTheSelectionRewritesAboutTwoRows() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .palette256)
+        renderer.render(listFrame(selected: 4))
+        let fullRepaint = sink.writes[0].count
+        renderer.render(listFrame(selected: 5))
+        let update = sink.lastText
+        XCTAssertEqual(cursorMoves(in: update), 2, "one run per changed row")
+        XCTAssertTrue(update.contains("\u{1B}[6;1H"), "the old selection's row (row 6) is rewritten")
+        XCTAssertTrue(update.contains("\u{1B}[7;1H"), "the new selection's row (row 7) is rewritten")
+        XCTAssertLessThan(sink.writes[1].count, 2 * 80 * 4, "about two 80-column rows of bytes")
+        XCTAssertLessThan(sink.writes[1].count * 4, fullRepaint, "far below a full repaint")
+        XCTAssertEqual(occurrences(of: "\u{1B}\\[\\?2026h", in: update), 1)
+        XCTAssertTrue(update.hasSuffix("\u{1B}[?2026l"))
+        XCTAssertFalse(update.contains("\u{1B}[2J"))
+    }
+
+    func testInvalidateAndResizeRepaintEverything() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .none)
+        renderer.render(listFrame(selected: 1))
+        renderer.invalidate()
+        renderer.render(listFrame(selected: 1))
+        XCTAssertEqual(sink.writes.count, 2)
+        XCTAssertEqual(sink.writes[0], sink.writes[1])
+        renderer.render(listFrame(selected: 1, size: Size(columns: 60, rows: 20)))
+        XCTAssertEqual(sink.writes.count, 3)
+        XCTAssertTrue(sink.lastText.contains("\u{1B}[2J"))
+    }
+
+    func testWideCellsAreFollowedByAnExplicitCursorMove() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
+        var frame = Frame(size: Size(columns: 10, rows: 1))
+        frame.put("a漢b😀c", at: Point(column: 0, row: 0))
+        renderer.render(frame)
+        XCTAssertTrue(sink.lastText.contains("\u{1B}[1;1H\u{1B}[0ma漢\u{1B}[1;4Hb😀\u{1B}[1;7Hc"), sink.lastText)
+    }
+
+    func testStyleChangesEmitSGROnlyWhenNeeded() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
+        var frame = Frame(size: Size(columns: 10, rows: 1))
+        frame.put("ab", at: Point(column: 0, row: 0), style: Style(bold: true))
+        frame.put("cd", at: Point(column: 2, row: 0), style: Style(foreground: .red))
+        renderer.render(frame)
+        XCTAssertTrue(sink.lastText.contains("\u{1B}[0;1mab\u{1B}[0;31mcd\u{1B}[0m\u{1B}[?2026l"), sink.lastText)
+    }
+
+    func testControlCharactersInHandBuiltCellsAreSanitized() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .none)
+        var frame = Frame(size: Size(columns: 4, rows: 1))
+        frame.setCell(Cell(grapheme: "\u{1B}"), column: 0, row: 0)
+        frame.setCell(Cell(grapheme: ""), column: 1, row: 0)
+        renderer.render(frame)
+        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0m␛ \u{1B}[?2026l")
+    }
+
+    func testBackgroundColorPerMode() {
+        let favorite = Style(background: .rgb(0xD1, 0xC4, 0xE9, fallback: 189))
+        var frame = Frame(size: Size(columns: 2, rows: 1))
+        frame.put("x", at: Point(column: 0, row: 0), style: favorite)
+        let expectations: [(ColorMode, String)] = [
+            (.trueColor, "\u{1B}[0;48;2;209;196;233mx"),
+            (.palette256, "\u{1B}[0;48;5;189mx"),
+            (.none, "\u{1B}[0mx"),
+        ]
+        for (mode, expected) in expectations {
+            let sink = RecordingSink()
+            DiffRenderer(sink: sink, colorMode: mode).render(frame)
+            XCTAssertTrue(sink.lastText.contains(expected), "\(mode): \(sink.lastText)")
+        }
+    }
+}
+
+final class SGRTests: XCTestCase {
+    private func sgr(_ style: Style, _ mode: ColorMode) -> String {
+        String(decoding: SGR.sequence(for: style, mode: mode), as: UTF8.self)
+    }
+
+    func testAttributes() {
+        XCTAssertEqual(sgr(.plain, .trueColor), "\u{1B}[0m")
+        XCTAssertEqual(sgr(Style(bold: true, dim: true, italic: true, underline: true, reverse: true), .trueColor), "\u{1B}[0;1;2;3;4;7m")
+    }
+
+    func testNoneModeDropsColorsButKeepsAttributes() {
+        let style = Style(foreground: .rgb(1, 2, 3), background: .indexed(200), bold: true, underline: true, reverse: true)
+        XCTAssertEqual(sgr(style, .none), "\u{1B}[0;1;4;7m")
+    }
+
+    func testIndexedColors() {
+        XCTAssertEqual(sgr(Style(foreground: .indexed(1), background: .indexed(4)), .palette256), "\u{1B}[0;31;44m")
+        XCTAssertEqual(sgr(Style(foreground: .indexed(9), background: .indexed(15)), .palette256), "\u{1B}[0;91;107m")
+        XCTAssertEqual(sgr(Style(foreground: .indexed(208)), .trueColor), "\u{1B}[0;38;5;208m")
+    }
+
+    func testRGBColors() {
+        let purple = Color.rgb(0xD1, 0xC4, 0xE9, fallback: 189)
+        XCTAssertEqual(sgr(Style(foreground: purple), .trueColor), "\u{1B}[0;38;2;209;196;233m")
+        XCTAssertEqual(sgr(Style(background: purple), .palette256), "\u{1B}[0;48;5;189m")
+        XCTAssertEqual(sgr(Style(background: .rgb(255, 0, 0)), .palette256), "\u{1B}[0;48;5;196m")
+    }
+
+    func testNearestPaletteIndex() {
+        XCTAssertEqual(ColorEncoding.nearestPaletteIndex(red: 0, green: 0, blue: 0), 16)
+        XCTAssertEqual(ColorEncoding.nearestPaletteIndex(red: 255, green: 255, blue: 255), 231)
+        XCTAssertEqual(ColorEncoding.nearestPaletteIndex(red: 0, green: 0, blue: 255), 21)
+        XCTAssertEqual(ColorEncoding.nearestPaletteIndex(red: 128, green: 128, blue: 128), 244) // grey ramp
+        XCTAssertEqual(ColorEncoding.nearestPaletteIndex(red: 0xD1, green: 0xC4, blue: 0xE9), 188) // why #D1C4E9 needs its fallback
+    }
+}
