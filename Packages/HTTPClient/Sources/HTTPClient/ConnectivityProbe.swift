@@ -1,0 +1,23 @@
+import Foundation
+
+/// Answers "can we reach this server right now?" with one quick request.
+public struct ConnectivityProbe: Sendable {
+    private let transport: any Transport
+
+    /// A probe over its own ``URLSessionTransport`` with a short timeout.
+    public init(timeout: TimeInterval = 3) {
+        self.transport = URLSessionTransport(timeout: timeout)
+    }
+
+    /// A probe over any transport (for example a ``BundledTransport`` in demo mode).
+    public init(transport: any Transport) {
+        self.transport = transport
+    }
+
+    /// `true` when the server answers a `HEAD` of `url` with any status below 500 (a 404 or 405 still proves it is
+    /// there; a 5xx means it is not able to serve). `false` on no answer, timeout or 5xx. Never throws.
+    public func check(_ url: URL) async -> Bool {
+        guard let response = try? await transport.send(HTTPRequest(method: .head, url: url)) else { return false }
+        return response.statusCode < 500
+    }
+}

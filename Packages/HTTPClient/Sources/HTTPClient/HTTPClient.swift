@@ -1,0 +1,42 @@
+import Foundation
+
+/// Sends requests through a ``Transport`` and turns answers into data, decoded values or typed errors.
+public struct HTTPClient: Sendable {
+    public let transport: any Transport
+
+    public init(transport: any Transport) {
+        self.transport = transport
+    }
+
+    /// The answer as it came, whatever its status (for POST/PUT, where a 422 body carries validation messages).
+    /// Throws only when there is no answer at all.
+    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        do {
+            return try await transport.send(request)
+        } catch let error as HTTPError {
+            throw error
+        } catch is CancellationError {
+            throw HTTPError.cancelled
+        } catch {
+            throw HTTPError.other(String(describing: error))
+        }
+    }
+
+    /// The body of a 2xx answer; any other status throws ``HTTPError/status(code:body:)``.
+    public func data(_ request: HTTPRequest) async throws(HTTPError) -> Data {
+        let response = try await send(request)
+        guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
+        return response.body
+    }
+
+    /// The body of a 2xx answer decoded as JSON. A shape mismatch throws ``HTTPError/decoding(_:)``
+    /// with the path and the problem, e.g. "products[3].price: expected a number, found a string".
+    public func decode<T: Decodable>(
+        _ type: T.Type,
+        from request: HTTPRequest,
+        decoder: JSONDecoder = JSONDecoder()
+    ) async throws(HTTPError) -> T {
+        let body = try await data(request)
+        return try HTTPResponse(statusCode: 200, body: body, url: request.url).decode(type, decoder: decoder)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Synchronization
+
+/// A real HTTP server on 127.0.0.1 for service tests: canned routes, a recorded request log, delays.
+///
+/// It runs a Python 3 standard-library `ThreadingHTTPServer` (a slow route does not block others) in a child
+/// process on an ephemeral port. The child exits when ``stop()`` is called, when this object is released,
+/// and on its own when the test process goes away (its stdin closes or its parent changes).
+///
+///     let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/cart/list", status: 200, body: json)])
+///     defer { server.stop() }
+///     // … requests to server.baseURL …
+///     XCTAssertEqual(server.requests().map(\.path), ["/cart/list"])
+public final class LocalHTTPServer: Sendable {
+    /// One canned answer.
+    public struct Route: Sendable, Hashable {
+        public var method: String
+        /// The request target: a path, optionally with a query. A route without a query also answers
+        /// that path with any query, unless a route with the exact query exists. `HEAD` falls back to `GET` routes.
+        public var path: String
+        public var status: Int
+        public var body: Data
+        /// Extra response headers. `Content-Type` defaults to `application/json` for bodies that look like JSON.
+        public var headers: [String: String]
+        /// Seconds to wait before answering (for timeout tests).
+        public var delay: TimeInterval
+
+        public init(method: String = "GET", path: String, status: Int = 200, body: Data = Data(),
+                    headers: [String: String] = [:], delay: TimeInterval = 0) {
+            self.method = method.uppercased()
+            self.path = path
+            self.status = status
+            self.body = body
+            self.headers = headers
+            self.delay = delay
+        }
+    }
+
+    /// A request the server received, in arrival order.
+    public struct RecordedRequest: Sendable, Hashable {
+        public var method: String
+        /// The request target as sent: the path with its query, if any (still percent-encoded).
+        public var path: String
+        public var headers: [String: String]
+        public var body: Data
+
+        /// The value of header `name`, compared case-insensitively.
+        public func header(_ name: String) -> String? {
+            let wanted = name.lowercased()
+            return headers.first { $0.key.lowercased() == wanted }?.value
+        }
+    }
+
+    /// Why the server could not start.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// `http://127.0.0.1:<port>` (no trailing slash).
+    public let baseURL: URL
+    /// The port the server listens on.
+    public let port: Int
+
+    private let directory: URL
+    private let logFile: URL
+    private struct Running {
+        var process: Process?
+        var stdin: Pipe?
+    }
+    // Mutex makes this class Sendable: the process handle is only touched inside `withLock`.
+    private let running: Mutex<Running>
+
+    /// Starts a server answering `routes`; anything else is `404 {"error":"not found"}`.
+    /// - Throws: ``StartError`` when `python3` is missing or the server does not report its port.
+    public init(routes: [Route]) throws {
+        let fileManager = FileManager.default
+        let directory = fileManager.temporaryDirectory.appendingPathComponent("local-http-server-\(UUID().uuidString)")
+        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = directory.appendingPathComponent("server.py")
+        let routesFile = directory.appendingPathComponent("routes.json")
+        let logFile = directory.appendingPathComponent("requests.jsonl")
+        let errorFile = directory.appendingPathComponent("stderr.txt")
+        try Data(LocalHTTPServerScript.source.utf8).write(to: script)
+        try JSONSerialization.data(withJSONObject: routes.map(Self.json(for:))).write(to: routesFile)
+        try Data().write(to: logFile)
+        try Data().write(to: errorFile)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", script.path, routesFile.path, logFile.path]
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        do {
+            try process.run()
+        } catch {
+            try? fileManager.removeItem(at: directory)
+            throw StartError(description: "LocalHTTPServer: could not run python3 (\(error)); install Python 3.")
+        }
+
+        // The first line on stdout is the port; EOF first means the script failed.
+        var output = Data()
+        while !output.contains(UInt8(ascii: "\n")) {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        let line = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let port = Int(line), port > 0, let url = URL(string: "http://127.0.0.1:\(port)") else {
+            process.terminate()
+            process.waitUntilExit()
+            let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+            try? fileManager.removeItem(at: directory)
+            throw StartError(description: "LocalHTTPServer: python3 did not report a port. \(stderr)")
+        }
+        self.port = port
+        self.baseURL = url
+        self.directory = directory
+        self.logFile = logFile
+        self.running = Mutex(Running(process: process, stdin: stdin))
+    }
+
+    /// Serves every file below `directory` with `GET` at `prefix` + its relative path (for example
+    /// `/images/1.jpg`), plus `extraRoutes` (which win on the same path).
+    public convenience init(serving directory: URL, at prefix: String = "", extraRoutes: [Route] = []) throws {
+        var routes = extraRoutes
+        let taken = Set(extraRoutes.map { "\($0.method) \($0.path)" })
+        let root = directory.standardizedFileURL.resolvingSymlinksInPath()
+        let base = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let file = enumerator?.nextObject() as? URL {
+            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                  let data = try? Data(contentsOf: file) else { continue }
+            let relative = file.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(root.path.count)
+            let encoded = relative.split(separator: "/").map {
+                $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+            }.joined(separator: "/")
+            let path = "\(base)/\(encoded)"
+            guard !taken.contains("GET \(path)") else { continue }
+            routes.append(Route(method: "GET", path: path, status: 200, body: data,
+                                headers: ["Content-Type": Self.contentType(forExtension: file.pathExtension)]))
+        }
+        try self.init(routes: routes)
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The requests received so far, in order.
+    public func requests() -> [RecordedRequest] {
+        guard let text = try? String(contentsOf: logFile, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let method = object["method"] as? String, let path = object["path"] as? String
+            else { return nil }
+            let body = (object["body"] as? String).flatMap { Data(base64Encoded: $0) } ?? Data()
+            let headers = object["headers"] as? [String: String] ?? [:]
+            return RecordedRequest(method: method, path: path, headers: headers, body: body)
+        }
+    }
+
+    /// Stops the server and waits for the process to end. Safe to call more than once.
+    public func stop() {
+        let stopped = running.withLock { running -> Running in
+            defer { running = Running() }
+            return running
+        }
+        guard let process = stopped.process else { return }
+        try? stopped.stdin?.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    private static func json(for route: Route) -> [String: Any] {
+        var headers = route.headers
+        let hasContentType = headers.keys.contains { $0.lowercased() == "content-type" }
+        if !hasContentType {
+            let first = route.body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { headers["Content-Type"] = "application/json" }
+        }
+        return ["method": route.method, "path": route.path, "status": route.status,
+                "body": route.body.base64EncodedString(), "headers": headers, "delay": route.delay]
+    }
+
+    private static func contentType(forExtension pathExtension: String) -> String {
+        switch pathExtension.lowercased() {
+        case "json": return "application/json"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "png": return "image/png"
+        case "html", "htm": return "text/html; charset=utf-8"
+        case "txt": return "text/plain; charset=utf-8"
+        default: return "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import HTTPClient
+import HTTPClientTesting
+import XCTest
+
+/// The live transport and the client against a real server on 127.0.0.1.
+final class URLSessionTransportTests: XCTestCase {
+    private struct Catalog: Decodable, Equatable {
+        struct Product: Decodable, Equatable {
+            let name: String
+            let price: Int
+        }
+        let products: [Product]
+    }
+
+    func testDecodesA200JSONAnswer() async throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "GET", path: "/cart/list", status: 200, body: Data(#"{"products":[{"name":"Apples","price":120}]}"#.utf8)),
+        ])
+        defer { server.stop() }
+        let client = HTTPClient(transport: URLSessionTransport(timeout: 5))
+        let catalog = try await client.decode(Catalog.self, from: .get(server.baseURL.appendingPathComponent("cart/list")))
+        XCTAssertEqual(catalog, Catalog(products: [.init(name: "Apples", price: 120)]))
+        XCTAssertEqual(server.requests().map(\.method), ["GET"])
+    }
+
+    func testTransportReturnsNon2xxAndTheClientThrowsStatus() async throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "GET", path: "/broken", status: 500, body: Data("boom".utf8)),
+        ])
+        defer { server.stop() }
+        let transport = URLSessionTransport(timeout: 5)
+        let response = try await transport.send(.get(server.baseURL.appendingPathComponent("broken")))
+        XCTAssertEqual(response.statusCode, 500)
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "boom")
+
+        let client = HTTPClient(transport: transport)
+        await assertThrows(.status(code: 500, body: "boom")) { try await client.data(.get(server.baseURL.appendingPathComponent("broken"))) }
+        await assertThrows(.status(code: 404, body: #"{"error":"not found"}"#)) {
+            try await client.data(.get(server.baseURL.appendingPathComponent("missing")))
+        }
+    }
+
+    func testMalformedJSONIsADecodingErrorWithAUsefulMessage() async throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "GET", path: "/truncated", body: Data(#"{"products":[{"name":"#.utf8)),
+            .init(method: "GET", path: "/wrong-type", body: Data(#"{"products":[{"name":"A","price":1},{"name":"B","price":"cheap"}]}"#.utf8)),
+            .init(method: "GET", path: "/missing-key", body: Data(#"{"products":[{"name":"A"}]}"#.utf8)),
+        ])
+        defer { server.stop() }
+        let client = HTTPClient(transport: URLSessionTransport(timeout: 5))
+        await assertThrows(.decoding("the answer is not valid JSON")) {
+            try await client.decode(Catalog.self, from: .get(server.baseURL.appendingPathComponent("truncated")))
+        }
+        let wrongType = await caught { try await client.decode(Catalog.self, from: .get(server.baseURL.appendingPathComponent("wrong-type"))) }
+        guard case .decoding(let detail) = wrongType else { return XCTFail("\(String(describing: wrongType))") }
+        XCTAssertTrue(detail.hasPrefix("products[1].price: expected a whole number"), detail)
+        XCTAssertEqual(wrongType?.userMessage, "The data from the server could not be read: \(detail).")
+        await assertThrows(.decoding("products[0].price: missing")) {
+            try await client.decode(Catalog.self, from: .get(server.baseURL.appendingPathComponent("missing-key")))
+        }
+    }
+
+    func testASlowServerTimesOut() async throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "GET", path: "/slow", body: Data("late".utf8), delay: 4),
+            .init(method: "GET", path: "/fast", body: Data("quick".utf8)),
+        ])
+        defer { server.stop() }
+        let transport = URLSessionTransport(timeout: 1)
+        let error = await caught { try await transport.send(.get(server.baseURL.appendingPathComponent("slow"))) }
+        XCTAssertEqual(error, .timeout(seconds: 1))
+        // The threaded server answers other requests while the slow one sleeps.
+        let fast = try await transport.send(.get(server.baseURL.appendingPathComponent("fast")))
+        XCTAssertEqual(fast.body, Data("quick".utf8))
+    }
+
+    func testNothingListeningIsOffline() async throws {
+        let port = try Self.closedPort()
+        let transport = URLSessionTransport(timeout: 5)
+        let error = await caught { try await transport.send(.get(URL(string: "http://127.0.0.1:\(port)/x")!)) }
+        XCTAssertEqual(error, .offline("127.0.0.1:\(port)"))
+        XCTAssertEqual(error?.userMessage, "No connection to 127.0.0.1:\(port) — is the server running?")
+    }
+
+    func testUnsupportedSchemeIsInvalidURL() async {
+        let error = await caught { try await URLSessionTransport().send(.get(URL(string: "ftp://example.com/file")!)) }
+        XCTAssertEqual(error, .invalidURL("ftp://example.com/file"))
+    }
+
+    func testCancellingTheTaskCancelsTheRequest() async throws {
+        let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/slow", body: Data("late".utf8), delay: 5)])
+        defer { server.stop() }
+        let transport = URLSessionTransport(timeout: 10)
+        let url = server.baseURL.appendingPathComponent("slow")
+        let task = Task { try await transport.send(.get(url)) }
+        // Wait until the server has the request, then cancel.
+        while server.requests().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        task.cancel()
+        let result = await task.result
+        XCTAssertEqual(result.failure as? HTTPError, .cancelled)
+    }
+
+    func testPostBodyAndHeadersReachTheServerAnd422BodyIsReadable() async throws {
+        struct NewContact: Encodable { let first_name: String }
+        struct Errors: Decodable, Equatable { let errors: [String] }
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "POST", path: "/contacts.json", status: 422, body: Data(#"{"errors":["Last name is too short"]}"#.utf8)),
+            .init(method: "PUT", path: "/contacts/1.json", status: 200, body: Data("{}".utf8)),
+            .init(method: "DELETE", path: "/contacts/1.json", status: 204),
+        ])
+        defer { server.stop() }
+        let client = HTTPClient(transport: URLSessionTransport(timeout: 5))
+        let post = try HTTPRequest.json(.post, server.baseURL.appendingPathComponent("contacts.json"), body: NewContact(first_name: "Amy"))
+        let response = try await client.send(post)
+        XCTAssertEqual(response.statusCode, 422)
+        XCTAssertEqual(try response.decode(Errors.self), Errors(errors: ["Last name is too short"]))
+        let put = try HTTPRequest.json(.put, server.baseURL.appendingPathComponent("contacts/1.json"), body: ["first_name": "Bo"])
+        _ = try await client.data(put)
+        let delete = try await client.send(HTTPRequest(method: .delete, url: server.baseURL.appendingPathComponent("contacts/1.json")))
+        XCTAssertEqual(delete.statusCode, 204)
+
+        let recorded = server.requests()
+        XCTAssertEqual(recorded.map(\.method), ["POST", "PUT", "DELETE"])
+        XCTAssertEqual(recorded.map(\.path), ["/contacts.json", "/contacts/1.json", "/contacts/1.json"])
+        XCTAssertEqual(recorded[0].body, Data(#"{"first_name":"Amy"}"#.utf8))
+        XCTAssertEqual(recorded[0].header("content-type"), "application/json")
+        XCTAssertEqual(recorded[1].body, Data(#"{"first_name":"Bo"}"#.utf8))
+    }
+
+    func testALargePostBodyArrivesWhole() async throws {
+        let server = try LocalHTTPServer(routes: [.init(method: "POST", path: "/upload", status: 201)])
+        defer { server.stop() }
+        let payload = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0) })
+        let response = try await HTTPClient(transport: URLSessionTransport(timeout: 5))
+            .send(HTTPRequest(method: .post, url: server.baseURL.appendingPathComponent("upload"), body: payload))
+        XCTAssertEqual(response.statusCode, 201)
+        XCTAssertEqual(server.requests().first?.body, payload)
+    }
+
+    /// A port on 127.0.0.1 with nothing listening: bind one, note it, close it.
+    static func closedPort() throws -> Int {
+        let server = try LocalHTTPServer(routes: [])
+        let port = server.port
+        server.stop()
+        return port
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// The `HTTPError` an operation threw, or `nil` (and a failure) when it threw something else or nothing.
+func caught<T>(_ operation: () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async -> HTTPError? {
+    do {
+        _ = try await operation()
+        XCTFail("expected an error", file: file, line: line)
+        return nil
+    } catch let error as HTTPError {
+        return error
+    } catch {
+        XCTFail("expected an HTTPError, got \(error)", file: file, line: line)
+        return nil
+    }
+}
+
+func assertThrows<T>(_ expected: HTTPError, _ operation: () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async {
+    let error = await caught(operation, file: file, line: line)
+    XCTAssertEqual(error, expected, file: file, line: line)
+}
