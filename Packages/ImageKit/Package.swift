@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+// ImageKit: JPEG/PNG decoding (libjpeg-turbo, libpng), area-average scaling, terminal
+// rendering (half blocks or an ASCII ramp) and an image repository with memory + disk caches.
+import PackageDescription
+
+let package = Package(
+    name: "ImageKit",
+    products: [
+        .library(name: "ImageKit", targets: ["ImageKit"]),
+        .library(name: "ImageKitTesting", targets: ["ImageKitTesting"]),
+    ],
+    dependencies: [
+        .package(path: "../TerminalUI"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        // Our own C wrapper: libjpeg's default error handler calls exit() and prints warnings,
+        // so decoding goes through a setjmp error manager with silenced messages.
+        .target(
+            name: "CJPEGDecode",
+            dependencies: ["CLibJPEG"],
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .target(name: "ImageKit", dependencies: ["CJPEGDecode", "CLibPNG", "TerminalUI"]),
+        .target(name: "ImageKitTesting", dependencies: ["ImageKit"]),
+        .testTarget(
+            name: "ImageKitTests",
+            dependencies: ["ImageKit", "ImageKitTesting", "TerminalUI"],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

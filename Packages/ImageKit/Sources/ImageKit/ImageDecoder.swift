@@ -1,0 +1,141 @@
+import CJPEGDecode
+import CLibPNG
+import Foundation
+
+/// The image formats the decoder understands.
+public enum ImageFormat: Sendable, Equatable {
+    /// JPEG (baseline or progressive; YCbCr, greyscale or CMYK), decoded by libjpeg-turbo.
+    case jpeg
+    /// PNG of any color type and bit depth, decoded by libpng's simplified API.
+    case png
+
+    /// Recognises the format by its magic bytes (JPEG: FF D8 FF, PNG: 89 50 4E 47); nil for anything else.
+    public static func sniff(_ data: Data) -> ImageFormat? {
+        let head = [UInt8](data.prefix(4))
+        if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }
+        if head == [0x89, 0x50, 0x4E, 0x47] { return .png }
+        return nil
+    }
+}
+
+/// Decodes JPEG and PNG data into `RGBImage`s. Never prints, never exits, never traps on bad data.
+public enum ImageDecoder {
+    /// Dimensions beyond which an image is refused before its pixels are allocated.
+    public struct Limits: Sendable, Equatable {
+        /// The largest width or height accepted.
+        public let maximumSide: Int
+        /// The largest width × height accepted.
+        public let maximumPixelCount: Int
+
+        /// Both limits are at least 1; `maximumSide` is capped at 1 048 576 so that row strides always fit libpng's 32-bit ints.
+        public init(maximumSide: Int, maximumPixelCount: Int) {
+            self.maximumSide = min(1 << 20, max(1, maximumSide))
+            self.maximumPixelCount = max(1, maximumPixelCount)
+        }
+
+        /// 16384 pixels per side and 64 M pixels (192 MB of RGB) in all.
+        public static let standard = Limits(maximumSide: 16_384, maximumPixelCount: 64 * 1024 * 1024)
+
+        func allows(width: Int, height: Int) -> Bool {
+            width <= maximumSide && height <= maximumSide && width * height <= maximumPixelCount
+        }
+    }
+
+    /// Decodes `data`, recognising JPEG or PNG by its magic bytes.
+    ///
+    /// - Parameters:
+    ///   - background: the color that transparent PNG pixels are composited over. White by default,
+    ///     because product pictures are drawn for light backgrounds; pass the screen's color if it matters.
+    ///   - limits: images larger than this fail with `.tooLarge` before any pixel memory is allocated.
+    /// - Throws: `.unsupportedFormat` for anything but JPEG/PNG, `.broken` for corrupt or truncated data,
+    ///   `.tooLarge` beyond `limits`.
+    public static func decode(_ data: Data, background: RGBPixel = .white,
+                              limits: Limits = .standard) throws(ImageError) -> RGBImage {
+        switch ImageFormat.sniff(data) {
+        case .jpeg: try decodeJPEG(data, limits: limits)
+        case .png: try decodePNG(data, background: background, limits: limits)
+        case nil: throw .unsupportedFormat
+        }
+    }
+
+    // MARK: JPEG (through our C wrapper, see CJPEGDecode.h)
+
+    private static func decodeJPEG(_ data: Data, limits: Limits) throws(ImageError) -> RGBImage {
+        var output: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let status = data.withUnsafeBytes { bytes in
+            message.withUnsafeMutableBufferPointer { messageBuffer in
+                imagekit_decode_jpeg(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+                                     UInt(limits.maximumSide), UInt64(limits.maximumPixelCount),
+                                     &output, &width, &height, messageBuffer.baseAddress, messageBuffer.count)
+            }
+        }
+        defer { imagekit_free(output) }
+        let detail = String(decoding: message.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch Int(status) {
+        case IMAGEKIT_JPEG_OK:
+            guard let output, width > 0, height > 0 else { throw .broken(detail: "empty image") }
+            let count = Int(width) * Int(height) * 3
+            let pixels = [UInt8](UnsafeBufferPointer(start: output, count: count))
+            return RGBImage(width: Int(width), height: Int(height), pixels: pixels)
+        case IMAGEKIT_JPEG_TOO_LARGE:
+            throw .tooLarge(width: Int(width), height: Int(height))
+        default:
+            throw .broken(detail: detail)
+        }
+    }
+
+    // MARK: PNG (libpng's simplified API reports errors in `message` and needs no setjmp)
+
+    private static func decodePNG(_ data: Data, background: RGBPixel, limits: Limits) throws(ImageError) -> RGBImage {
+        // libpng keeps reading from `bytes` until finish_read, so both calls stay inside this closure.
+        let result: Result<RGBImage, ImageError> = data.withUnsafeBytes { bytes in
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
+                return .failure(.broken(detail: pngMessage(image)))
+            }
+            let width = Int(image.width), height = Int(image.height)
+            guard width > 0, height > 0 else {
+                png_image_free(&image)
+                return .failure(.broken(detail: "empty image"))
+            }
+            guard limits.allows(width: width, height: height) else {
+                png_image_free(&image)
+                return .failure(.tooLarge(width: width, height: height))
+            }
+            // PNG_FORMAT_RGBA is a compound macro Swift does not import; it is COLOR | ALPHA.
+            image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            var rgba = [UInt8](repeating: 0, count: width * height * 4)
+            let finished = rgba.withUnsafeMutableBytes { target in
+                png_image_finish_read(&image, nil, target.baseAddress, Int32(width * 4), nil)
+            }
+            // finish_read releases libpng's state itself, whether it succeeded or not.
+            guard finished != 0 else { return .failure(.broken(detail: pngMessage(image))) }
+            return .success(composite(rgba, width: width, height: height, over: background))
+        }
+        return try result.get()
+    }
+
+    private static func pngMessage(_ image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+    }
+
+    /// Blends straight (non-premultiplied) RGBA over an opaque background: out = c·a + bg·(1 − a).
+    static func composite(_ rgba: [UInt8], width: Int, height: Int, over background: RGBPixel) -> RGBImage {
+        let count = width * height
+        var rgb = [UInt8](repeating: 0, count: count * 3)
+        let backdrop = [UInt32(background.red), UInt32(background.green), UInt32(background.blue)]
+        for pixel in 0..<count {
+            let alpha = UInt32(rgba[pixel * 4 + 3])
+            for channel in 0..<3 {
+                let value = UInt32(rgba[pixel * 4 + channel])
+                rgb[pixel * 3 + channel] = UInt8((value * alpha + backdrop[channel] * (255 - alpha) + 127) / 255)
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: rgb)
+    }
+}
