@@ -1,0 +1,39 @@
+import TerminalUI
+
+/// The `?` overlay: a centered box listing keys and what they do.
+enum KeyHelpOverlay {
+    static func draw(_ entries: [KeyHelp], into frame: inout Frame, colorMode: ColorMode) {
+        let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
+        let lines = entries.map { $0.keys.padding(toDisplayWidth: keyWidth) + "  " + $0.action }
+        let contentWidth = max(DisplayWidth.of("Keys"), lines.map { DisplayWidth.of($0) }.max() ?? 0)
+        let columns = min(frame.size.columns, contentWidth + 4)
+        let rows = min(frame.size.rows, lines.count + 2)
+        guard columns >= 6, rows >= 3 else { return }
+        let box = Rect(column: (frame.size.columns - columns) / 2, row: (frame.size.rows - rows) / 2,
+                       columns: columns, rows: rows)
+        let style = colorMode == .none ? Style(reverse: true) : Style(foreground: .black, background: .white)
+        frame.fill(box, style: style)
+        frame.put("┌" + String(repeating: "─", count: columns - 2) + "┐", at: box.origin, style: style)
+        frame.put(" Keys ", at: Point(column: box.column + 2, row: box.row), style: style.bolded)
+        for row in 1..<(rows - 1) {
+            frame.put("│", at: Point(column: box.column, row: box.row + row), style: style)
+            frame.put("│", at: Point(column: box.maxColumn - 1, row: box.row + row), style: style)
+            if row - 1 < lines.count {
+                frame.put(lines[row - 1], at: Point(column: box.column + 2, row: box.row + row), style: style,
+                          maxColumns: columns - 4)
+            }
+        }
+        frame.put("└" + String(repeating: "─", count: columns - 2) + "┘",
+                  at: Point(column: box.column, row: box.maxRow - 1), style: style)
+    }
+}
+
+extension Style {
+    var bolded: Style { var copy = self; copy.bold = true; return copy }
+}
+
+extension String {
+    func padding(toDisplayWidth width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - DisplayWidth.of(self)))
+    }
+}

@@ -1,0 +1,106 @@
+import TerminalKit
+import TerminalUI
+
+/// What the host should do after an event went through the navigation controller.
+public enum HostAction: Equatable, Sendable {
+    case none
+    /// Quit normally (q), exit status 0.
+    case quit
+    /// ctrl-c: quit with exit status 130, as after SIGINT.
+    case interrupt
+    /// ctrl-z: suspend the process and repaint on resume.
+    case suspend
+}
+
+/// The navigation stack, modal slot and global keys shared by the interactive and the headless host.
+///
+/// Owns every screen on the stack; routers reach it through the weak ``Navigator`` they hold.
+@MainActor
+public final class NavigationController: ScreenHost {
+    public let work = WorkTracker()
+    public private(set) var stack: [any Screen] = []
+    public private(set) var modal: (any Screen)?
+    public private(set) var isShowingHelp = false
+    public private(set) var quitRequested = false
+    /// Global keys listed under every screen's own keys in the `?` overlay.
+    public static let globalKeyHelp: [KeyHelp] = [
+        KeyHelp("esc/backspace", "back"), KeyHelp("?", "show or hide keys"),
+        KeyHelp("ctrl-z", "suspend"), KeyHelp("q", "quit"),
+    ]
+
+    public init() {}
+
+    /// The screen that receives input and is drawn.
+    public var topScreen: (any Screen)? { modal ?? stack.last }
+
+    /// Makes `screen` the only screen on the stack.
+    public func setRoot(_ screen: any Screen) {
+        stack = [screen]
+        modal = nil
+        screen.screenDidAppear()
+    }
+
+    // MARK: Navigator
+
+    public func push(_ screen: any Screen) {
+        stack.append(screen)
+        screen.screenDidAppear()
+    }
+
+    public func pop() {
+        guard stack.count > 1 else { return }
+        stack.removeLast()
+    }
+
+    public func present(_ screen: any Screen) {
+        modal = screen
+        screen.screenDidAppear()
+    }
+
+    public func dismiss() {
+        modal = nil
+    }
+
+    public func quit() {
+        quitRequested = true
+    }
+
+    // MARK: Events and drawing
+
+    /// Offers `event` to the top screen, then applies the global keys it did not consume.
+    public func dispatch(_ event: InputEvent, in context: RenderContext) -> HostAction {
+        if case .key(.ctrl("c")) = event { return .interrupt }
+        if case .key(.ctrl("z")) = event { return .suspend }
+        if isShowingHelp {
+            // Any key closes the overlay; q still quits.
+            isShowingHelp = false
+            if case .key(.character("q")) = event { return .quit }
+            return .none
+        }
+        guard let screen = topScreen else { return .quit }
+        if screen.handle(event, in: context) {
+            return quitRequested ? .quit : .none
+        }
+        switch event {
+        case .key(.escape), .key(.backspace):
+            if modal != nil { dismiss() } else { pop() }
+        case .key(.character("q")) where !screen.capturesText:
+            return .quit
+        case .key(.character("?")) where !screen.capturesText:
+            isShowingHelp = true
+        default:
+            break
+        }
+        return quitRequested ? .quit : .none
+    }
+
+    /// The top screen's frame, with the key overlay on top when it is shown.
+    public func render(in context: RenderContext) -> Frame {
+        guard let screen = topScreen else { return Frame(size: context.size) }
+        var frame = screen.render(in: context)
+        if isShowingHelp {
+            KeyHelpOverlay.draw(screen.keyHelp + Self.globalKeyHelp, into: &frame, colorMode: context.colorMode)
+        }
+        return frame
+    }
+}

@@ -1,0 +1,52 @@
+import TerminalKit
+import TerminalUI
+
+/// What a screen needs to know to draw one frame.
+public struct RenderContext: Sendable, Equatable {
+    /// The size of the area the screen owns.
+    public var size: Size
+    /// What the terminal can show; `.none` also means "plain text output" (images as a luminance ramp).
+    public var colorMode: ColorMode
+    /// Advances while work is pending, so spinners animate without the screen owning a timer.
+    public var tick: Int
+
+    public init(size: Size, colorMode: ColorMode = .trueColor, tick: Int = 0) {
+        self.size = size
+        self.colorMode = colorMode
+        self.tick = tick
+    }
+}
+
+/// One line of the `?` overlay.
+public struct KeyHelp: Sendable, Equatable {
+    public var keys: String
+    public var action: String
+    public init(_ keys: String, _ action: String) {
+        self.keys = keys
+        self.action = action
+    }
+}
+
+/// A full-screen module as the host sees it: the VIPER view of a module's top layer.
+///
+/// The host renders the top screen after every input event, after tracked work finishes and on
+/// resize; a screen therefore never schedules its own redraws.
+@MainActor
+public protocol Screen: AnyObject {
+    /// Draws the current view model. Must be pure: same state and context, same frame.
+    func render(in context: RenderContext) -> Frame
+    /// Offers an input event; returns `true` when the screen consumed it.
+    /// Unconsumed events fall through to the host's global keys (esc/backspace back, q quit, ? help).
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool
+    /// Called once, when the screen is first shown (start loading here).
+    func screenDidAppear()
+    /// The keys this screen understands, for the `?` overlay and `--help`.
+    var keyHelp: [KeyHelp] { get }
+    /// `true` while the screen edits text, so printable keys such as `q` and `?` belong to it.
+    var capturesText: Bool { get }
+}
+
+extension Screen {
+    public var capturesText: Bool { false }
+    public var keyHelp: [KeyHelp] { [] }
+}

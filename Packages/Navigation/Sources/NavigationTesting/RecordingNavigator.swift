@@ -1,0 +1,63 @@
+import Navigation
+import TerminalKit
+import TerminalUI
+
+/// A ``ScreenHost`` for router and presenter tests: records every navigation call.
+@MainActor
+public final class RecordingNavigator: ScreenHost {
+    public enum Call: Equatable {
+        case push, pop, present, dismiss, quit
+    }
+
+    public let work = WorkTracker()
+    public private(set) var calls: [Call] = []
+    /// Screens pushed or presented, strongly held like a real host would.
+    public private(set) var shownScreens: [any Screen] = []
+
+    public init() {}
+
+    public func push(_ screen: any Screen) {
+        calls.append(.push)
+        shownScreens.append(screen)
+    }
+
+    public func pop() { calls.append(.pop) }
+
+    public func present(_ screen: any Screen) {
+        calls.append(.present)
+        shownScreens.append(screen)
+    }
+
+    public func dismiss() { calls.append(.dismiss) }
+    public func quit() { calls.append(.quit) }
+}
+
+/// A screen that draws one line of text and records the events offered to it.
+@MainActor
+public final class StubScreen: Screen {
+    public let title: String
+    public var consumes: (InputEvent) -> Bool
+    public private(set) var received: [InputEvent] = []
+    public private(set) var appearances = 0
+    public var capturesText = false
+
+    public init(title: String, consumes: @escaping (InputEvent) -> Bool = { _ in false }) {
+        self.title = title
+        self.consumes = consumes
+    }
+
+    public func render(in context: RenderContext) -> Frame {
+        var frame = Frame(size: context.size)
+        frame.put(title, at: Point(column: 0, row: 0))
+        return frame
+    }
+
+    public func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        received.append(event)
+        return consumes(event)
+    }
+
+    public func screenDidAppear() { appearances += 1 }
+
+    public var keyHelp: [KeyHelp] { [KeyHelp("x", "stub action")] }
+}

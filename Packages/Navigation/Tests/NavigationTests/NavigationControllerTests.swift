@@ -1,0 +1,143 @@
+import XCTest
+import Navigation
+import NavigationTesting
+import TerminalKit
+import TerminalUI
+
+@MainActor
+final class NavigationControllerTests: XCTestCase {
+    private let context = RenderContext(size: Size(columns: 40, rows: 10), colorMode: .none)
+
+    func testPushShowsNewTopAndEscPopsBackToRoot() async {
+        let controller = NavigationController()
+        let root = StubScreen(title: "root"), detail = StubScreen(title: "detail")
+        controller.setRoot(root)
+        controller.push(detail)
+        XCTAssertTrue(controller.topScreen === detail)
+        XCTAssertEqual(detail.appearances, 1)
+        XCTAssertEqual(controller.dispatch(.key(.escape), in: context), .none)
+        XCTAssertTrue(controller.topScreen === root)
+        // Esc on the root stays on the root.
+        XCTAssertEqual(controller.dispatch(.key(.backspace), in: context), .none)
+        XCTAssertTrue(controller.topScreen === root)
+    }
+
+    func testScreenThatConsumesEscIsNotPopped() async {
+        let controller = NavigationController()
+        controller.setRoot(StubScreen(title: "root"))
+        let detail = StubScreen(title: "detail") { $0 == .key(.escape) }
+        controller.push(detail)
+        _ = controller.dispatch(.key(.escape), in: context)
+        XCTAssertTrue(controller.topScreen === detail)
+        XCTAssertEqual(detail.received, [.key(.escape)])
+    }
+
+    func testQuitKeysAndTextCapture() async {
+        let controller = NavigationController()
+        let root = StubScreen(title: "root")
+        controller.setRoot(root)
+        XCTAssertEqual(controller.dispatch(.key(.ctrl("c")), in: context), .interrupt)
+        XCTAssertEqual(controller.dispatch(.key(.ctrl("z")), in: context), .suspend)
+        XCTAssertEqual(controller.dispatch(.key(.character("q")), in: context), .quit)
+        root.capturesText = true
+        XCTAssertEqual(controller.dispatch(.key(.character("q")), in: context), .none)
+    }
+
+    func testModalIsOnTopUntilDismissedByEsc() async {
+        let controller = NavigationController()
+        let root = StubScreen(title: "root"), modal = StubScreen(title: "modal")
+        controller.setRoot(root)
+        controller.present(modal)
+        XCTAssertTrue(controller.topScreen === modal)
+        XCTAssertEqual(controller.render(in: context).text.split(separator: "\n").first, "modal")
+        _ = controller.dispatch(.key(.escape), in: context)
+        XCTAssertTrue(controller.topScreen === root)
+    }
+
+    func testQuestionMarkShowsKeysAndAnyKeyClosesThem() async {
+        let controller = NavigationController()
+        controller.setRoot(StubScreen(title: "root"))
+        _ = controller.dispatch(.key(.character("?")), in: context)
+        let shown = controller.render(in: context).text
+        XCTAssertTrue(shown.contains("stub action"), shown)
+        XCTAssertTrue(shown.contains("quit"), shown)
+        _ = controller.dispatch(.key(.down), in: context)
+        XCTAssertFalse(controller.render(in: context).text.contains("stub action"))
+    }
+
+    func testRouterStyleQuitFromAScreen() async {
+        let controller = NavigationController()
+        let root = StubScreen(title: "root")
+        root.consumes = { [weak controller] _ in controller?.quit(); return true }
+        controller.setRoot(root)
+        XCTAssertEqual(controller.dispatch(.key(.enter), in: context), .quit)
+    }
+}
+
+@MainActor
+final class WorkTrackerTests: XCTestCase {
+    func testWaitUntilIdleReturnsAfterEveryJobFinished() async {
+        let tracker = WorkTracker()
+        var changes = 0
+        tracker.observeChanges { changes += 1 }
+        var finished: [Int] = []
+        tracker.run { await Task.yield(); finished.append(1) }
+        tracker.run { try? await Task.sleep(nanoseconds: 20_000_000); finished.append(2) }
+        XCTAssertEqual(tracker.pendingCount, 2)
+        await tracker.waitUntilIdle()
+        XCTAssertEqual(finished.sorted(), [1, 2])
+        XCTAssertTrue(tracker.isIdle)
+        XCTAssertEqual(changes, 4, "two starts and two finishes")
+    }
+
+    func testWaitUntilIdleWhenAlreadyIdleReturnsImmediately() async {
+        let tracker = WorkTracker()
+        await tracker.waitUntilIdle()
+        XCTAssertTrue(tracker.isIdle)
+    }
+}
+
+@MainActor
+final class HeadlessHostTests: XCTestCase {
+    /// A screen that loads asynchronously and counts down on `down`.
+    final class LoadingScreen: Screen {
+        weak var host: (any ScreenHost)?
+        var text = "loading"
+        var downs = 0
+        func render(in context: RenderContext) -> Frame {
+            var frame = Frame(size: context.size)
+            frame.put("\(text) \(downs)", at: Point(column: 0, row: 0))
+            return frame
+        }
+        func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+            guard event == .key(.down) else { return false }
+            host?.work.run { [weak self] in
+                try? await Task.sleep(nanoseconds: 5_000_000)
+                self?.downs += 1
+            }
+            return true
+        }
+        func screenDidAppear() {
+            host?.work.run { [weak self] in
+                try? await Task.sleep(nanoseconds: 10_000_000)
+                self?.text = "loaded"
+            }
+        }
+    }
+
+    func testWaitsForLoadingAndForEachKey() async {
+        let host = HeadlessHost(size: Size(columns: 20, rows: 2))
+        let screen = LoadingScreen()
+        screen.host = host.controller
+        let frame = await host.run(root: screen, keys: [[.key(.down)], [.key(.down)]])
+        XCTAssertEqual(frame.text, "loaded 2\n")
+    }
+
+    func testQuitKeyEndsTheWalkWithTheFrameShownThen() async {
+        let host = HeadlessHost(size: Size(columns: 20, rows: 1))
+        let screen = LoadingScreen()
+        screen.host = host.controller
+        let frame = await host.run(root: screen, keys: [[.key(.character("q"))], [.key(.down)]])
+        XCTAssertEqual(frame.text, "loaded 0")
+    }
+}
