@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ProductGrid",
+    products: [
+        .library(name: "ProductGrid", targets: ["ProductGrid"]),
+        .library(name: "ProductGridTesting", targets: ["ProductGridTesting"]),
+        .executable(name: "ProductGridDemo", targets: ["ProductGridDemo"]),
+    ],
+    dependencies: [
+        .package(path: "../Navigation"),
+        .package(path: "../TerminalKit"),
+        .package(path: "../TerminalUI"),
+        .package(path: "../HTTPClient"),
+        .package(path: "../ImageKit"),
+        .package(path: "../Money"),
+    ],
+    targets: [
+        .target(
+            name: "ProductGrid",
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money"],
+            resources: [.copy("Resources/Demo")]
+        ),
+        .target(name: "ProductGridTesting", dependencies: ["ProductGrid", "ImageKit"]),
+        .executableTarget(name: "ProductGridDemo", dependencies: ["ProductGrid", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit"]),
+        .testTarget(
+            name: "ProductGridTests",
+            dependencies: [
+                "ProductGrid", "ProductGridTesting", "Navigation",
+                .product(name: "NavigationTesting", package: "Navigation"),
+                .product(name: "TerminalUITesting", package: "TerminalUI"),
+                .product(name: "HTTPClientTesting", package: "HTTPClient"),
+                .product(name: "ImageKitTesting", package: "ImageKit"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

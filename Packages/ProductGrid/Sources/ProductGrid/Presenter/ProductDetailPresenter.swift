@@ -1,0 +1,111 @@
+import Foundation
+import Money
+import Navigation
+
+@MainActor
+protocol ProductDetailViewInput: AnyObject {
+    func display(_ viewModel: ProductDetailViewModel)
+}
+
+@MainActor
+protocol ProductDetailViewOutput: AnyObject {
+    func didLoad()
+    func didRequestReload()
+    func didScroll(to offset: Int)
+    func didRequestClose()
+}
+
+/// Owns the detail's state: the summary shown at once, then the fetched detail and its image.
+@MainActor
+final class ProductDetailPresenter: ProductDetailViewOutput {
+    weak var view: (any ProductDetailViewInput)?
+    let interactor: ProductDetailInteractor
+    private let router: any ProductDetailRouting
+    private let work: WorkTracker
+    private let formatter = MoneyFormatter(locale: .deDE)
+
+    private var summary: ProductSummary
+    private var description = ProductDetailViewModel.Description.loading
+    private var image = ImageSlot.none
+    private var scrollOffset = 0
+    private var loadGeneration = 0
+
+    init(product: ProductSummary, interactor: ProductDetailInteractor, router: any ProductDetailRouting, work: WorkTracker) {
+        self.summary = product
+        self.interactor = interactor
+        self.router = router
+        self.work = work
+    }
+
+    func didLoad() {
+        load()
+        loadImage(summary.imageURL)
+    }
+
+    func didRequestReload() {
+        load()
+        if case .unavailable = image { loadImage(summary.imageURL) }
+    }
+
+    func didScroll(to offset: Int) {
+        scrollOffset = max(0, offset)
+        publish()
+    }
+
+    func didRequestClose() {
+        router.closeDetail()
+    }
+
+    private func load() {
+        loadGeneration += 1
+        let generation = loadGeneration
+        description = .loading
+        publish()
+        let productID = summary.id
+        work.run { [weak self, interactor] in
+            let result: Result<ProductDetail, any Error>
+            do { result = .success(try await interactor.obtainDetail(productID: productID)) } catch { result = .failure(error) }
+            guard let self, generation == self.loadGeneration else { return }
+            switch result {
+            case .success(let detail):
+                let imageChanged = detail.summary.imageURL != self.summary.imageURL
+                self.summary = detail.summary
+                self.description = .loaded(detail.description)
+                if imageChanged { self.loadImage(detail.summary.imageURL) }
+            case .failure(let error):
+                self.description = .failed(message: ErrorText.message(for: error))
+            }
+            self.publish()
+        }
+    }
+
+    private func loadImage(_ url: URL?) {
+        guard let url else {
+            image = .none
+            return
+        }
+        image = .loading
+        work.run { [weak self, interactor] in
+            let slot: ImageSlot
+            do { slot = .loaded(try await interactor.obtainImage(at: url)) } catch {
+                slot = .unavailable(reason: ErrorText.imageReason(for: error))
+            }
+            guard let self, self.summary.imageURL == url else { return }
+            self.image = slot
+            self.publish()
+        }
+    }
+
+    private func publish() {
+        view?.display(viewModel)
+    }
+
+    var viewModel: ProductDetailViewModel {
+        ProductDetailViewModel(
+            name: summary.name,
+            price: formatter.string(for: Money(minorUnits: summary.priceInCents, currency: .eur)),
+            image: image,
+            description: description,
+            scrollOffset: scrollOffset)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Money
+import Navigation
+
+/// What the grid view shows (implemented by the view, weakly held).
+@MainActor
+protocol ProductListViewInput: AnyObject {
+    func display(_ viewModel: ProductListViewModel)
+}
+
+/// What the grid view reports.
+@MainActor
+protocol ProductListViewOutput: AnyObject {
+    func didLoad()
+    func didRequestReload()
+    func didChangeSelection(to index: Int, firstVisibleRow: Int)
+    func didChooseProduct(at index: Int)
+}
+
+/// Owns the grid's state: loading, the catalog, the selection, and each image's state.
+@MainActor
+final class ProductListPresenter: ProductListViewOutput {
+    weak var view: (any ProductListViewInput)?
+    let interactor: ProductListInteractor
+    private let router: any ProductListRouting
+    private let work: WorkTracker
+    private let formatter = MoneyFormatter(locale: .deDE)
+
+    private enum State {
+        case loading
+        case failed(String)
+        case loaded(ProductCatalog)
+    }
+    private var state = State.loading
+    private var selectedIndex = 0
+    private var firstVisibleRow = 0
+    private var images: [URL: ImageSlot] = [:]
+    private var loadGeneration = 0
+
+    init(interactor: ProductListInteractor, router: any ProductListRouting, work: WorkTracker) {
+        self.interactor = interactor
+        self.router = router
+        self.work = work
+    }
+
+    func didLoad() {
+        load()
+    }
+
+    func didRequestReload() {
+        load()
+    }
+
+    func didChangeSelection(to index: Int, firstVisibleRow row: Int) {
+        guard case .loaded(let catalog) = state, catalog.products.indices.contains(index) else { return }
+        selectedIndex = index
+        firstVisibleRow = max(0, row)
+        publish()
+    }
+
+    func didChooseProduct(at index: Int) {
+        guard case .loaded(let catalog) = state, catalog.products.indices.contains(index) else { return }
+        selectedIndex = index
+        publish()
+        router.openDetail(for: catalog.products[index])
+    }
+
+    private func load() {
+        loadGeneration += 1
+        let generation = loadGeneration
+        state = .loading
+        publish()
+        work.run { [weak self, interactor] in
+            let result: Result<ProductCatalog, any Error>
+            do { result = .success(try await interactor.obtainCatalog()) } catch { result = .failure(error) }
+            guard let self, generation == self.loadGeneration else { return }
+            switch result {
+            case .success(let catalog):
+                self.state = .loaded(catalog)
+                self.selectedIndex = min(self.selectedIndex, max(0, catalog.products.count - 1))
+                if self.selectedIndex >= catalog.products.count { self.selectedIndex = 0 }
+                self.publish()
+                self.loadImages(of: catalog)
+            case .failure(let error):
+                self.state = .failed(ErrorText.message(for: error))
+                self.publish()
+            }
+        }
+    }
+
+    private func loadImages(of catalog: ProductCatalog) {
+        // Loaded and in-flight images are kept across reloads; failed ones are tried again.
+        for url in Set(catalog.products.compactMap(\.imageURL)) {
+            switch images[url] {
+            case .loaded?, .loading?: continue
+            default: images[url] = .loading
+            }
+            work.run { [weak self, interactor] in
+                let slot: ImageSlot
+                do { slot = .loaded(try await interactor.obtainImage(at: url)) } catch {
+                    slot = .unavailable(reason: ErrorText.imageReason(for: error))
+                }
+                guard let self else { return }
+                self.images[url] = slot
+                self.publish()
+            }
+        }
+    }
+
+    private func publish() {
+        view?.display(viewModel)
+    }
+
+    var viewModel: ProductListViewModel {
+        switch state {
+        case .loading:
+            return ProductListViewModel(title: "Products", content: .loading, notice: nil)
+        case .failed(let message):
+            return ProductListViewModel(title: "Products", content: .failed(message: message), notice: nil)
+        case .loaded(let catalog):
+            let tiles = catalog.products.map { product in
+                ProductTileViewModel(
+                    name: product.name,
+                    price: formatter.string(for: Money(minorUnits: product.priceInCents, currency: .eur)),
+                    image: product.imageURL.map { images[$0] ?? .loading } ?? .none)
+            }
+            let notice = catalog.skippedCount > 0
+                ? "\(catalog.skippedCount) product\(catalog.skippedCount == 1 ? "" : "s") could not be read and \(catalog.skippedCount == 1 ? "is" : "are") not shown"
+                : nil
+            return ProductListViewModel(
+                title: "Products (\(tiles.count))",
+                content: .loaded(tiles: tiles, selectedIndex: selectedIndex, firstVisibleRow: firstVisibleRow),
+                notice: notice)
+        }
+    }
+}

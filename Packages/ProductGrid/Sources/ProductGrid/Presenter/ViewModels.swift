@@ -1,0 +1,42 @@
+import ImageKit
+
+/// What an image slot shows.
+enum ImageSlot: Equatable, Sendable {
+    case none
+    case loading
+    case loaded(RGBImage)
+    case unavailable(reason: String)
+}
+
+struct ProductTileViewModel: Equatable, Sendable {
+    var name: String
+    var price: String
+    var image: ImageSlot
+}
+
+/// The grid screen's whole state as plain values.
+struct ProductListViewModel: Equatable, Sendable {
+    enum Content: Equatable, Sendable {
+        case loading
+        case failed(message: String)
+        case loaded(tiles: [ProductTileViewModel], selectedIndex: Int, firstVisibleRow: Int)
+    }
+    var title: String
+    var content: Content
+    /// A short note under the title, e.g. that some entries could not be read.
+    var notice: String?
+}
+
+/// The detail screen's state; the summary is shown at once, the description when it arrives.
+struct ProductDetailViewModel: Equatable, Sendable {
+    enum Description: Equatable, Sendable {
+        case loading
+        case loaded(String)
+        case failed(message: String)
+    }
+    var name: String
+    var price: String
+    var image: ImageSlot
+    var description: Description
+    var scrollOffset: Int
+}

@@ -1,0 +1,33 @@
+import ImageKit
+import TerminalUI
+
+/// Draws an image slot into a rectangle: the picture (half blocks, or a luminance ramp without
+/// colors), a spinner while loading, or a framed placeholder that says why there is no picture.
+enum ImageSlotView {
+    static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tick: Int) {
+        guard !rect.isEmpty else { return }
+        switch slot {
+        case .loaded(let image):
+            let mode: ImageRenderMode = colorMode == .none ? .ascii : .halfBlocks
+            let picture = ImageRenderer.render(image, in: rect.size, mode: mode)
+            frame.draw(picture, at: rect.origin)
+        case .loading:
+            placeholder(Spinner.frame(tick: tick) + " loading image", into: &frame, rect: rect)
+        case .unavailable(let reason):
+            placeholder(reason, into: &frame, rect: rect)
+        case .none:
+            placeholder("no image", into: &frame, rect: rect)
+        }
+    }
+
+    private static func placeholder(_ text: String, into frame: inout Frame, rect: Rect) {
+        let style = Style(foreground: .gray, dim: true)
+        if rect.rows >= 3, rect.columns >= 6 {
+            Box.draw(into: &frame, rect: rect, title: nil, style: style)
+        }
+        let label = Truncation.truncate(text, width: max(0, rect.columns - 4))
+        let width = DisplayWidth.of(label)
+        frame.put(label, at: Point(column: rect.column + max(0, (rect.columns - width) / 2), row: rect.row + rect.rows / 2),
+                  style: style, maxColumns: rect.columns)
+    }
+}

@@ -1,0 +1,138 @@
+import Navigation
+import TerminalKit
+import TerminalUI
+
+/// The detail screen: image above the text when narrow (portrait), beside it when wide (landscape).
+@MainActor
+final class ProductDetailView: Screen, ProductDetailViewInput {
+    let output: any ProductDetailViewOutput
+    private(set) var viewModel: ProductDetailViewModel
+    static let landscapeMinimumColumns = 100
+
+    init(output: any ProductDetailViewOutput, viewModel: ProductDetailViewModel) {
+        self.output = output
+        self.viewModel = viewModel
+    }
+
+    func display(_ viewModel: ProductDetailViewModel) {
+        self.viewModel = viewModel
+    }
+
+    func screenDidAppear() {
+        output.didLoad()
+    }
+
+    var keyHelp: [KeyHelp] {
+        [KeyHelp("↑↓ jk pgup/pgdn", "scroll"), KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back to the grid")]
+    }
+
+    // MARK: Layout
+
+    struct Layout: Equatable {
+        var image: Rect
+        var text: Rect
+    }
+
+    static func layout(for size: Size) -> Layout {
+        let body = Rect(column: 0, row: 0, columns: size.columns, rows: max(0, size.rows - 1))
+        if size.columns >= landscapeMinimumColumns {
+            let imageColumns = min(body.columns * 2 / 5, body.rows * 2 + 2)
+            return Layout(
+                image: Rect(column: 1, row: 1, columns: imageColumns, rows: max(0, body.rows - 2)),
+                text: Rect(column: imageColumns + 3, row: 1, columns: max(0, body.columns - imageColumns - 4), rows: max(0, body.rows - 2)))
+        }
+        let imageRows = max(4, min(body.rows * 2 / 5, body.columns / 4))
+        return Layout(
+            image: Rect(column: 1, row: 1, columns: max(0, body.columns - 2), rows: imageRows),
+            text: Rect(column: 1, row: imageRows + 2, columns: max(0, body.columns - 2), rows: max(0, body.rows - imageRows - 3)))
+    }
+
+    /// The scrollable text as lines for a given width.
+    static func textLines(_ viewModel: ProductDetailViewModel, width: Int, tick: Int) -> [(String, Style)] {
+        var lines: [(String, Style)] = []
+        lines += TextWrap.wrap(viewModel.name, width: width).map { ($0, Style(bold: true)) }
+        lines.append((viewModel.price, Style(foreground: .green, bold: true)))
+        lines.append(("", .plain))
+        switch viewModel.description {
+        case .loading:
+            lines.append((Spinner.frame(tick: tick) + " Loading description…", Style(dim: true)))
+        case .loaded(let text):
+            lines += TextWrap.wrap(text, width: width).map { ($0, .plain) }
+        case .failed(let message):
+            lines += TextWrap.wrap(message, width: width).map { ($0, Style(foreground: .red)) }
+            lines.append(("Press r to try again.", Style(bold: true)))
+        }
+        return lines
+    }
+
+    static func maxScrollOffset(_ viewModel: ProductDetailViewModel, size: Size) -> Int {
+        let text = layout(for: size).text
+        return max(0, textLines(viewModel, width: max(1, text.columns), tick: 0).count - text.rows)
+    }
+
+    // MARK: Drawing
+
+    func render(in context: RenderContext) -> Frame {
+        Self.render(viewModel, in: context)
+    }
+
+    static func render(_ viewModel: ProductDetailViewModel, in context: RenderContext) -> Frame {
+        var frame = Frame(size: context.size)
+        let layout = layout(for: context.size)
+        ImageSlotView.draw(viewModel.image, into: &frame, rect: layout.image, colorMode: context.colorMode, tick: context.tick)
+        let lines = textLines(viewModel, width: max(1, layout.text.columns), tick: context.tick)
+        let offset = min(viewModel.scrollOffset, max(0, lines.count - layout.text.rows))
+        for row in 0..<max(0, layout.text.rows) where offset + row < lines.count {
+            let (line, style) = lines[offset + row]
+            frame.put(line, at: Point(column: layout.text.column, row: layout.text.row + row), style: style,
+                      maxColumns: layout.text.columns)
+        }
+        if lines.count > layout.text.rows, layout.text.rows > 0 {
+            let more = offset + layout.text.rows < lines.count ? "↓ more" : "end"
+            frame.put(more, at: Point(column: max(0, layout.text.maxColumn - DisplayWidth.of(more)), row: layout.text.maxRow),
+                      style: Style(dim: true))
+        }
+        KeyBar.draw("esc back  ↑↓ scroll  r reload  ? keys  q quit", into: &frame)
+        return frame
+    }
+
+    // MARK: Input
+
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        let page = max(1, Self.layout(for: context.size).text.rows - 1)
+        switch event {
+        case .key(.escape), .key(.backspace):
+            output.didRequestClose()
+            return true
+        case .key(.character("r")):
+            output.didRequestReload()
+            return true
+        case .key(.up), .key(.character("k")):
+            return scroll(by: -1, in: context)
+        case .key(.down), .key(.character("j")):
+            return scroll(by: 1, in: context)
+        case .key(.pageUp):
+            return scroll(by: -page, in: context)
+        case .key(.pageDown), .key(.character(" ")):
+            return scroll(by: page, in: context)
+        case .key(.home):
+            return scroll(by: -Int.max / 2, in: context)
+        case .key(.end):
+            return scroll(by: Int.max / 2, in: context)
+        case .mouse(let mouse) where mouse.kind == .wheelDown:
+            return scroll(by: 1, in: context)
+        case .mouse(let mouse) where mouse.kind == .wheelUp:
+            return scroll(by: -1, in: context)
+        default:
+            return false
+        }
+    }
+
+    private func scroll(by delta: Int, in context: RenderContext) -> Bool {
+        let maximum = Self.maxScrollOffset(viewModel, size: context.size)
+        let current = min(viewModel.scrollOffset, maximum)
+        let target = min(maximum, max(0, current + delta))
+        if target != viewModel.scrollOffset { output.didScroll(to: target) }
+        return true
+    }
+}

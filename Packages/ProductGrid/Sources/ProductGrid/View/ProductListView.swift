@@ -1,0 +1,151 @@
+import Navigation
+import TerminalKit
+import TerminalUI
+
+/// The grid screen. Pure drawing of the presenter's view model; keys become presenter calls.
+@MainActor
+final class ProductListView: Screen, ProductListViewInput {
+    let output: any ProductListViewOutput
+    private(set) var viewModel: ProductListViewModel
+
+    init(output: any ProductListViewOutput, viewModel: ProductListViewModel) {
+        self.output = output
+        self.viewModel = viewModel
+    }
+
+    func display(_ viewModel: ProductListViewModel) {
+        self.viewModel = viewModel
+    }
+
+    func screenDidAppear() {
+        output.didLoad()
+    }
+
+    var keyHelp: [KeyHelp] {
+        [KeyHelp("↑↓←→ hjkl", "move"), KeyHelp("pgup/pgdn home/end", "page, first, last"),
+         KeyHelp("enter/click", "open product"), KeyHelp("r", "reload")]
+    }
+
+    // MARK: Drawing
+
+    func render(in context: RenderContext) -> Frame {
+        Self.render(viewModel, in: context)
+    }
+
+    static func render(_ viewModel: ProductListViewModel, in context: RenderContext) -> Frame {
+        var frame = Frame(size: context.size)
+        let size = context.size
+        frame.put(viewModel.title, at: Point(column: 0, row: 0), style: Style(bold: true), maxColumns: size.columns)
+        if let notice = viewModel.notice {
+            let titleWidth = DisplayWidth.of(viewModel.title) + 2
+            frame.put(notice, at: Point(column: titleWidth, row: 0), style: Style(foreground: .yellow),
+                      maxColumns: size.columns - titleWidth)
+        }
+        switch viewModel.content {
+        case .loading:
+            StatusView.centered(Spinner.frame(tick: context.tick) + " Loading products…", into: &frame, style: .plain)
+            KeyBar.draw("q quit", into: &frame)
+        case .failed(let message):
+            StatusView.error(message, into: &frame, colorMode: context.colorMode)
+            KeyBar.draw("r retry  q quit", into: &frame)
+        case .loaded(let tiles, let selectedIndex, let storedFirstRow):
+            if tiles.isEmpty {
+                StatusView.centered("No products.", into: &frame, style: .plain)
+            } else {
+                let layout = ProductGridLayout(size: size, itemCount: tiles.count)
+                let firstRow = layout.firstVisibleRow(showing: selectedIndex, previous: storedFirstRow)
+                for (index, tile) in tiles.enumerated() {
+                    guard let rect = layout.tileRect(for: index, firstVisibleRow: firstRow) else { continue }
+                    drawTile(tile, selected: index == selectedIndex, into: &frame, rect: rect, context: context)
+                }
+                if layout.rowCount > layout.visibleRows {
+                    let position = "\(selectedIndex + 1)/\(tiles.count)"
+                    frame.put(position, at: Point(column: max(0, size.columns - DisplayWidth.of(position)), row: 0))
+                }
+            }
+            KeyBar.draw("↑↓←→ move  enter open  r reload  ? keys  q quit", into: &frame)
+        }
+        return frame
+    }
+
+    private static func drawTile(_ tile: ProductTileViewModel, selected: Bool, into frame: inout Frame, rect: Rect,
+                                 context: RenderContext) {
+        let borderStyle = selected
+            ? Style(foreground: context.colorMode == .none ? .default : .cyan, bold: true)
+            : Style(foreground: .gray)
+        // The selected tile has a double border, so the selection is visible without color.
+        TileBorder.draw(into: &frame, rect: rect, selected: selected, style: borderStyle)
+        let inner = rect.inset(by: 1)
+        guard !inner.isEmpty else { return }
+        let imageRect = Rect(column: inner.column, row: inner.row, columns: inner.columns, rows: max(0, inner.rows - 2))
+        ImageSlotView.draw(tile.image, into: &frame, rect: imageRect, colorMode: context.colorMode, tick: context.tick)
+        let nameStyle = Style(bold: true)
+        put(centered: Truncation.truncate(tile.name, width: inner.columns), row: inner.maxRow - 2, in: inner, style: nameStyle, frame: &frame)
+        put(centered: tile.price, row: inner.maxRow - 1, in: inner, style: Style(foreground: .green), frame: &frame)
+    }
+
+    private static func put(centered text: String, row: Int, in rect: Rect, style: Style, frame: inout Frame) {
+        guard row >= rect.row else { return }
+        let width = DisplayWidth.of(text)
+        frame.put(text, at: Point(column: rect.column + max(0, (rect.columns - width) / 2), row: row), style: style,
+                  maxColumns: rect.columns)
+    }
+
+    // MARK: Input
+
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        switch event {
+        case .key(.character("r")):
+            output.didRequestReload()
+            return true
+        case .key(let key):
+            guard let move = Self.move(for: key) else {
+                if key == .enter, case .loaded(_, let selected, _) = viewModel.content {
+                    output.didChooseProduct(at: selected)
+                    return true
+                }
+                return false
+            }
+            return select(move, in: context)
+        case .mouse(let mouse):
+            guard case .loaded(let tiles, let selected, let storedFirstRow) = viewModel.content else { return false }
+            let layout = ProductGridLayout(size: context.size, itemCount: tiles.count)
+            switch mouse.kind {
+            case .press(button: 0):
+                let firstRow = layout.firstVisibleRow(showing: selected, previous: storedFirstRow)
+                guard let index = layout.index(at: Point(column: mouse.column, row: mouse.row), firstVisibleRow: firstRow)
+                else { return false }
+                output.didChooseProduct(at: index)
+                return true
+            case .wheelDown: return select(.down, in: context)
+            case .wheelUp: return select(.up, in: context)
+            default: return false
+            }
+        case .paste:
+            return false
+        }
+    }
+
+    private static func move(for key: Key) -> ProductGridLayout.Move? {
+        switch key {
+        case .up, .character("k"): return .up
+        case .down, .character("j"): return .down
+        case .left, .character("h"): return .left
+        case .right, .character("l"): return .right
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .first
+        case .end: return .last
+        default: return nil
+        }
+    }
+
+    private func select(_ move: ProductGridLayout.Move, in context: RenderContext) -> Bool {
+        guard case .loaded(let tiles, let selected, let storedFirstRow) = viewModel.content, !tiles.isEmpty else { return false }
+        let layout = ProductGridLayout(size: context.size, itemCount: tiles.count)
+        let target = layout.index(after: move, from: selected)
+        let current = layout.firstVisibleRow(showing: selected, previous: storedFirstRow)
+        output.didChangeSelection(to: target, firstVisibleRow: layout.firstVisibleRow(showing: target, previous: current))
+        return true
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ImageKit
+import ProductGrid
+import Synchronization
+
+/// Named sample products for tests.
+public enum ProductFixtures {
+    public static let apples = ProductSummary(id: "1", name: "Apples", priceInCents: 120,
+                                              imageURL: URL(string: "http://images.test/1.jpg"))
+    public static let pork = ProductSummary(id: "6_id_is_a_string", name: "Pork", priceInCents: 343,
+                                            imageURL: URL(string: "http://images.test/6.jpg"))
+    public static let noImage = ProductSummary(id: "3", name: "Mystery box", priceInCents: 5, imageURL: nil)
+
+    /// `count` products named "Product 1"… with prices 100, 200, … cents.
+    public static func catalog(count: Int) -> ProductCatalog {
+        ProductCatalog(products: (1...max(1, count)).prefix(count).map { number in
+            ProductSummary(id: "\(number)", name: "Product \(number)", priceInCents: number * 100,
+                           imageURL: URL(string: "http://images.test/\(number).jpg"))
+        })
+    }
+
+    public static func detail(of product: ProductSummary, description: String = "A fine product.") -> ProductDetail {
+        ProductDetail(summary: product, description: description)
+    }
+}
+
+/// A scripted ``ProductService``: answers with the queued results in order (the last one repeats)
+/// and records what was asked.
+public final class FakeProductService: ProductService {
+    private struct State {
+        var catalogResults: [Result<ProductCatalog, any Error>]
+        var detailResults: [Result<ProductDetail, any Error>]
+        var catalogRequests = 0
+        var detailRequests: [String] = []
+    }
+    private let state: Mutex<State>
+
+    public init(catalog: [Result<ProductCatalog, any Error>] = [.success(ProductFixtures.catalog(count: 4))],
+                details: [Result<ProductDetail, any Error>] = [.success(ProductFixtures.detail(of: ProductFixtures.apples))]) {
+        state = Mutex(State(catalogResults: catalog, detailResults: details))
+    }
+
+    public var catalogRequests: Int { state.withLock { $0.catalogRequests } }
+    public var detailRequests: [String] { state.withLock { $0.detailRequests } }
+
+    public func fetchCatalog() async throws -> ProductCatalog {
+        try state.withLock { state in
+            state.catalogRequests += 1
+            let result = state.catalogResults.count > 1 ? state.catalogResults.removeFirst() : state.catalogResults[0]
+            return try result.get()
+        }
+    }
+
+    public func fetchDetail(productID: String) async throws -> ProductDetail {
+        try state.withLock { state in
+            state.detailRequests.append(productID)
+            let result = state.detailResults.count > 1 ? state.detailResults.removeFirst() : state.detailResults[0]
+            return try result.get()
+        }
+    }
+}
+
+/// An image service that answers every URL with one small solid image, or fails for chosen URLs.
+public final class FakeProductImageService: ProductImageService {
+    private let failing: Set<URL>
+    private let requests = Mutex<[URL]>([])
+
+    public init(failing: Set<URL> = []) {
+        self.failing = failing
+    }
+
+    public var requestedURLs: [URL] { requests.withLock { $0 } }
+
+    public func image(for url: URL) async throws -> RGBImage {
+        requests.withLock { $0.append(url) }
+        if failing.contains(url) { throw FakeImageError() }
+        return RGBImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 12))
+    }
+}
+
+/// The error ``FakeProductImageService`` throws for failing URLs.
+public struct FakeImageError: Error {}

@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+import ProductGridTesting
+@testable import ProductGrid
+
+final class InteractorTests: XCTestCase {
+    func testListInteractorPassesTheCatalogAndImagesThrough() async throws {
+        let service = FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))])
+        let images = FakeProductImageService()
+        let interactor = ProductListInteractor(products: service, images: images)
+        let catalog = try await interactor.obtainCatalog()
+        XCTAssertEqual(catalog.products.map(\.name), ["Product 1", "Product 2", "Product 3"])
+        let image = try await interactor.obtainImage(at: URL(string: "http://images.test/1.jpg")!)
+        XCTAssertEqual(image.width, 2)
+        XCTAssertEqual(service.catalogRequests, 1)
+        XCTAssertEqual(images.requestedURLs.map(\.absoluteString), ["http://images.test/1.jpg"])
+    }
+
+    func testListInteractorRethrowsServiceErrors() async {
+        struct Boom: Error {}
+        let interactor = ProductListInteractor(products: FakeProductService(catalog: [.failure(Boom())]), images: FakeProductImageService())
+        do {
+            _ = try await interactor.obtainCatalog()
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertTrue(error is Boom)
+        }
+    }
+
+    func testDetailInteractorAsksForTheGivenID() async throws {
+        let service = FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.pork, description: "Slow roast."))])
+        let interactor = ProductDetailInteractor(products: service, images: FakeProductImageService())
+        let detail = try await interactor.obtainDetail(productID: "6_id_is_a_string")
+        XCTAssertEqual(detail.description, "Slow roast.")
+        XCTAssertEqual(service.detailRequests, ["6_id_is_a_string"])
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Navigation
+import XCTest
+import HTTPClient
+import ProductGridTesting
+@testable import ProductGrid
+
+@MainActor
+final class RecordingListView: ProductListViewInput {
+    var displayed: [ProductListViewModel] = []
+    func display(_ viewModel: ProductListViewModel) { displayed.append(viewModel) }
+}
+
+@MainActor
+final class RecordingDetailView: ProductDetailViewInput {
+    var displayed: [ProductDetailViewModel] = []
+    func display(_ viewModel: ProductDetailViewModel) { displayed.append(viewModel) }
+}
+
+@MainActor
+final class RecordingListRouter: ProductListRouting {
+    var opened: [ProductSummary] = []
+    func openDetail(for product: ProductSummary) { opened.append(product) }
+}
+
+@MainActor
+final class RecordingDetailRouter: ProductDetailRouting {
+    var closed = 0
+    func closeDetail() { closed += 1 }
+}
+
+@MainActor
+final class ProductListPresenterTests: XCTestCase {
+    private func makePresenter(service: FakeProductService, images: FakeProductImageService = FakeProductImageService())
+        -> (ProductListPresenter, RecordingListView, RecordingListRouter, WorkTracker) {
+        let work = WorkTracker()
+        let router = RecordingListRouter()
+        let presenter = ProductListPresenter(interactor: ProductListInteractor(products: service, images: images), router: router, work: work)
+        let view = RecordingListView()
+        presenter.view = view
+        return (presenter, view, router, work)
+    }
+
+    func testLoadShowsLoadingThenTilesWithEuroPricesAndFirstSelected() async {
+        let (presenter, view, _, work) = makePresenter(service: FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))]))
+        presenter.didLoad()
+        XCTAssertEqual(view.displayed.first?.content, .loading)
+        await work.waitUntilIdle()
+        guard case .loaded(let tiles, let selected, _) = presenter.viewModel.content else {
+            return XCTFail("not loaded: \(presenter.viewModel.content)")
+        }
+        XCTAssertEqual(selected, 0)
+        XCTAssertEqual(tiles.map(\.name), ["Product 1", "Product 2", "Product 3"])
+        XCTAssertEqual(tiles.map(\.price), ["1,00 €", "2,00 €", "3,00 €"])
+        XCTAssertEqual(presenter.viewModel.title, "Products (3)")
+        XCTAssertTrue(tiles.allSatisfy { if case .loaded = $0.image { true } else { false } }, "images were loaded")
+    }
+
+    func testFailedImageBecomesAPlaceholderWithAReason() async {
+        let url = URL(string: "http://images.test/2.jpg")!
+        let (presenter, _, _, work) = makePresenter(
+            service: FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 2))]),
+            images: FakeProductImageService(failing: [url]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        guard case .loaded(let tiles, _, _) = presenter.viewModel.content else { return XCTFail() }
+        XCTAssertEqual(tiles[1].image, .unavailable(reason: "image unavailable"))
+    }
+
+    func testErrorThenReloadRecovers() async {
+        let service = FakeProductService(catalog: [
+            .failure(HTTPError.status(code: 500, body: nil)), .success(ProductFixtures.catalog(count: 2)),
+        ])
+        let (presenter, view, _, work) = makePresenter(service: service)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        guard case .failed(let message) = presenter.viewModel.content else { return XCTFail("expected the error view") }
+        XCTAssertEqual(message, HTTPError.status(code: 500, body: nil).userMessage)
+        presenter.didRequestReload()
+        XCTAssertEqual(view.displayed.last?.content, .loading, "a reload shows the loading state again")
+        await work.waitUntilIdle()
+        guard case .loaded(let tiles, _, _) = presenter.viewModel.content else { return XCTFail("expected tiles after reload") }
+        XCTAssertEqual(tiles.count, 2)
+        XCTAssertEqual(service.catalogRequests, 2)
+    }
+
+    func testSelectionIsKeptWithinBoundsAndChoosingOpensTheDetail() async {
+        let (presenter, _, router, work) = makePresenter(service: FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 1)
+        presenter.didChangeSelection(to: 7, firstVisibleRow: 0) // out of range: ignored
+        guard case .loaded(_, let selected, let firstRow) = presenter.viewModel.content else { return XCTFail() }
+        XCTAssertEqual(selected, 2)
+        XCTAssertEqual(firstRow, 1)
+        presenter.didChooseProduct(at: 1)
+        XCTAssertEqual(router.opened.map(\.name), ["Product 2"])
+    }
+
+    func testSkippedProductsAreAnnounced() async {
+        var catalog = ProductFixtures.catalog(count: 2)
+        catalog.skippedCount = 1
+        let (presenter, _, _, work) = makePresenter(service: FakeProductService(catalog: [.success(catalog)]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.notice, "1 product could not be read and is not shown")
+    }
+}
+
+@MainActor
+final class ProductDetailPresenterTests: XCTestCase {
+    func testShowsTheSummaryAtOnceThenTheDescription() async {
+        let work = WorkTracker()
+        let service = FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.apples, description: "Crunchy."))])
+        let router = RecordingDetailRouter()
+        let presenter = ProductDetailPresenter(product: ProductFixtures.apples,
+                                               interactor: ProductDetailInteractor(products: service, images: FakeProductImageService()),
+                                               router: router, work: work)
+        let view = RecordingDetailView()
+        presenter.view = view
+        presenter.didLoad()
+        XCTAssertEqual(view.displayed.first?.name, "Apples")
+        XCTAssertEqual(view.displayed.first?.price, "1,20 €")
+        XCTAssertEqual(view.displayed.first?.description, .loading)
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.description, .loaded("Crunchy."))
+        if case .loaded = presenter.viewModel.image {} else { XCTFail("image not loaded") }
+        XCTAssertEqual(service.detailRequests, ["1"])
+        presenter.didScroll(to: 3)
+        XCTAssertEqual(presenter.viewModel.scrollOffset, 3)
+        presenter.didRequestClose()
+        XCTAssertEqual(router.closed, 1)
+    }
+
+    func testDetailErrorThenReload() async {
+        let work = WorkTracker()
+        let service = FakeProductService(details: [.failure(HTTPError.timeout(seconds: 15)), .success(ProductFixtures.detail(of: ProductFixtures.pork))])
+        let presenter = ProductDetailPresenter(product: ProductFixtures.pork,
+                                               interactor: ProductDetailInteractor(products: service, images: FakeProductImageService()),
+                                               router: RecordingDetailRouter(), work: work)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.description, .failed(message: HTTPError.timeout(seconds: 15).userMessage))
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.description, .loaded("A fine product."))
+        XCTAssertEqual(service.detailRequests, ["6_id_is_a_string", "6_id_is_a_string"])
+    }
+
+    func testProductWithoutImageShowsNoImageSlot() async {
+        let work = WorkTracker()
+        let images = FakeProductImageService()
+        let presenter = ProductDetailPresenter(product: ProductFixtures.noImage,
+                                               interactor: ProductDetailInteractor(products: FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.noImage))]), images: images),
+                                               router: RecordingDetailRouter(), work: work)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.image, .none)
+        XCTAssertTrue(images.requestedURLs.isEmpty)
+    }
+}

@@ -1,0 +1,157 @@
+import ImageKit
+import Navigation
+import TerminalKit
+import TerminalUI
+import TerminalUITesting
+import XCTest
+@testable import ProductGrid
+
+/// A 16x16 picture: dark top-left quarter, light elsewhere, so the ascii rendering shows a shape.
+private let sampleImage: RGBImage = {
+    var pixels: [UInt8] = []
+    for y in 0..<16 {
+        for x in 0..<16 {
+            let value: UInt8 = (x < 8 && y < 8) ? 20 : 230
+            pixels += [value, value, value]
+        }
+    }
+    return RGBImage(width: 16, height: 16, pixels: pixels)
+}()
+
+private func tiles(_ count: Int) -> [ProductTileViewModel] {
+    (1...count).map { number in
+        ProductTileViewModel(name: "Product \(number)", price: "\(number),00 €",
+                             image: number == 2 ? .unavailable(reason: "image unavailable") : .loaded(sampleImage))
+    }
+}
+
+@MainActor
+final class RecordingListOutput: ProductListViewOutput {
+    var events: [String] = []
+    func didLoad() { events.append("load") }
+    func didRequestReload() { events.append("reload") }
+    func didChangeSelection(to index: Int, firstVisibleRow: Int) { events.append("select \(index) row \(firstVisibleRow)") }
+    func didChooseProduct(at index: Int) { events.append("choose \(index)") }
+}
+
+@MainActor
+final class RecordingDetailOutput: ProductDetailViewOutput {
+    var events: [String] = []
+    func didLoad() { events.append("load") }
+    func didRequestReload() { events.append("reload") }
+    func didScroll(to offset: Int) { events.append("scroll \(offset)") }
+    func didRequestClose() { events.append("close") }
+}
+
+@MainActor
+final class ProductListViewTests: XCTestCase {
+    private func context(_ columns: Int, _ rows: Int) -> RenderContext {
+        RenderContext(size: Size(columns: columns, rows: rows), colorMode: .none)
+    }
+
+    private func loaded(_ count: Int, selected: Int = 0, firstRow: Int = 0) -> ProductListViewModel {
+        ProductListViewModel(title: "Products (\(count))", content: .loaded(tiles: tiles(count), selectedIndex: selected, firstVisibleRow: firstRow), notice: nil)
+    }
+
+    func testGridAt80x24() async {
+        assertSnapshot(ProductListView.render(loaded(5), in: context(80, 24)), named: "grid-80x24")
+    }
+
+    func testGridAt120x40HasThreeColumnsAndSecondRowSelected() async {
+        assertSnapshot(ProductListView.render(loaded(7, selected: 4), in: context(120, 40)), named: "grid-120x40-selected-5")
+    }
+
+    func testLoadingAndErrorStates() async {
+        assertSnapshot(ProductListView.render(ProductListViewModel(title: "Products", content: .loading, notice: nil), in: context(60, 12)),
+                       named: "grid-loading")
+        assertSnapshot(ProductListView.render(ProductListViewModel(title: "Products", content: .failed(message: "The server answered 500 Internal Server Error."), notice: nil), in: context(60, 12)),
+                       named: "grid-error")
+    }
+
+    func testLayoutHasAtLeastTwoColumnsAndRoughlySquareTiles() async {
+        for (columns, rows) in [(40, 12), (80, 24), (120, 40), (200, 60)] {
+            let layout = ProductGridLayout(size: Size(columns: columns, rows: rows), itemCount: 12)
+            XCTAssertGreaterThanOrEqual(layout.columns, 2)
+            XCTAssertLessThanOrEqual(layout.columns * layout.tileWidth + (layout.columns - 1), columns)
+        }
+        let layout = ProductGridLayout(size: Size(columns: 120, rows: 40), itemCount: 12)
+        XCTAssertEqual(layout.columns, 3)
+        XCTAssertEqual(layout.tileHeight, 18)
+        XCTAssertEqual(layout.index(after: .down, from: 0), 3, "↓ moves one row down")
+        XCTAssertEqual(layout.index(after: .right, from: 0), 1, "→ moves one tile right")
+        XCTAssertEqual(layout.index(after: .up, from: 1), 1, "↑ on the first row stays")
+        XCTAssertEqual(layout.index(after: .down, from: 10), 10, "↓ on the last row stays")
+        XCTAssertEqual(layout.index(after: .last, from: 0), 11)
+    }
+
+    func testKeysBecomePresenterCalls() async {
+        let output = RecordingListOutput()
+        let view = ProductListView(output: output, viewModel: loaded(12))
+        let ctx = context(80, 24)
+        XCTAssertTrue(view.handle(.key(.down), in: ctx))
+        XCTAssertTrue(view.handle(.key(.character("l")), in: ctx))
+        XCTAssertTrue(view.handle(.key(.enter), in: ctx))
+        XCTAssertTrue(view.handle(.key(.character("r")), in: ctx))
+        XCTAssertFalse(view.handle(.key(.character("x")), in: ctx))
+        XCTAssertEqual(output.events, ["select 2 row 1", "select 1 row 0", "choose 0", "reload"])
+    }
+
+    func testClickOnATileChoosesItAndWheelMovesTheSelection() async {
+        let output = RecordingListOutput()
+        let view = ProductListView(output: output, viewModel: loaded(4))
+        let ctx = context(80, 24)
+        XCTAssertTrue(view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 60, row: 5)), in: ctx))
+        XCTAssertFalse(view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 40, row: 0)), in: ctx), "the title is not a tile")
+        XCTAssertTrue(view.handle(.mouse(MouseEvent(kind: .wheelDown, column: 0, row: 0)), in: ctx))
+        XCTAssertEqual(output.events, ["choose 1", "select 2 row 1"])
+    }
+}
+
+@MainActor
+final class ProductDetailViewTests: XCTestCase {
+    private let detail = ProductDetailViewModel(
+        name: "Apples", price: "1,20 €", image: .loaded(sampleImage),
+        description: .loaded("Crisp red apples from the orchards by the lake. Sweet, a little tart, and good for a week in the fridge."),
+        scrollOffset: 0)
+
+    func testPortraitPutsTheImageAboveTheText() async {
+        let frame = ProductDetailView.render(detail, in: RenderContext(size: Size(columns: 60, rows: 24), colorMode: .none))
+        assertSnapshot(frame, named: "detail-portrait-60x24")
+        let rows = frame.text.components(separatedBy: "\n")
+        let nameRow = rows.firstIndex { $0.contains("Apples") } ?? -1
+        XCTAssertGreaterThan(nameRow, ProductDetailView.layout(for: frame.size).image.maxRow - 1)
+    }
+
+    func testLandscapePutsTheImageBesideTheText() async {
+        let frame = ProductDetailView.render(detail, in: RenderContext(size: Size(columns: 120, rows: 30), colorMode: .none))
+        assertSnapshot(frame, named: "detail-landscape-120x30")
+        let layout = ProductDetailView.layout(for: frame.size)
+        XCTAssertGreaterThan(layout.text.column, layout.image.maxColumn)
+        XCTAssertEqual(layout.text.row, layout.image.row)
+    }
+
+    func testLoadingAndFailedDescription() async {
+        var loading = detail
+        loading.description = .loading
+        loading.image = .loading
+        assertSnapshot(ProductDetailView.render(loading, in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)), named: "detail-loading")
+        var failed = detail
+        failed.description = .failed(message: "The server took longer than 15 s to answer.")
+        failed.image = .unavailable(reason: "broken image")
+        assertSnapshot(ProductDetailView.render(failed, in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)), named: "detail-failed")
+    }
+
+    func testScrollingIsClampedAndEscCloses() async {
+        var long = detail
+        long.description = .loaded(String(repeating: "Many words to fill the lines. ", count: 40))
+        let output = RecordingDetailOutput()
+        let view = ProductDetailView(output: output, viewModel: long)
+        let ctx = RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)
+        XCTAssertTrue(view.handle(.key(.down), in: ctx))
+        XCTAssertTrue(view.handle(.key(.end), in: ctx))
+        XCTAssertTrue(view.handle(.key(.escape), in: ctx))
+        let maximum = ProductDetailView.maxScrollOffset(long, size: ctx.size)
+        XCTAssertGreaterThan(maximum, 1)
+        XCTAssertEqual(output.events, ["scroll 1", "scroll \(maximum)", "close"])
+    }
+}
