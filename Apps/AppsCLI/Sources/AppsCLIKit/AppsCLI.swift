@@ -1,0 +1,143 @@
+import Foundation
+import Navigation
+import TerminalKit
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `apps-cli` command: parses the command line and runs a feature interactively or `--plain`.
+public enum AppsCLI {
+    public static let version = "0.1.0"
+
+    /// Runs the command and returns the process exit status.
+    @MainActor
+    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        let command: Command
+        do {
+            command = try CommandLineParser.parse(arguments)
+        } catch {
+            printError("apps-cli: \(error.message)")
+            return 64
+        }
+        switch command {
+        case .overview:
+            print(overview)
+            return 0
+        case .version:
+            print("apps-cli \(version)")
+            return 0
+        case .launch(let name, let options):
+            guard let feature = FeatureCatalog.feature(named: name) else {
+                printError("apps-cli: unknown feature '\(name)'. Features: \(FeatureCatalog.all.map(\.name).joined(separator: ", ")). See 'apps-cli --help'.")
+                return 64
+            }
+            if options.showHelp {
+                print(help(for: feature))
+                return 0
+            }
+            if options.failEvery != nil, !feature.acceptsFailEvery {
+                printError("apps-cli: --fail-every is for check24 only; see 'apps-cli \(name) --help'.")
+                return 64
+            }
+            guard let make = feature.make else {
+                printError("apps-cli: \(name) is not built yet; try 'apps-cli product-grid'.")
+                return 69
+            }
+            let launch = LaunchEnvironment(options: options, environment: environment)
+            let plain = options.plain || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
+            do {
+                return plain
+                    ? try await runPlain(make, launch: launch)
+                    : try await runInteractive(make, launch: launch)
+            } catch let error as LaunchError {
+                printError("apps-cli: \(error.message)")
+                return error.status
+            } catch {
+                printError("apps-cli: \(name) could not start: \(error)")
+                return 69
+            }
+        }
+    }
+
+    @MainActor
+    private static func runPlain(_ make: @MainActor (LaunchEnvironment, any ScreenHost) throws -> any Screen,
+                                 launch: LaunchEnvironment) async throws -> Int32 {
+        let size = Size(columns: launch.options.size.columns, rows: launch.options.size.rows)
+        let host = HeadlessHost(size: size)
+        let screen = try make(launch, host.controller)
+        let frame = await host.run(root: screen, keys: launch.options.keys)
+        print(PlainTextEncoder.encode(frame))
+        return 0
+    }
+
+    @MainActor
+    private static func runInteractive(_ make: @MainActor (LaunchEnvironment, any ScreenHost) throws -> any Screen,
+                                       launch: LaunchEnvironment) async throws -> Int32 {
+        var inputFD = STDIN_FILENO
+        if isatty(STDIN_FILENO) == 0 {
+            inputFD = open("/dev/tty", O_RDWR)
+            guard inputFD >= 0 else {
+                throw LaunchError(message: "no terminal to read keys from; use --plain.", status: 69)
+            }
+        }
+        let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO)
+        let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment))
+        let screen = try make(launch, host.controller)
+        do {
+            return try await host.run(root: screen)
+        } catch {
+            throw LaunchError(message: "the terminal could not be set up (\(error)); use --plain.", status: 74)
+        }
+    }
+
+    static var overview: String {
+        let width = FeatureCatalog.all.map(\.name.count).max() ?? 0
+        let lines = FeatureCatalog.all.map { feature in
+            "  " + feature.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + feature.summary
+        }
+        return """
+        apps-cli \(version) — classic mobile product apps as full-screen terminal apps
+
+        Usage: apps-cli <feature> [options]
+               apps-cli <feature> --help     the feature's options and keys
+               apps-cli --version
+
+        Features:
+        \(lines.joined(separator: "\n"))
+
+        \(optionsHelp)
+        """
+    }
+
+    static let optionsHelp = """
+    Options:
+      --base-url URL      talk to a live HTTP API at URL instead of the bundled demo data
+      --data-dir DIR      where favorites, contacts and caches live (default: XDG data/cache dirs)
+      --plain             no ANSI: wait until loading settles, print the screen as text, exit
+                          (also used when stdout is not a terminal)
+      --size COLSxROWS    screen size for --plain (default 80x24)
+      --keys "K K …"      keys to press before printing (implies --plain): up down left right enter
+                          esc tab backtab space backspace pgup pgdn home end, ctrl-<x>, a single
+                          character, click:COL,ROW, wheelup, wheeldown
+      --timeout SECONDS   network timeout per request (default 15)
+      --fail-every N      check24 only: every Nth product-list request fails (default 3; 0 = never)
+    """
+
+    static func help(for feature: Feature) -> String {
+        let keyWidth = feature.keys.map(\.keys.count).max() ?? 0
+        let keys = feature.keys.map { "  " + $0.keys.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  " + $0.action }
+        return """
+        apps-cli \(feature.name) — \(feature.summary)
+
+        Usage: apps-cli \(feature.name) [options]
+
+        \(optionsHelp)
+        \(keys.isEmpty ? "" : "\nKeys:\n" + keys.joined(separator: "\n"))
+        """
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPClient
+import ImageKit
+import Navigation
+import ProductGrid
+
+/// Everything a feature needs to be built, resolved from the options and the environment.
+struct LaunchEnvironment: Sendable {
+    var options: LaunchOptions
+    var environment: [String: String]
+
+    /// `--data-dir`, else `$XDG_DATA_HOME/apps-cli`, else `~/.local/share/apps-cli`.
+    var dataDirectory: URL {
+        if let directory = options.dataDirectory { return directory }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("apps-cli")
+        }
+        return URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory()).appendingPathComponent(".local/share/apps-cli")
+    }
+
+    /// `--data-dir/cache`, else `$XDG_CACHE_HOME/apps-cli`, else `~/.cache/apps-cli`.
+    var cacheDirectory: URL {
+        if let directory = options.dataDirectory { return directory.appendingPathComponent("cache") }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("apps-cli")
+        }
+        return URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory()).appendingPathComponent(".cache/apps-cli")
+    }
+}
+
+/// A failure to start a feature (after the command line was fine): exit 69 or 74.
+struct LaunchError: Error {
+    var message: String
+    var status: Int32
+}
+
+/// One feature of the command line.
+struct Feature: Sendable {
+    var name: String
+    var summary: String
+    /// The feature's own keys, for `apps-cli <feature> --help`.
+    var keys: [KeyHelp]
+    /// nil while the feature is not built yet: it is listed as planned and refuses to start.
+    var make: (@MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen)?
+    var acceptsFailEvery = false
+}
+
+/// The features `apps-cli` knows, in the order they are listed.
+enum FeatureCatalog {
+    static let all: [Feature] = [
+        Feature(name: "check24", summary: "CHECK24 product overview and details (planned)", keys: [], make: nil, acceptsFailEvery: true),
+        Feature(name: "product-grid", summary: "products in a grid of image tiles, with a detail per product",
+                keys: [KeyHelp("↑↓←→ hjkl", "move through the grid"), KeyHelp("enter/click", "open the product"),
+                       KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back"), KeyHelp("↑↓ pgup/pgdn", "scroll the detail"),
+                       KeyHelp("?", "show keys"), KeyHelp("q", "quit")],
+                make: makeProductGrid),
+        Feature(name: "resource-directory", summary: "QuickSeries resource directory (planned)", keys: [], make: nil),
+        Feature(name: "numbers", summary: "Tapptic numbers master/detail (planned)", keys: [], make: nil),
+        Feature(name: "contacts", summary: "GO-JEK contacts with favorites and editing (planned)", keys: [], make: nil),
+    ]
+
+    static func feature(named name: String) -> Feature? {
+        all.first { $0.name == name }
+    }
+
+    // MARK: Builders (the only place that picks live implementations)
+
+    @MainActor
+    static func makeProductGrid(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
+        let base: URL
+        let transport: any Transport
+        let diskCache: URL?
+        if let url = launch.options.baseURL {
+            base = url
+            transport = URLSessionTransport(timeout: launch.options.timeout)
+            diskCache = launch.cacheDirectory.appendingPathComponent("images")
+        } else {
+            guard let directory = ProductGridModule.demoDataDirectory else {
+                throw LaunchError(message: "product-grid: the bundled demo data is missing from this build; reinstall, or pass --base-url.", status: 74)
+            }
+            base = ProductGridModule.originalBaseURL
+            transport = BundledTransport(baseURL: base, directory: directory)
+            diskCache = nil // bundled pictures are already local
+        }
+        let client = HTTPClient(transport: transport)
+        let images = ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: diskCache)
+        return ProductGridModule.make(
+            dependencies: .init(products: HTTPProductService(client: client, baseURL: base), images: images),
+            host: host)
+    }
+}

@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+// The workspace root: builds the composition root `apps-cli` (Apps/AppsCLI) so that
+// `swift run apps-cli <feature>` works from here, and holds the workspace tests (Tests/).
+// Every feature and shared package is its own package under Packages/, referenced by path.
+import PackageDescription
+
+let package = Package(
+    name: "apps-cli",
+    products: [
+        .executable(name: "apps-cli", targets: ["AppsCLI"]),
+    ],
+    dependencies: [
+        .package(path: "Packages/TerminalKit"),
+        .package(path: "Packages/TerminalUI"),
+        .package(path: "Packages/Navigation"),
+        .package(path: "Packages/HTTPClient"),
+        .package(path: "Packages/ImageKit"),
+        .package(path: "Packages/ProductGrid"),
+    ],
+    targets: [
+        .target(
+            name: "AppsCLIKit",
+            dependencies: [
+                "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", "ImageKit", "ProductGrid",
+            ],
+            path: "Apps/AppsCLI/Sources/AppsCLIKit"
+        ),
+        .executableTarget(name: "AppsCLI", dependencies: ["AppsCLIKit"], path: "Apps/AppsCLI/Sources/AppsCLI"),
+        .testTarget(
+            name: "AppsCLITests",
+            dependencies: ["AppsCLIKit", .product(name: "HTTPClientTesting", package: "HTTPClient")],
+            path: "Tests/AppsCLITests"
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "AppsCLI",
+                .product(name: "HTTPClientTesting", package: "HTTPClient"),
+                .product(name: "TerminalUITesting", package: "TerminalUI"),
+            ],
+            path: "Tests/EndToEndTests",
+            exclude: ["__Snapshots__"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,132 @@
+import Foundation
+import HTTPClientTesting
+import TerminalUITesting
+import XCTest
+
+/// The command-line contract of DESIGN.md, checked on the real binary: stdout, stderr, exit status.
+final class CommandLineContractTests: XCTestCase {
+    func testBareCommandAndHelpListEveryFeature() throws {
+        for arguments in [[], ["--help"], ["-h"]] {
+            let result = try AppsCLIProcess.run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments)")
+            XCTAssertEqual(result.stderr, "")
+            for feature in ["check24", "product-grid", "resource-directory", "numbers", "contacts"] {
+                XCTAssertTrue(result.stdout.contains("  \(feature) "), "\(arguments) lists \(feature)")
+            }
+            XCTAssertTrue(result.stdout.contains("Usage: apps-cli <feature> [options]"))
+        }
+    }
+
+    func testVersion() throws {
+        let result = try AppsCLIProcess.run(["--version"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "apps-cli 0.1.0\n")
+    }
+
+    func testFeatureHelpListsOptionsAndKeys() throws {
+        let result = try AppsCLIProcess.run(["product-grid", "--help"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("--base-url URL"))
+        XCTAssertTrue(result.stdout.contains("Keys:"))
+        XCTAssertTrue(result.stdout.contains("open the product"))
+    }
+
+    func testUsageErrorsExit64WithAMessageOnStderrOnly() throws {
+        let cases: [([String], String)] = [
+            (["nope"], "unknown feature 'nope'"),
+            (["--bogus"], "unknown option '--bogus'"),
+            (["product-grid", "--bogus"], "unknown option '--bogus'"),
+            (["product-grid", "--size", "huge"], "--size"),
+            (["product-grid", "--keys", "left teleport"], "teleport"),
+            (["product-grid", "--fail-every", "2"], "check24 only"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try AppsCLIProcess.run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("apps-cli: "), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line, no stack trace")
+        }
+    }
+
+    func testFeaturesNotBuiltYetRefuseToStartWith69() throws {
+        for feature in ["check24", "resource-directory", "numbers", "contacts"] {
+            let result = try AppsCLIProcess.run([feature, "--plain"])
+            XCTAssertEqual(result.status, 69, feature)
+            XCTAssertTrue(result.stderr.contains("not built yet"), result.stderr)
+        }
+    }
+}
+
+/// `apps-cli product-grid` in `--plain`, on the bundled demo catalog and against a live server.
+final class ProductGridPlainTests: XCTestCase {
+    func testPlainAt80x24() throws {
+        let result = try AppsCLIProcess.run(["product-grid", "--plain"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertFalse(result.stdout.contains("\u{1b}"), "no ANSI in --plain")
+        assertTextSnapshot(result.stdout, named: "product-grid-80x24")
+    }
+
+    func testPlainAt120x40() throws {
+        let result = try AppsCLIProcess.run(["product-grid", "--plain", "--size", "120x40"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        assertTextSnapshot(result.stdout, named: "product-grid-120x40")
+    }
+
+    func testStdoutThatIsNotATerminalMeansPlain() throws {
+        let implicit = try AppsCLIProcess.run(["product-grid"])
+        let explicit = try AppsCLIProcess.run(["product-grid", "--plain"])
+        XCTAssertEqual(implicit.status, 0)
+        XCTAssertEqual(implicit.stdout, explicit.stdout)
+    }
+
+    func testKeysWalkIntoADetailAndBack() throws {
+        let detail = try AppsCLIProcess.run(["product-grid", "--keys", "down enter"])
+        XCTAssertEqual(detail.status, 0, detail.stderr)
+        XCTAssertTrue(detail.stdout.contains("Bananas"), detail.stdout)
+        XCTAssertTrue(detail.stdout.contains("0,99 €"), detail.stdout)
+        XCTAssertTrue(detail.stdout.contains("esc back"), detail.stdout)
+        assertTextSnapshot(detail.stdout, named: "product-grid-detail-bananas")
+
+        let back = try AppsCLIProcess.run(["product-grid", "--keys", "right enter esc"])
+        XCTAssertEqual(back.status, 0, back.stderr)
+        XCTAssertTrue(back.stdout.contains("Products (12)"), back.stdout)
+        XCTAssertTrue(back.stdout.contains("enter open"), back.stdout)
+
+        let clicked = try AppsCLIProcess.run(["product-grid", "--keys", "click:60,6"])
+        XCTAssertTrue(clicked.stdout.contains("Oranges") && clicked.stdout.contains("esc back"), clicked.stdout)
+    }
+
+    func testLiveServerErrorIsShownWithRetryNotACrash() throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "GET", path: "/cart/list", status: 500, body: Data("boom".utf8)),
+        ])
+        defer { server.stop() }
+        let result = try AppsCLIProcess.run(["product-grid", "--base-url", server.baseURL.absoluteString])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("500"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Retry"), result.stdout)
+    }
+
+    func testTimeoutIsAnErrorNotAHang() throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "GET", path: "/cart/list", status: 200, body: Data(#"{"products":[]}"#.utf8), delay: 5),
+        ])
+        defer { server.stop() }
+        let result = try AppsCLIProcess.run(["product-grid", "--base-url", server.baseURL.absoluteString, "--timeout", "1"], timeout: 30)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.lowercased().contains("longer than"), result.stdout)
+    }
+
+    func testMaliciousDataCannotReachTheTerminal() throws {
+        let evil = #"{"products":[{"product_id":"1","name":"Evil\u001b]0;pwned\u0007\u001b[2J","price":100,"image":"http://127.0.0.1:1/x.jpg"}]}"#
+        let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/cart/list", status: 200, body: Data(evil.utf8))])
+        defer { server.stop() }
+        let result = try AppsCLIProcess.run(["product-grid", "--base-url", server.baseURL.absoluteString])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Evil"), result.stdout)
+        XCTAssertFalse(result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control characters in the output")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import XCTest
+
+/// Drives `apps-cli` in a real terminal (tmux on a private socket): navigate, resize, quit,
+/// and check that the terminal settings are exactly restored.
+final class RealTerminalTests: XCTestCase {
+    private var socket = ""
+    private var workDirectory = URL(fileURLWithPath: "/")
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw XCTSkip("tmux is not installed (apt-get install -y tmux)")
+        }
+        socket = "apps-cli-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: workDirectory)
+    }
+
+    /// Runs one tmux command and returns its standard output.
+    ///
+    /// Spawned with `posix_spawn` and reaped with `waitpid`, not with Foundation's `Process`:
+    /// `Process` learns of a child's exit through a descriptor the child inherits, and the tmux
+    /// server that `new-session` forks keeps that descriptor open, so `waitUntilExit` would
+    /// never return. Output goes through a file for the same reason (a pipe's write end would
+    /// be inherited too).
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let outputFile = workDirectory.appendingPathComponent("tmux-output")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let capture = arguments.first == "new-session" ? "/dev/null" : outputFile.path
+        posix_spawn_file_actions_addopen(&actions, 1, capture, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        guard spawned == 0 else {
+            throw NSError(domain: "tmux", code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: "posix_spawn tmux failed: \(spawned)"])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        guard capture == outputFile.path else { return "" }
+        return (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    private func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "main"])
+    }
+
+    /// Polls the pane until `predicate` holds (no fixed sleeps), failing after `timeout`.
+    private func waitFor(_ description: String, timeout: TimeInterval = 30, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if predicate(last) { return last }
+            usleep(50_000)
+        }
+        XCTFail("timed out waiting for \(description); the screen was:\n\(last)")
+        return last
+    }
+
+    private func file(_ name: String) -> URL { workDirectory.appendingPathComponent(name) }
+
+    func testNavigateResizeAndQuitRestoresTheTerminal() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        // The test runner may set NO_COLOR; this test wants a color terminal (half-block images).
+        let script = "unset NO_COLOR; stty -g > '\(dir)/before'; '\(binary)' product-grid 2>'\(dir)/stderr'; echo $? > '\(dir)/status.tmp'; "
+            + "stty -g > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; sleep 60"
+        try tmux(["new-session", "-d", "-s", "main", "-x", "100", "-y", "30",
+                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", "XDG_CACHE_HOME=\(dir)/cache",
+                  "sh", "-c", script])
+
+        var shown = try waitFor("the grid") { $0.contains("Products (12)") && $0.contains("Apples") }
+        XCTAssertTrue(shown.contains("╔"), "the first tile is selected:\n\(shown)")
+
+        try tmux(["send-keys", "-t", "main", "Down"])
+        try tmux(["send-keys", "-t", "main", "Enter"])
+        shown = try waitFor("the Bananas detail") { $0.contains("esc back") && $0.contains("Bananas") }
+        XCTAssertTrue(shown.contains("0,99 €"), shown)
+
+        // Narrow the window: the detail re-lays out (portrait) and still shows its key bar.
+        try tmux(["resize-window", "-t", "main", "-x", "70", "-y", "24"])
+        shown = try waitFor("the resized detail") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count <= 25 && screen.contains("esc back") && screen.contains("Bananas")
+        }
+
+        try tmux(["send-keys", "-t", "main", "Escape"])
+        shown = try waitFor("the grid again") { $0.contains("enter open") }
+
+        try tmux(["send-keys", "-t", "main", "q"])
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        let status = try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(status, "0")
+        let before = try String(contentsOf: file("before"), encoding: .utf8)
+        let after = try String(contentsOf: file("after"), encoding: .utf8)
+        XCTAssertEqual(before, after, "stty -g differs after quitting")
+        XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
+        let restored = try screen()
+        XCTAssertFalse(restored.contains("enter open"), "the alternate screen was left:\n\(restored)")
+    }
+}
