@@ -1,4 +1,5 @@
 import Foundation
+import ImageKit
 import Money
 import Navigation
 
@@ -88,7 +89,7 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
         work.run { [weak self, interactor] in
             let slot: ImageSlot
             do { slot = .loaded(try await interactor.obtainImage(at: url)) } catch {
-                slot = .unavailable(reason: ErrorText.imageReason(for: error))
+                slot = .failed(error)
             }
             guard let self, self.summary.imageURL == url else { return }
             self.image = slot

@@ -1,4 +1,5 @@
 import Foundation
+import ImageKit
 import Money
 import Navigation
 
@@ -98,7 +99,7 @@ final class ProductListPresenter: ProductListViewOutput {
             work.run { [weak self, interactor] in
                 let slot: ImageSlot
                 do { slot = .loaded(try await interactor.obtainImage(at: url)) } catch {
-                    slot = .unavailable(reason: ErrorText.imageReason(for: error))
+                    slot = .failed(error)
                 }
                 guard let self else { return }
                 self.images[url] = slot

@@ -1,13 +1,5 @@
 import ImageKit
 
-/// What an image slot shows.
-enum ImageSlot: Equatable, Sendable {
-    case none
-    case loading
-    case loaded(RGBImage)
-    case unavailable(reason: String)
-}
-
 struct ProductTileViewModel: Equatable, Sendable {
     var name: String
     var price: String

@@ -1,3 +1,4 @@
+import ImageKit
 import Navigation
 import TerminalKit
 import TerminalUI

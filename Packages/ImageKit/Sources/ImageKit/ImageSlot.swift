@@ -1,16 +1,27 @@
-import ImageKit
 import TerminalUI
 
-/// Draws an image slot into a rectangle: the picture (half blocks, or a luminance ramp without
+/// What an image slot of a screen shows: nothing, a spinner, the picture, or why there is none.
+public enum ImageSlot: Equatable, Sendable {
+    case none
+    case loading
+    case loaded(RGBImage)
+    case unavailable(reason: String)
+
+    /// The slot for a failed load: the short reason of an ``ImageError``, else "image unavailable".
+    public static func failed(_ error: any Error) -> ImageSlot {
+        .unavailable(reason: (error as? ImageError)?.reason ?? "image unavailable")
+    }
+}
+
+/// Draws an ``ImageSlot`` into a rectangle: the picture (half blocks, or the luminance ramp without
 /// colors), a spinner while loading, or a framed placeholder that says why there is no picture.
-enum ImageSlotView {
-    static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tick: Int) {
+public enum ImageSlotView {
+    public static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tick: Int) {
         guard !rect.isEmpty else { return }
         switch slot {
         case .loaded(let image):
             let mode: ImageRenderMode = colorMode == .none ? .ascii : .halfBlocks
-            let picture = ImageRenderer.render(image, in: rect.size, mode: mode)
-            frame.draw(picture, at: rect.origin)
+            frame.draw(ImageRenderer.render(image, in: rect.size, mode: mode), at: rect.origin)
         case .loading:
             placeholder(Spinner.frame(tick: tick) + " loading image", into: &frame, rect: rect)
         case .unavailable(let reason):

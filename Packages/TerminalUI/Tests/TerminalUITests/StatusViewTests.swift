@@ -1,0 +1,30 @@
+import XCTest
+import TerminalUI
+
+final class StatusViewTests: XCTestCase {
+    func testKeyBarFillsTheLastRowInReverseVideo() {
+        var frame = Frame(size: Size(columns: 20, rows: 3))
+        KeyBar.draw("q quit", into: &frame)
+        XCTAssertEqual(frame.text, "\n\n q quit")
+        XCTAssertTrue((0..<20).allSatisfy { frame[$0, 2].style.reverse }, "the whole row is reverse video")
+        XCTAssertFalse(frame[0, 1].style.reverse)
+    }
+
+    func testCenteredTextIsWrappedAndCenteredBothWays() {
+        var frame = Frame(size: Size(columns: 14, rows: 5))
+        StatusView.centered("one two three", into: &frame, style: .plain)
+        XCTAssertEqual(frame.text, "\n   one two\n    three\n\n")
+    }
+
+    func testErrorViewShowsTheMessageAndTheRetryLabelInRedOrBoldOnly() {
+        var colored = Frame(size: Size(columns: 30, rows: 5))
+        StatusView.error("Offline.", retry: "[ Neuladen ]", into: &colored, colorMode: .trueColor)
+        XCTAssertEqual(colored.text, "\n           Offline.\n\n         [ Neuladen ]\n")
+        XCTAssertEqual(colored[11, 1].style.foreground, .red)
+        var plain = Frame(size: Size(columns: 30, rows: 5))
+        StatusView.error("Offline.", into: &plain, colorMode: .none)
+        XCTAssertEqual(plain[11, 1].style.foreground, .default, "no color without colors")
+        XCTAssertTrue(plain[11, 1].style.bold)
+        XCTAssertTrue(plain.text.contains("[ Retry (r) ]"))
+    }
+}
