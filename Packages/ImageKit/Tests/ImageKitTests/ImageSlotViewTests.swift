@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 import XCTest
 @testable import ImageKit
@@ -31,4 +32,44 @@ final class ImageSlotViewTests: XCTestCase {
         let plain = draw(.loaded(image), colorMode: .none).text
         XCTAssertTrue(plain.contains("@") && !plain.contains("▀"), plain)
     }
+}
+
+@MainActor
+final class ImageSlotsTests: XCTestCase {
+    private struct Broken: Error {}
+
+    func testLoadsEachURLOnceKeepsLoadedOnesAndRetriesFailedOnes() async {
+        let slots = ImageSlots()
+        let good = URL(string: "http://images.test/good.png")!
+        let bad = URL(string: "http://images.test/bad.png")!
+        let fetched = FetchLog()
+        var jobs: [Task<Void, Never>] = []
+        var changes = 0
+        func load() async {
+            slots.load([good, bad, good], start: { job in jobs.append(Task { @MainActor in await job() }) },
+                       fetch: { url in
+                           await fetched.append(url)
+                           if url == bad { throw Broken() }
+                           return RGBImage(rows: [[.white]])
+                       },
+                       changed: { changes += 1 })
+            for job in jobs { await job.value }
+            jobs.removeAll()
+        }
+        XCTAssertEqual(slots[nil], .none)
+        XCTAssertEqual(slots[good], .loading, "not asked for yet means loading")
+        await load()
+        XCTAssertEqual(slots[good], .loaded(RGBImage(rows: [[.white]])))
+        XCTAssertEqual(slots[bad], .unavailable(reason: "image unavailable"))
+        XCTAssertEqual(changes, 2)
+        await load()
+        let urls = await fetched.urls
+        XCTAssertEqual(urls.filter { $0 == good }.count, 1, "a loaded picture is kept")
+        XCTAssertEqual(urls.filter { $0 == bad }.count, 2, "a failed one is tried again")
+    }
+}
+
+private actor FetchLog {
+    var urls: [URL] = []
+    func append(_ url: URL) { urls.append(url) }
 }

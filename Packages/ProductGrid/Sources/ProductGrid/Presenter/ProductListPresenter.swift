@@ -35,7 +35,7 @@ final class ProductListPresenter: ProductListViewOutput {
     private var state = State.loading
     private var selectedIndex = 0
     private var firstVisibleRow = 0
-    private var images: [URL: ImageSlot] = [:]
+    private let images = ImageSlots()
     private var loadGeneration = 0
 
     init(interactor: ProductListInteractor, router: any ProductListRouting, work: WorkTracker) {
@@ -90,22 +90,9 @@ final class ProductListPresenter: ProductListViewOutput {
     }
 
     private func loadImages(of catalog: ProductCatalog) {
-        // Loaded and in-flight images are kept across reloads; failed ones are tried again.
-        for url in Set(catalog.products.compactMap(\.imageURL)) {
-            switch images[url] {
-            case .loaded?, .loading?: continue
-            default: images[url] = .loading
-            }
-            work.run { [weak self, interactor] in
-                let slot: ImageSlot
-                do { slot = .loaded(try await interactor.obtainImage(at: url)) } catch {
-                    slot = .failed(error)
-                }
-                guard let self else { return }
-                self.images[url] = slot
-                self.publish()
-            }
-        }
+        images.load(catalog.products.compactMap(\.imageURL), start: { self.work.run($0) },
+                    fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+                    changed: { [weak self] in self?.publish() })
     }
 
     private func publish() {
@@ -123,7 +110,7 @@ final class ProductListPresenter: ProductListViewOutput {
                 ProductTileViewModel(
                     name: product.name,
                     price: formatter.string(for: Money(minorUnits: product.priceInCents, currency: .eur)),
-                    image: product.imageURL.map { images[$0] ?? .loading } ?? .none)
+                    image: images[product.imageURL])
             }
             let notice = catalog.skippedCount > 0
                 ? "\(catalog.skippedCount) product\(catalog.skippedCount == 1 ? "" : "s") could not be read and \(catalog.skippedCount == 1 ? "is" : "are") not shown"
