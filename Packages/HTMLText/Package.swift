@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "HTMLText",
+    products: [
+        .library(name: "HTMLText", targets: ["HTMLText"]),
+    ],
+    dependencies: [
+        .package(path: "../TerminalUI"),
+    ],
+    targets: [
+        .target(name: "HTMLText", dependencies: ["TerminalUI"]),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "TerminalUI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
