@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Check24Overview",
+    products: [
+        .library(name: "Check24Overview", targets: ["Check24Overview"]),
+        .library(name: "Check24OverviewTesting", targets: ["Check24OverviewTesting"]),
+        .executable(name: "Check24OverviewDemo", targets: ["Check24OverviewDemo"]),
+    ],
+    dependencies: [
+        .package(path: "../Navigation"),
+        .package(path: "../TerminalKit"),
+        .package(path: "../TerminalUI"),
+        .package(path: "../HTTPClient"),
+        .package(path: "../ImageKit"),
+        .package(path: "../Money"),
+        .package(path: "../HTMLText"),
+        .package(path: "../Storage"),
+    ],
+    targets: [
+        .target(
+            name: "Check24Overview",
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money", "HTMLText", "Storage"],
+            resources: [.copy("Resources/Demo")]
+        ),
+        .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "ImageKit"]),
+        .executableTarget(
+            name: "Check24OverviewDemo",
+            dependencies: ["Check24Overview", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Storage"]
+        ),
+        .testTarget(
+            name: "Check24OverviewTests",
+            dependencies: [
+                "Check24Overview", "Check24OverviewTesting", "Navigation", "HTTPClient", "Storage",
+                .product(name: "NavigationTesting", package: "Navigation"),
+                .product(name: "TerminalUITesting", package: "TerminalUI"),
+                .product(name: "HTTPClientTesting", package: "HTTPClient"),
+                .product(name: "StorageTesting", package: "Storage"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

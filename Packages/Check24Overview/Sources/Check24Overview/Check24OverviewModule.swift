@@ -1,0 +1,110 @@
+import Foundation
+import HTTPClient
+import ImageKit
+import Navigation
+
+/// The CHECK24 product overview: a filtered list of products with favorites, each opening its
+/// details, and a footer that opens the legal page in an in-app web view.
+public enum Check24OverviewModule {
+    /// What the feature needs from the outside world; the composition root passes live ones, tests fakes.
+    public struct Dependencies: Sendable {
+        public var catalog: any Check24CatalogService
+        public var favorites: any Check24FavoritesService
+        public var images: any Check24ImageService
+        public var pages: any WebPageService
+        /// The page the footer opens.
+        public var legalPageURL: URL
+
+        public init(catalog: any Check24CatalogService, favorites: any Check24FavoritesService,
+                    images: any Check24ImageService, pages: any WebPageService, legalPageURL: URL) {
+            self.catalog = catalog
+            self.favorites = favorites
+            self.images = images
+            self.pages = pages
+            self.legalPageURL = legalPageURL
+        }
+    }
+
+    /// The original service; `--base-url` replaces it.
+    public static let originalBaseURL = URL(string: "http://app.check24.de")!
+    /// The original legal page (another host than the API).
+    public static let originalLegalPageURL = URL(string: "http://m.check24.de/rechtliche-hinweise?deviceoutput=app")!
+
+    /// The legal page under a live `--base-url`: `{base}/rechtliche-hinweise?deviceoutput=app`.
+    public static func legalPageURL(base: URL) -> URL {
+        URL(string: base.absoluteString.trimmingSuffix("/") + "/rechtliche-hinweise?deviceoutput=app") ?? base
+    }
+
+    /// The product list's address under `base`.
+    public static func productsURL(base: URL) -> URL {
+        URL(string: base.absoluteString.trimmingSuffix("/") + "/products-test.json") ?? base
+    }
+
+    /// Wraps `transport` so that every `failEvery`-th *product-list* request fails (the original spec's
+    /// "every third request fails"); pictures and web pages never count. `0` never fails.
+    public static func faultInjecting(_ transport: any Transport, failEvery: Int) -> any Transport {
+        FaultInjectingTransport(wrapping: transport, failEvery: failEvery) { request in
+            request.method == .get && request.url.path.hasSuffix("/products-test.json")
+        }
+    }
+
+    /// The bundled demo (the project's own products, pictures and legal pages, in the real schema).
+    public static var demoDataDirectory: URL? {
+        Bundle.module.url(forResource: "Demo", withExtension: nil)
+    }
+
+    /// Serves the demo under the original hosts: the API at ``originalBaseURL`` and the legal pages of
+    /// `m.check24.de` (`/rechtliche-hinweise`, `/datenschutz`) from `pages/<name>.html`.
+    public static func demoTransport(directory: URL) -> BundledTransport {
+        let pages = BundledRoute { request in
+            guard request.url.host?.lowercased() == "m.check24.de" else { return nil }
+            let segments = request.url.path.split(separator: "/")
+            guard segments.count == 1, segments[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return nil }
+            return "pages/\(segments[0]).html"
+        }
+        return BundledTransport(baseURL: originalBaseURL, directory: directory, routes: [pages])
+    }
+
+    /// Builds the overview screen (the feature's entry).
+    @MainActor
+    public static func make(dependencies: Dependencies, host: any ScreenHost) -> any Screen {
+        let interactor = Check24OverviewInteractor(catalog: dependencies.catalog, favorites: dependencies.favorites,
+                                                   images: dependencies.images)
+        let router = Check24OverviewRouter(host: host, dependencies: dependencies)
+        let presenter = Check24OverviewPresenter(interactor: interactor, router: router, work: host.work)
+        let view = Check24OverviewView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
+    }
+
+    @MainActor
+    static func makeDetail(product: Check24Product, isFavorite: Bool, output: any Check24DetailModuleOutput,
+                           dependencies: Dependencies, host: any ScreenHost) -> any Screen {
+        let interactor = Check24DetailInteractor(favorites: dependencies.favorites, images: dependencies.images)
+        let router = Check24DetailRouter(host: host, dependencies: dependencies)
+        let presenter = Check24DetailPresenter(product: product, isFavorite: isFavorite, interactor: interactor,
+                                               router: router, work: host.work)
+        presenter.output = output
+        let view = Check24DetailView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
+    }
+
+    @MainActor
+    static func makeWebPage(url: URL, dependencies: Dependencies, host: any ScreenHost) -> any Screen {
+        let interactor = WebPageInteractor(pages: dependencies.pages)
+        let router = WebPageRouter(host: host, dependencies: dependencies)
+        let presenter = WebPagePresenter(url: url, interactor: interactor, router: router, work: host.work)
+        let view = WebPageView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
+    }
+}
+
+extension ImageRepository: Check24ImageService {}
+
+private extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

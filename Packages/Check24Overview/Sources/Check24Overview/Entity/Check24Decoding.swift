@@ -1,0 +1,98 @@
+import Foundation
+
+extension Check24Catalog: Decodable {
+    enum CodingKeys: String, CodingKey { case header, filters, products }
+    enum HeaderKeys: String, CodingKey { case headerTitle, headerDescription }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let headerContainer = try? container.nestedContainer(keyedBy: HeaderKeys.self, forKey: .header)
+        header = Check24Header(
+            title: (try? headerContainer?.decodeIfPresent(String.self, forKey: .headerTitle)) ?? "",
+            subtitle: (try? headerContainer?.decodeIfPresent(String.self, forKey: .headerDescription)) ?? "")
+        let payloadFilters = (try? container.decodeIfPresent([String].self, forKey: .filters)) ?? []
+        filters = payloadFilters.count == ProductFilter.allCases.count ? payloadFilters : Self.defaultFilters
+        var entries = try container.nestedUnkeyedContainer(forKey: .products)
+        var products: [Check24Product] = []
+        var skipped: [SkippedProduct] = []
+        var seen = Set<Int>()
+        while !entries.isAtEnd {
+            let index = entries.currentIndex
+            // `Attempt` never throws, so the container always advances past the element.
+            switch try entries.decode(Attempt.self).result {
+            case .success(let product) where seen.insert(product.id).inserted:
+                products.append(product)
+            case .success(let product):
+                skipped.append(SkippedProduct(index: index, reason: "id \(product.id) appears twice"))
+            case .failure(let error):
+                skipped.append(SkippedProduct(index: index, reason: Self.reason(for: error)))
+            }
+        }
+        self.products = products
+        self.skipped = skipped
+    }
+
+    /// Decodes one product or keeps the error, without throwing.
+    private struct Attempt: Decodable {
+        var result: Result<Check24Product, any Error>
+        init(from decoder: any Decoder) {
+            do { result = .success(try Check24Product(from: decoder)) } catch { result = .failure(error) }
+        }
+    }
+
+    private static func reason(for error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .keyNotFound(let key, _): return "no \(key.stringValue)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let field = context.codingPath.last?.stringValue ?? "entry"
+            return "\(field) is not readable"
+        @unknown default: return "not readable"
+        }
+    }
+}
+
+extension Check24Product: Decodable {
+    enum CodingKeys: String, CodingKey {
+        case id, name, type, color, imageURL, colorCode, available, releaseDate, description, longDescription, rating, price
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Required: without them a row means nothing (or cannot be remembered as a favorite).
+        if let number = try? container.decode(Int.self, forKey: .id) {
+            id = number
+        } else if let text = try? container.decode(String.self, forKey: .id), let number = Int(text) {
+            id = number
+        } else {
+            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
+        }
+        name = try container.decode(String.self, forKey: .name)
+        price = try container.decode(Check24Price.self, forKey: .price)
+        // Degrading: a wrong or missing value becomes a neutral one.
+        type = container.lenientString(.type) ?? ""
+        color = container.lenientString(.color) ?? ""
+        imageURL = container.lenientString(.imageURL).flatMap { $0.isEmpty ? nil : URL(string: $0) }
+        colorCode = container.lenientString(.colorCode).flatMap(Self.normalizedHex)
+        available = (try? container.decodeIfPresent(Bool.self, forKey: .available)) ?? false
+        releaseDate = (try? container.decodeIfPresent(Double.self, forKey: .releaseDate)).flatMap { $0 }
+            .map { Date(timeIntervalSince1970: $0) }
+        description = container.lenientString(.description) ?? ""
+        longDescription = container.lenientString(.longDescription) ?? ""
+        let rawRating = (try? container.decodeIfPresent(Double.self, forKey: .rating)).flatMap { $0 } ?? 0
+        rating = rawRating.isFinite ? rawRating : 0
+    }
+
+    /// `"ffecb3"` / `"#FFECB3"` → `"FFECB3"`; anything but six hex digits → nil.
+    static func normalizedHex(_ text: String) -> String? {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit) else { return nil }
+        return digits.uppercased()
+    }
+}
+
+private extension KeyedDecodingContainer {
+    func lenientString(_ key: Key) -> String? {
+        (try? decodeIfPresent(String.self, forKey: key)).flatMap { $0 }
+    }
+}

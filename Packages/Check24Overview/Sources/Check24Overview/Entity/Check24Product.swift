@@ -1,0 +1,108 @@
+import Foundation
+
+/// One product of `GET /products-test.json`.
+///
+/// `name`, `id` and `price` are required; every other field degrades to a neutral value when it
+/// is missing or of the wrong type, so one odd product never sinks the list.
+public struct Check24Product: Sendable, Equatable, Identifiable {
+    public var id: Int
+    public var name: String
+    public var type: String
+    public var color: String
+    public var imageURL: URL?
+    /// Hex without `#`, upper-cased (the payload's case varies), or nil when absent or not a 6-digit hex.
+    public var colorCode: String?
+    public var available: Bool
+    public var releaseDate: Date?
+    public var description: String
+    public var longDescription: String
+    public var rating: Double
+    public var price: Check24Price
+
+    public init(id: Int, name: String, type: String = "", color: String = "", imageURL: URL? = nil,
+                colorCode: String? = nil, available: Bool = true, releaseDate: Date? = nil, description: String = "",
+                longDescription: String = "", rating: Double = 0, price: Check24Price) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.color = color
+        self.imageURL = imageURL
+        self.colorCode = colorCode
+        self.available = available
+        self.releaseDate = releaseDate
+        self.description = description
+        self.longDescription = longDescription
+        self.rating = rating
+        self.price = price
+    }
+}
+
+/// `{"value": 225.91, "currency": "EUR"}`: a price in major units.
+public struct Check24Price: Sendable, Equatable, Decodable {
+    public var value: Double
+    public var currency: String
+
+    public init(value: Double, currency: String) {
+        self.value = value
+        self.currency = currency
+    }
+
+    enum CodingKeys: String, CodingKey { case value, currency }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        value = try container.decode(Double.self, forKey: .value)
+        currency = (try? container.decodeIfPresent(String.self, forKey: .currency)) ?? "EUR"
+    }
+}
+
+/// `{"headerTitle", "headerDescription"}`: the list's heading.
+public struct Check24Header: Sendable, Equatable {
+    public var title: String
+    public var subtitle: String
+
+    public init(title: String, subtitle: String) {
+        self.title = title
+        self.subtitle = subtitle
+    }
+}
+
+/// A product that could not be read, and why (shown to the user, never silently lost).
+public struct SkippedProduct: Sendable, Equatable {
+    /// Its position in the payload's `products` array.
+    public var index: Int
+    public var reason: String
+}
+
+/// The whole payload of `GET /products-test.json`.
+public struct Check24Catalog: Sendable, Equatable {
+    public static let defaultFilters = ["Alle", "Verfügbar", "Vorgemerkt"]
+
+    public var header: Check24Header
+    /// The three filter labels (all, available, favorites), from the payload when it has three.
+    public var filters: [String]
+    public var products: [Check24Product]
+    public var skipped: [SkippedProduct]
+
+    public init(header: Check24Header, filters: [String] = Check24Catalog.defaultFilters, products: [Check24Product],
+                skipped: [SkippedProduct] = []) {
+        self.header = header
+        self.filters = filters
+        self.products = products
+        self.skipped = skipped
+    }
+}
+
+/// The three filters of the overview, in the payload's order.
+public enum ProductFilter: Int, Sendable, CaseIterable {
+    case all, available, favorites
+
+    /// Does `product` belong to this filter, given the favorites?
+    public func includes(_ product: Check24Product, favorites: Set<Int>) -> Bool {
+        switch self {
+        case .all: true
+        case .available: product.available
+        case .favorites: favorites.contains(product.id)
+        }
+    }
+}

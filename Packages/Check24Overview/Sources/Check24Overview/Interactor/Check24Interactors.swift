@@ -1,0 +1,65 @@
+import Foundation
+import HTMLText
+import ImageKit
+
+/// Use cases of the overview: the catalog, the favorites and the pictures.
+final class Check24OverviewInteractor: Sendable {
+    private let catalog: any Check24CatalogService
+    private let favorites: any Check24FavoritesService
+    private let images: any Check24ImageService
+
+    init(catalog: any Check24CatalogService, favorites: any Check24FavoritesService, images: any Check24ImageService) {
+        self.catalog = catalog
+        self.favorites = favorites
+        self.images = images
+    }
+
+    func obtainCatalog() async throws -> Check24Catalog {
+        try await catalog.fetchCatalog()
+    }
+
+    func obtainFavoriteIDs() async throws -> Set<Int> {
+        try await favorites.favoriteIDs()
+    }
+
+    func obtainImage(at url: URL) async throws -> RGBImage {
+        try await images.image(for: url)
+    }
+}
+
+/// Use cases of a product's details: its favorite state and its picture.
+final class Check24DetailInteractor: Sendable {
+    private let favorites: any Check24FavoritesService
+    private let images: any Check24ImageService
+
+    init(favorites: any Check24FavoritesService, images: any Check24ImageService) {
+        self.favorites = favorites
+        self.images = images
+    }
+
+    func obtainIsFavorite(productID: Int) async throws -> Bool {
+        try await favorites.favoriteIDs().contains(productID)
+    }
+
+    func performSetFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool {
+        try await favorites.setFavorite(isFavorite, productID: productID)
+    }
+
+    func obtainImage(at url: URL) async throws -> RGBImage {
+        try await images.image(for: url)
+    }
+}
+
+/// Use cases of the in-app web view: fetch a page and parse it (off the main actor).
+final class WebPageInteractor: Sendable {
+    private let pages: any WebPageService
+
+    init(pages: any WebPageService) {
+        self.pages = pages
+    }
+
+    func obtainDocument(at url: URL) async throws -> (url: URL, document: HTMLDocument) {
+        let page = try await pages.fetchPage(at: url)
+        return (page.url, HTMLDocument.parse(page.html))
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import ImageKit
+
+/// Where the product list comes from (HTTP in the app, fakes in tests).
+public protocol Check24CatalogService: Sendable {
+    func fetchCatalog() async throws -> Check24Catalog
+}
+
+/// Where favorites are kept across runs (SQLite in the app).
+public protocol Check24FavoritesService: Sendable {
+    func favoriteIDs() async throws -> Set<Int>
+    /// Stores the new state and returns it.
+    func setFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool
+}
+
+/// Where product pictures come from (``ImageRepository`` in the app).
+public protocol Check24ImageService: Sendable {
+    func image(for url: URL) async throws -> RGBImage
+}
+
+/// A fetched web page: its HTML and the URL it was finally served from (links resolve against it).
+public struct WebPage: Sendable, Equatable {
+    public var url: URL
+    public var html: String
+
+    public init(url: URL, html: String) {
+        self.url = url
+        self.html = html
+    }
+}
+
+/// Where the in-app web view gets its pages.
+public protocol WebPageService: Sendable {
+    func fetchPage(at url: URL) async throws -> WebPage
+}

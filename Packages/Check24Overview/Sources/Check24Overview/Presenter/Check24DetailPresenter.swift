@@ -1,0 +1,128 @@
+import Foundation
+import ImageKit
+import Navigation
+
+@MainActor
+protocol Check24DetailViewInput: AnyObject {
+    func display(_ viewModel: Check24DetailViewModel)
+}
+
+@MainActor
+protocol Check24DetailViewOutput: AnyObject {
+    func didLoad()
+    /// `f`, or the `Vormerken` / `Vergessen` button.
+    func didToggleFavorite()
+    func didMoveFocus(to focus: Check24DetailViewModel.Focus)
+    /// enter on the focused element.
+    func didActivateFocus()
+    func didChooseFooter()
+    func didScroll(to offset: Int)
+    func didRequestClose()
+}
+
+/// Owns a product's details: the product, its favorite state, the picture, focus and scrolling.
+@MainActor
+final class Check24DetailPresenter: Check24DetailViewOutput {
+    weak var view: (any Check24DetailViewInput)?
+    weak var output: (any Check24DetailModuleOutput)?
+    let interactor: Check24DetailInteractor
+    private let router: any Check24DetailRouting
+    private let work: WorkTracker
+
+    private let product: Check24Product
+    private var isFavorite: Bool
+    private var isSaving = false
+    private var notice: String?
+    private var image = ImageSlot.none
+    private var focus = Check24DetailViewModel.Focus.favoriteButton
+    private var scrollOffset = 0
+
+    init(product: Check24Product, isFavorite: Bool, interactor: Check24DetailInteractor,
+         router: any Check24DetailRouting, work: WorkTracker) {
+        self.product = product
+        self.isFavorite = isFavorite
+        self.interactor = interactor
+        self.router = router
+        self.work = work
+    }
+
+    func didLoad() {
+        guard let url = product.imageURL else { return }
+        image = .loading
+        publish()
+        work.run { [weak self, interactor] in
+            let slot: ImageSlot
+            do { slot = .loaded(try await interactor.obtainImage(at: url)) } catch { slot = .failed(error) }
+            guard let self else { return }
+            self.image = slot
+            self.publish()
+        }
+    }
+
+    func didToggleFavorite() {
+        guard !isSaving else { return }
+        isSaving = true
+        let wanted = !isFavorite
+        let productID = product.id
+        work.run { [weak self, interactor] in
+            let result: Result<Bool, any Error>
+            do { result = .success(try await interactor.performSetFavorite(wanted, productID: productID)) } catch {
+                result = .failure(error)
+            }
+            guard let self else { return }
+            self.isSaving = false
+            switch result {
+            case .success(let saved):
+                self.isFavorite = saved
+                self.notice = nil
+                self.output?.detailDidChangeFavorite(productID: productID, isFavorite: saved)
+            case .failure(let error):
+                self.notice = "Could not save: \(error). Press f to try again."
+            }
+            self.publish()
+        }
+    }
+
+    func didMoveFocus(to focus: Check24DetailViewModel.Focus) {
+        self.focus = focus
+        publish()
+    }
+
+    func didActivateFocus() {
+        switch focus {
+        case .favoriteButton: didToggleFavorite()
+        case .footer: didChooseFooter()
+        }
+    }
+
+    func didChooseFooter() {
+        focus = .footer
+        publish()
+        router.openLegalPage()
+    }
+
+    func didScroll(to offset: Int) {
+        scrollOffset = max(0, offset)
+        publish()
+    }
+
+    func didRequestClose() {
+        router.closeDetail()
+    }
+
+    private func publish() {
+        view?.display(viewModel)
+    }
+
+    var viewModel: Check24DetailViewModel {
+        Check24DetailViewModel(
+            name: product.name, isFavorite: isFavorite, price: Check24Formatting.price(product.price),
+            stars: Check24Formatting.stars(product.rating),
+            releaseDate: product.releaseDate.map(Check24Formatting.date) ?? "unbekannt",
+            color: product.color.isEmpty ? "unbekannt" : product.color, colorCode: product.colorCode,
+            availability: product.available ? "Verfügbar" : "Nicht verfügbar",
+            description: product.description, longDescription: product.longDescription,
+            favoriteButtonTitle: isFavorite ? "Vergessen" : "Vormerken", footer: Check24Formatting.footer,
+            image: image, focus: focus, scrollOffset: scrollOffset, notice: notice)
+    }
+}

@@ -1,0 +1,56 @@
+import ImageKit
+
+/// One product row of the overview, as plain values.
+struct ProductRowViewModel: Equatable, Sendable {
+    var id: Int
+    var name: String
+    var description: String
+    var price: String
+    var stars: String
+    /// Available products show the picture on the left, unavailable ones on the right.
+    var isAvailable: Bool
+    var isFavorite: Bool
+    var image: ImageSlot
+}
+
+/// The overview's whole state as plain values.
+struct Check24OverviewViewModel: Equatable, Sendable {
+    enum Content: Equatable, Sendable {
+        case loading
+        /// The error view: the message and the `Neuladen` button.
+        case failed(message: String)
+        /// The list: header, rows of the current filter, then the footer. `selectedIndex` counts the
+        /// footer as the row after the last product; `scrollOffset` is in lines of the list.
+        case loaded(header: Check24Header, rows: [ProductRowViewModel], emptyMessage: String?, selectedIndex: Int, scrollOffset: Int)
+    }
+    var filters: [String]
+    var selectedFilter: Int
+    /// False while in error: the tabs are drawn disabled and ignore input.
+    var filtersEnabled: Bool
+    var content: Content
+    var footer: String
+    /// A short note, e.g. that some products could not be read or a favorite could not be saved.
+    var notice: String?
+}
+
+/// The details screen's state.
+struct Check24DetailViewModel: Equatable, Sendable {
+    enum Focus: Equatable, Sendable { case favoriteButton, footer }
+    var name: String
+    var isFavorite: Bool
+    var price: String
+    var stars: String
+    var releaseDate: String
+    var color: String
+    /// `RRGGBB`, for a swatch.
+    var colorCode: String?
+    var availability: String
+    var description: String
+    var longDescription: String
+    var favoriteButtonTitle: String
+    var footer: String
+    var image: ImageSlot
+    var focus: Focus
+    var scrollOffset: Int
+    var notice: String?
+}

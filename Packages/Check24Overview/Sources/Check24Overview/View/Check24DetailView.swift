@@ -1,0 +1,230 @@
+import ImageKit
+import Navigation
+import TerminalKit
+import TerminalUI
+
+/// The details screen: name, picture beside (or, when narrow, above) price, stars, release date,
+/// color, availability and the Vormerken/Vergessen button; then both descriptions uncut, and the
+/// footer. The whole content scrolls when it is taller than the screen.
+@MainActor
+final class Check24DetailView: Screen, Check24DetailViewInput {
+    let output: any Check24DetailViewOutput
+    private(set) var viewModel: Check24DetailViewModel
+
+    init(output: any Check24DetailViewOutput, viewModel: Check24DetailViewModel) {
+        self.output = output
+        self.viewModel = viewModel
+    }
+
+    func display(_ viewModel: Check24DetailViewModel) {
+        self.viewModel = viewModel
+    }
+
+    func screenDidAppear() {
+        output.didLoad()
+    }
+
+    var keyHelp: [KeyHelp] {
+        [KeyHelp("f", "Vormerken / Vergessen"), KeyHelp("tab", "focus button or footer"), KeyHelp("enter", "press the focused one"),
+         KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll"), KeyHelp("esc/backspace", "back to the overview")]
+    }
+
+    // MARK: Layout
+
+    /// Where things go in the scrollable content (rows before scrolling) for a width.
+    struct Layout: Equatable {
+        var width: Int
+        var nameLines: [String]
+        var noticeLines: [String]
+        var image: Rect
+        var infoColumn: Int
+        var infoRow: Int
+        var button: Point
+        var descriptionRow: Int
+        var descriptionLines: [String]
+        var longDescriptionRow: Int
+        var longDescriptionLines: [String]
+        var footerRow: Int
+        var height: Int
+
+        init(_ viewModel: Check24DetailViewModel, width: Int) {
+            self.width = width
+            let textWidth = max(1, width - 2)
+            nameLines = TextWrap.wrap(viewModel.name + (viewModel.isFavorite ? " ♥" : ""), width: textWidth)
+            noticeLines = viewModel.notice.map { TextWrap.wrap($0, width: textWidth) } ?? []
+            let top = nameLines.count + noticeLines.count + 1
+            let imageColumns = max(8, min(24, width / 3))
+            let imageRows = imageColumns / 2
+            let infoLines = 7 // price, stars, date, color, availability, blank, button
+            if width >= 48 {
+                image = Rect(column: 1, row: top, columns: imageColumns, rows: imageRows)
+                infoColumn = imageColumns + 3
+                infoRow = top
+            } else {
+                image = Rect(column: 1, row: top, columns: min(imageColumns * 2, textWidth), rows: imageRows)
+                infoColumn = 1
+                infoRow = top + imageRows + 1
+            }
+            button = Point(column: infoColumn, row: infoRow + infoLines - 1)
+            let afterTop = max(image.maxRow, infoRow + infoLines) + 1
+            descriptionRow = afterTop
+            descriptionLines = TextWrap.wrap(viewModel.description, width: textWidth)
+            longDescriptionRow = descriptionRow + descriptionLines.count + 1
+            longDescriptionLines = TextWrap.wrap(viewModel.longDescription, width: textWidth)
+            footerRow = longDescriptionRow + longDescriptionLines.count + 1
+            height = footerRow + 1
+        }
+
+        var footerColumn: Int { max(1, (width - DisplayWidth.of(Check24Formatting.footer)) / 2) }
+    }
+
+    static func viewportRows(_ size: Size) -> Int { max(0, size.rows - 1) }
+
+    static func maxScrollOffset(_ viewModel: Check24DetailViewModel, size: Size) -> Int {
+        max(0, Layout(viewModel, width: size.columns).height - viewportRows(size))
+    }
+
+    static func button(_ viewModel: Check24DetailViewModel) -> Button {
+        Button(title: viewModel.favoriteButtonTitle, isFocused: viewModel.focus == .favoriteButton)
+    }
+
+    // MARK: Drawing
+
+    func render(in context: RenderContext) -> Frame {
+        Self.render(viewModel, in: context)
+    }
+
+    static func render(_ viewModel: Check24DetailViewModel, in context: RenderContext) -> Frame {
+        let size = context.size
+        let layout = Layout(viewModel, width: size.columns)
+        let viewport = viewportRows(size)
+        let offset = min(viewModel.scrollOffset, max(0, layout.height - viewport))
+        var content = Frame(size: Size(columns: size.columns, rows: layout.height))
+        draw(viewModel, layout: layout, into: &content, context: context)
+        var frame = Frame(size: size)
+        frame.draw(content, from: Rect(column: 0, row: offset, columns: size.columns, rows: viewport), at: Point(column: 0, row: 0))
+        if layout.height > viewport, viewport > 0 {
+            let more = offset + viewport < layout.height ? "↓ more" : "end"
+            frame.put(more, at: Point(column: max(0, size.columns - DisplayWidth.of(more) - 1), row: viewport - 1), style: Style(dim: true))
+        }
+        KeyBar.draw("esc back  f \(viewModel.favoriteButtonTitle)  tab focus  ↑↓ scroll  ? keys  q quit", into: &frame)
+        return frame
+    }
+
+    private static func draw(_ viewModel: Check24DetailViewModel, layout: Layout, into frame: inout Frame, context: RenderContext) {
+        let colored = context.colorMode != .none
+        // Favorites show their name in blue (and with ♥, so color is never the only cue).
+        let nameStyle = Style(foreground: viewModel.isFavorite && colored ? .blue : .default, bold: true)
+        for (row, line) in layout.nameLines.enumerated() {
+            frame.put(line, at: Point(column: 1, row: row), style: nameStyle)
+        }
+        for (row, line) in layout.noticeLines.enumerated() {
+            frame.put(line, at: Point(column: 1, row: layout.nameLines.count + row), style: Style(foreground: colored ? .red : .default, bold: true))
+        }
+        ImageSlotView.draw(viewModel.image, into: &frame, rect: layout.image, colorMode: context.colorMode, tick: context.tick)
+        let column = layout.infoColumn
+        let maxColumns = max(1, layout.width - column - 1)
+        var row = layout.infoRow
+        func info(_ text: String, _ style: Style = .plain) {
+            frame.put(text, at: Point(column: column, row: row), style: style, maxColumns: maxColumns)
+            row += 1
+        }
+        info(viewModel.price, Style(foreground: colored ? .green : .default, bold: true))
+        info(viewModel.stars, Style(foreground: colored ? .yellow : .default))
+        info("Erscheinungsdatum: " + viewModel.releaseDate)
+        let swatchWidth = viewModel.colorCode != nil && colored ? 3 : 0
+        let colorText = "Farbe: " + viewModel.color + (viewModel.colorCode.map { " (#\($0))" } ?? "")
+        if let hex = viewModel.colorCode, colored, let color = swatchColor(hex) {
+            frame.put("██", at: Point(column: column, row: row), style: Style(foreground: color))
+        }
+        frame.put(colorText, at: Point(column: column + swatchWidth, row: row), maxColumns: maxColumns - swatchWidth)
+        row += 1
+        info(viewModel.availability, Style(dim: true))
+        button(viewModel).draw(into: &frame, at: layout.button, maxColumns: maxColumns)
+        for (offset, line) in layout.descriptionLines.enumerated() {
+            frame.put(line, at: Point(column: 1, row: layout.descriptionRow + offset), style: Style(bold: true))
+        }
+        for (offset, line) in layout.longDescriptionLines.enumerated() {
+            frame.put(line, at: Point(column: 1, row: layout.longDescriptionRow + offset))
+        }
+        let footerFocused = viewModel.focus == .footer
+        frame.put(viewModel.footer, at: Point(column: layout.footerColumn, row: layout.footerRow),
+                  style: Style(bold: footerFocused, underline: true, reverse: footerFocused))
+    }
+
+    static func swatchColor(_ hex: String) -> Color? {
+        guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
+        return .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+    }
+
+    // MARK: Input
+
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        let page = max(1, Self.viewportRows(context.size) - 1)
+        switch event {
+        case .key(.escape), .key(.backspace):
+            output.didRequestClose()
+            return true
+        case .key(.character("f")):
+            output.didToggleFavorite()
+            return true
+        case .key(.tab), .key(.backtab):
+            output.didMoveFocus(to: viewModel.focus == .favoriteButton ? .footer : .favoriteButton)
+            scrollToFocus(context)
+            return true
+        case .key(.enter):
+            output.didActivateFocus()
+            return true
+        case .key(.up), .key(.character("k")): return scroll(by: -1, in: context)
+        case .key(.down), .key(.character("j")): return scroll(by: 1, in: context)
+        case .key(.pageUp): return scroll(by: -page, in: context)
+        case .key(.pageDown), .key(.character(" ")): return scroll(by: page, in: context)
+        case .key(.home): return scroll(by: -Int.max / 2, in: context)
+        case .key(.end): return scroll(by: Int.max / 2, in: context)
+        case .mouse(let mouse):
+            switch mouse.kind {
+            case .wheelDown: return scroll(by: 1, in: context)
+            case .wheelUp: return scroll(by: -1, in: context)
+            case .press(button: 0):
+                let layout = Layout(viewModel, width: context.size.columns)
+                let offset = min(viewModel.scrollOffset, Self.maxScrollOffset(viewModel, size: context.size))
+                guard mouse.row < Self.viewportRows(context.size) else { return false }
+                let point = Point(column: mouse.column, row: mouse.row + offset)
+                if Self.button(viewModel).contains(point, drawnAt: layout.button) {
+                    output.didToggleFavorite()
+                    return true
+                }
+                let footer = Rect(column: layout.footerColumn, row: layout.footerRow,
+                                  columns: DisplayWidth.of(viewModel.footer), rows: 1)
+                if footer.contains(point) {
+                    output.didChooseFooter()
+                    return true
+                }
+                return false
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+
+    /// After tab, the newly focused element is scrolled into view.
+    private func scrollToFocus(_ context: RenderContext) {
+        let layout = Layout(viewModel, width: context.size.columns)
+        // The presenter has already published the new focus (display is synchronous).
+        let target = viewModel.focus == .footer ? layout.footerRow : layout.button.row
+        let viewport = Self.viewportRows(context.size)
+        let offset = viewModel.scrollOffset
+        if target < offset || target >= offset + viewport {
+            output.didScroll(to: min(Self.maxScrollOffset(viewModel, size: context.size), max(0, target - viewport / 2)))
+        }
+    }
+
+    private func scroll(by delta: Int, in context: RenderContext) -> Bool {
+        let maximum = Self.maxScrollOffset(viewModel, size: context.size)
+        let current = min(viewModel.scrollOffset, maximum)
+        let target = min(maximum, max(0, current + delta))
+        if target != viewModel.scrollOffset { output.didScroll(to: target) }
+        return true
+    }
+}

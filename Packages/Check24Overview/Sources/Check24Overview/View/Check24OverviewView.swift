@@ -1,0 +1,260 @@
+import ImageKit
+import Navigation
+import TerminalKit
+import TerminalUI
+
+/// The overview screen: filter tabs, then a scrolling list of the header, the products and the
+/// footer. Pure drawing of the presenter's view model; keys and clicks become presenter calls.
+@MainActor
+final class Check24OverviewView: Screen, Check24OverviewViewInput {
+    let output: any Check24OverviewViewOutput
+    private(set) var viewModel: Check24OverviewViewModel
+
+    init(output: any Check24OverviewViewOutput, viewModel: Check24OverviewViewModel) {
+        self.output = output
+        self.viewModel = viewModel
+    }
+
+    func display(_ viewModel: Check24OverviewViewModel) {
+        self.viewModel = viewModel
+    }
+
+    func screenDidAppear() {
+        output.didLoad()
+    }
+
+    var keyHelp: [KeyHelp] {
+        [KeyHelp("↑↓ jk", "move"), KeyHelp("←→ tab", "switch filter"), KeyHelp("pgup/pgdn home/end", "page, first, footer"),
+         KeyHelp("enter/click", "open product or legal page"), KeyHelp("r", "reload (Neuladen)")]
+    }
+
+    // MARK: Styles
+
+    /// #D1C4E9 for favorites; its nearest 256-color is a grey, so 189 is the fallback.
+    static let favoriteBackground = Color.rgb(0xD1, 0xC4, 0xE9, fallback: 189)
+    static let favoriteForeground = Color.rgb(0x21, 0x21, 0x21, fallback: 235)
+
+    static func errorButton(isFocused: Bool = true) -> Button { Button(title: "Neuladen", isFocused: isFocused) }
+
+    // MARK: Drawing
+
+    func render(in context: RenderContext) -> Frame {
+        Self.render(viewModel, in: context)
+    }
+
+    static func render(_ viewModel: Check24OverviewViewModel, in context: RenderContext) -> Frame {
+        var frame = Frame(size: context.size)
+        let size = context.size
+        let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
+        tabBar.draw(into: &frame, rect: Rect(column: 0, row: 0, columns: size.columns, rows: 1))
+        if size.rows > 1 {
+            frame.put(String(repeating: "─", count: size.columns), at: Point(column: 0, row: 1), style: Style(foreground: .gray))
+        }
+        switch viewModel.content {
+        case .loading:
+            StatusView.centered(Spinner.frame(tick: context.tick) + " Produkte werden geladen…", into: &frame, style: .plain)
+            KeyBar.draw("q quit", into: &frame)
+        case .failed(let message):
+            drawError(message, into: &frame, context: context)
+            KeyBar.draw("enter/r Neuladen  q quit", into: &frame)
+        case .loaded(let header, let rows, let emptyMessage, let selected, let scrollOffset):
+            let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows, emptyMessage: emptyMessage)
+            // Only what shows is drawn (pictures are scaled per draw): lines are shifted by the offset
+            // into a viewport-sized frame, and rows outside it are skipped.
+            let offset = layout.clamped(scrollOffset)
+            let viewport = layout.list.rows
+            var content = Frame(size: Size(columns: size.columns, rows: viewport))
+            if offset < layout.headerHeight {
+                drawHeader(header, notice: viewModel.notice, into: &content, firstLine: -offset)
+            }
+            for (index, row) in rows.enumerated() {
+                let lines = layout.rowRanges[index]
+                guard lines.upperBound >= offset, lines.lowerBound < offset + viewport else { continue }
+                drawRow(row, descriptionLines: layout.descriptions[index], selected: index == selected, into: &content,
+                        lines: (lines.lowerBound - offset)..<(lines.upperBound - offset), layout: layout, context: context)
+            }
+            let footerLine = layout.rowRanges[rows.count].lowerBound - offset
+            if let emptyMessage {
+                let lines = TextWrap.wrap(emptyMessage, width: max(1, size.columns - 2))
+                for (number, line) in lines.enumerated() {
+                    content.put(line, at: Point(column: 2, row: footerLine - lines.count - 1 + number), style: Style(dim: true))
+                }
+            }
+            drawFooter(viewModel.footer, selected: selected == rows.count, into: &content, line: footerLine, context: context)
+            frame.draw(content, at: layout.list.origin)
+            KeyBar.draw("↑↓ move  ←→ filter  enter open  r reload  ? keys  q quit", into: &frame)
+        }
+        return frame
+    }
+
+    private static func drawError(_ message: String, into frame: inout Frame, context: RenderContext) {
+        let lines = TextWrap.wrap(message, width: max(1, frame.size.columns - 4))
+        let top = max(2, (frame.size.rows - lines.count - 2) / 2)
+        let style = Style(foreground: context.colorMode == .none ? .default : .red, bold: true)
+        for (offset, line) in lines.enumerated() {
+            Label.draw(line, into: &frame, rect: Rect(column: 0, row: top + offset, columns: frame.size.columns, rows: 1),
+                       style: style, alignment: .center)
+        }
+        let button = errorButton()
+        button.draw(into: &frame, at: errorButtonOrigin(size: frame.size, messageLines: lines.count))
+    }
+
+    static func errorButtonOrigin(size: Size, messageLines: Int) -> Point {
+        let top = max(2, (size.rows - messageLines - 2) / 2)
+        return Point(column: max(0, (size.columns - errorButton().width) / 2), row: top + messageLines + 1)
+    }
+
+    private static func drawHeader(_ header: Check24Header, notice: String?, into frame: inout Frame, firstLine: Int) {
+        var row = firstLine
+        for line in TextWrap.wrap(header.title, width: max(1, frame.size.columns - 2)) {
+            frame.put(line, at: Point(column: 2, row: row), style: Style(bold: true))
+            row += 1
+        }
+        if !header.subtitle.isEmpty {
+            for line in TextWrap.wrap(header.subtitle, width: max(1, frame.size.columns - 2)) {
+                frame.put(line, at: Point(column: 2, row: row), style: Style(dim: true))
+                row += 1
+            }
+        }
+        if let notice {
+            frame.put("⚠ " + notice, at: Point(column: 2, row: row), style: Style(foreground: .yellow), maxColumns: frame.size.columns - 2)
+        }
+    }
+
+    private static func drawRow(_ row: ProductRowViewModel, descriptionLines: [String], selected: Bool, into frame: inout Frame,
+                                lines: Range<Int>, layout: Check24OverviewLayout, context: RenderContext) {
+        let columns = frame.size.columns
+        var base = Style.plain
+        if row.isFavorite, context.colorMode != .none {
+            base = Style(foreground: favoriteForeground, background: favoriteBackground)
+            frame.fill(Rect(column: 0, row: lines.lowerBound, columns: columns, rows: lines.count), style: base)
+        }
+        if selected {
+            var marker = base
+            marker.foreground = context.colorMode == .none ? .default : .cyan
+            marker.bold = true
+            for line in lines { frame.put("▌", at: Point(column: 0, row: line), style: marker) }
+        }
+        let imageColumns = Check24OverviewLayout.imageColumns
+        let textColumns = layout.textColumns
+        let imageColumn = row.isAvailable ? Check24OverviewLayout.leadingColumns : max(0, columns - 1 - imageColumns)
+        let textColumn = row.isAvailable ? Check24OverviewLayout.leadingColumns + imageColumns + 2 : Check24OverviewLayout.leadingColumns
+        ImageSlotView.draw(row.image, into: &frame,
+                           rect: Rect(column: imageColumn, row: lines.lowerBound, columns: imageColumns, rows: Check24OverviewLayout.imageRows),
+                           colorMode: context.colorMode, tick: context.tick)
+        // Name and price share the first line; the price keeps its place, the name is truncated.
+        var priceStyle = base
+        priceStyle.bold = true
+        if !row.isFavorite, context.colorMode != .none { priceStyle.foreground = .green }
+        let priceWidth = DisplayWidth.of(row.price)
+        frame.put(row.price, at: Point(column: textColumn + max(0, textColumns - priceWidth), row: lines.lowerBound), style: priceStyle)
+        var nameStyle = base
+        nameStyle.bold = true
+        nameStyle.reverse = selected
+        let name = (row.isFavorite ? "♥ " : "") + row.name
+        frame.put(Truncation.truncate(name, width: max(1, textColumns - priceWidth - 1)),
+                  at: Point(column: textColumn, row: lines.lowerBound), style: nameStyle)
+        for (offset, line) in descriptionLines.enumerated() {
+            frame.put(line, at: Point(column: textColumn, row: lines.lowerBound + 1 + offset), style: base, maxColumns: textColumns)
+        }
+        var starStyle = base
+        if !row.isFavorite, context.colorMode != .none { starStyle.foreground = .yellow }
+        frame.put(row.stars, at: Point(column: textColumn, row: lines.lowerBound + 1 + descriptionLines.count), style: starStyle)
+        frame.put(String(repeating: "─", count: max(0, columns - 2)), at: Point(column: 1, row: lines.upperBound),
+                  style: Style(foreground: .gray, dim: true))
+    }
+
+    private static func drawFooter(_ footer: String, selected: Bool, into frame: inout Frame, line: Int, context: RenderContext) {
+        let width = DisplayWidth.of(footer)
+        var style = Style(underline: true)
+        style.reverse = selected
+        style.bold = selected
+        if selected {
+            frame.put("▌", at: Point(column: 0, row: line),
+                      style: Style(foreground: context.colorMode == .none ? .default : .cyan, bold: true))
+        }
+        frame.put(footer, at: Point(column: max(2, (frame.size.columns - width) / 2), row: line), style: style)
+    }
+
+    // MARK: Input
+
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        switch viewModel.content {
+        case .loading:
+            return false
+        case .failed(let message):
+            return handleInError(event, message: message, context: context)
+        case .loaded(let header, let rows, let emptyMessage, let selected, let scrollOffset):
+            let layout = Check24OverviewLayout(size: context.size, header: header, notice: viewModel.notice, rows: rows,
+                                               emptyMessage: emptyMessage)
+            return handleInList(event, layout: layout, rowCount: rows.count + 1, selected: selected, scrollOffset: scrollOffset)
+        }
+    }
+
+    private func handleInError(_ event: InputEvent, message: String, context: RenderContext) -> Bool {
+        switch event {
+        case .key(.character("r")), .key(.enter), .key(.character(" ")):
+            output.didRequestReload()
+            return true
+        case .key(.left), .key(.right), .key(.tab), .key(.backtab):
+            return true // the filters are disabled while in error
+        case .mouse(let mouse) where mouse.kind == .press(button: 0):
+            let lines = TextWrap.wrap(message, width: max(1, context.size.columns - 4)).count
+            let origin = Self.errorButtonOrigin(size: context.size, messageLines: lines)
+            if Self.errorButton().contains(Point(column: mouse.column, row: mouse.row), drawnAt: origin) {
+                output.didRequestReload()
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func handleInList(_ event: InputEvent, layout: Check24OverviewLayout, rowCount: Int, selected: Int,
+                              scrollOffset: Int) -> Bool {
+        func select(_ index: Int) -> Bool {
+            let target = min(max(0, index), rowCount - 1)
+            output.didChangeSelection(to: target, scrollOffset: layout.scrollOffset(showing: target, previous: scrollOffset))
+            return true
+        }
+        let filterCount = viewModel.filters.count
+        switch event {
+        case .key(.character("r")):
+            output.didRequestReload()
+            return true
+        case .key(.up), .key(.character("k")): return select(selected - 1)
+        case .key(.down), .key(.character("j")): return select(selected + 1)
+        case .key(.pageDown), .key(.character(" ")): return select(selected + layout.pageStep(from: selected))
+        case .key(.pageUp): return select(selected - max(1, layout.pageStep(from: max(0, selected - 1))))
+        case .key(.home): return select(0)
+        case .key(.end): return select(rowCount - 1)
+        case .key(.enter):
+            output.didChooseRow(at: selected)
+            return true
+        case .key(.right), .key(.tab), .key(.character("l")):
+            output.didSelectFilter(at: (viewModel.selectedFilter + 1) % max(1, filterCount))
+            return true
+        case .key(.left), .key(.backtab), .key(.character("h")):
+            output.didSelectFilter(at: (viewModel.selectedFilter + max(1, filterCount) - 1) % max(1, filterCount))
+            return true
+        case .mouse(let mouse):
+            let point = Point(column: mouse.column, row: mouse.row)
+            switch mouse.kind {
+            case .press(button: 0):
+                let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
+                if let tab = tabBar.index(at: point, in: layout.tabs) {
+                    output.didSelectFilter(at: tab)
+                    return true
+                }
+                guard let index = layout.rowIndex(at: point, scrollOffset: scrollOffset) else { return false }
+                output.didChooseRow(at: index)
+                return true
+            case .wheelDown: return select(selected + 1)
+            case .wheelUp: return select(selected - 1)
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+}

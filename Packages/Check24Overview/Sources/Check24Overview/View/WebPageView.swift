@@ -1,0 +1,186 @@
+import HTMLText
+import Navigation
+import TerminalKit
+import TerminalUI
+
+/// The in-app web view: a title bar with the page's title and address, the page as wrapped,
+/// styled text (headings, paragraphs, lists, tables, links), and link focus that tab moves and
+/// enter follows. The page is laid out for the screen's width on every draw, so a resize re-wraps it.
+@MainActor
+final class WebPageView: Screen, WebPageViewInput {
+    let output: any WebPageViewOutput
+    private(set) var viewModel: WebPageViewModel
+
+    init(output: any WebPageViewOutput, viewModel: WebPageViewModel) {
+        self.output = output
+        self.viewModel = viewModel
+    }
+
+    func display(_ viewModel: WebPageViewModel) {
+        self.viewModel = viewModel
+    }
+
+    func screenDidAppear() {
+        output.didLoad()
+    }
+
+    var keyHelp: [KeyHelp] {
+        [KeyHelp("tab / shift-tab", "next / previous link"), KeyHelp("enter/click", "follow the link"),
+         KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll"), KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back")]
+    }
+
+    // MARK: Layout
+
+    /// The page text starts at row 2 (title bar, then a rule or a notice) and ends above the key bar.
+    static func textRect(_ size: Size) -> Rect {
+        Rect(column: 1, row: 2, columns: max(1, size.columns - 2), rows: max(0, size.rows - 3))
+    }
+
+    static func rendered(_ document: HTMLDocument, size: Size) -> HTMLRenderedText {
+        document.layout(width: textRect(size).columns)
+    }
+
+    static func maxScrollOffset(_ rendered: HTMLRenderedText, size: Size) -> Int {
+        max(0, rendered.lines.count - textRect(size).rows)
+    }
+
+    // MARK: Drawing
+
+    func render(in context: RenderContext) -> Frame {
+        Self.render(viewModel, in: context)
+    }
+
+    static func render(_ viewModel: WebPageViewModel, in context: RenderContext) -> Frame {
+        let size = context.size
+        var frame = Frame(size: size)
+        let colored = context.colorMode != .none
+        let bar = Style(reverse: true)
+        frame.fill(Rect(column: 0, row: 0, columns: size.columns, rows: 1), style: bar)
+        let title = (viewModel.title?.isEmpty == false ? viewModel.title! + " — " : "") + viewModel.address
+        frame.put(" ◀ " + title, at: Point(column: 0, row: 0), style: Style(bold: true, reverse: true), maxColumns: size.columns)
+        if let notice = viewModel.notice {
+            frame.put(notice, at: Point(column: 1, row: 1), style: Style(foreground: colored ? .yellow : .default, bold: true),
+                      maxColumns: size.columns - 1)
+        } else if size.rows > 1 {
+            frame.put(String(repeating: "─", count: size.columns), at: Point(column: 0, row: 1), style: Style(foreground: .gray))
+        }
+        switch viewModel.content {
+        case .loading:
+            StatusView.centered(Spinner.frame(tick: context.tick) + " Seite wird geladen…", into: &frame, style: .plain)
+            KeyBar.draw("esc back  q quit", into: &frame)
+        case .failed(let message):
+            StatusView.error(message, retry: "[ Neuladen (r) ]", into: &frame, colorMode: context.colorMode)
+            KeyBar.draw("r reload  esc back  q quit", into: &frame)
+        case .loaded(let document):
+            let text = rendered(document, size: size)
+            let rect = textRect(size)
+            let offset = min(viewModel.scrollOffset, maxScrollOffset(text, size: size))
+            for row in 0..<rect.rows where offset + row < text.lines.count {
+                var column = rect.column
+                for run in text.lines[offset + row].runs {
+                    let style = self.style(for: run, selectedLink: viewModel.selectedLink, colored: colored)
+                    column += frame.put(run.text, at: Point(column: column, row: rect.row + row), style: style,
+                                        maxColumns: rect.maxColumn - column)
+                }
+            }
+            if text.lines.count > rect.rows, rect.rows > 0 {
+                let more = offset + rect.rows < text.lines.count ? "↓ more" : "end"
+                frame.put(more, at: Point(column: max(0, size.columns - DisplayWidth.of(more) - 1), row: rect.maxRow - 1),
+                          style: Style(dim: true))
+            }
+            KeyBar.draw("tab link  enter follow  ↑↓ scroll  esc back  ? keys  q quit", into: &frame)
+        }
+        return frame
+    }
+
+    private static func style(for run: HTMLRun, selectedLink: Int?, colored: Bool) -> Style {
+        var style = Style()
+        style.bold = run.attributes.contains(.bold) || run.attributes.contains(.heading)
+        style.italic = run.attributes.contains(.italic)
+        style.underline = run.attributes.contains(.underline)
+        if run.attributes.contains(.code), colored { style.foreground = .cyan }
+        if let link = run.linkIndex {
+            style.underline = true
+            if colored { style.foreground = .blue }
+            if link == selectedLink {
+                style.reverse = true
+                style.bold = true
+            }
+        }
+        return style
+    }
+
+    // MARK: Input
+
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        switch event {
+        case .key(.escape), .key(.backspace):
+            output.didRequestClose()
+            return true
+        case .key(.character("r")):
+            output.didRequestReload()
+            return true
+        default:
+            break
+        }
+        guard case .loaded(let document) = viewModel.content else { return false }
+        let text = Self.rendered(document, size: context.size)
+        let page = max(1, Self.textRect(context.size).rows - 1)
+        switch event {
+        case .key(.tab): return moveLink(by: 1, in: text, size: context.size)
+        case .key(.backtab): return moveLink(by: -1, in: text, size: context.size)
+        case .key(.enter):
+            if let link = viewModel.selectedLink { output.didFollowLink(link) }
+            return true
+        case .key(.up), .key(.character("k")): return scroll(by: -1, in: text, size: context.size)
+        case .key(.down), .key(.character("j")): return scroll(by: 1, in: text, size: context.size)
+        case .key(.pageUp): return scroll(by: -page, in: text, size: context.size)
+        case .key(.pageDown), .key(.character(" ")): return scroll(by: page, in: text, size: context.size)
+        case .key(.home): return scroll(by: -Int.max / 2, in: text, size: context.size)
+        case .key(.end): return scroll(by: Int.max / 2, in: text, size: context.size)
+        case .mouse(let mouse):
+            switch mouse.kind {
+            case .wheelDown: return scroll(by: 1, in: text, size: context.size)
+            case .wheelUp: return scroll(by: -1, in: text, size: context.size)
+            case .press(button: 0):
+                let rect = Self.textRect(context.size)
+                guard rect.contains(Point(column: mouse.column, row: mouse.row)) else { return false }
+                let offset = min(viewModel.scrollOffset, Self.maxScrollOffset(text, size: context.size))
+                guard let link = text.linkIndex(atLine: mouse.row - rect.row + offset, column: mouse.column - rect.column)
+                else { return false }
+                output.didFollowLink(link)
+                return true
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+
+    /// Focuses the next/previous link (wrapping around) and scrolls it into view.
+    private func moveLink(by step: Int, in text: HTMLRenderedText, size: Size) -> Bool {
+        let count = text.links.count
+        guard count > 0 else { return true }
+        let next: Int
+        if let current = viewModel.selectedLink {
+            next = (current + step + count) % count
+        } else {
+            next = step > 0 ? 0 : count - 1
+        }
+        let rows = Self.textRect(size).rows
+        var offset = min(viewModel.scrollOffset, Self.maxScrollOffset(text, size: size))
+        if let line = text.firstLine(ofLink: next), line < offset || line >= offset + rows {
+            offset = min(Self.maxScrollOffset(text, size: size), max(0, line - rows / 2))
+        }
+        output.didSelectLink(next, scrollOffset: offset)
+        return true
+    }
+
+    private func scroll(by delta: Int, in text: HTMLRenderedText, size: Size) -> Bool {
+        let maximum = Self.maxScrollOffset(text, size: size)
+        let current = min(viewModel.scrollOffset, maximum)
+        let target = min(maximum, max(0, current + delta))
+        if target != viewModel.scrollOffset { output.didScroll(to: target) }
+        return true
+    }
+}

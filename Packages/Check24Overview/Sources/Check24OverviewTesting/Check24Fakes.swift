@@ -1,0 +1,124 @@
+import Check24Overview
+import Foundation
+import ImageKit
+import Synchronization
+
+/// Named sample products for tests (the first two are the real payload's, values included).
+public enum Check24Fixtures {
+    public static let yellowTriangle = Check24Product(
+        id: 1, name: "Yellow Triangle", type: "Triangle", color: "Yellow",
+        imageURL: URL(string: "http://images.test/yellow-triangle.png"), colorCode: "FFECB3", available: true,
+        releaseDate: Date(timeIntervalSince1970: 1460629605),
+        description: "Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam",
+        longDescription: "First paragraph.\n\nSecond paragraph.", rating: 2.17,
+        price: Check24Price(value: 225.91, currency: "EUR"))
+    public static let blueCircle = Check24Product(
+        id: 2, name: "Blue Circle", type: "Circle", color: "Blue",
+        imageURL: URL(string: "http://images.test/blue-circle.png"), colorCode: "BBDEFB", available: false,
+        releaseDate: Date(timeIntervalSince1970: 1459629605), description: "Lorem ipsum dolor sit amet, consetetur sadipscing elitr",
+        longDescription: "Lorem ipsum dolor sit amet", rating: 1.0, price: Check24Price(value: 281.51, currency: "EUR"))
+    public static let redSquare = Check24Product(
+        id: 3, name: "Red Square", type: "Square", color: "Red", imageURL: nil, colorCode: "FFCDD2", available: true,
+        releaseDate: Date(timeIntervalSince1970: 1462629605), description: "Four right angles.", longDescription: "",
+        rating: 3.7, price: Check24Price(value: 19.99, currency: "EUR"))
+
+    public static let header = Check24Header(title: "Check24 Shape Comparison", subtitle: "List of geometric products")
+
+    public static func catalog(_ products: [Check24Product] = [yellowTriangle, blueCircle, redSquare],
+                               skipped: [SkippedProduct] = []) -> Check24Catalog {
+        Check24Catalog(header: header, products: products, skipped: skipped)
+    }
+}
+
+/// A scripted catalog service: answers with the queued results in order (the last one repeats).
+public final class FakeCheck24CatalogService: Check24CatalogService {
+    private struct State {
+        var results: [Result<Check24Catalog, any Error>]
+        var requests = 0
+    }
+    private let state: Mutex<State>
+
+    public init(_ results: [Result<Check24Catalog, any Error>] = [.success(Check24Fixtures.catalog())]) {
+        state = Mutex(State(results: results))
+    }
+
+    public var requests: Int { state.withLock { $0.requests } }
+
+    public func fetchCatalog() async throws -> Check24Catalog {
+        try state.withLock { state in
+            state.requests += 1
+            let result = state.results.count > 1 ? state.results.removeFirst() : state.results[0]
+            return try result.get()
+        }
+    }
+}
+
+/// Favorites in memory; `failWrites` makes every save fail (to test that nothing is lost).
+public final class InMemoryFavoritesService: Check24FavoritesService {
+    private let ids: Mutex<Set<Int>>
+    private let failing: Mutex<Bool>
+
+    public init(_ ids: Set<Int> = [], failWrites: Bool = false) {
+        self.ids = Mutex(ids)
+        self.failing = Mutex(failWrites)
+    }
+
+    public var current: Set<Int> { ids.withLock { $0 } }
+    public func setFailWrites(_ fail: Bool) { failing.withLock { $0 = fail } }
+
+    public func favoriteIDs() async throws -> Set<Int> { ids.withLock { $0 } }
+
+    public func setFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool {
+        if failing.withLock({ $0 }) { throw FakeSaveError() }
+        ids.withLock { ids in
+            if isFavorite { ids.insert(productID) } else { ids.remove(productID) }
+        }
+        return isFavorite
+    }
+}
+
+/// The error ``InMemoryFavoritesService`` throws while writes fail.
+public struct FakeSaveError: Error, CustomStringConvertible {
+    public var description: String { "disk full" }
+}
+
+/// Answers every URL with one small solid image, or fails for chosen URLs.
+public final class FakeCheck24ImageService: Check24ImageService {
+    private let failing: Set<URL>
+    private let requests = Mutex<[URL]>([])
+
+    public init(failing: Set<URL> = []) {
+        self.failing = failing
+    }
+
+    public var requestedURLs: [URL] { requests.withLock { $0 } }
+
+    public func image(for url: URL) async throws -> RGBImage {
+        requests.withLock { $0.append(url) }
+        if failing.contains(url) { throw ImageError.unavailable(detail: "test") }
+        return RGBImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 12))
+    }
+}
+
+/// Serves pages from a dictionary of URL → HTML; unknown URLs fail like a 404.
+public final class FakeWebPageService: WebPageService {
+    private let pages: [URL: String]
+    private let requests = Mutex<[URL]>([])
+
+    public init(_ pages: [URL: String]) {
+        self.pages = pages
+    }
+
+    public var requestedURLs: [URL] { requests.withLock { $0 } }
+
+    public func fetchPage(at url: URL) async throws -> WebPage {
+        requests.withLock { $0.append(url) }
+        guard let html = pages[url] else { throw FakePageNotFound(url: url) }
+        return WebPage(url: url, html: html)
+    }
+}
+
+public struct FakePageNotFound: Error, CustomStringConvertible {
+    public var url: URL
+    public var description: String { "no page at \(url.absoluteString)" }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+@testable import Check24Overview
+
+final class EntityTests: XCTestCase {
+    /// ../shared/fixtures/check24, found from this file's location.
+    private var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../../../shared/fixtures/check24").standardized
+    }
+
+    private func decode(_ json: String) throws -> Check24Catalog {
+        try JSONDecoder().decode(Check24Catalog.self, from: Data(json.utf8))
+    }
+
+    func testDecodesTheRealPayload() throws {
+        let file = fixtures.appendingPathComponent("products-test.reconstructed.json")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw XCTSkip("real fixtures not found at \(fixtures.path)")
+        }
+        let catalog = try JSONDecoder().decode(Check24Catalog.self, from: Data(contentsOf: file))
+        XCTAssertEqual(catalog.header, Check24Header(title: "Check24 Shape Compararison", subtitle: "List of geometric products"))
+        XCTAssertEqual(catalog.filters, ["Alle", "Verfügbar", "Vorgemerkt"])
+        XCTAssertEqual(catalog.skipped, [])
+        XCTAssertEqual(catalog.products.count, 2)
+        let triangle = catalog.products[0]
+        XCTAssertEqual(triangle.id, 1)
+        XCTAssertEqual(triangle.name, "Yellow Triangle")
+        XCTAssertEqual(triangle.type, "Triangle")
+        XCTAssertEqual(triangle.colorCode, "FFECB3")
+        XCTAssertTrue(triangle.available)
+        XCTAssertEqual(triangle.releaseDate, Date(timeIntervalSince1970: 1460629605))
+        XCTAssertEqual(triangle.rating, 2.17)
+        XCTAssertEqual(triangle.price, Check24Price(value: 225.91, currency: "EUR"))
+        XCTAssertEqual(triangle.imageURL?.lastPathComponent, "08.png")
+        XCTAssertTrue(triangle.longDescription.contains("\n\n"), "paragraph breaks are kept")
+        XCTAssertFalse(catalog.products[1].available)
+    }
+
+    func testBundledDemoIsInTheRealSchemaWithEveryPictureAndPage() throws {
+        let directory = try XCTUnwrap(Check24OverviewModule.demoDataDirectory)
+        let catalog = try JSONDecoder().decode(Check24Catalog.self, from: Data(contentsOf: directory.appendingPathComponent("products-test.json")))
+        XCTAssertEqual(catalog.skipped, [])
+        XCTAssertGreaterThanOrEqual(catalog.products.count, 8)
+        XCTAssertEqual(Set(catalog.products.map(\.type)), ["Circle", "Hexagon", "Square", "Triangle"])
+        XCTAssertEqual(Set(catalog.products.map(\.color)), ["Blue", "Green", "Red", "Yellow"])
+        XCTAssertTrue(catalog.products.contains { !$0.available } && catalog.products.contains(where: \.available))
+        for product in catalog.products {
+            let url = try XCTUnwrap(product.imageURL)
+            XCTAssertEqual(url.host, "app.check24.de")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent(url.path).path), url.path)
+        }
+        for page in ["rechtliche-hinweise", "datenschutz"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("pages/\(page).html").path))
+        }
+    }
+
+    func testColorCodeCaseVariesAndIsNormalized() throws {
+        let catalog = try decode(#"{"header":{},"products":[{"id":1,"name":"A","price":{"value":1,"currency":"EUR"},"colorCode":"ffecb3"},{"id":2,"name":"B","price":{"value":1,"currency":"EUR"},"colorCode":"nothex"}]}"#)
+        XCTAssertEqual(catalog.products.map(\.colorCode), ["FFECB3", nil])
+    }
+
+    func testAProductWithoutRequiredFieldsIsSkippedAndSaysWhy() throws {
+        let catalog = try decode("""
+        {"header":{"headerTitle":"T","headerDescription":"S"},"filters":["Alle","Verfügbar","Vorgemerkt"],"products":[
+          {"id":1,"name":"Kept","price":{"value":2.5,"currency":"EUR"}},
+          {"id":2,"price":{"value":1,"currency":"EUR"}},
+          {"id":3,"name":"No price"},
+          42,
+          {"id":"x","name":"Bad id","price":{"value":1,"currency":"EUR"}},
+          {"id":1,"name":"Twice","price":{"value":1,"currency":"EUR"}},
+          {"id":"7","name":"String id","price":{"value":1,"currency":"EUR"}}
+        ]}
+        """)
+        XCTAssertEqual(catalog.products.map(\.name), ["Kept", "String id"])
+        XCTAssertEqual(catalog.skipped.map(\.index), [1, 2, 3, 4, 5])
+        XCTAssertEqual(catalog.skipped[0].reason, "no name")
+        XCTAssertEqual(catalog.skipped[1].reason, "no price")
+        XCTAssertEqual(catalog.skipped[4].reason, "id 1 appears twice")
+    }
+
+    func testMissingOrWrongOptionalFieldsDegradeInsteadOfSinkingTheProduct() throws {
+        let catalog = try decode(#"{"header":{"headerTitle":"T"},"products":[{"id":5,"name":"Odd","price":{"value":3},"rating":"high","available":"yes","releaseDate":"soon","imageURL":"","extra":{"x":1}}]}"#)
+        let product = try XCTUnwrap(catalog.products.first)
+        XCTAssertEqual(product.rating, 0)
+        XCTAssertFalse(product.available)
+        XCTAssertNil(product.releaseDate)
+        XCTAssertNil(product.imageURL)
+        XCTAssertEqual(product.price.currency, "EUR")
+        XCTAssertEqual(catalog.header.subtitle, "")
+        XCTAssertEqual(catalog.filters, Check24Catalog.defaultFilters, "missing filters fall back to the spec's labels")
+    }
+
+    func testAPayloadWithoutAProductListIsAnError() {
+        XCTAssertThrowsError(try decode(#"{"header":{}}"#))
+        XCTAssertThrowsError(try decode("[1,2]"))
+    }
+
+    func testFilters() {
+        let available = Check24Product(id: 1, name: "A", available: true, price: .init(value: 1, currency: "EUR"))
+        let unavailable = Check24Product(id: 2, name: "B", available: false, price: .init(value: 1, currency: "EUR"))
+        XCTAssertTrue(ProductFilter.all.includes(unavailable, favorites: []))
+        XCTAssertTrue(ProductFilter.available.includes(available, favorites: []))
+        XCTAssertFalse(ProductFilter.available.includes(unavailable, favorites: []))
+        XCTAssertTrue(ProductFilter.favorites.includes(unavailable, favorites: [2]))
+        XCTAssertFalse(ProductFilter.favorites.includes(available, favorites: [2]))
+    }
+}

@@ -1,0 +1,80 @@
+import Check24OverviewTesting
+import Foundation
+import HTTPClient
+import ImageKit
+import XCTest
+@testable import Check24Overview
+
+final class InteractorTests: XCTestCase {
+    func testObtainsTheCatalogFavoritesAndPictures() async throws {
+        let images = FakeCheck24ImageService()
+        let interactor = Check24OverviewInteractor(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService([2]), images: images)
+        let catalog = try await interactor.obtainCatalog()
+        XCTAssertEqual(catalog.products.count, 3)
+        let favorites = try await interactor.obtainFavoriteIDs()
+        XCTAssertEqual(favorites, [2])
+        let url = try XCTUnwrap(Check24Fixtures.yellowTriangle.imageURL)
+        _ = try await interactor.obtainImage(at: url)
+        XCTAssertEqual(images.requestedURLs, [url])
+    }
+
+    /// The spec's "every third request fails", through the demo's real request path: only product-list
+    /// requests count, so pictures and the legal page never fail and never shift the count.
+    func testEveryThirdCatalogRequestFailsWhilePicturesAndPagesNeverDo() async throws {
+        let directory = try XCTUnwrap(Check24OverviewModule.demoDataDirectory)
+        let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(Check24OverviewModule.demoTransport(directory: directory), failEvery: 3))
+        let service = HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL)
+        let interactor = Check24OverviewInteractor(
+            catalog: service, favorites: InMemoryFavoritesService(),
+            images: ClientImageService(client: client))
+        let pages = WebPageInteractor(pages: service)
+        var outcomes: [Bool] = []
+        for _ in 1...6 {
+            do {
+                let catalog = try await interactor.obtainCatalog()
+                _ = try await interactor.obtainImage(at: try XCTUnwrap(catalog.products.first?.imageURL))
+                _ = try await pages.obtainDocument(at: Check24OverviewModule.originalLegalPageURL)
+                outcomes.append(true)
+            } catch let error as HTTPError {
+                XCTAssertTrue(error.isTransient, "an injected failure is a retryable 503")
+                outcomes.append(false)
+            }
+        }
+        XCTAssertEqual(outcomes, [true, true, false, true, true, false])
+    }
+
+    func testNeverFailsWithZero() async throws {
+        let directory = try XCTUnwrap(Check24OverviewModule.demoDataDirectory)
+        let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(Check24OverviewModule.demoTransport(directory: directory), failEvery: 0))
+        let interactor = Check24OverviewInteractor(catalog: HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL),
+                                                   favorites: InMemoryFavoritesService(), images: FakeCheck24ImageService())
+        for _ in 1...6 { _ = try await interactor.obtainCatalog() }
+    }
+
+    func testDetailInteractorReadsAndSavesTheFavoriteState() async throws {
+        let favorites = InMemoryFavoritesService([1])
+        let interactor = Check24DetailInteractor(favorites: favorites, images: FakeCheck24ImageService())
+        let isFavorite = try await interactor.obtainIsFavorite(productID: 1)
+        XCTAssertTrue(isFavorite)
+        let saved = try await interactor.performSetFavorite(false, productID: 1)
+        XCTAssertFalse(saved)
+        XCTAssertEqual(favorites.current, [])
+    }
+
+    func testWebPageInteractorParsesTheHTMLAndKeepsTheFinalURL() async throws {
+        let url = URL(string: "http://pages.test/a")!
+        let interactor = WebPageInteractor(pages: FakeWebPageService([url: "<h1>Hi &amp; bye</h1>"]))
+        let page = try await interactor.obtainDocument(at: url)
+        XCTAssertEqual(page.url, url)
+        XCTAssertEqual(page.document.plainText(width: 40).trimmingCharacters(in: .whitespacesAndNewlines).contains("Hi & bye"), true)
+    }
+}
+
+/// Pictures through the same client (so the demo transport's counting is exercised end to end).
+private struct ClientImageService: Check24ImageService {
+    let client: HTTPClient
+    func image(for url: URL) async throws -> ImageKit.RGBImage {
+        let data = try await client.data(.get(url))
+        return try ImageKit.ImageDecoder.decode(data)
+    }
+}

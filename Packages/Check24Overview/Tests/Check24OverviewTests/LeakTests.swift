@@ -1,0 +1,74 @@
+import Check24OverviewTesting
+import Foundation
+import Navigation
+import NavigationTesting
+import XCTest
+@testable import Check24Overview
+
+@MainActor
+final class LeakTests: XCTestCase {
+    private func dependencies() -> Check24OverviewModule.Dependencies {
+        let legal = URL(string: "http://pages.test/legal")!
+        return .init(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService(), images: FakeCheck24ImageService(),
+                     pages: FakeWebPageService([legal: "<p>Legal</p>"]), legalPageURL: legal)
+    }
+
+    func testOverviewModuleIsReleasedWithItsScreen() async {
+        let navigator = RecordingNavigator()
+        var screen: (any Screen)? = Check24OverviewModule.make(dependencies: dependencies(), host: navigator)
+        screen?.screenDidAppear()
+        await navigator.work.waitUntilIdle()
+        weak let weakView: Check24OverviewView?
+        weak let weakPresenter: Check24OverviewPresenter?
+        weak let weakInteractor: Check24OverviewInteractor?
+        do {
+            let view = screen as? Check24OverviewView
+            weakView = view
+            weakPresenter = view?.output as? Check24OverviewPresenter
+            weakInteractor = weakPresenter?.interactor
+        }
+        XCTAssertNotNil(weakInteractor)
+        screen = nil
+        XCTAssertNil(weakView)
+        XCTAssertNil(weakPresenter)
+        XCTAssertNil(weakInteractor)
+    }
+
+    func testDetailModuleIsReleasedWhenPoppedAndDoesNotKeepTheOverviewAlive() async {
+        let navigator = RecordingNavigator()
+        var output: RecordingDetailOutput? = RecordingDetailOutput()
+        weak let weakOutput = output
+        var screen: (any Screen)? = Check24OverviewModule.makeDetail(product: Check24Fixtures.yellowTriangle, isFavorite: false,
+                                                                     output: output!, dependencies: dependencies(), host: navigator)
+        screen?.screenDidAppear()
+        await navigator.work.waitUntilIdle()
+        output = nil
+        XCTAssertNil(weakOutput, "the details refer to the overview weakly")
+        weak let weakView: Check24DetailView?
+        weak let weakPresenter: Check24DetailPresenter?
+        weak let weakInteractor: Check24DetailInteractor?
+        do {
+            let view = screen as? Check24DetailView
+            weakView = view
+            weakPresenter = view?.output as? Check24DetailPresenter
+            weakInteractor = weakPresenter?.interactor
+        }
+        screen = nil
+        XCTAssertNil(weakView)
+        XCTAssertNil(weakPresenter)
+        XCTAssertNil(weakInteractor)
+    }
+
+    func testWebPageModuleIsReleasedWhenPopped() async {
+        let navigator = RecordingNavigator()
+        var screen: (any Screen)? = Check24OverviewModule.makeWebPage(url: URL(string: "http://pages.test/legal")!,
+                                                                      dependencies: dependencies(), host: navigator)
+        screen?.screenDidAppear()
+        await navigator.work.waitUntilIdle()
+        weak let weakView = screen as? WebPageView
+        weak let weakPresenter = (screen as? WebPageView)?.output as? WebPagePresenter
+        screen = nil
+        XCTAssertNil(weakView)
+        XCTAssertNil(weakPresenter)
+    }
+}

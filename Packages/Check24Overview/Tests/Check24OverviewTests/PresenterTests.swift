@@ -1,0 +1,266 @@
+import Check24OverviewTesting
+import Foundation
+import HTTPClient
+import ImageKit
+import Navigation
+import XCTest
+@testable import Check24Overview
+
+@MainActor
+final class RecordingOverviewView: Check24OverviewViewInput {
+    var displayed: [Check24OverviewViewModel] = []
+    func display(_ viewModel: Check24OverviewViewModel) { displayed.append(viewModel) }
+}
+
+@MainActor
+final class RecordingDetailView: Check24DetailViewInput {
+    var displayed: [Check24DetailViewModel] = []
+    func display(_ viewModel: Check24DetailViewModel) { displayed.append(viewModel) }
+}
+
+@MainActor
+final class RecordingOverviewRouter: Check24OverviewRouting {
+    var openedDetails: [(product: Check24Product, isFavorite: Bool)] = []
+    var openedLegalPages = 0
+    func openDetail(for product: Check24Product, isFavorite: Bool, output: any Check24DetailModuleOutput) {
+        openedDetails.append((product, isFavorite))
+    }
+    func openLegalPage() { openedLegalPages += 1 }
+}
+
+@MainActor
+final class RecordingDetailRouter: Check24DetailRouting {
+    var openedLegalPages = 0
+    var closed = 0
+    func openLegalPage() { openedLegalPages += 1 }
+    func closeDetail() { closed += 1 }
+}
+
+@MainActor
+final class RecordingDetailOutput: Check24DetailModuleOutput {
+    var changes: [(Int, Bool)] = []
+    func detailDidChangeFavorite(productID: Int, isFavorite: Bool) { changes.append((productID, isFavorite)) }
+}
+
+private struct Loaded {
+    var rows: [ProductRowViewModel]
+    var selected: Int
+    var empty: String?
+}
+
+private func loaded(_ model: Check24OverviewViewModel, file: StaticString = #filePath, line: UInt = #line) -> Loaded? {
+    guard case .loaded(_, let rows, let empty, let selected, _) = model.content else {
+        XCTFail("not loaded: \(model.content)", file: file, line: line)
+        return nil
+    }
+    return Loaded(rows: rows, selected: selected, empty: empty)
+}
+
+@MainActor
+final class OverviewPresenterTests: XCTestCase {
+    private func makePresenter(catalog: FakeCheck24CatalogService = FakeCheck24CatalogService(),
+                               favorites: InMemoryFavoritesService = InMemoryFavoritesService(),
+                               images: FakeCheck24ImageService = FakeCheck24ImageService())
+        -> (Check24OverviewPresenter, RecordingOverviewView, RecordingOverviewRouter, WorkTracker) {
+        let work = WorkTracker()
+        let router = RecordingOverviewRouter()
+        let interactor = Check24OverviewInteractor(catalog: catalog, favorites: favorites, images: images)
+        let presenter = Check24OverviewPresenter(interactor: interactor, router: router, work: work)
+        let view = RecordingOverviewView()
+        presenter.view = view
+        return (presenter, view, router, work)
+    }
+
+    func testLoadingThenLoadedWithTheFirstProductSelected() async throws {
+        let (presenter, view, _, work) = makePresenter(favorites: InMemoryFavoritesService([2]))
+        presenter.didLoad()
+        XCTAssertEqual(view.displayed.first?.content, .loading)
+        XCTAssertEqual(view.displayed.first?.filtersEnabled, false)
+        await work.waitUntilIdle()
+        let model = presenter.viewModel
+        XCTAssertTrue(model.filtersEnabled)
+        XCTAssertEqual(model.footer, "© 2016 Check24")
+        guard case .loaded(let header, _, _, _, _) = model.content else { return XCTFail() }
+        XCTAssertEqual(header, Check24Fixtures.header)
+        let list = try XCTUnwrap(loaded(model))
+        XCTAssertEqual(list.selected, 0)
+        XCTAssertEqual(list.rows.map(\.name), ["Yellow Triangle", "Blue Circle", "Red Square"])
+        XCTAssertEqual(list.rows.map(\.price), ["225,91 €", "281,51 €", "19,99 €"])
+        XCTAssertEqual(list.rows.map(\.stars), ["★★☆☆☆", "★☆☆☆☆", "★★★⯪☆"])
+        XCTAssertEqual(list.rows.map(\.isAvailable), [true, false, true])
+        XCTAssertEqual(list.rows.map(\.isFavorite), [false, true, false])
+        XCTAssertTrue({ if case .loaded = list.rows[0].image { true } else { false } }())
+        XCTAssertEqual(list.rows[2].image, .none, "no imageURL, no picture")
+    }
+
+    func testLoadingThenErrorThenReloadedSequence() async throws {
+        let catalog = FakeCheck24CatalogService([
+            .success(Check24Fixtures.catalog()), .failure(HTTPError.status(code: 503, rawBody: Data())),
+            .success(Check24Fixtures.catalog([Check24Fixtures.redSquare])),
+        ])
+        let (presenter, view, _, work) = makePresenter(catalog: catalog)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didSelectFilter(at: 1)
+        presenter.didRequestReload()
+        XCTAssertEqual(view.displayed.last?.content, .loading, "pull-to-refresh shows the loading state")
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.content, .failed(message: HTTPError.status(code: 503, rawBody: Data()).userMessage))
+        XCTAssertFalse(presenter.viewModel.filtersEnabled, "filters are disabled while in error")
+        presenter.didSelectFilter(at: 2)
+        XCTAssertEqual(presenter.viewModel.selectedFilter, 1, "and ignore input")
+        presenter.didRequestReload() // Neuladen
+        await work.waitUntilIdle()
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.map(\.name), ["Red Square"])
+        XCTAssertEqual(catalog.requests, 3)
+    }
+
+    func testFiltersShowAllAvailableOrFavorites() async throws {
+        let (presenter, _, _, work) = makePresenter(favorites: InMemoryFavoritesService([2]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 2, scrollOffset: 5)
+        presenter.didSelectFilter(at: 1)
+        var list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.map(\.name), ["Yellow Triangle", "Red Square"])
+        XCTAssertEqual(list.selected, 0, "a new filter starts at the top")
+        presenter.didSelectFilter(at: 2)
+        list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.map(\.name), ["Blue Circle"])
+        presenter.detailDidChangeFavorite(productID: 2, isFavorite: false)
+        list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows, [])
+        XCTAssertNotNil(list.empty, "an empty Vorgemerkt list says how to fill it")
+        XCTAssertEqual(list.selected, 0, "the footer is the only row left")
+    }
+
+    func testChoosingAProductOpensItsDetailsAndTheFooterTheLegalPage() async throws {
+        let (presenter, _, router, work) = makePresenter(favorites: InMemoryFavoritesService([2]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChooseRow(at: 1)
+        XCTAssertEqual(router.openedDetails.map(\.product.id), [2])
+        XCTAssertEqual(router.openedDetails.map(\.isFavorite), [true])
+        presenter.didChooseRow(at: 3)
+        XCTAssertEqual(router.openedLegalPages, 1, "the row after the last product is the footer")
+        presenter.didChooseRow(at: 4)
+        XCTAssertEqual(router.openedLegalPages, 1, "nothing past the footer")
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).selected, 3)
+    }
+
+    func testAFavoriteChangedInTheDetailsShowsWhenGoingBack() async throws {
+        let (presenter, _, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.detailDidChangeFavorite(productID: 1, isFavorite: true)
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.map(\.isFavorite), [true, false, false])
+    }
+
+    func testSkippedProductsAreNamedInANotice() async throws {
+        let catalog = FakeCheck24CatalogService([.success(Check24Fixtures.catalog(skipped: [SkippedProduct(index: 3, reason: "no price")]))])
+        let (presenter, _, _, work) = makePresenter(catalog: catalog)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.notice, "1 product could not be read and is not shown (#4: no price)")
+    }
+
+    func testFailedPictureBecomesAPlaceholderWithAReason() async throws {
+        let url = try XCTUnwrap(Check24Fixtures.blueCircle.imageURL)
+        let (presenter, _, _, work) = makePresenter(images: FakeCheck24ImageService(failing: [url]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows[1].image, .unavailable(reason: "image unavailable"))
+    }
+
+    func testSelectionIsClampedToTheFooter() async throws {
+        let (presenter, _, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 99, scrollOffset: 3)
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).selected, 3)
+    }
+}
+
+@MainActor
+final class DetailPresenterTests: XCTestCase {
+    private func makePresenter(isFavorite: Bool = false, favorites: InMemoryFavoritesService = InMemoryFavoritesService())
+        -> (Check24DetailPresenter, RecordingDetailView, RecordingDetailRouter, RecordingDetailOutput, WorkTracker) {
+        let work = WorkTracker()
+        let router = RecordingDetailRouter()
+        let interactor = Check24DetailInteractor(favorites: favorites, images: FakeCheck24ImageService())
+        let presenter = Check24DetailPresenter(product: Check24Fixtures.yellowTriangle, isFavorite: isFavorite,
+                                               interactor: interactor, router: router, work: work)
+        let view = RecordingDetailView()
+        let output = RecordingDetailOutput()
+        presenter.view = view
+        presenter.output = output
+        return (presenter, view, router, output, work)
+    }
+
+    func testShowsEveryDetail() async {
+        let (presenter, _, _, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        let model = presenter.viewModel
+        XCTAssertEqual(model.name, "Yellow Triangle")
+        XCTAssertEqual(model.price, "225,91 €")
+        XCTAssertEqual(model.stars, "★★☆☆☆")
+        XCTAssertEqual(model.releaseDate, "14.04.2016")
+        XCTAssertEqual(model.color, "Yellow")
+        XCTAssertEqual(model.colorCode, "FFECB3")
+        XCTAssertEqual(model.availability, "Verfügbar")
+        XCTAssertEqual(model.longDescription, "First paragraph.\n\nSecond paragraph.")
+        XCTAssertEqual(model.favoriteButtonTitle, "Vormerken")
+        XCTAssertEqual(model.focus, .favoriteButton)
+        XCTAssertTrue({ if case .loaded = model.image { true } else { false } }())
+    }
+
+    func testVormerkenSavesAndTellsTheOverviewThenVergessen() async {
+        let favorites = InMemoryFavoritesService()
+        let (presenter, _, _, output, work) = makePresenter(favorites: favorites)
+        presenter.didToggleFavorite()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.favoriteButtonTitle, "Vergessen")
+        XCTAssertTrue(presenter.viewModel.isFavorite)
+        XCTAssertEqual(favorites.current, [1])
+        presenter.didActivateFocus() // enter on the focused button
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.favoriteButtonTitle, "Vormerken")
+        XCTAssertEqual(favorites.current, [])
+        XCTAssertEqual(output.changes.map(\.0), [1, 1])
+        XCTAssertEqual(output.changes.map(\.1), [true, false])
+    }
+
+    func testAFailedSaveKeepsTheOldStateAndSaysSo() async {
+        let favorites = InMemoryFavoritesService(failWrites: true)
+        let (presenter, _, _, output, work) = makePresenter(favorites: favorites)
+        presenter.didToggleFavorite()
+        await work.waitUntilIdle()
+        XCTAssertFalse(presenter.viewModel.isFavorite)
+        XCTAssertEqual(presenter.viewModel.notice, "Could not save: disk full. Press f to try again.")
+        XCTAssertTrue(output.changes.isEmpty)
+        favorites.setFailWrites(false)
+        presenter.didToggleFavorite()
+        await work.waitUntilIdle()
+        XCTAssertTrue(presenter.viewModel.isFavorite)
+        XCTAssertNil(presenter.viewModel.notice)
+    }
+
+    func testFooterOpensTheLegalPageAndEscCloses() async {
+        let (presenter, _, router, _, _) = makePresenter()
+        presenter.didMoveFocus(to: .footer)
+        presenter.didActivateFocus()
+        presenter.didChooseFooter()
+        XCTAssertEqual(router.openedLegalPages, 2)
+        presenter.didRequestClose()
+        XCTAssertEqual(router.closed, 1)
+    }
+
+    func testScrollOffsetIsKept() async {
+        let (presenter, view, _, _, _) = makePresenter()
+        presenter.didScroll(to: 4)
+        XCTAssertEqual(view.displayed.last?.scrollOffset, 4)
+        presenter.didScroll(to: -3)
+        XCTAssertEqual(presenter.viewModel.scrollOffset, 0)
+    }
+}

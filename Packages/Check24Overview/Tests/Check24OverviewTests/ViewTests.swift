@@ -1,0 +1,318 @@
+import Check24OverviewTesting
+import HTMLText
+import ImageKit
+import Navigation
+import TerminalKit
+import TerminalUI
+import TerminalUITesting
+import XCTest
+@testable import Check24Overview
+
+/// A 16x16 picture: dark top-left quarter, light elsewhere, so the ascii rendering shows a shape.
+let sampleImage: RGBImage = {
+    var pixels: [UInt8] = []
+    for y in 0..<16 {
+        for x in 0..<16 {
+            let value: UInt8 = (x < 8 && y < 8) ? 20 : 230
+            pixels += [value, value, value]
+        }
+    }
+    return RGBImage(width: 16, height: 16, pixels: pixels)
+}()
+
+/// Available, unavailable and favorite rows (the three looks of a row).
+let sampleRows = [
+    ProductRowViewModel(id: 1, name: "Yellow Triangle", description: "Three corners, the strongest shape there is. Bridges and roofs trust it.",
+                        price: "225,91 €", stars: "★★☆☆☆", isAvailable: true, isFavorite: false, image: .loaded(sampleImage)),
+    ProductRowViewModel(id: 2, name: "Blue Circle", description: "Perfectly round, endlessly rolling.",
+                        price: "281,51 €", stars: "★☆☆☆☆", isAvailable: false, isFavorite: false, image: .loaded(sampleImage)),
+    ProductRowViewModel(id: 3, name: "Red Square", description: "Four right angles you can rely on.",
+                        price: "19,99 €", stars: "★★★⯪☆", isAvailable: true, isFavorite: true, image: .unavailable(reason: "broken image")),
+]
+
+func overview(_ content: Check24OverviewViewModel.Content, filter: Int = 0, notice: String? = nil) -> Check24OverviewViewModel {
+    var enabled = true
+    if case .failed = content { enabled = false }
+    if case .loading = content { enabled = false }
+    return Check24OverviewViewModel(filters: Check24Catalog.defaultFilters, selectedFilter: filter, filtersEnabled: enabled,
+                                    content: content, footer: "© 2016 Check24", notice: notice)
+}
+
+func list(selected: Int = 0, offset: Int = 0, rows: [ProductRowViewModel] = sampleRows, empty: String? = nil) -> Check24OverviewViewModel.Content {
+    .loaded(header: Check24Fixtures.header, rows: rows, emptyMessage: empty, selectedIndex: selected, scrollOffset: offset)
+}
+
+@MainActor
+final class RecordingOverviewOutput: Check24OverviewViewOutput {
+    var events: [String] = []
+    func didLoad() { events.append("load") }
+    func didRequestReload() { events.append("reload") }
+    func didSelectFilter(at index: Int) { events.append("filter \(index)") }
+    func didChangeSelection(to index: Int, scrollOffset: Int) { events.append("select \(index) offset \(scrollOffset)") }
+    func didChooseRow(at index: Int) { events.append("choose \(index)") }
+}
+
+@MainActor
+final class OverviewViewTests: XCTestCase {
+    private func context(_ columns: Int, _ rows: Int, _ mode: ColorMode = .none) -> RenderContext {
+        RenderContext(size: Size(columns: columns, rows: rows), colorMode: mode)
+    }
+
+    func testListAt60And80And120Columns() async {
+        assertSnapshot(Check24OverviewView.render(overview(list()), in: context(60, 30)), named: "overview-60x30")
+        assertSnapshot(Check24OverviewView.render(overview(list()), in: context(80, 24)), named: "overview-80x24")
+        assertSnapshot(Check24OverviewView.render(overview(list(selected: 3, offset: 99)), in: context(120, 40)), named: "overview-120x40-footer")
+    }
+
+    func testAvailableHasThePictureLeftAndUnavailableRight() async {
+        let frame = Check24OverviewView.render(overview(list()), in: context(80, 30))
+        let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let yellow = try! XCTUnwrap(lines.firstIndex { $0.contains("Yellow Triangle") })
+        let blue = try! XCTUnwrap(lines.firstIndex { $0.contains("Blue Circle") })
+        XCTAssertTrue(lines[yellow].hasPrefix("▌ "), "the first product is selected: \(lines[yellow])")
+        XCTAssertEqual(lines[yellow].firstIndex(of: "Y").map { lines[yellow].distance(from: lines[yellow].startIndex, to: $0) }, 14,
+                       "text after the picture")
+        XCTAssertTrue(lines[blue].hasPrefix("  Blue Circle"), "text first, picture right: \(lines[blue])")
+        XCTAssertFalse(lines[blue + 1].hasSuffix(" "), "the picture reaches the right edge")
+    }
+
+    func testFavoritesHaveTheLavenderBackgroundAndAHeartAndNamesAreNeverTheOnlyCue() async {
+        let frame = Check24OverviewView.render(overview(list()), in: context(80, 30, .trueColor))
+        let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let red = try! XCTUnwrap(lines.firstIndex { $0.contains("♥ Red Square") })
+        XCTAssertEqual(frame[40, red].style.background, .rgb(0xD1, 0xC4, 0xE9, fallback: 189))
+        XCTAssertEqual(frame[40, red + 1].style.background, .rgb(0xD1, 0xC4, 0xE9, fallback: 189), "the whole row")
+        let yellow = try! XCTUnwrap(lines.firstIndex { $0.contains("Yellow Triangle") })
+        XCTAssertEqual(frame[40, yellow].style.background, .default)
+        XCTAssertTrue(frame[14, yellow].style.reverse, "the selected name is reversed, visible without colors")
+    }
+
+    func testStarsAndPricesShow() async {
+        let text = Check24OverviewView.render(overview(list()), in: context(80, 30)).text
+        XCTAssertTrue(text.contains("225,91 €"))
+        XCTAssertTrue(text.contains("★★★⯪☆"))
+        XCTAssertTrue(text.contains("Check24 Shape Comparison"))
+        XCTAssertTrue(text.contains("List of geometric products"))
+    }
+
+    func testDescriptionsWrapAtWordsNeverMidWord() async {
+        let frame = Check24OverviewView.render(overview(list()), in: context(80, 30))
+        let lines = frame.text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasSuffix("Three corners, the strongest shape there is. Bridges and roofs") }, frame.text)
+        XCTAssertTrue(lines.contains { $0.hasSuffix("  trust it.") }, frame.text)
+    }
+
+    func testErrorViewWithNeuladenAndDisabledTabs() async {
+        let model = overview(.failed(message: "The server answered 503 Service Unavailable."))
+        let frame = Check24OverviewView.render(model, in: context(80, 24))
+        assertSnapshot(frame, named: "overview-error")
+        XCTAssertTrue(frame.text.contains("[ Neuladen ]"))
+        XCTAssertTrue(frame[2, 0].style.dim, "the filter tabs are visibly disabled")
+        let output = RecordingOverviewOutput()
+        let view = Check24OverviewView(output: output, viewModel: model)
+        _ = view.handle(.key(.right), in: context(80, 24))
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 12, row: 0)), in: context(80, 24))
+        XCTAssertEqual(output.events, [], "tabs ignore input while in error")
+        _ = view.handle(.key(.enter), in: context(80, 24))
+        _ = view.handle(.key(.character("r")), in: context(80, 24))
+        let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let buttonRow = try! XCTUnwrap(lines.firstIndex { $0.contains("[ Neuladen ]") })
+        let buttonColumn = lines[buttonRow].distance(from: lines[buttonRow].startIndex, to: lines[buttonRow].firstIndex(of: "[")!)
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: buttonColumn + 3, row: buttonRow)), in: context(80, 24))
+        XCTAssertEqual(output.events, ["reload", "reload", "reload"])
+    }
+
+    func testLoadingShowsASpinner() async {
+        let text = Check24OverviewView.render(overview(.loading), in: RenderContext(size: Size(columns: 60, rows: 10), colorMode: .none, tick: 2)).text
+        XCTAssertTrue(text.contains("⠹ Produkte werden geladen…"), text)
+    }
+
+    func testEmptyFavoritesSayHowToFillTheListAndKeepTheFooter() async {
+        let frame = Check24OverviewView.render(overview(list(rows: [], empty: "Noch nichts vorgemerkt."), filter: 2), in: context(60, 14))
+        assertSnapshot(frame, named: "overview-empty-favorites")
+    }
+
+    func testKeysMoveSelectFiltersAndOpen() async {
+        let output = RecordingOverviewOutput()
+        let view = Check24OverviewView(output: output, viewModel: overview(list(selected: 1)))
+        let ctx = context(80, 24)
+        for key: Key in [.down, .up, .character("j"), .end, .home, .enter, .right, .left, .tab, .character("r")] {
+            _ = view.handle(.key(key), in: ctx)
+        }
+        XCTAssertEqual(output.events.prefix(5), ["select 2 offset 0", "select 0 offset 0", "select 2 offset 0", "select 3 offset 1", "select 0 offset 0"])
+        XCTAssertEqual(output.events.suffix(5), ["choose 1", "filter 1", "filter 2", "filter 1", "reload"])
+    }
+
+    func testMouseClicksATabOrARowAndTheWheelMoves() async {
+        let output = RecordingOverviewOutput()
+        let view = Check24OverviewView(output: output, viewModel: overview(list()))
+        let ctx = context(80, 24)
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 12, row: 0)), in: ctx) // "Verfügbar"
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 30, row: 12)), in: ctx) // inside the second row
+        _ = view.handle(.mouse(MouseEvent(kind: .wheelDown, column: 30, row: 12)), in: ctx)
+        XCTAssertEqual(output.events, ["filter 1", "choose 1", "select 1 offset 0"])
+    }
+
+    func testScrollingKeepsTheSelectionVisibleAndTheFooterIsTheLastRow() async {
+        let layout = Check24OverviewLayout(size: Size(columns: 80, rows: 12), header: Check24Fixtures.header, notice: nil,
+                                           rows: sampleRows, emptyMessage: nil)
+        XCTAssertEqual(layout.rowRanges.count, 4, "three products and the footer")
+        XCTAssertEqual(layout.scrollOffset(showing: 0, previous: 5), 0, "the first row shows the header too")
+        let footer = layout.scrollOffset(showing: 3, previous: 0)
+        XCTAssertEqual(footer, layout.contentHeight - layout.list.rows, "end scrolls to the bottom")
+        let frame = Check24OverviewView.render(overview(list(selected: 3, offset: footer)), in: context(80, 12))
+        let footerLine = frame.text.split(separator: "\n").first { $0.contains("© 2016 Check24") }
+        XCTAssertEqual(footerLine?.hasPrefix("▌"), true, "the footer is shown and selected:\n\(frame.text)")
+        XCTAssertFalse(frame.text.contains("Check24 Shape Comparison"), "scrolled past the header")
+    }
+}
+
+@MainActor
+final class RecordingDetailViewOutput: Check24DetailViewOutput {
+    var events: [String] = []
+    func didLoad() { events.append("load") }
+    func didToggleFavorite() { events.append("toggle") }
+    func didMoveFocus(to focus: Check24DetailViewModel.Focus) { events.append("focus \(focus)") }
+    func didActivateFocus() { events.append("activate") }
+    func didChooseFooter() { events.append("footer") }
+    func didScroll(to offset: Int) { events.append("scroll \(offset)") }
+    func didRequestClose() { events.append("close") }
+}
+
+@MainActor
+final class DetailViewTests: XCTestCase {
+    private func detail(favorite: Bool = false, offset: Int = 0, focus: Check24DetailViewModel.Focus = .favoriteButton) -> Check24DetailViewModel {
+        Check24DetailViewModel(
+            name: "Yellow Triangle", isFavorite: favorite, price: "225,91 €", stars: "★★☆☆☆", releaseDate: "14.04.2016",
+            color: "Yellow", colorCode: "FFECB3", availability: "Verfügbar",
+            description: "Three corners, the strongest shape there is.",
+            longDescription: "The simplest polygon.\n\nRigid by nature: push on one corner and the others hold.\n\nTip: two of them make a square.",
+            favoriteButtonTitle: favorite ? "Vergessen" : "Vormerken", footer: "© 2016 Check24", image: .loaded(sampleImage),
+            focus: focus, scrollOffset: offset, notice: nil)
+    }
+
+    private func context(_ columns: Int, _ rows: Int, _ mode: ColorMode = .none) -> RenderContext {
+        RenderContext(size: Size(columns: columns, rows: rows), colorMode: mode)
+    }
+
+    func testBeforeAndAfterVormerken() async {
+        assertSnapshot(Check24DetailView.render(detail(), in: context(80, 30)), named: "detail-80x30")
+        let favorite = Check24DetailView.render(detail(favorite: true), in: context(80, 30, .trueColor))
+        assertSnapshot(favorite, named: "detail-80x30-vorgemerkt")
+        XCTAssertEqual(favorite[1, 0].style.foreground, .blue, "a favorite's name is blue")
+        XCTAssertTrue(favorite.text.contains("Yellow Triangle ♥"))
+        XCTAssertTrue(favorite.text.contains("[ Vergessen ]"))
+        let plain = Check24DetailView.render(detail(), in: context(80, 30, .trueColor))
+        XCTAssertEqual(plain[1, 0].style.foreground, .default)
+    }
+
+    func testNarrowAndWide() async {
+        assertSnapshot(Check24DetailView.render(detail(), in: context(40, 40)), named: "detail-40x40")
+        assertSnapshot(Check24DetailView.render(detail(), in: context(120, 30)), named: "detail-120x30")
+    }
+
+    func testLongDescriptionKeepsItsParagraphsAndEverythingIsUncut() async {
+        let text = Check24DetailView.render(detail(), in: context(60, 40)).text
+        XCTAssertTrue(text.contains(" The simplest polygon.\n\n Rigid by nature: push on one corner and the others hold.\n\n Tip: two of them make a square."), text)
+        XCTAssertTrue(text.contains("Erscheinungsdatum: 14.04.2016"))
+        XCTAssertTrue(text.contains("Farbe: Yellow (#FFECB3)"))
+        XCTAssertTrue(text.contains("© 2016 Check24"))
+    }
+
+    func testScrollsWhenTallerThanTheScreen() async {
+        let output = RecordingDetailViewOutput()
+        let view = Check24DetailView(output: output, viewModel: detail())
+        let ctx = context(60, 12)
+        let maximum = Check24DetailView.maxScrollOffset(detail(), size: ctx.size)
+        XCTAssertGreaterThan(maximum, 0)
+        _ = view.handle(.key(.down), in: ctx)
+        _ = view.handle(.key(.end), in: ctx)
+        _ = view.handle(.mouse(MouseEvent(kind: .wheelDown, column: 1, row: 1)), in: ctx)
+        XCTAssertEqual(output.events, ["scroll 1", "scroll \(maximum)", "scroll 1"])
+        let bottom = Check24DetailView.render(detail(offset: maximum), in: ctx).text
+        XCTAssertTrue(bottom.contains("© 2016 Check24"), bottom)
+    }
+
+    func testKeysAndClicks() async {
+        let output = RecordingDetailViewOutput()
+        let view = Check24DetailView(output: output, viewModel: detail())
+        let ctx = context(80, 30)
+        _ = view.handle(.key(.character("f")), in: ctx)
+        _ = view.handle(.key(.enter), in: ctx)
+        _ = view.handle(.key(.tab), in: ctx)
+        _ = view.handle(.key(.escape), in: ctx)
+        let layout = Check24DetailView.Layout(detail(), width: 80)
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: layout.button.column + 2, row: layout.button.row)), in: ctx)
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: layout.footerColumn + 1, row: layout.footerRow)), in: ctx)
+        XCTAssertEqual(output.events, ["toggle", "activate", "focus footer", "close", "toggle", "footer"])
+    }
+}
+
+@MainActor
+final class RecordingWebOutput: WebPageViewOutput {
+    var events: [String] = []
+    func didLoad() { events.append("load") }
+    func didRequestReload() { events.append("reload") }
+    func didSelectLink(_ index: Int?, scrollOffset: Int) { events.append("link \(index.map(String.init) ?? "-") offset \(scrollOffset)") }
+    func didScroll(to offset: Int) { events.append("scroll \(offset)") }
+    func didFollowLink(_ index: Int) { events.append("follow \(index)") }
+    func didRequestClose() { events.append("close") }
+}
+
+@MainActor
+final class WebPageViewTests: XCTestCase {
+    static let html = """
+    <html><head><title>Rechtliche Hinweise</title><script>alert(1)</script></head><body>
+    <h1>Rechtliche Hinweise</h1><p>Ein <b>kurzer</b> Text &amp; mehr.</p>
+    <ul><li>Erstens</li><li>Zweitens</li></ul>
+    <p><a href="/datenschutz">Datenschutz</a> und <a href="mailto:a@b.c">Mail</a></p></body></html>
+    """
+
+    private func page(selected: Int? = nil, offset: Int = 0, notice: String? = nil) -> WebPageViewModel {
+        WebPageViewModel(address: "http://m.check24.de/rechtliche-hinweise?deviceoutput=app", title: "Rechtliche Hinweise",
+                         content: .loaded(HTMLDocument.parse(Self.html)), selectedLink: selected, scrollOffset: offset, notice: notice)
+    }
+
+    func testRendersHeadingsParagraphsListsAndLinks() async {
+        let frame = renderPage(page(selected: 0))
+        assertSnapshot(frame, named: "webpage-60x20")
+        XCTAssertFalse(frame.text.contains("alert"), "scripts are dropped")
+    }
+
+    private func renderPage(_ model: WebPageViewModel) -> Frame {
+        WebPageView.render(model, in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none))
+    }
+
+    func testTabSelectsLinksAndEnterFollows() async {
+        let output = RecordingWebOutput()
+        let view = WebPageView(output: output, viewModel: page())
+        let ctx = RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)
+        _ = view.handle(.key(.tab), in: ctx)
+        _ = view.handle(.key(.backtab), in: ctx)
+        _ = view.handle(.key(.enter), in: ctx) // nothing selected in this fixed model: no follow
+        view.display(page(selected: 1))
+        _ = view.handle(.key(.enter), in: ctx)
+        _ = view.handle(.key(.escape), in: ctx)
+        XCTAssertEqual(output.events, ["link 0 offset 0", "link 1 offset 0", "follow 1", "close"])
+    }
+
+    func testClickOnALinkFollowsIt() async {
+        let output = RecordingWebOutput()
+        let view = WebPageView(output: output, viewModel: page())
+        let ctx = RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)
+        let text = WebPageView.rendered(HTMLDocument.parse(Self.html), size: ctx.size)
+        let location = try! XCTUnwrap(text.linkLocations[0].first)
+        let rect = WebPageView.textRect(ctx.size)
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: rect.column + location.column, row: rect.row + location.line)), in: ctx)
+        XCTAssertEqual(output.events, ["follow 0"])
+    }
+
+    func testLoadingAndErrorStates() async {
+        var model = page()
+        model.content = .failed(message: "No connection.")
+        let text = WebPageView.render(model, in: RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none)).text
+        XCTAssertTrue(text.contains("No connection.") && text.contains("[ Neuladen (r) ]"), text)
+        model.content = .loading
+        XCTAssertTrue(WebPageView.render(model, in: RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none)).text.contains("Seite wird geladen"))
+    }
+}
