@@ -16,12 +16,13 @@ let package = Package(
         .package(path: "Packages/HTTPClient"),
         .package(path: "Packages/ImageKit"),
         .package(path: "Packages/ProductGrid"),
+        .package(path: "Packages/Check24Overview"),
     ],
     targets: [
         .target(
             name: "AppsCLIKit",
             dependencies: [
-                "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", "ImageKit", "ProductGrid",
+                "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", "ImageKit", "ProductGrid", "Check24Overview",
             ],
             path: "Apps/AppsCLI/Sources/AppsCLIKit"
         ),

@@ -51,7 +51,7 @@ final class CommandLineContractTests: XCTestCase {
     }
 
     func testFeaturesNotBuiltYetRefuseToStartWith69() throws {
-        for feature in ["check24", "resource-directory", "numbers", "contacts"] {
+        for feature in ["resource-directory", "numbers", "contacts"] {
             let result = try AppsCLIProcess.run([feature, "--plain"])
             XCTAssertEqual(result.status, 69, feature)
             XCTAssertTrue(result.stderr.contains("not built yet"), result.stderr)

@@ -114,4 +114,36 @@ final class RealTerminalTests: XCTestCase {
         let restored = try screen()
         XCTAssertFalse(restored.contains("enter open"), "the alternate screen was left:\n\(restored)")
     }
+
+    /// check24 in a real terminal: favorite a product in the details, go back, and find it under Vorgemerkt.
+    func testCheck24FavoriteInTheDetailsShowsUnderVorgemerkt() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        let script = "unset NO_COLOR; stty -g > '\(dir)/before'; '\(binary)' check24 --data-dir '\(dir)/data' 2>'\(dir)/stderr'; "
+            + "echo $? > '\(dir)/status.tmp'; stty -g > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; sleep 60"
+        try tmux(["new-session", "-d", "-s", "main", "-x", "100", "-y", "30",
+                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "sh", "-c", script])
+        _ = try waitFor("the overview") { $0.contains("Yellow Triangle") && $0.contains("[ Alle ]") }
+        try tmux(["send-keys", "-t", "main", "Enter"])
+        _ = try waitFor("the details") { $0.contains("[ Vormerken ]") }
+        try tmux(["send-keys", "-t", "main", "f"])
+        _ = try waitFor("Vergessen") { $0.contains("[ Vergessen ]") && $0.contains("Yellow Triangle ♥") }
+        try tmux(["send-keys", "-t", "main", "Escape"])
+        _ = try waitFor("the overview with the favorite") { $0.contains("♥ Yellow Triangle") }
+        try tmux(["send-keys", "-t", "main", "Right"])
+        try tmux(["send-keys", "-t", "main", "Right"])
+        let favorites = try waitFor("the Vorgemerkt filter") { $0.contains("[ Vorgemerkt ]") }
+        XCTAssertTrue(favorites.contains("♥ Yellow Triangle"), favorites)
+        XCTAssertFalse(favorites.contains("Blue Circle"), favorites)
+        let colored = try tmux(["capture-pane", "-p", "-e", "-t", "main"])
+        XCTAssertTrue(colored.contains("48;2;209;196;233"), "the favorite's row has the #D1C4E9 background")
+
+        try tmux(["send-keys", "-t", "main", "q"])
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8),
+                       "stty -g differs after quitting")
+        XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
+    }
 }

@@ -1,3 +1,4 @@
+import Check24Overview
 import Foundation
 import HTTPClient
 import ImageKit
@@ -48,7 +49,13 @@ struct Feature: Sendable {
 /// The features `apps-cli` knows, in the order they are listed.
 enum FeatureCatalog {
     static let all: [Feature] = [
-        Feature(name: "check24", summary: "CHECK24 product overview and details (planned)", keys: [], make: nil, acceptsFailEvery: true),
+        Feature(name: "check24", summary: "CHECK24 product overview with filters and favorites, details, legal page",
+                keys: [KeyHelp("↑↓ jk", "move through the list"), KeyHelp("←→ tab/click", "filter: Alle, Verfügbar, Vorgemerkt"),
+                       KeyHelp("enter/click", "open the product, or the legal page on the footer"),
+                       KeyHelp("r", "reload (pull-to-refresh; Neuladen in the error view)"),
+                       KeyHelp("f", "details: Vormerken / Vergessen"), KeyHelp("tab", "details/web page: focus the next button or link"),
+                       KeyHelp("esc/backspace", "back"), KeyHelp("?", "show keys"), KeyHelp("q", "quit")],
+                make: makeCheck24, acceptsFailEvery: true),
         Feature(name: "product-grid", summary: "products in a grid of image tiles, with a detail per product",
                 keys: [KeyHelp("↑↓←→ hjkl", "move through the grid"), KeyHelp("enter/click", "open the product"),
                        KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back"), KeyHelp("↑↓ pgup/pgdn", "scroll the detail"),
@@ -64,6 +71,40 @@ enum FeatureCatalog {
     }
 
     // MARK: Builders (the only place that picks live implementations)
+
+    @MainActor
+    static func makeCheck24(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
+        let base: URL
+        let transport: any Transport
+        let legalPage: URL
+        let diskCache: URL?
+        if let url = launch.options.baseURL {
+            base = url
+            transport = URLSessionTransport(timeout: launch.options.timeout)
+            legalPage = Check24OverviewModule.legalPageURL(base: url)
+            diskCache = launch.cacheDirectory.appendingPathComponent("images")
+        } else {
+            guard let directory = Check24OverviewModule.demoDataDirectory else {
+                throw LaunchError(message: "check24: the bundled demo data is missing from this build; reinstall, or pass --base-url.", status: 74)
+            }
+            base = Check24OverviewModule.originalBaseURL
+            transport = Check24OverviewModule.demoTransport(directory: directory)
+            legalPage = Check24OverviewModule.originalLegalPageURL
+            diskCache = nil // bundled pictures are already local
+        }
+        let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(transport, failEvery: launch.options.failEvery ?? 3))
+        let favorites: SQLiteFavoritesService
+        do {
+            favorites = try SQLiteFavoritesService(directory: launch.dataDirectory)
+        } catch {
+            throw LaunchError(message: "check24: the favorites could not be opened: \(error)", status: 74)
+        }
+        let service = HTTPCheck24Service(client: client, baseURL: base)
+        let images = ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: diskCache)
+        return Check24OverviewModule.make(
+            dependencies: .init(catalog: service, favorites: favorites, images: images, pages: service, legalPageURL: legalPage),
+            host: host)
+    }
 
     @MainActor
     static func makeProductGrid(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
