@@ -23,6 +23,7 @@ final class EntityTests: XCTestCase {
         XCTAssertEqual(catalog.filters, ["Alle", "Verfügbar", "Vorgemerkt"])
         XCTAssertEqual(catalog.skipped, [])
         XCTAssertEqual(catalog.products.count, 2)
+        XCTAssertEqual(catalog.products.flatMap(\.unreadableFields), [], "the real payload is complete")
         let triangle = catalog.products[0]
         XCTAssertEqual(triangle.id, 1)
         XCTAssertEqual(triangle.name, "Yellow Triangle")
@@ -89,6 +90,8 @@ final class EntityTests: XCTestCase {
         XCTAssertEqual(product.price.currency, "EUR")
         XCTAssertEqual(catalog.header.subtitle, "")
         XCTAssertEqual(catalog.filters, Check24Catalog.defaultFilters, "missing filters fall back to the spec's labels")
+        XCTAssertEqual(product.unreadableFields, ["type", "color", "colorCode", "available", "releaseDate", "description", "longDescription", "rating"],
+                       "degraded fields are named (an empty imageURL is simply no picture)")
     }
 
     func testAPayloadWithoutAProductListIsAnError() {

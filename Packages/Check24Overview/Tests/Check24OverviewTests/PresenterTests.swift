@@ -164,6 +164,16 @@ final class OverviewPresenterTests: XCTestCase {
         XCTAssertEqual(presenter.viewModel.notice, "1 product could not be read and is not shown (#4: no price)")
     }
 
+    func testIncompleteProductsAreShownAndNamedInANotice() async throws {
+        var odd = Check24Fixtures.redSquare
+        odd.unreadableFields = ["rating"]
+        let (presenter, _, _, work) = makePresenter(catalog: FakeCheck24CatalogService([.success(Check24Fixtures.catalog([odd]))]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.map(\.name), ["Red Square"])
+        XCTAssertEqual(presenter.viewModel.notice, "1 product is incomplete (Red Square: no rating)")
+    }
+
     func testFailedPictureBecomesAPlaceholderWithAReason() async throws {
         let url = try XCTUnwrap(Check24Fixtures.blueCircle.imageURL)
         let (presenter, _, _, work) = makePresenter(images: FakeCheck24ImageService(failing: [url]))

@@ -69,18 +69,33 @@ extension Check24Product: Decodable {
         }
         name = try container.decode(String.self, forKey: .name)
         price = try container.decode(Check24Price.self, forKey: .price)
-        // Degrading: a wrong or missing value becomes a neutral one.
-        type = container.lenientString(.type) ?? ""
-        color = container.lenientString(.color) ?? ""
-        imageURL = container.lenientString(.imageURL).flatMap { $0.isEmpty ? nil : URL(string: $0) }
-        colorCode = container.lenientString(.colorCode).flatMap(Self.normalizedHex)
-        available = (try? container.decodeIfPresent(Bool.self, forKey: .available)) ?? false
-        releaseDate = (try? container.decodeIfPresent(Double.self, forKey: .releaseDate)).flatMap { $0 }
-            .map { Date(timeIntervalSince1970: $0) }
-        description = container.lenientString(.description) ?? ""
-        longDescription = container.lenientString(.longDescription) ?? ""
-        let rawRating = (try? container.decodeIfPresent(Double.self, forKey: .rating)).flatMap { $0 } ?? 0
+        // Degrading: a wrong or missing value becomes a neutral one, and the field is named.
+        var unreadable: [String] = []
+        func string(_ key: CodingKeys) -> String? {
+            guard let value = (try? container.decodeIfPresent(String.self, forKey: key)).flatMap({ $0 }) else {
+                unreadable.append(key.stringValue)
+                return nil
+            }
+            return value
+        }
+        func value<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
+            guard let value = (try? container.decodeIfPresent(type, forKey: key)).flatMap({ $0 }) else {
+                unreadable.append(key.stringValue)
+                return nil
+            }
+            return value
+        }
+        type = string(.type) ?? ""
+        color = string(.color) ?? ""
+        imageURL = string(.imageURL).flatMap { $0.isEmpty ? nil : URL(string: $0) }
+        colorCode = string(.colorCode).flatMap(Self.normalizedHex)
+        available = value(Bool.self, .available) ?? false
+        releaseDate = value(Double.self, .releaseDate).map { Date(timeIntervalSince1970: $0) }
+        description = string(.description) ?? ""
+        longDescription = string(.longDescription) ?? ""
+        let rawRating = value(Double.self, .rating) ?? 0
         rating = rawRating.isFinite ? rawRating : 0
+        unreadableFields = unreadable
     }
 
     /// `"ffecb3"` / `"#FFECB3"` → `"FFECB3"`; anything but six hex digits → nil.
@@ -88,11 +103,5 @@ extension Check24Product: Decodable {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard digits.count == 6, digits.allSatisfy(\.isHexDigit) else { return nil }
         return digits.uppercased()
-    }
-}
-
-private extension KeyedDecodingContainer {
-    func lenientString(_ key: Key) -> String? {
-        (try? decodeIfPresent(String.self, forKey: key)).flatMap { $0 }
     }
 }

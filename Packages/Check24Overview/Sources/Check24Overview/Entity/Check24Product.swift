@@ -18,6 +18,8 @@ public struct Check24Product: Sendable, Equatable, Identifiable {
     public var longDescription: String
     public var rating: Double
     public var price: Check24Price
+    /// Optional fields that were missing or unreadable in the payload (shown degraded, and named).
+    public var unreadableFields: [String] = []
 
     public init(id: Int, name: String, type: String = "", color: String = "", imageURL: URL? = nil,
                 colorCode: String? = nil, available: Bool = true, releaseDate: Date? = nil, description: String = "",

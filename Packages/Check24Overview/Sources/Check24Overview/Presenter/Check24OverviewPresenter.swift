@@ -170,7 +170,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
                 : nil
             model.content = .loaded(header: catalog.header, rows: rows, emptyMessage: empty,
                                     selectedIndex: min(selectedIndex, rows.count), scrollOffset: scrollOffset)
-            model.notice = [skippedNotice(catalog.skipped), favoritesNotice].compactMap { $0 }.first
+            model.notice = [skippedNotice(catalog.skipped), favoritesNotice, degradedNotice(catalog.products)].compactMap { $0 }.first
         }
         return model
     }
@@ -181,6 +181,13 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             price: Check24Formatting.price(product.price), stars: Check24Formatting.stars(product.rating),
             isAvailable: product.available, isFavorite: favorites.contains(product.id),
             image: images[product.imageURL])
+    }
+
+    private func degradedNotice(_ products: [Check24Product]) -> String? {
+        let incomplete = products.filter { !$0.unreadableFields.isEmpty }
+        guard let first = incomplete.first else { return nil }
+        let count = incomplete.count == 1 ? "1 product is" : "\(incomplete.count) products are"
+        return "\(count) incomplete (\(first.name): no \(first.unreadableFields.joined(separator: ", ")))"
     }
 
     private func skippedNotice(_ skipped: [SkippedProduct]) -> String? {
