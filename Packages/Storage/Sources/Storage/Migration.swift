@@ -2,7 +2,7 @@
 public struct Migration: Sendable {
     /// The `user_version` the database has after this migration; ascending across migrations.
     public let version: Int
-    let apply: @Sendable (borrowing SQLiteTransaction) throws -> Void
+    let apply: @Sendable (SQLiteTransaction) throws -> Void
 
     /// A migration of SQL statements (separated by `;`); no BEGIN/COMMIT, it runs in a transaction.
     public init(version: Int, sql: String) {
@@ -11,7 +11,7 @@ public struct Migration: Sendable {
     }
 
     /// A migration in code, for steps SQL alone cannot do (such as rewriting values).
-    public init(version: Int, _ apply: @escaping @Sendable (borrowing SQLiteTransaction) throws -> Void) {
+    public init(version: Int, _ apply: @escaping @Sendable (SQLiteTransaction) throws -> Void) {
         self.version = version
         self.apply = apply
     }

@@ -140,11 +140,13 @@ public final class SQLiteDatabase: Sendable {
     /// keep it short and make every statement through the handle it receives. Nest with
     /// ``SQLiteTransaction/transaction(_:)``. The result is `Sendable` because it leaves the lock
     /// (the compiler cannot otherwise prove it shares nothing with the connection).
-    public func transaction<T: Sendable>(_ body: (borrowing SQLiteTransaction) throws -> T) throws -> T {
+    public func transaction<T: Sendable>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
         try withConnection { connection in
             _ = try connection.run("BEGIN IMMEDIATE", [], collect: false)
+            let handle = SQLiteTransaction(connection: connection, depth: 0, scope: TransactionScope())
+            defer { handle.scope.isOpen = false }
             do {
-                let result = try body(SQLiteTransaction(connection: connection, depth: 0))
+                let result = try body(handle)
                 _ = try connection.run("COMMIT", [], collect: false)
                 return result
             } catch {
@@ -184,7 +186,7 @@ public final class SQLiteDatabase: Sendable {
         try withConnection { try Self.userVersion($0) }
     }
 
-    private static func userVersion(_ transaction: borrowing SQLiteTransaction) throws -> Int {
+    private static func userVersion(_ transaction: SQLiteTransaction) throws -> Int {
         try userVersion(transaction.connection)
     }
 

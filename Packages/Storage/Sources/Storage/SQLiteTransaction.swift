@@ -1,22 +1,35 @@
 /// The handle a ``SQLiteDatabase/transaction(_:)`` body uses for its statements.
 ///
-/// It is noncopyable and passed `borrowing`, so it cannot escape the body, and it is not
-/// `Sendable`, so it cannot cross to another thread: every statement made through it runs on the
-/// connection the transaction holds. (Calling the ``SQLiteDatabase`` itself inside the body throws
-/// ``StorageError/misuse(_:)`` instead of deadlocking.)
-public struct SQLiteTransaction: ~Copyable {
+/// It is not `Sendable`, so it cannot cross to another thread: every statement made through it
+/// runs on the connection the transaction holds. A handle kept past its body is closed: using it
+/// throws ``StorageError/misuse(_:)`` instead of writing outside the transaction. (Calling the
+/// ``SQLiteDatabase`` itself inside the body throws ``StorageError/misuse(_:)`` instead of
+/// deadlocking.)
+///
+/// A noncopyable handle would make escaping a compile error, but Swift 6.3's optimizer crashes
+/// specializing generic functions over one (release builds fail), so the check is at run time.
+public struct SQLiteTransaction {
     let connection: Connection
     /// 0 for the outermost transaction, n for the n-th nested savepoint.
     let depth: Int
+    let scope: TransactionScope
+
+    private func checkOpen() throws {
+        guard scope.isOpen else {
+            throw StorageError.misuse("A transaction handle was used after its transaction ended; make every statement inside the body.")
+        }
+    }
 
     /// Runs `sql` (one or more statements) with `bindings` for its `?` parameters, ignoring rows.
     public func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws {
+        try checkOpen()
         _ = try connection.run(sql, bindings, collect: false)
     }
 
     /// Runs `sql` with `bindings` and returns its rows.
     public func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
-        try connection.run(sql, bindings, collect: true)
+        try checkOpen()
+        return try connection.run(sql, bindings, collect: true)
     }
 
     /// The rowid of the most recent successful INSERT in this transaction's connection.
@@ -27,10 +40,12 @@ public struct SQLiteTransaction: ~Copyable {
 
     /// A nested transaction (a SAVEPOINT): when `body` throws, only its own writes are undone and
     /// the error propagates to the enclosing body, which may catch it and go on.
-    public func transaction<T>(_ body: (borrowing SQLiteTransaction) throws -> T) throws -> T {
+    public func transaction<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
+        try checkOpen()
         let name = "storage_savepoint_\(depth + 1)"
         _ = try connection.run("SAVEPOINT \(name)", [], collect: false)
-        let nested = SQLiteTransaction(connection: connection, depth: depth + 1)
+        let nested = SQLiteTransaction(connection: connection, depth: depth + 1, scope: TransactionScope())
+        defer { nested.scope.isOpen = false }
         do {
             let result = try body(nested)
             _ = try connection.run("RELEASE \(name)", [], collect: false)
@@ -42,4 +57,10 @@ public struct SQLiteTransaction: ~Copyable {
             throw error
         }
     }
+}
+
+/// Whether a transaction handle may still be used (closed when its body returns or throws).
+/// Not `Sendable`: it lives and dies with its handle, on the thread that holds the connection.
+final class TransactionScope {
+    var isOpen = true
 }

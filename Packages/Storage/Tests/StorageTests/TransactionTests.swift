@@ -22,6 +22,20 @@ final class TransactionTests: XCTestCase {
         try database.query("SELECT name FROM items ORDER BY id").map { try $0.string("name") }
     }
 
+    func testAHandleKeptPastItsBodyCannotWriteOutsideTheTransaction() throws {
+        final class Box { var handle: SQLiteTransaction? }
+        let box = Box()
+        try database.transaction { transaction in
+            box.handle = transaction
+            try transaction.transaction { nested in box.handle = nested }
+            try transaction.execute("INSERT INTO items (name) VALUES ('inside')")
+        }
+        XCTAssertThrowsError(try box.handle?.execute("INSERT INTO items (name) VALUES ('escaped')")) { error in
+            guard case StorageError.misuse = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try names(), ["inside"])
+    }
+
     func testACommittedTransactionWritesEverythingAndReturnsTheBodysValue() throws {
         let ids = try database.transaction { transaction in
             try transaction.execute("INSERT INTO items (name) VALUES (?)", ["a"])
