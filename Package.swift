@@ -8,6 +8,7 @@ let package = Package(
     name: "apps-cli",
     products: [
         .executable(name: "apps-cli", targets: ["AppsCLI"]),
+        .executable(name: "apps-cli-bench", targets: ["AppsBench"]),
     ],
     dependencies: [
         .package(path: "Packages/TerminalKit"),
@@ -17,6 +18,8 @@ let package = Package(
         .package(path: "Packages/ImageKit"),
         .package(path: "Packages/ProductGrid"),
         .package(path: "Packages/Check24Overview"),
+        .package(path: "Packages/HTMLText"),
+        .package(path: "Packages/Storage"),
     ],
     targets: [
         .target(
@@ -27,6 +30,12 @@ let package = Package(
             path: "Apps/AppsCLI/Sources/AppsCLIKit"
         ),
         .executableTarget(name: "AppsCLI", dependencies: ["AppsCLIKit"], path: "Apps/AppsCLI/Sources/AppsCLI"),
+        // Scripts/bench: speed and output-size goals on a release build.
+        .executableTarget(
+            name: "AppsBench",
+            dependencies: ["Check24Overview", "HTMLText", "HTTPClient", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI"],
+            path: "Apps/AppsBench/Sources/AppsBench"
+        ),
         .testTarget(
             name: "AppsCLITests",
             dependencies: ["AppsCLIKit", .product(name: "HTTPClientTesting", package: "HTTPClient")],
