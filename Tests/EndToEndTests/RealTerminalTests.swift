@@ -146,4 +146,31 @@ final class RealTerminalTests: XCTestCase {
                        "stty -g differs after quitting")
         XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
     }
+
+    /// ctrl-z hands the terminal back to the shell; `fg` brings the app back in raw mode, repainted,
+    /// and keys work again (a resume that missed SIGCONT would leave the terminal echoing keys).
+    func testCtrlZSuspendsAndFgResumesWithWorkingKeys() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        try tmux(["new-session", "-d", "-s", "main", "-x", "90", "-y", "30", "-e", "TERM=xterm-256color",
+                  "-e", "PS1=prompt$ ", "bash", "--norc", "--noprofile", "-i"])
+        _ = try waitFor("the shell") { $0.contains("prompt$") }
+        try tmux(["send-keys", "-t", "main", "stty -g > '\(dir)/before'; XDG_CACHE_HOME='\(dir)/cache' '\(binary)' product-grid 2>'\(dir)/stderr'", "Enter"])
+        _ = try waitFor("the grid") { $0.contains("Products (12)") && $0.contains("1/12") }
+        for round in 1...2 {
+            try tmux(["send-keys", "-t", "main", "C-z"])
+            _ = try waitFor("the shell after ctrl-z (\(round))") { $0.contains("Stopped") }
+            try tmux(["send-keys", "-t", "main", "clear; fg", "Enter"])
+            _ = try waitFor("the grid after fg (\(round))") { $0.contains("Products (12)") }
+            try tmux(["send-keys", "-t", "main", round == 1 ? "Right" : "Left"])
+            let expected = round == 1 ? "2/12" : "1/12"
+            let shown = try waitFor("a key after fg (\(round))") { $0.contains(expected) }
+            XCTAssertFalse(shown.contains("^[["), "keys are not echoed:\n\(shown)")
+        }
+        try tmux(["send-keys", "-t", "main", "q"])
+        _ = try waitFor("the shell after q") { $0.contains("prompt$") && !$0.contains("Products (12)") }
+        try tmux(["send-keys", "-t", "main", "echo status=$?; stty -g > '\(dir)/after'", "Enter"])
+        _ = try waitFor("the status") { $0.contains("status=0") }
+        XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8))
+    }
 }

@@ -41,11 +41,15 @@ public final class TerminalHost {
                 case .quit: return 0
                 case .interrupt: return 130
                 case .suspend:
+                    // Drawing waits for .resumed: the terminal belongs to the shell until then.
                     session.suspend()
-                    size = Size(session.size())
-                    renderer.invalidate()
+                    continue
                 case .none: break
                 }
+            case .resumed:
+                session.resume()
+                size = Size(session.size())
+                renderer.invalidate()
             case .resize(let newSize):
                 size = Size(newSize)
                 renderer.invalidate()
@@ -63,6 +67,7 @@ public final class TerminalHost {
     }
 
     private func draw() {
+        guard !session.isSuspended else { return }
         renderer.render(controller.render(in: context))
     }
 

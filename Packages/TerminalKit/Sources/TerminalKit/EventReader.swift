@@ -8,7 +8,7 @@ internal import CTerminalGuard
 /// The thread sleeps in `poll()` on the input and a wake pipe, so an idle session uses no CPU;
 /// it wakes early only to resolve a pending escape after the escape delay. The wake pipe carries
 /// one byte per event: 0 from ``stop()``, or a signal number from the C forwarding handler
-/// (SIGWINCH and the termination signals). Dispatch signal sources are not used: on Linux they
+/// (SIGWINCH, SIGCONT and the termination signals). Dispatch signal sources are not used: on Linux they
 /// read a signalfd, which never sees a signal that another thread has already taken.
 final class EventReader: Sendable {
     private struct State: ~Copyable {
@@ -88,12 +88,13 @@ final class EventReader: Sendable {
         }
     }
 
-    /// SIGWINCH and the termination signals no longer kill or interrupt anything; each arrival
-    /// becomes a byte in the wake pipe.
+    /// SIGWINCH, SIGCONT and the termination signals no longer kill or interrupt anything; each
+    /// arrival becomes a byte in the wake pipe. (SIGCONT still continues a stopped process: that
+    /// is the kernel's doing, not the handler's.)
     private func forwardSignals() {
         state.withLock { state in
             terminal_guard_set_signal_pipe(state.wakeWriteFD)
-            for signalNumber in [SIGWINCH] + Self.terminationSignals {
+            for signalNumber in [SIGWINCH, SIGCONT] + Self.terminationSignals {
                 var previous = sigaction()
                 if terminal_guard_forward_signal(signalNumber, &previous) == 0 {
                     state.previousDispositions.append((signalNumber, previous))
@@ -137,7 +138,10 @@ final class EventReader: Sendable {
                 if wakeBytes.contains(UInt8(SIGWINCH)) {
                     continuation.yield(.resize(measureSize())) // one resize per burst is enough
                 }
-                for byte in wakeBytes where byte != UInt8(SIGWINCH) {
+                if wakeBytes.contains(UInt8(SIGCONT)) {
+                    continuation.yield(.resumed)
+                }
+                for byte in wakeBytes where byte != UInt8(SIGWINCH) && byte != UInt8(SIGCONT) {
                     continuation.yield(.terminate(signal: Int32(byte)))
                 }
                 continue

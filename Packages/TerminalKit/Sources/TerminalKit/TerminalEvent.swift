@@ -7,4 +7,7 @@ public enum TerminalEvent: Hashable, Sendable {
     /// SIGTERM, SIGHUP or SIGINT arrived, or the terminal hung up (reported as SIGHUP): the host
     /// should tear down and exit with 128 + signal.
     case terminate(signal: Int32)
+    /// SIGCONT: the process runs again after a stop (`fg` after ctrl-z). The host calls
+    /// ``TerminalSession/resume()`` and repaints everything.
+    case resumed
 }

@@ -68,6 +68,8 @@ public final class TerminalSession {
 
     /// True between ``enter()`` and ``leave()``.
     public var isEntered: Bool { savedTermios != nil }
+    /// True between ``suspend()`` and ``resume()``: the terminal is the shell's, so nothing is drawn.
+    public private(set) var isSuspended = false
 
     /// The bytes that switch the UI on: alternate screen, hidden cursor, bracketed paste, mouse.
     public var enterSequence: String {
@@ -105,6 +107,7 @@ public final class TerminalSession {
         stopEvents()
         if var original = savedTermios {
             savedTermios = nil
+            isSuspended = false
             write(leaveSequence)
             _ = tcsetattr(inputFD, TCSAFLUSH, &original)
             disarmCrashGuard()
@@ -133,22 +136,30 @@ public final class TerminalSession {
         write(Array(string.utf8))
     }
 
-    /// Ctrl-Z: restores the terminal, stops the process group (SIGTSTP with its default action),
-    /// and when continued switches back to raw mode and the alternate screen. The caller then
-    /// repaints everything. Call it from the main thread, which receives the stop signal.
+    /// Ctrl-Z: restores the terminal and stops the process group (SIGTSTP with its default action).
+    ///
+    /// `kill` may return before the stop takes effect (another thread can take the signal), so
+    /// raw mode is not re-entered here: the event stream reports ``TerminalEvent/resumed`` once
+    /// SIGCONT arrives (after the shell has handed the terminal back), and the host calls
+    /// ``resume()`` then. Until then ``isSuspended`` is true and nothing should be drawn.
     public func suspend() {
-        guard var original = savedTermios else { return }
+        guard var original = savedTermios, !isSuspended else { return }
         write(leaveSequence)
         _ = tcsetattr(inputFD, TCSAFLUSH, &original)
-
+        isSuspended = true
         var previous = sigaction()
         let changed = terminal_guard_default_signal(SIGTSTP, &previous) == 0
         _ = kill(0, SIGTSTP)
-        // Execution continues here after SIGCONT.
         if changed {
             _ = terminal_guard_restore_signal(SIGTSTP, &previous)
         }
+    }
 
+    /// After SIGCONT: switches back to raw mode and the alternate screen. The caller then repaints
+    /// everything. Does nothing unless ``suspend()`` ran.
+    public func resume() {
+        guard isSuspended, let original = savedTermios else { return }
+        isSuspended = false
         var raw = original
         cfmakeraw(&raw)
         _ = tcsetattr(inputFD, TCSANOW, &raw)

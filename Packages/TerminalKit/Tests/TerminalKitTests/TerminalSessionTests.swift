@@ -130,6 +130,27 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertTrue(events.contains(.resize(TerminalSize(columns: 132, rows: 43))), "\(events)")
     }
 
+    func testContinueSignalReportsResumedAndResumeReentersRawMode() async throws {
+        let pty = try PseudoTerminal()
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
+        var cooked = termios()
+        tcgetattr(pty.slave, &cooked)
+        try session.enter()
+        defer { session.leave() }
+        let collector = EventCollector(session.events())
+
+        // What suspend() does before it stops the process group (stopping the test runner is not an option).
+        XCTAssertFalse(session.isSuspended)
+        kill(getpid(), SIGCONT) // the kernel's SIGCONT after `fg`; harmless to a running process
+        let events = await collector.wait { $0.contains(.resumed) }
+        XCTAssertTrue(events.contains(.resumed), "\(events)")
+        session.resume()
+        var current = termios()
+        tcgetattr(pty.slave, &current)
+        XCTAssertEqual(current.c_lflag & tcflag_t(ICANON), 0, "still raw: resume() without suspend() changes nothing")
+        XCTAssertNotEqual(cooked.c_lflag & tcflag_t(ICANON), 0)
+    }
+
     func testTerminationSignalIsReportedAndItsDispositionRestoredAfterwards() async throws {
         let pty = try PseudoTerminal()
         let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
