@@ -307,6 +307,18 @@ final class WebPageViewTests: XCTestCase {
         XCTAssertEqual(output.events, ["follow 0"])
     }
 
+    func testTheCachedLayoutFollowsTheWidthAndTheDocument() async {
+        let view = WebPageView(output: RecordingWebOutput(), viewModel: page())
+        for columns in [60, 40, 60] {
+            let context = RenderContext(size: Size(columns: columns, rows: 20), colorMode: .none)
+            XCTAssertEqual(view.render(in: context), WebPageView.render(page(), in: context), "\(columns) columns")
+        }
+        var other = page()
+        other.content = .loaded(HTMLDocument.parse("<p>Another page</p>"))
+        view.display(other)
+        XCTAssertTrue(view.render(in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)).text.contains("Another page"))
+    }
+
     func testLoadingAndErrorStates() async {
         var model = page()
         model.content = .failed(message: "No connection.")

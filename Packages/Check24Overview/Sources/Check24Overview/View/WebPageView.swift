@@ -10,6 +10,9 @@ import TerminalUI
 final class WebPageView: Screen, WebPageViewInput {
     let output: any WebPageViewOutput
     private(set) var viewModel: WebPageViewModel
+    /// The last layout: a pure function of the document and the width, kept so that scrolling and
+    /// link keys on a large page do not lay it out again (`==` on the same document is a storage check).
+    private var layoutCache: (width: Int, document: HTMLDocument, text: HTMLRenderedText)?
 
     init(output: any WebPageViewOutput, viewModel: WebPageViewModel) {
         self.output = output
@@ -40,6 +43,14 @@ final class WebPageView: Screen, WebPageViewInput {
         document.layout(width: textRect(size).columns)
     }
 
+    private func rendered(_ document: HTMLDocument, size: Size) -> HTMLRenderedText {
+        let width = Self.textRect(size).columns
+        if let cache = layoutCache, cache.width == width, cache.document == document { return cache.text }
+        let text = document.layout(width: width)
+        layoutCache = (width, document, text)
+        return text
+    }
+
     static func maxScrollOffset(_ rendered: HTMLRenderedText, size: Size) -> Int {
         max(0, rendered.lines.count - textRect(size).rows)
     }
@@ -47,10 +58,13 @@ final class WebPageView: Screen, WebPageViewInput {
     // MARK: Drawing
 
     func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context)
+        var laidOut: HTMLRenderedText?
+        if case .loaded(let document) = viewModel.content { laidOut = rendered(document, size: context.size) }
+        return Self.render(viewModel, in: context, laidOut: laidOut)
     }
 
-    static func render(_ viewModel: WebPageViewModel, in context: RenderContext) -> Frame {
+    /// Draws `viewModel`; `laidOut` is the document's layout for this size when the caller has it.
+    static func render(_ viewModel: WebPageViewModel, in context: RenderContext, laidOut: HTMLRenderedText? = nil) -> Frame {
         let size = context.size
         var frame = Frame(size: size)
         let colored = context.colorMode != .none
@@ -72,7 +86,7 @@ final class WebPageView: Screen, WebPageViewInput {
             StatusView.error(message, retry: "[ Neuladen (r) ]", into: &frame, colorMode: context.colorMode)
             KeyBar.draw("r reload  esc back  q quit", into: &frame)
         case .loaded(let document):
-            let text = rendered(document, size: size)
+            let text = laidOut ?? rendered(document, size: size)
             let rect = textRect(size)
             let offset = min(viewModel.scrollOffset, maxScrollOffset(text, size: size))
             for row in 0..<rect.rows where offset + row < text.lines.count {
@@ -124,7 +138,7 @@ final class WebPageView: Screen, WebPageViewInput {
             break
         }
         guard case .loaded(let document) = viewModel.content else { return false }
-        let text = Self.rendered(document, size: context.size)
+        let text = rendered(document, size: context.size)
         let page = max(1, Self.textRect(context.size).rows - 1)
         switch event {
         case .key(.tab): return moveLink(by: 1, in: text, size: context.size)
