@@ -105,7 +105,7 @@ final class OverviewPresenterTests: XCTestCase {
         presenter.didRequestReload()
         XCTAssertEqual(view.displayed.last?.content, .loading, "pull-to-refresh shows the loading state")
         await work.waitUntilIdle()
-        XCTAssertEqual(presenter.viewModel.content, .failed(message: HTTPError.status(code: 503, rawBody: Data()).userMessage))
+        XCTAssertEqual(presenter.viewModel.content, .failed(message: "Die Produkte konnten nicht geladen werden.\n" + HTTPError.status(code: 503, rawBody: Data()).userMessage))
         XCTAssertFalse(presenter.viewModel.filtersEnabled, "filters are disabled while in error")
         presenter.didSelectFilter(at: 2)
         XCTAssertEqual(presenter.viewModel.selectedFilter, 1, "and ignore input")

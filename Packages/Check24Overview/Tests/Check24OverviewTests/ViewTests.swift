@@ -103,7 +103,7 @@ final class OverviewViewTests: XCTestCase {
     }
 
     func testErrorViewWithNeuladenAndDisabledTabs() async {
-        let model = overview(.failed(message: "The server answered 503 Service Unavailable."))
+        let model = overview(.failed(message: "Die Produkte konnten nicht geladen werden.\nThe server answered 503 Service Unavailable."))
         let frame = Check24OverviewView.render(model, in: context(80, 24))
         assertSnapshot(frame, named: "overview-error")
         XCTAssertTrue(frame.text.contains("[ Neuladen ]"))
@@ -199,7 +199,7 @@ final class DetailViewTests: XCTestCase {
         assertSnapshot(Check24DetailView.render(detail(), in: context(80, 30)), named: "detail-80x30")
         let favorite = Check24DetailView.render(detail(favorite: true), in: context(80, 30, .trueColor))
         assertSnapshot(favorite, named: "detail-80x30-vorgemerkt")
-        XCTAssertEqual(favorite[1, 0].style.foreground, .blue, "a favorite's name is blue")
+        XCTAssertEqual(favorite[1, 0].style.foreground, .rgb(0x1E, 0x88, 0xE5, fallback: 33), "a favorite's name is blue")
         XCTAssertTrue(favorite.text.contains("Yellow Triangle ♥"))
         XCTAssertTrue(favorite.text.contains("[ Vergessen ]"))
         let plain = Check24DetailView.render(detail(), in: context(80, 30, .trueColor))

@@ -114,7 +114,7 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
     private static func draw(_ viewModel: Check24DetailViewModel, layout: Layout, into frame: inout Frame, context: RenderContext) {
         let colored = context.colorMode != .none
         // Favorites show their name in blue (and with ♥, so color is never the only cue).
-        let nameStyle = Style(foreground: viewModel.isFavorite && colored ? .blue : .default, bold: true)
+        let nameStyle = Style(foreground: viewModel.isFavorite && colored ? Check24Colors.blue : .default, bold: true)
         for (row, line) in layout.nameLines.enumerated() {
             frame.put(line, at: Point(column: 1, row: row), style: nameStyle)
         }

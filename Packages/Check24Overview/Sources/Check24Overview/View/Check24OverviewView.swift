@@ -30,10 +30,6 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
 
     // MARK: Styles
 
-    /// #D1C4E9 for favorites; its nearest 256-color is a grey, so 189 is the fallback.
-    static let favoriteBackground = Color.rgb(0xD1, 0xC4, 0xE9, fallback: 189)
-    static let favoriteForeground = Color.rgb(0x21, 0x21, 0x21, fallback: 235)
-
     static func errorButton(isFocused: Bool = true) -> Button { Button(title: "Neuladen", isFocused: isFocused) }
 
     // MARK: Drawing
@@ -126,7 +122,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         let columns = frame.size.columns
         var base = Style.plain
         if row.isFavorite, context.colorMode != .none {
-            base = Style(foreground: favoriteForeground, background: favoriteBackground)
+            base = Style(foreground: Check24Colors.favoriteForeground, background: Check24Colors.favoriteBackground)
             frame.fill(Rect(column: 0, row: lines.lowerBound, columns: columns, rows: lines.count), style: base)
         }
         if selected {

@@ -115,7 +115,7 @@ final class WebPageView: Screen, WebPageViewInput {
         if run.attributes.contains(.code), colored { style.foreground = .cyan }
         if let link = run.linkIndex {
             style.underline = true
-            if colored { style.foreground = .blue }
+            if colored { style.foreground = Check24Colors.blue }
             if link == selectedLink {
                 style.reverse = true
                 style.bold = true
