@@ -160,7 +160,12 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
     // MARK: Input
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        let page = max(1, Self.viewportRows(context.size) - 1)
+        if let delta = ScrollInput.delta(for: event, page: Self.viewportRows(context.size) - 1) {
+            let target = ScrollInput.offset(viewModel.scrollOffset, movedBy: delta,
+                                            maximum: Self.maxScrollOffset(viewModel, size: context.size))
+            if target != viewModel.scrollOffset { output.didScroll(to: target) }
+            return true
+        }
         switch event {
         case .key(.escape), .key(.backspace):
             output.didRequestClose()
@@ -175,16 +180,8 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         case .key(.enter):
             output.didActivateFocus()
             return true
-        case .key(.up), .key(.character("k")): return scroll(by: -1, in: context)
-        case .key(.down), .key(.character("j")): return scroll(by: 1, in: context)
-        case .key(.pageUp): return scroll(by: -page, in: context)
-        case .key(.pageDown), .key(.character(" ")): return scroll(by: page, in: context)
-        case .key(.home): return scroll(by: -Int.max / 2, in: context)
-        case .key(.end): return scroll(by: Int.max / 2, in: context)
         case .mouse(let mouse):
             switch mouse.kind {
-            case .wheelDown: return scroll(by: 1, in: context)
-            case .wheelUp: return scroll(by: -1, in: context)
             case .press(button: 0):
                 let layout = Layout(viewModel, width: context.size.columns)
                 let offset = min(viewModel.scrollOffset, Self.maxScrollOffset(viewModel, size: context.size))
@@ -218,13 +215,5 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         if target < offset || target >= offset + viewport {
             output.didScroll(to: min(Self.maxScrollOffset(viewModel, size: context.size), max(0, target - viewport / 2)))
         }
-    }
-
-    private func scroll(by delta: Int, in context: RenderContext) -> Bool {
-        let maximum = Self.maxScrollOffset(viewModel, size: context.size)
-        let current = min(viewModel.scrollOffset, maximum)
-        let target = min(maximum, max(0, current + delta))
-        if target != viewModel.scrollOffset { output.didScroll(to: target) }
-        return true
     }
 }

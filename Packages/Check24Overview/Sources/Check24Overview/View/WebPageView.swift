@@ -139,23 +139,19 @@ final class WebPageView: Screen, WebPageViewInput {
         }
         guard case .loaded(let document) = viewModel.content else { return false }
         let text = rendered(document, size: context.size)
-        let page = max(1, Self.textRect(context.size).rows - 1)
+        if let delta = ScrollInput.delta(for: event, page: Self.textRect(context.size).rows - 1) {
+            let target = ScrollInput.offset(viewModel.scrollOffset, movedBy: delta, maximum: Self.maxScrollOffset(text, size: context.size))
+            if target != viewModel.scrollOffset { output.didScroll(to: target) }
+            return true
+        }
         switch event {
         case .key(.tab): return moveLink(by: 1, in: text, size: context.size)
         case .key(.backtab): return moveLink(by: -1, in: text, size: context.size)
         case .key(.enter):
             if let link = viewModel.selectedLink { output.didFollowLink(link) }
             return true
-        case .key(.up), .key(.character("k")): return scroll(by: -1, in: text, size: context.size)
-        case .key(.down), .key(.character("j")): return scroll(by: 1, in: text, size: context.size)
-        case .key(.pageUp): return scroll(by: -page, in: text, size: context.size)
-        case .key(.pageDown), .key(.character(" ")): return scroll(by: page, in: text, size: context.size)
-        case .key(.home): return scroll(by: -Int.max / 2, in: text, size: context.size)
-        case .key(.end): return scroll(by: Int.max / 2, in: text, size: context.size)
         case .mouse(let mouse):
             switch mouse.kind {
-            case .wheelDown: return scroll(by: 1, in: text, size: context.size)
-            case .wheelUp: return scroll(by: -1, in: text, size: context.size)
             case .press(button: 0):
                 let rect = Self.textRect(context.size)
                 guard rect.contains(Point(column: mouse.column, row: mouse.row)) else { return false }
@@ -187,14 +183,6 @@ final class WebPageView: Screen, WebPageViewInput {
             offset = min(Self.maxScrollOffset(text, size: size), max(0, line - rows / 2))
         }
         output.didSelectLink(next, scrollOffset: offset)
-        return true
-    }
-
-    private func scroll(by delta: Int, in text: HTMLRenderedText, size: Size) -> Bool {
-        let maximum = Self.maxScrollOffset(text, size: size)
-        let current = min(viewModel.scrollOffset, maximum)
-        let target = min(maximum, max(0, current + delta))
-        if target != viewModel.scrollOffset { output.didScroll(to: target) }
         return true
     }
 }

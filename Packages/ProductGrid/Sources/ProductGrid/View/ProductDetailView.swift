@@ -100,7 +100,6 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
     // MARK: Input
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        let page = max(1, Self.layout(for: context.size).text.rows - 1)
         switch event {
         case .key(.escape), .key(.backspace):
             output.didRequestClose()
@@ -108,32 +107,12 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
         case .key(.character("r")):
             output.didRequestReload()
             return true
-        case .key(.up), .key(.character("k")):
-            return scroll(by: -1, in: context)
-        case .key(.down), .key(.character("j")):
-            return scroll(by: 1, in: context)
-        case .key(.pageUp):
-            return scroll(by: -page, in: context)
-        case .key(.pageDown), .key(.character(" ")):
-            return scroll(by: page, in: context)
-        case .key(.home):
-            return scroll(by: -Int.max / 2, in: context)
-        case .key(.end):
-            return scroll(by: Int.max / 2, in: context)
-        case .mouse(let mouse) where mouse.kind == .wheelDown:
-            return scroll(by: 1, in: context)
-        case .mouse(let mouse) where mouse.kind == .wheelUp:
-            return scroll(by: -1, in: context)
         default:
-            return false
+            guard let delta = ScrollInput.delta(for: event, page: Self.layout(for: context.size).text.rows - 1) else { return false }
+            let target = ScrollInput.offset(viewModel.scrollOffset, movedBy: delta,
+                                            maximum: Self.maxScrollOffset(viewModel, size: context.size))
+            if target != viewModel.scrollOffset { output.didScroll(to: target) }
+            return true
         }
-    }
-
-    private func scroll(by delta: Int, in context: RenderContext) -> Bool {
-        let maximum = Self.maxScrollOffset(viewModel, size: context.size)
-        let current = min(viewModel.scrollOffset, maximum)
-        let target = min(maximum, max(0, current + delta))
-        if target != viewModel.scrollOffset { output.didScroll(to: target) }
-        return true
     }
 }

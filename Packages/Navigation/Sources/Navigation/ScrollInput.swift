@@ -1,0 +1,31 @@
+import TerminalKit
+
+/// The keys every scrolling screen shares: ↑/k and ↓/j a line, pgup and pgdn/space a page,
+/// home/end to either end, and the mouse wheel a line.
+public enum ScrollInput {
+    /// How far `event` scrolls, in lines (negative is up); nil when it is not a scroll key.
+    /// `home`/`end` return a distance large enough to reach either end of any content.
+    public static func delta(for event: InputEvent, page: Int) -> Int? {
+        let page = max(1, page)
+        switch event {
+        case .key(.up), .key(.character("k")): return -1
+        case .key(.down), .key(.character("j")): return 1
+        case .key(.pageUp): return -page
+        case .key(.pageDown), .key(.character(" ")): return page
+        case .key(.home): return -Int.max / 2
+        case .key(.end): return Int.max / 2
+        case .mouse(let mouse) where mouse.kind == .wheelUp: return -1
+        case .mouse(let mouse) where mouse.kind == .wheelDown: return 1
+        default: return nil
+        }
+    }
+
+    /// `current` moved by `delta` and kept within 0…`maximum`.
+    public static func offset(_ current: Int, movedBy delta: Int, maximum: Int) -> Int {
+        let maximum = max(0, maximum)
+        let start = min(max(0, current), maximum)
+        let (moved, overflow) = start.addingReportingOverflow(delta)
+        if overflow { return delta < 0 ? 0 : maximum }
+        return min(maximum, max(0, moved))
+    }
+}
