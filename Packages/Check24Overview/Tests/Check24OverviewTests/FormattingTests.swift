@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import XCTest
 @testable import Check24Overview
 
@@ -27,10 +26,5 @@ final class FormattingTests: XCTestCase {
         XCTAssertEqual(Check24Formatting.date(Date(timeIntervalSince1970: 1459629605)), "02.04.2016")
         // 23:30 UTC on 31 Dec is already 1 Jan in Germany.
         XCTAssertEqual(Check24Formatting.date(Date(timeIntervalSince1970: 1483227000)), "01.01.2017")
-    }
-
-    func testErrorMessagesAreTheUserFacingOnes() {
-        XCTAssertEqual(Check24Formatting.message(for: HTTPError.status(code: 503, rawBody: Data())),
-                       HTTPError.status(code: 503, rawBody: Data()).userMessage)
     }
 }

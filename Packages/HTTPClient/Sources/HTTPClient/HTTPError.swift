@@ -61,6 +61,13 @@ public enum HTTPError: Error, Equatable, Sendable {
         }
     }
 
+    /// The UI sentence for any error a request or its decoding threw: ``userMessage`` for an
+    /// ``HTTPError``, else a generic sentence naming the error.
+    public static func userMessage(for error: any Error) -> String {
+        if let error = error as? HTTPError { return error.userMessage }
+        return "Something went wrong: \(error)"
+    }
+
     /// `true` for failures that may go away on their own: offline, timeout and 5xx answers.
     public var isTransient: Bool {
         switch self {

@@ -63,6 +63,13 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(message(#"{"products":[{"price":true}]}"#), "products[0].price: expected a number, found true or false")
     }
 
+    func testUserMessageForAnyError() {
+        XCTAssertEqual(HTTPError.userMessage(for: HTTPError.status(code: 503, rawBody: Data())),
+                       HTTPError.status(code: 503, rawBody: Data()).userMessage)
+        struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
+        XCTAssertEqual(HTTPError.userMessage(for: Odd()), "Something went wrong: odd")
+    }
+
     func testUserMessages() {
         XCTAssertEqual(HTTPError.timeout(seconds: 15).userMessage, "The server took longer than 15 s to answer.")
         XCTAssertEqual(HTTPError.timeout(seconds: 1.5).userMessage, "The server took longer than 1.5 s to answer.")

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import Money
 
 /// How the check24 screens format values (German market).
@@ -29,10 +28,5 @@ enum Check24Formatting {
         calendar.timeZone = TimeZone(identifier: "Europe/Berlin") ?? TimeZone(secondsFromGMT: 3600)!
         let parts = calendar.dateComponents([.day, .month, .year], from: date)
         return String(format: "%02d.%02d.%04d", parts.day ?? 0, parts.month ?? 0, parts.year ?? 0)
-    }
-
-    static func message(for error: any Error) -> String {
-        if let error = error as? HTTPError { return error.userMessage }
-        return "Something went wrong: \(error)"
     }
 }

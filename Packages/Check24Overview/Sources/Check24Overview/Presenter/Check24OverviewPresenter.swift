@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ImageKit
 import Navigation
 
@@ -131,7 +132,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
                 self.publish()
                 self.loadImages(of: catalog)
             case .failure(let error):
-                self.state = .failed("Die Produkte konnten nicht geladen werden.\n" + Check24Formatting.message(for: error))
+                self.state = .failed("Die Produkte konnten nicht geladen werden.\n" + HTTPError.userMessage(for: error))
                 self.publish()
             }
         }

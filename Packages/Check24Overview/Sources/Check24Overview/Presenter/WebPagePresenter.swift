@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import HTMLText
 import Navigation
 
@@ -119,7 +120,7 @@ final class WebPagePresenter: WebPageViewOutput {
                 self.content = .loaded(page.document)
                 if let selected = self.selectedLink, !page.document.links.indices.contains(selected) { self.selectedLink = nil }
             case .failure(let error):
-                self.content = .failed(message: Check24Formatting.message(for: error))
+                self.content = .failed(message: HTTPError.userMessage(for: error))
             }
             self.publish()
         }

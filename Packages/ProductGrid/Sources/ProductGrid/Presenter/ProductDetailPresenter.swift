@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ImageKit
 import Money
 import Navigation
@@ -74,7 +75,7 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
                 self.description = .loaded(detail.description)
                 if imageChanged { self.loadImage(detail.summary.imageURL) }
             case .failure(let error):
-                self.description = .failed(message: ErrorText.message(for: error))
+                self.description = .failed(message: HTTPError.userMessage(for: error))
             }
             self.publish()
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ImageKit
 import Money
 import Navigation
@@ -83,7 +84,7 @@ final class ProductListPresenter: ProductListViewOutput {
                 self.publish()
                 self.loadImages(of: catalog)
             case .failure(let error):
-                self.state = .failed(ErrorText.message(for: error))
+                self.state = .failed(HTTPError.userMessage(for: error))
                 self.publish()
             }
         }
