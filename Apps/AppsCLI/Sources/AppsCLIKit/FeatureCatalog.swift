@@ -29,6 +29,31 @@ struct LaunchEnvironment: Sendable {
     }
 }
 
+/// Where a feature's requests go: a live server (`--base-url`) or its bundled demo.
+struct Endpoint {
+    /// `--base-url`, or the original service's base URL that the demo is served under.
+    var base: URL
+    var transport: any Transport
+    /// Where downloaded pictures are cached; nil for the demo, whose pictures are already local.
+    var imageCache: URL?
+    var isLive: Bool
+}
+
+extension LaunchEnvironment {
+    /// The live server when `--base-url` was given, else the feature's bundled demo data.
+    func endpoint(feature: String, originalBase: URL, demoDirectory: URL?,
+                  demoTransport: (URL) -> any Transport) throws -> Endpoint {
+        if let url = options.baseURL {
+            return Endpoint(base: url, transport: URLSessionTransport(timeout: options.timeout),
+                            imageCache: cacheDirectory.appendingPathComponent("images"), isLive: true)
+        }
+        guard let directory = demoDirectory else {
+            throw LaunchError(message: "\(feature): the bundled demo data is missing from this build; reinstall, or pass --base-url.", status: 74)
+        }
+        return Endpoint(base: originalBase, transport: demoTransport(directory), imageCache: nil, isLive: false)
+    }
+}
+
 /// A failure to start a feature (after the command line was fine): exit 69 or 74.
 struct LaunchError: Error {
     var message: String
@@ -74,25 +99,12 @@ enum FeatureCatalog {
 
     @MainActor
     static func makeCheck24(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
-        let base: URL
-        let transport: any Transport
-        let legalPage: URL
-        let diskCache: URL?
-        if let url = launch.options.baseURL {
-            base = url
-            transport = URLSessionTransport(timeout: launch.options.timeout)
-            legalPage = Check24OverviewModule.legalPageURL(base: url)
-            diskCache = launch.cacheDirectory.appendingPathComponent("images")
-        } else {
-            guard let directory = Check24OverviewModule.demoDataDirectory else {
-                throw LaunchError(message: "check24: the bundled demo data is missing from this build; reinstall, or pass --base-url.", status: 74)
-            }
-            base = Check24OverviewModule.originalBaseURL
-            transport = Check24OverviewModule.demoTransport(directory: directory)
-            legalPage = Check24OverviewModule.originalLegalPageURL
-            diskCache = nil // bundled pictures are already local
-        }
-        let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(transport, failEvery: launch.options.failEvery ?? 3))
+        let endpoint = try launch.endpoint(
+            feature: "check24", originalBase: Check24OverviewModule.originalBaseURL,
+            demoDirectory: Check24OverviewModule.demoDataDirectory, demoTransport: Check24OverviewModule.demoTransport)
+        let base = endpoint.base
+        let legalPage = endpoint.isLive ? Check24OverviewModule.legalPageURL(base: base) : Check24OverviewModule.originalLegalPageURL
+        let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(endpoint.transport, failEvery: launch.options.failEvery ?? 3))
         let favorites: SQLiteFavoritesService
         do {
             favorites = try SQLiteFavoritesService(directory: launch.dataDirectory)
@@ -100,7 +112,7 @@ enum FeatureCatalog {
             throw LaunchError(message: "check24: the favorites could not be opened: \(error)", status: 74)
         }
         let service = HTTPCheck24Service(client: client, baseURL: base)
-        let images = ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: diskCache)
+        let images = ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: endpoint.imageCache)
         return Check24OverviewModule.make(
             dependencies: .init(catalog: service, favorites: favorites, images: images, pages: service, legalPageURL: legalPage),
             host: host)
@@ -108,25 +120,14 @@ enum FeatureCatalog {
 
     @MainActor
     static func makeProductGrid(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
-        let base: URL
-        let transport: any Transport
-        let diskCache: URL?
-        if let url = launch.options.baseURL {
-            base = url
-            transport = URLSessionTransport(timeout: launch.options.timeout)
-            diskCache = launch.cacheDirectory.appendingPathComponent("images")
-        } else {
-            guard let directory = ProductGridModule.demoDataDirectory else {
-                throw LaunchError(message: "product-grid: the bundled demo data is missing from this build; reinstall, or pass --base-url.", status: 74)
-            }
-            base = ProductGridModule.originalBaseURL
-            transport = BundledTransport(baseURL: base, directory: directory)
-            diskCache = nil // bundled pictures are already local
-        }
-        let client = HTTPClient(transport: transport)
-        let images = ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: diskCache)
+        let endpoint = try launch.endpoint(
+            feature: "product-grid", originalBase: ProductGridModule.originalBaseURL,
+            demoDirectory: ProductGridModule.demoDataDirectory,
+            demoTransport: { BundledTransport(baseURL: ProductGridModule.originalBaseURL, directory: $0) })
+        let client = HTTPClient(transport: endpoint.transport)
+        let images = ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: endpoint.imageCache)
         return ProductGridModule.make(
-            dependencies: .init(products: HTTPProductService(client: client, baseURL: base), images: images),
+            dependencies: .init(products: HTTPProductService(client: client, baseURL: endpoint.base), images: images),
             host: host)
     }
 }
