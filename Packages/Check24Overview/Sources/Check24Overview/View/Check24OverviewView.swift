@@ -30,7 +30,8 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
 
     // MARK: Styles
 
-    static func errorButton(isFocused: Bool = true) -> Button { Button(title: "Neuladen", isFocused: isFocused) }
+    /// The error view's only control, so it always has the focus.
+    static let errorButton = Button(title: "Neuladen", isFocused: true)
 
     // MARK: Drawing
 
@@ -91,13 +92,12 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             Label.draw(line, into: &frame, rect: Rect(column: 0, row: top + offset, columns: frame.size.columns, rows: 1),
                        style: style, alignment: .center)
         }
-        let button = errorButton()
-        button.draw(into: &frame, at: errorButtonOrigin(size: frame.size, messageLines: lines.count))
+        errorButton.draw(into: &frame, at: errorButtonOrigin(size: frame.size, messageLines: lines.count))
     }
 
     static func errorButtonOrigin(size: Size, messageLines: Int) -> Point {
         let top = max(2, (size.rows - messageLines - 2) / 2)
-        return Point(column: max(0, (size.columns - errorButton().width) / 2), row: top + messageLines + 1)
+        return Point(column: max(0, (size.columns - errorButton.width) / 2), row: top + messageLines + 1)
     }
 
     private static func drawHeader(_ header: Check24Header, notice: String?, into frame: inout Frame, firstLine: Int) {
@@ -197,7 +197,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
             let lines = TextWrap.wrap(message, width: max(1, context.size.columns - 4)).count
             let origin = Self.errorButtonOrigin(size: context.size, messageLines: lines)
-            if Self.errorButton().contains(Point(column: mouse.column, row: mouse.row), drawnAt: origin) {
+            if Self.errorButton.contains(Point(column: mouse.column, row: mouse.row), drawnAt: origin) {
                 output.didRequestReload()
             }
             return true
