@@ -22,7 +22,13 @@ public struct BundledTransport: Transport {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         if Task.isCancelled { throw HTTPError.cancelled }
-        return response(to: request)
+        let response = response(to: request)
+        // The same limits as a live server's answers, so the demo cannot hide a missing cap.
+        if response.body.count > request.byteLimit { throw HTTPError.tooLarge(limit: request.byteLimit) }
+        if response.isSuccess, !request.accepts(contentType: response.header("Content-Type")) {
+            throw HTTPError.unexpectedContentType(response.header("Content-Type") ?? "")
+        }
+        return response
     }
 
     /// The answer to `request`, synchronously (the work is a file read).

@@ -29,6 +29,12 @@ public struct HTTPClient: Sendable {
         return response.body
     }
 
+    /// The bytes of a picture (any 2xx answer, at most ``HTTPRequest/ByteLimit/picture``): what an image
+    /// repository fetches. The type is not checked: servers label pictures loosely, and the decoder sniffs them.
+    public func picture(at url: URL) async throws(HTTPError) -> Data {
+        try await data(.get(url, byteLimit: HTTPRequest.ByteLimit.picture))
+    }
+
     /// The body of a 2xx answer decoded as JSON. A shape mismatch throws ``HTTPError/decoding(_:)``
     /// with the path and the problem, e.g. "products[3].price: expected a number, found a string".
     public func decode<T: Decodable>(

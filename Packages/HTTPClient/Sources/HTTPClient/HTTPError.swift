@@ -15,6 +15,12 @@ public enum HTTPError: Error, Equatable, Sendable {
     case decoding(String)
     /// The URL cannot be requested (not http/https, or malformed).
     case invalidURL(String)
+    /// The answer was larger than the request's ``HTTPRequest/byteLimit`` (in bytes); it was not read to the end.
+    case tooLarge(limit: Int)
+    /// The answer was of a media type the request cannot use (a picture where a page was asked for).
+    case unexpectedContentType(String)
+    /// The server closed or reset the connection before the answer was complete.
+    case connectionLost(String)
     /// The caller cancelled the request.
     case cancelled
     /// Anything else; the detail is for the log and the message.
@@ -54,6 +60,13 @@ public enum HTTPError: Error, Equatable, Sendable {
             return "The data from the server could not be read: \(Self.sentence(detail))"
         case .invalidURL(let address):
             return "The address “\(address)” is not a valid web address."
+        case .tooLarge(let limit):
+            return "The server's answer is larger than \(Self.format(bytes: limit)), so it was not loaded."
+        case .unexpectedContentType(let type):
+            return "The server answered with \(Self.quoted(type)), which cannot be shown here."
+        case .connectionLost(let endpoint):
+            if endpoint.isEmpty { return "The connection was closed before the answer was complete — try again." }
+            return "The connection to \(endpoint) was closed before the answer was complete — try again."
         case .cancelled:
             return "The request was cancelled."
         case .other(let detail):
@@ -71,9 +84,9 @@ public enum HTTPError: Error, Equatable, Sendable {
     /// `true` for failures that may go away on their own: offline, timeout and 5xx answers.
     public var isTransient: Bool {
         switch self {
-        case .offline, .timeout: return true
+        case .offline, .timeout, .connectionLost: return true
         case .status(let code, _): return (500..<600).contains(code)
-        case .decoding, .invalidURL, .cancelled, .other: return false
+        case .decoding, .invalidURL, .cancelled, .other, .tooLarge, .unexpectedContentType: return false
         }
     }
 
@@ -106,6 +119,20 @@ public enum HTTPError: Error, Equatable, Sendable {
         guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return nil }
         let tenths = Int((seconds * 10).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// "2 MB", "512 KB", "300 bytes" (binary units, no locale).
+    static func format(bytes: Int) -> String {
+        if bytes >= 1024 * 1024, bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MB" }
+        if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024) KB" }
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
+    }
+
+    /// A media type for a sentence: at most 60 characters of printable ASCII, in quotes.
+    private static func quoted(_ text: String) -> String {
+        let printable = text.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }
+        let cut = String(String.UnicodeScalarView(printable.prefix(60)))
+        return cut.isEmpty ? "an unknown kind of content" : "“\(cut)”"
     }
 
     /// Ends a detail with exactly one full stop.

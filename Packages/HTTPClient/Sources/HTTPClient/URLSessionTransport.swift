@@ -4,61 +4,66 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// The live transport: an ephemeral `URLSession` (no cookies, no cache on disk) with a hard deadline per request.
+/// The live transport: an ephemeral `URLSession` per request (no cookies, no cache on disk) that streams
+/// the answer through a delegate, so that a server can neither fill memory nor hold a request open.
 ///
-/// On swift-corelibs-foundation the request is bridged from `dataTask(with:completionHandler:)` with a
-/// continuation rather than the async `data(for:)`, so that task cancellation reaches the data task and a
-/// watchdog can end a request that the session's own timers let run past the deadline.
+/// - **Byte cap, while streaming:** a body beyond the request's ``HTTPRequest/byteLimit`` (or a
+///   `Content-Length` announcing one) cancels the task at once with ``HTTPError/tooLarge(limit:)``.
+/// - **Content type, before the body:** an answer whose `Content-Type` the request does not accept
+///   (``HTTPRequest/acceptedContentTypes``) is cancelled after its headers.
+/// - **One deadline for the whole request:** `timeout` seconds from start to last byte. URLSession's
+///   own timers on Linux only notice idle connections, so a watchdog enforces it.
 public final class URLSessionTransport: Transport {
     /// Seconds a request may take, from start to last byte.
     public let timeout: TimeInterval
-    private let session: URLSession
 
     /// - Parameter timeout: seconds a request may take before it fails with ``HTTPError/timeout(seconds:)``.
     public init(timeout: TimeInterval = 15) {
-        let seconds = timeout.isFinite && timeout > 0 ? timeout : 15
-        self.timeout = seconds
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        // Requests in flight hold `self`, so there is nothing left to finish here.
-        session.invalidateAndCancel()
+        self.timeout = timeout.isFinite && timeout > 0 ? timeout : 15
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let urlRequest = try makeURLRequest(request)
-        let pending = PendingRequest()
         let timeout = self.timeout
-        let endpoint = Self.endpoint(of: request.url)
+        let pending = PendingRequest(request: request, endpoint: Self.endpoint(of: request.url), timeout: timeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    pending.finish(Self.result(data: data, response: response, error: error,
-                                               requestURL: request.url, endpoint: endpoint, timeout: timeout))
-                }
-                // A little grace after the session's own timer, which normally fires first with a proper URLError.
+                // The deadline runs from here, whatever URLSession does next.
                 let watchdog = Task {
-                    try await Task.sleep(for: .seconds(timeout + 0.5))
+                    try await Task.sleep(for: .seconds(timeout))
                     pending.finish(.failure(.timeout(seconds: timeout)))
                 }
-                pending.start(continuation: continuation, task: task, watchdog: watchdog)
+                guard pending.start(continuation: continuation, watchdog: watchdog) else { return }
+                // One session per request, created off the cooperative pool: on Linux, URLSession's calls
+                // synchronise with its work queue, which a cancelled transfer of an endless body can keep
+                // busy for many seconds. A session of its own, invalidated when the request ends, keeps
+                // one request's misfortune from stalling the next, and never blocks a Swift concurrency thread.
+                DispatchQueue.global().async {
+                    let session = URLSession(configuration: Self.configuration(timeout: timeout),
+                                             delegate: StreamingDelegate(pending: pending), delegateQueue: nil)
+                    pending.attach(session: session, task: session.dataTask(with: urlRequest))
+                }
             }
         } onCancel: {
             pending.finish(.failure(.cancelled))
         }
     }
 
+    /// Ephemeral (no cookies, no cache); URLSession's own timers only back up the watchdog.
+    private static func configuration(timeout: TimeInterval) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout + 1
+        configuration.timeoutIntervalForResource = timeout + 1
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        return configuration
+    }
+
     private func makeURLRequest(_ request: HTTPRequest) throws(HTTPError) -> URLRequest {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = request.url.host, !host.isEmpty
-        else { throw HTTPError.invalidURL(request.url.absoluteString) }
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        else { throw HTTPError.invalidURL(URLDisplay.redacted(request.url)) }
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout + 1)
         urlRequest.httpMethod = request.method.rawValue
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
@@ -67,28 +72,10 @@ public final class URLSessionTransport: Transport {
         return urlRequest
     }
 
-    /// "host:port" for messages such as "No connection to 127.0.0.1:8080".
+    /// "host:port" for messages such as "No connection to 127.0.0.1:8080" (never the user info).
     static func endpoint(of url: URL) -> String {
-        guard let host = url.host else { return url.absoluteString }
+        guard let host = url.host else { return URLDisplay.redacted(url) }
         return url.port.map { "\(host):\($0)" } ?? host
-    }
-
-    private static func result(
-        data: Data?, response: URLResponse?, error: (any Error)?,
-        requestURL: URL, endpoint: String, timeout: TimeInterval
-    ) -> Result<HTTPResponse, HTTPError> {
-        if let error {
-            return .failure(map(error, endpoint: endpoint, url: requestURL, timeout: timeout))
-        }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(.other("The server's answer was not HTTP."))
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            headers[String(describing: name)] = String(describing: value)
-        }
-        return .success(HTTPResponse(statusCode: http.statusCode, headers: headers, body: data ?? Data(),
-                                     url: http.url ?? requestURL))
     }
 
     static func map(_ error: any Error, endpoint: String, url: URL, timeout: TimeInterval) -> HTTPError {
@@ -99,65 +86,176 @@ public final class URLSessionTransport: Transport {
         switch urlError.code {
         case .timedOut:
             return .timeout(seconds: timeout)
-        case .cannotConnectToHost, .notConnectedToInternet, .networkConnectionLost, .cannotFindHost,
+        case .cannotConnectToHost, .notConnectedToInternet, .cannotFindHost,
              .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
             return .offline(endpoint)
+        case .networkConnectionLost, .badServerResponse, .zeroByteResource:
+            // The server was there (a reset, a close before the answer was complete).
+            return .connectionLost(endpoint)
         case .cancelled:
             return .cancelled
         case .badURL, .unsupportedURL:
-            return .invalidURL(url.absoluteString)
+            return .invalidURL(URLDisplay.redacted(url))
+        case .httpTooManyRedirects, .redirectToNonExistentLocation:
+            return .other("the server redirected too often or to nowhere (URL error \(urlError.code.rawValue))")
         default:
             return .other("\(urlError.localizedDescription) (URL error \(urlError.code.rawValue))")
         }
     }
 }
 
-/// One request's rendezvous between the data task's completion, the watchdog and task cancellation:
-/// whichever comes first resumes the continuation; the others find it gone and do nothing.
+/// Feeds URLSession's callbacks to the one request of its session.
+///
+/// `@unchecked Sendable`: URLSession requires an `NSObject` delegate, which cannot be checked; its only
+/// stored property is the immutable reference to the Sendable ``PendingRequest``. The session retains
+/// its delegate until it is invalidated, which ``PendingRequest`` does when the request ends.
+private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let pending: PendingRequest
+
+    init(pending: PendingRequest) {
+        self.pending = pending
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        completionHandler(pending.receive(response) ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        pending.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        pending.complete(error: error, response: task.response)
+    }
+}
+
+/// One request's state: the body so far, and the rendezvous between the data task's completion,
+/// the byte cap, the watchdog and task cancellation. Whichever comes first resumes the continuation;
+/// the others find it gone and do nothing.
 private final class PendingRequest: Sendable {
     private struct State {
         var continuation: CheckedContinuation<HTTPResponse, any Error>?
-        var task: URLSessionDataTask?
         var watchdog: Task<Void, any Error>?
-        /// Set when an outcome arrived before `start` (cancellation before the task existed).
-        var earlyOutcome: Result<HTTPResponse, HTTPError>?
+        var session: URLSession?
+        var task: URLSessionDataTask?
         var finished = false
+        var response: HTTPURLResponse?
+        var body = Data()
     }
 
+    let request: HTTPRequest
+    let endpoint: String
+    let timeout: TimeInterval
     // Mutex makes the class Sendable: all state is only touched inside `withLock`.
     private let state = Mutex(State())
 
-    func start(continuation: CheckedContinuation<HTTPResponse, any Error>, task: URLSessionDataTask, watchdog: Task<Void, any Error>) {
-        let early: Result<HTTPResponse, HTTPError>? = state.withLock { state in
-            if let outcome = state.earlyOutcome { return outcome }
+    init(request: HTTPRequest, endpoint: String, timeout: TimeInterval) {
+        self.request = request
+        self.endpoint = endpoint
+        self.timeout = timeout
+    }
+
+    /// Keeps the continuation; `false` (and the continuation resumed) when the request was already
+    /// cancelled before it started.
+    func start(continuation: CheckedContinuation<HTTPResponse, any Error>, watchdog: Task<Void, any Error>) -> Bool {
+        let alreadyFinished = state.withLock { state -> Bool in
+            if state.finished { return true }
             state.continuation = continuation
-            state.task = task
             state.watchdog = watchdog
-            return nil
+            return false
         }
-        if let early {
-            task.cancel() // never started; release it
+        if alreadyFinished {
             watchdog.cancel()
-            continuation.resume(with: early.mapError { $0 as any Error })
+            continuation.resume(throwing: HTTPError.cancelled)
+            return false
+        }
+        return true
+    }
+
+    /// The session and task exist: run the task, unless the request ended meanwhile.
+    func attach(session: URLSession, task: URLSessionDataTask) {
+        let alreadyFinished = state.withLock { state -> Bool in
+            if state.finished { return true }
+            state.session = session
+            state.task = task
+            return false
+        }
+        if alreadyFinished {
+            task.cancel()
+            session.invalidateAndCancel()
         } else {
             task.resume()
         }
     }
 
+    /// The status line and headers arrived: `false` refuses the body (wrong type or announced too large).
+    func receive(_ response: URLResponse) -> Bool {
+        guard let http = response as? HTTPURLResponse else {
+            finish(.failure(.other("The server's answer was not HTTP.")))
+            return false
+        }
+        if http.expectedContentLength > Int64(request.byteLimit) {
+            finish(.failure(.tooLarge(limit: request.byteLimit)))
+            return false
+        }
+        // Only a successful answer must be of the expected type; an error page may be HTML.
+        let contentType = http.value(forHTTPHeaderField: "Content-Type")
+        if (200..<300).contains(http.statusCode), !request.accepts(contentType: contentType) {
+            finish(.failure(.unexpectedContentType(contentType ?? "")))
+            return false
+        }
+        state.withLock { $0.response = http }
+        return true
+    }
+
+    /// More body: kept while within the cap, else the request ends here.
+    func receive(_ data: Data) {
+        let overLimit = state.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            if state.body.count + data.count > request.byteLimit { return true }
+            state.body.append(data)
+            return false
+        }
+        if overLimit { finish(.failure(.tooLarge(limit: request.byteLimit))) }
+    }
+
+    func complete(error: (any Error)?, response: URLResponse?) {
+        if let error {
+            finish(.failure(URLSessionTransport.map(error, endpoint: endpoint, url: request.url, timeout: timeout)))
+            return
+        }
+        let (http, body) = state.withLock { state in (state.response ?? response as? HTTPURLResponse, state.body) }
+        guard let http else {
+            finish(.failure(.other("The server's answer was not HTTP.")))
+            return
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            headers[String(describing: name)] = String(describing: value)
+        }
+        finish(.success(HTTPResponse(statusCode: http.statusCode, headers: headers, body: body, url: http.url ?? request.url)))
+    }
+
     func finish(_ outcome: Result<HTTPResponse, HTTPError>) {
-        let taken = state.withLock { state -> (CheckedContinuation<HTTPResponse, any Error>, URLSessionDataTask?, Task<Void, any Error>?)? in
+        typealias Taken = (CheckedContinuation<HTTPResponse, any Error>?, Task<Void, any Error>?, URLSession?, URLSessionDataTask?)
+        let taken = state.withLock { state -> Taken? in
             guard !state.finished else { return nil }
             state.finished = true
-            guard let continuation = state.continuation else {
-                state.earlyOutcome = outcome
-                return nil
-            }
-            defer { state.continuation = nil; state.task = nil; state.watchdog = nil }
-            return (continuation, state.task, state.watchdog)
+            state.body = Data() // a refused or finished body is not kept twice
+            defer { state.continuation = nil; state.watchdog = nil; state.session = nil; state.task = nil }
+            return (state.continuation, state.watchdog, state.session, state.task)
         }
-        guard let (continuation, task, watchdog) = taken else { return }
+        guard let (continuation, watchdog, session, task) = taken else { return }
         watchdog?.cancel()
-        if case .failure = outcome { task?.cancel() }
-        continuation.resume(with: outcome.mapError { $0 as any Error })
+        // Answer first: the caller never waits for the transfer to wind down.
+        continuation?.resume(with: outcome.mapError { $0 as any Error })
+        // Not on this thread: `finish` may run inside a URLSession delegate callback, and cancelling from
+        // there can stall until the server stops sending (seen on Linux with an endless body).
+        // Invalidating releases the delegate, which the session retains until then.
+        DispatchQueue.global().async {
+            if case .failure = outcome { task?.cancel() }
+            session?.finishTasksAndInvalidate()
+        }
     }
 }

@@ -24,16 +24,29 @@ public final class LocalHTTPServer: Sendable {
         public var headers: [String: String]
         /// Seconds to wait before answering (for timeout tests).
         public var delay: TimeInterval
+        /// A misbehaviour instead of a normal answer; nil for a normal answer.
+        public var fault: Fault?
 
         public init(method: String = "GET", path: String, status: Int = 200, body: Data = Data(),
-                    headers: [String: String] = [:], delay: TimeInterval = 0) {
+                    headers: [String: String] = [:], delay: TimeInterval = 0, fault: Fault? = nil) {
             self.method = method.uppercased()
             self.path = path
             self.status = status
             self.body = body
             self.headers = headers
             self.delay = delay
+            self.fault = fault
         }
+    }
+
+    /// Ways a route can misbehave, for tests of limits and error messages. Each ends on its own within 60 s.
+    public enum Fault: String, Sendable, Hashable {
+        /// The status and headers, no `Content-Length`, then `body` repeated until the client hangs up.
+        case endlessBody = "endless"
+        /// The status and headers, then one byte a second.
+        case drip
+        /// The connection is reset (TCP RST) as soon as the request has been read.
+        case reset
     }
 
     /// A request the server received, in arrival order.
@@ -183,7 +196,8 @@ public final class LocalHTTPServer: Sendable {
             if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { headers["Content-Type"] = "application/json" }
         }
         return ["method": route.method, "path": route.path, "status": route.status,
-                "body": route.body.base64EncodedString(), "headers": headers, "delay": route.delay]
+                "body": route.body.base64EncodedString(), "headers": headers, "delay": route.delay,
+                "fault": route.fault?.rawValue ?? NSNull()]
     }
 
     private static func contentType(forExtension pathExtension: String) -> String {

@@ -59,6 +59,11 @@ class Handler(BaseHTTPRequestHandler):
             status, payload, headers, delay = route["status"], route["body"], route["headers"], route["delay"]
         if delay > 0:
             time.sleep(delay)
+        fault = route.get("fault") if route else None
+        if fault:
+            self.send_fault(fault, status, headers, payload)
+            self.close_connection = True
+            return
         try:
             self.send_response(status)
             for name, value in headers.items():
@@ -72,6 +77,37 @@ class Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass
         self.close_connection = True
+
+    def send_fault(self, fault, status, headers, payload):
+        try:
+            if fault == "reset":
+                # SO_LINGER with a zero timeout makes close() send RST instead of FIN.
+                import socket, struct
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self.connection.close()
+                return
+            self.send_response(status)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Connection", "close")
+            self.end_headers()
+            if fault == "endless":
+                # No Content-Length, and bytes until the client hangs up (bounded: 60 s at most).
+                chunk = (payload or b"x") * max(1, 65536 // max(1, len(payload or b"x")))
+                deadline = time.time() + 60
+                while time.time() < deadline:
+                    self.wfile.write(chunk)
+                    # Let the other threads have the interpreter: a writer that never sleeps starves
+                    # the requests that come after it (64 MB/s is still far beyond any byte cap).
+                    time.sleep(0.001)
+            elif fault == "drip":
+                # One byte a second, for 60 s at most.
+                for _ in range(60):
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(1)
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            pass
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = handle_any
 
