@@ -20,21 +20,30 @@ public enum ImageFormat: Sendable, Equatable {
 
 /// Decodes JPEG and PNG data into `RGBImage`s. Never prints, never exits, never traps on bad data.
 public enum ImageDecoder {
-    /// Dimensions beyond which an image is refused before its pixels are allocated.
+    /// Dimensions beyond which an image is refused before its pixels are allocated, and the size
+    /// pictures are decoded for.
     public struct Limits: Sendable, Equatable {
-        /// The largest width or height accepted.
+        /// The largest width or height accepted (of the file).
         public let maximumSide: Int
-        /// The largest width × height accepted.
+        /// The largest width × height decoded. JPEGs are first reduced by DCT scaling (down to 1/8), so
+        /// only a PNG or an enormous JPEG beyond this is refused.
         public let maximumPixelCount: Int
+        /// The longer side, in pixels, that a caller shows pictures at; JPEGs are decoded at the smallest
+        /// scale that still covers it. 0 decodes at full size.
+        public let targetSide: Int
 
-        /// Both limits are at least 1; `maximumSide` is capped at 1 048 576 so that row strides always fit libpng's 32-bit ints.
-        public init(maximumSide: Int, maximumPixelCount: Int) {
+        /// All limits are at least 1 (`targetSide` at least 0); `maximumSide` is capped at 1 048 576 so
+        /// that row strides always fit libpng's 32-bit ints.
+        public init(maximumSide: Int, maximumPixelCount: Int, targetSide: Int = 0) {
             self.maximumSide = min(1 << 20, max(1, maximumSide))
             self.maximumPixelCount = max(1, maximumPixelCount)
+            self.targetSide = max(0, targetSide)
         }
 
-        /// 16384 pixels per side and 64 M pixels (192 MB of RGB) in all.
-        public static let standard = Limits(maximumSide: 16_384, maximumPixelCount: 64 * 1024 * 1024)
+        /// For terminal pictures: decoded at 512 pixels on the longer side or more (a 200-column,
+        /// 60-row screen shows 200 × 120), and at most 4 M pixels (16 MB of RGBA for a PNG) per image,
+        /// so that a screen of hostile pictures cannot take more than a few tens of megabytes.
+        public static let standard = Limits(maximumSide: 65_535, maximumPixelCount: 4 * 1024 * 1024, targetSide: 512)
 
         func allows(width: Int, height: Int) -> Bool {
             width <= maximumSide && height <= maximumSide && width * height <= maximumPixelCount
@@ -67,7 +76,7 @@ public enum ImageDecoder {
         let status = data.withUnsafeBytes { bytes in
             message.withUnsafeMutableBufferPointer { messageBuffer in
                 imagekit_decode_jpeg(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
-                                     UInt(limits.maximumSide), UInt64(limits.maximumPixelCount),
+                                     UInt(limits.maximumSide), UInt64(limits.maximumPixelCount), UInt(limits.targetSide),
                                      &output, &width, &height, messageBuffer.baseAddress, messageBuffer.count)
             }
         }

@@ -10,6 +10,11 @@ import Foundation
 ///   longer decodes is deleted and the image fetched again. Disk errors never fail a request; the disk
 ///   cache is best-effort.
 /// - Decoding and file I/O run in a detached task, off the caller's actor (the main actor stays free).
+///   At most `maximumConcurrentDecodes` pictures decode at once, and each is decoded near the size it
+///   is shown at (``ImageDecoder/Limits/targetSide``) and then reduced to fit it, so a screen of
+///   hostile 8000 × 8000 pictures costs a few tens of megabytes, not gigabytes.
+/// - A load nobody waits for any more (every caller's task was cancelled, say the row scrolled away)
+///   is cancelled, fetch included.
 /// - Failures are not cached: asking again tries again.
 public actor ImageRepository {
     /// Fetches the bytes at a URL (HTTP, bundled resources, a test double…).
@@ -20,7 +25,13 @@ public actor ImageRepository {
     private let background: RGBPixel
     private let limits: ImageDecoder.Limits
     private var memory: LRUCache<URL, RGBImage>
-    private var inFlight: [URL: Task<Result<RGBImage, ImageError>, Never>] = [:]
+    private var inFlight: [URL: InFlight] = [:]
+    private let decodeSlots: AsyncLimiter
+    private struct InFlight {
+        let task: Task<Result<RGBImage, ImageError>, Never>
+        let id: UUID
+        var waiters: Int
+    }
     /// Requests that joined a fetch already under way (observable by tests of the coalescing).
     private(set) var joinedRequestCount = 0
 
@@ -30,10 +41,12 @@ public actor ImageRepository {
     ///   - memoryCapacity: how many decoded images stay in memory.
     ///   - memoryByteLimit: how many bytes of decoded pixels stay in memory (default 128 MB).
     ///   - background: what transparent PNG pixels are composited over (white by default).
-    ///   - limits: the decoder's dimension limits.
+    ///   - limits: the decoder's dimension limits and the size pictures are kept at.
+    ///   - maximumConcurrentDecodes: how many pictures may be decoding at the same moment.
     public init(fetch: @escaping Fetch, diskCacheDirectory: URL?, memoryCapacity: Int = 64,
                 memoryByteLimit: Int = 128 * 1024 * 1024, background: RGBPixel = .white,
-                limits: ImageDecoder.Limits = .standard) {
+                limits: ImageDecoder.Limits = .standard, maximumConcurrentDecodes: Int = 2) {
+        self.decodeSlots = AsyncLimiter(limit: maximumConcurrentDecodes)
         self.fetch = fetch
         self.diskCacheDirectory = diskCacheDirectory
         self.background = background
@@ -46,18 +59,40 @@ public actor ImageRepository {
     ///   when the fetched bytes are no usable image. `reason` is fit for the screen.
     public func image(for url: URL) async throws(ImageError) -> RGBImage {
         if let cached = memory.value(for: url) { return cached }
-        if let running = inFlight[url] {
+        let entry: InFlight
+        if var running = inFlight[url] {
             joinedRequestCount += 1
-            return try await running.value.get()
+            running.waiters += 1
+            inFlight[url] = running
+            entry = running
+        } else {
+            let task = Task.detached { [fetch, diskCacheDirectory, background, limits, decodeSlots] in
+                await Self.load(url, fetch: fetch, directory: diskCacheDirectory, background: background, limits: limits,
+                                decodeSlots: decodeSlots)
+            }
+            entry = InFlight(task: task, id: UUID(), waiters: 1)
+            inFlight[url] = entry
         }
-        let task = Task.detached { [fetch, diskCacheDirectory, background, limits] in
-            await Self.load(url, fetch: fetch, directory: diskCacheDirectory, background: background, limits: limits)
+        let result = await withTaskCancellationHandler {
+            await entry.task.value
+        } onCancel: {
+            Task { await self.waiterLeft(url, id: entry.id) }
         }
-        inFlight[url] = task
-        let result = await task.value
-        inFlight[url] = nil
+        if inFlight[url]?.id == entry.id { inFlight[url] = nil }
         if case .success(let image) = result { memory.insert(image, for: url, cost: image.byteCount) }
         return try result.get()
+    }
+
+    /// A caller of `image(for:)` was cancelled: when it was the last one waiting, the load stops.
+    private func waiterLeft(_ url: URL, id: UUID) {
+        guard var running = inFlight[url], running.id == id else { return }
+        running.waiters -= 1
+        if running.waiters > 0 {
+            inFlight[url] = running
+        } else {
+            running.task.cancel()
+            inFlight[url] = nil
+        }
     }
 
     /// The image at `url` if it is in memory right now (no disk, no fetch); for drawing without waiting.
@@ -98,10 +133,10 @@ public actor ImageRepository {
     // MARK: Loading (runs detached: file I/O and decoding stay off every actor)
 
     private static func load(_ url: URL, fetch: Fetch, directory: URL?, background: RGBPixel,
-                             limits: ImageDecoder.Limits) async -> Result<RGBImage, ImageError> {
+                             limits: ImageDecoder.Limits, decodeSlots: AsyncLimiter) async -> Result<RGBImage, ImageError> {
         let file = directory?.appendingPathComponent(cacheFileName(for: url), isDirectory: false)
         if let file, let cached = try? Data(contentsOf: file) {
-            if let image = try? ImageDecoder.decode(cached, background: background, limits: limits) {
+            if case .success(let image) = await decodeForDisplay(cached, background: background, limits: limits, slots: decodeSlots) {
                 return .success(image)
             }
             try? FileManager.default.removeItem(at: file) // corrupt: forget it and fetch again
@@ -113,13 +148,30 @@ public actor ImageRepository {
         } catch {
             return .failure(.unavailable(detail: String(describing: error)))
         }
+        if Task.isCancelled { return .failure(.unavailable(detail: "cancelled")) }
+        let result = await decodeForDisplay(data, background: background, limits: limits, slots: decodeSlots)
+        if case .success = result, let file, let directory { store(data, in: file, directory: directory) }
+        return result
+    }
+
+    /// Decodes while holding one of the decode slots, then reduces the picture to fit `limits.targetSide`:
+    /// what stays in memory is what a terminal can show.
+    static func decodeForDisplay(_ data: Data, background: RGBPixel, limits: ImageDecoder.Limits,
+                                 slots: AsyncLimiter) async -> Result<RGBImage, ImageError> {
+        await slots.acquire()
+        let result: Result<RGBImage, ImageError>
         do throws(ImageError) {
-            let image = try ImageDecoder.decode(data, background: background, limits: limits)
-            if let file, let directory { store(data, in: file, directory: directory) }
-            return .success(image)
+            var image = try ImageDecoder.decode(data, background: background, limits: limits)
+            let side = limits.targetSide
+            if side > 0, image.width > side || image.height > side {
+                image = image.scaled(toFit: (side, side))
+            }
+            result = .success(image)
         } catch {
-            return .failure(error)
+            result = .failure(error)
         }
+        await slots.release()
+        return result
     }
 
     private static func store(_ data: Data, in file: URL, directory: URL) {
@@ -129,5 +181,43 @@ public actor ImageRepository {
         } catch {
             // Best-effort: a read-only or full disk only costs a refetch next time.
         }
+    }
+}
+
+/// A counting semaphore for async code: at most `limit` holders at once, the others wait in order.
+actor AsyncLimiter {
+    private let limit: Int
+    private var holders = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// The most holders there have been at once (observable by tests).
+    private(set) var peakHolders = 0
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    func acquire() async {
+        if holders < limit {
+            holders += 1
+        } else {
+            await withCheckedContinuation { waiters.append($0) }
+            // release() handed its place over: `holders` is unchanged.
+        }
+        peakHolders = max(peakHolders, holders)
+    }
+
+    func release() {
+        if waiters.isEmpty {
+            holders -= 1
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
+}
+
+extension ImageRepository {
+    /// The most pictures that have been decoding at the same moment (observable by tests of the bound).
+    var peakConcurrentDecodes: Int {
+        get async { await decodeSlots.peakHolders }
     }
 }

@@ -21,10 +21,13 @@ enum {
 /// Grayscale and YCbCr images are converted by libjpeg; CMYK/YCCK images are converted here.
 /// On success `*rgb_out` must be released with imagekit_free. On failure `*rgb_out` is NULL and
 /// `error` holds a NUL-terminated message (truncated to `error_size`).
-/// `max_side` and `max_pixels` reject absurd dimensions before any pixel memory is allocated; the
-/// result is then IMAGEKIT_JPEG_TOO_LARGE with the announced size in `*width` and `*height`.
+/// `target_side` (0 = full size) is the longer side the caller needs: the image is decoded at the
+/// smallest DCT scale (1, 1/2, 1/4, 1/8) whose longer side is still at least that, so `*width` and
+/// `*height` are the decoded, possibly reduced, size. `max_side` (of the file) and `max_pixels` (of the
+/// decoded image, after that scaling) reject absurd dimensions before any pixel memory is allocated;
+/// the result is then IMAGEKIT_JPEG_TOO_LARGE with the announced size in `*width` and `*height`.
 int imagekit_decode_jpeg(const unsigned char *data, size_t size,
-                         unsigned long max_side, unsigned long long max_pixels,
+                         unsigned long max_side, unsigned long long max_pixels, unsigned long target_side,
                          unsigned char **rgb_out, int *width, int *height,
                          char *error, size_t error_size);
 
