@@ -65,7 +65,7 @@ func overviewGoals() async {
     let host = HeadlessHost(size: Size(columns: 120, rows: 40))
     let screen = Check24OverviewModule.make(dependencies: .init(
         catalog: service, favorites: favorites,
-        images: ImageRepository(fetch: { try await client.data(.get($0)) }, diskCacheDirectory: nil),
+        images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
         pages: service, legalPageURL: Check24OverviewModule.originalLegalPageURL), host: host.controller)
     _ = await host.run(root: screen, keys: [])
     let context = RenderContext(size: Size(columns: 120, rows: 40), colorMode: .trueColor)

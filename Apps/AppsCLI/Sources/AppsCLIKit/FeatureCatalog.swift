@@ -112,7 +112,7 @@ enum FeatureCatalog {
             throw LaunchError(message: "check24: the favorites could not be opened: \(error)", status: 74)
         }
         let service = HTTPCheck24Service(client: client, baseURL: base)
-        let images = ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: endpoint.imageCache)
+        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
         return Check24OverviewModule.make(
             dependencies: .init(catalog: service, favorites: favorites, images: images, pages: service, legalPageURL: legalPage),
             host: host)
@@ -125,7 +125,7 @@ enum FeatureCatalog {
             demoDirectory: ProductGridModule.demoDataDirectory,
             demoTransport: { BundledTransport(baseURL: ProductGridModule.originalBaseURL, directory: $0) })
         let client = HTTPClient(transport: endpoint.transport)
-        let images = ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: endpoint.imageCache)
+        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
         return ProductGridModule.make(
             dependencies: .init(products: HTTPProductService(client: client, baseURL: endpoint.base), images: images),
             host: host)

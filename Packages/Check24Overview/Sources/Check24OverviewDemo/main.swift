@@ -23,7 +23,7 @@ do {
 }
 let dependencies = Check24OverviewModule.Dependencies(
     catalog: service, favorites: favorites,
-    images: ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: nil),
+    images: ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: nil),
     pages: service, legalPageURL: Check24OverviewModule.originalLegalPageURL)
 
 if CommandLine.arguments.contains("--plain") || isatty(STDOUT_FILENO) == 0 {

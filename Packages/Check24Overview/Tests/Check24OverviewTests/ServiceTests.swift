@@ -52,6 +52,35 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(server.requests().filter { $0.path == "/api/products-test.json" }.count, 5, "failed requests never reach the server")
     }
 
+    func testEndlessAnswersStopAtTheirCapsAndABinaryLinkIsNoWebPage() async throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/api/products-test.json", body: Data("[".utf8), fault: .endlessBody),
+            .init(path: "/api/page", body: Data("<p>".utf8), headers: ["Content-Type": "text/html"], fault: .endlessBody),
+            .init(path: "/api/setup.exe", body: Data("MZ".utf8), headers: ["Content-Type": "application/octet-stream"],
+                  fault: .endlessBody),
+        ])
+        defer { server.stop() }
+        let service = service(server)
+        do {
+            _ = try await service.fetchCatalog()
+            XCTFail("an endless catalog must fail")
+        } catch let error as HTTPError {
+            XCTAssertEqual(error, .tooLarge(limit: HTTPRequest.ByteLimit.list))
+        }
+        do {
+            _ = try await service.fetchPage(at: server.baseURL.appendingPathComponent("api/page"))
+            XCTFail("an endless page must fail")
+        } catch let error as HTTPError {
+            XCTAssertEqual(error, .tooLarge(limit: HTTPRequest.ByteLimit.webPage))
+        }
+        do {
+            _ = try await service.fetchPage(at: server.baseURL.appendingPathComponent("api/setup.exe"))
+            XCTFail("a binary is no web page")
+        } catch let error as HTTPError {
+            XCTAssertEqual(error, .unexpectedContentType("application/octet-stream"))
+        }
+    }
+
     func testHTTPErrorsAndMalformedJSONBecomeTypedErrors() async throws {
         let server = try LocalHTTPServer(routes: [
             .init(path: "/a/products-test.json", status: 500, body: Data("oops".utf8)),

@@ -15,7 +15,7 @@ guard let directory = ProductGridModule.demoDataDirectory else {
 let client = HTTPClient(transport: BundledTransport(baseURL: ProductGridModule.originalBaseURL, directory: directory))
 let dependencies = ProductGridModule.Dependencies(
     products: HTTPProductService(client: client, baseURL: ProductGridModule.originalBaseURL),
-    images: ImageRepository(fetch: { url in try await client.data(.get(url)) }, diskCacheDirectory: nil))
+    images: ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: nil))
 
 if CommandLine.arguments.contains("--plain") || isatty(STDOUT_FILENO) == 0 {
     let host = HeadlessHost(size: Size(columns: 80, rows: 24))

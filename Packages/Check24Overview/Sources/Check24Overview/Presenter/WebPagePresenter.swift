@@ -94,7 +94,7 @@ final class WebPagePresenter: WebPageViewOutput {
             router.openWebPage(at: target)
         default:
             // mailto:, tel: … belong to other apps; the web view only shows web pages.
-            notice = "Opens outside the web view: \(target.absoluteString)"
+            notice = "Opens outside the web view: \(URLDisplay.redacted(target))"
             publish()
         }
     }
@@ -120,7 +120,7 @@ final class WebPagePresenter: WebPageViewOutput {
                 self.content = .loaded(page.document)
                 if let selected = self.selectedLink, !page.document.links.indices.contains(selected) { self.selectedLink = nil }
             case .failure(let error):
-                self.content = .failed(message: HTTPError.userMessage(for: error))
+                self.content = .failed(message: Self.failureMessage(for: error, at: url))
             }
             self.publish()
         }
@@ -130,10 +130,18 @@ final class WebPagePresenter: WebPageViewOutput {
         view?.display(viewModel)
     }
 
+    /// A link to a file is not an error of the server: say that it is no web page, and where it leads.
+    private static func failureMessage(for error: any Error, at url: URL) -> String {
+        if case .unexpectedContentType? = error as? HTTPError {
+            return "Not a web page: \(URLDisplay.redacted(url))\n" + HTTPError.userMessage(for: error)
+        }
+        return HTTPError.userMessage(for: error)
+    }
+
     var viewModel: WebPageViewModel {
         var title: String?
         if case .loaded(let document) = content { title = document.title }
-        return WebPageViewModel(address: url.absoluteString, title: title, content: content, selectedLink: selectedLink,
+        return WebPageViewModel(address: URLDisplay.redacted(url), title: title, content: content, selectedLink: selectedLink,
                                 scrollOffset: scrollOffset, notice: notice)
     }
 }

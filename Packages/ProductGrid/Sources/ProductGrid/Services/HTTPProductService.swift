@@ -12,11 +12,12 @@ public struct HTTPProductService: ProductService {
     }
 
     public func fetchCatalog() async throws -> ProductCatalog {
-        try await client.decode(ProductCatalog.self, from: .get(baseURL.appendingPathComponent("cart/list")))
+        try await client.decode(ProductCatalog.self, from: .get(baseURL.appendingPathComponent("cart/list"), byteLimit: HTTPRequest.ByteLimit.list))
     }
 
     public func fetchDetail(productID: String) async throws -> ProductDetail {
-        try await client.decode(ProductDetail.self, from: .get(Self.detailURL(base: baseURL, productID: productID)))
+        try await client.decode(ProductDetail.self, from: .get(Self.detailURL(base: baseURL, productID: productID),
+                                                                  byteLimit: HTTPRequest.ByteLimit.detail))
     }
 
     /// The id is one path segment, percent-encoded so that `/`, `?` or spaces in an id cannot change the path.
