@@ -119,7 +119,7 @@ final class OverviewPresenterTests: XCTestCase {
         let (presenter, _, _, work) = makePresenter(favorites: InMemoryFavoritesService([2]))
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didChangeSelection(to: 2, scrollOffset: 5)
+        presenter.didChangeSelection(to: 2, scrollOffset: 5, visibleRows: 1..<4)
         presenter.didSelectFilter(at: 1)
         var list = try XCTUnwrap(loaded(presenter.viewModel))
         XCTAssertEqual(list.rows.map(\.name), ["Yellow Triangle", "Red Square"])
@@ -182,11 +182,33 @@ final class OverviewPresenterTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows[1].image, .unavailable(reason: "image unavailable"))
     }
 
+    func testOnlyPicturesOfRowsOnScreenAreFetchedNotTheWholeCatalog() async throws {
+        let products = (0..<1000).map { index in
+            var product = Check24Fixtures.blueCircle
+            product.id = index
+            product.imageURL = URL(string: "http://images.test/\(index).png")
+            return product
+        }
+        let images = FakeCheck24ImageService()
+        let (presenter, _, _, work) = makePresenter(catalog: FakeCheck24CatalogService([.success(Check24Fixtures.catalog(products))]),
+                                                    images: images)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        let first = Set(images.requestedURLs.map(\.lastPathComponent))
+        XCTAssertEqual(first, Set((0..<14).map { "\($0).png" }), "the first screen and its margin, not 1,000 pictures")
+        presenter.didChangeSelection(to: 500, scrollOffset: 3000, visibleRows: 498..<501)
+        await work.waitUntilIdle()
+        let afterScroll = Set(images.requestedURLs.map(\.lastPathComponent)).subtracting(first)
+        XCTAssertEqual(afterScroll, Set((496..<503).map { "\($0).png" }))
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows[499].image,
+                       .loaded(RGBImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 12))))
+    }
+
     func testSelectionIsClampedToTheFooter() async throws {
         let (presenter, _, _, work) = makePresenter()
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didChangeSelection(to: 99, scrollOffset: 3)
+        presenter.didChangeSelection(to: 99, scrollOffset: 3, visibleRows: 0..<3)
         XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).selected, 3)
     }
 }

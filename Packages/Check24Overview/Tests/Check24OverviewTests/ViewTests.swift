@@ -48,7 +48,7 @@ final class RecordingOverviewOutput: Check24OverviewViewOutput {
     func didLoad() { events.append("load") }
     func didRequestReload() { events.append("reload") }
     func didSelectFilter(at index: Int) { events.append("filter \(index)") }
-    func didChangeSelection(to index: Int, scrollOffset: Int) { events.append("select \(index) offset \(scrollOffset)") }
+    func didChangeSelection(to index: Int, scrollOffset: Int, visibleRows: Range<Int>) { events.append("select \(index) offset \(scrollOffset) rows \(visibleRows)") }
     func didChooseRow(at index: Int) { events.append("choose \(index)") }
 }
 
@@ -139,7 +139,8 @@ final class OverviewViewTests: XCTestCase {
         for key: Key in [.down, .up, .character("j"), .end, .home, .enter, .right, .left, .tab, .character("r")] {
             _ = view.handle(.key(key), in: ctx)
         }
-        XCTAssertEqual(output.events.prefix(5), ["select 2 offset 0", "select 0 offset 0", "select 2 offset 0", "select 3 offset 1", "select 0 offset 0"])
+        XCTAssertEqual(output.events.prefix(5), ["select 2 offset 0 rows 0..<3", "select 0 offset 0 rows 0..<3", "select 2 offset 0 rows 0..<3",
+                                                  "select 3 offset 1 rows 0..<3", "select 0 offset 0 rows 0..<3"])
         XCTAssertEqual(output.events.suffix(5), ["choose 1", "filter 1", "filter 2", "filter 1", "reload"])
     }
 
@@ -150,7 +151,7 @@ final class OverviewViewTests: XCTestCase {
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 12, row: 0)), in: ctx) // "Verfügbar"
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 30, row: 12)), in: ctx) // inside the second row
         _ = view.handle(.mouse(MouseEvent(kind: .wheelDown, column: 30, row: 12)), in: ctx)
-        XCTAssertEqual(output.events, ["filter 1", "choose 1", "select 1 offset 0"])
+        XCTAssertEqual(output.events, ["filter 1", "choose 1", "select 1 offset 0 rows 0..<3"])
     }
 
     func testScrollingKeepsTheSelectionVisibleAndTheFooterIsTheLastRow() async {

@@ -46,42 +46,87 @@ public enum ImageSlotView {
 
 /// The image slots of one screen, keyed by URL: which pictures are loading, loaded or failed.
 ///
-/// The presenter owns one and asks it for a slot when it builds a view model. Loaded and
-/// in-flight pictures are kept across reloads of the screen's data; failed ones are tried again.
+/// The presenter owns one, tells it which pictures are on screen (``show(_:start:fetch:changed:)``)
+/// and asks it for a slot when it builds a view model. Only pictures on screen load, at most
+/// ``maximumInFlight`` at a time, nearest first; a load whose picture left the screen is cancelled.
+/// Loaded pictures are kept across reloads of the screen's data; failed ones stay failed until
+/// ``retryFailed()`` (a reload), so that scrolling never hammers a broken server.
 @MainActor
 public final class ImageSlots {
-    private var slots: [URL: ImageSlot] = [:]
+    /// A job starter: runs one asynchronous job and returns its task (a presenter passes its work
+    /// tracker's `run`, so the host redraws when the job ends and `--plain` waits for it).
+    public typealias Start = (@escaping @MainActor () async -> Void) -> Task<Void, Never>
+    /// Obtains one picture (the interactor's `obtainImage`).
+    public typealias Fetch = @Sendable (URL) async throws -> RGBImage
 
-    public init() {}
+    /// How many pictures load at the same time.
+    public let maximumInFlight: Int
+    private var finished: [URL: ImageSlot] = [:]
+    private var inFlight: [URL: (id: Int, task: Task<Void, Never>)] = [:]
+    private var wanted: [URL] = []
+    private var nextID = 0
+    private var start: Start?
+    private var fetch: Fetch?
+    private var changed: (@MainActor () -> Void)?
+
+    public init(maximumInFlight: Int = 4) {
+        self.maximumInFlight = max(1, maximumInFlight)
+    }
 
     /// The slot for `url`: `.none` without a URL, `.loading` until a load has finished.
     public subscript(url: URL?) -> ImageSlot {
         guard let url else { return .none }
-        return slots[url] ?? .loading
+        return finished[url] ?? .loading
     }
 
-    /// Starts loading every URL that is neither loaded nor loading.
+    /// The URLs loading right now (for tests and diagnostics).
+    public var loadingURLs: Set<URL> { Set(inFlight.keys) }
+
+    /// The pictures on screen now, most important first: loads those not loaded yet (up to
+    /// ``maximumInFlight`` at once) and cancels loads of pictures no longer among them.
     /// - Parameters:
-    ///   - start: runs one asynchronous job (a presenter passes its work tracker's `run`, so the
-    ///     host redraws when the job ends and `--plain` waits for it).
-    ///   - fetch: obtains one picture (the interactor's `obtainImage`).
+    ///   - start: runs one job (see ``Start``).
+    ///   - fetch: obtains one picture.
     ///   - changed: called on the main actor after each picture arrived or failed.
-    public func load(_ urls: some Sequence<URL>,
-                     start: (@escaping @MainActor () async -> Void) -> Void,
-                     fetch: @escaping @Sendable (URL) async throws -> RGBImage,
+    public func show(_ urls: some Sequence<URL>, start: @escaping Start, fetch: @escaping Fetch,
                      changed: @escaping @MainActor () -> Void) {
-        for url in Set(urls) {
-            switch slots[url] {
-            case .loaded?, .loading?: continue
-            default: slots[url] = .loading
-            }
-            start { [weak self] in
+        self.start = start
+        self.fetch = fetch
+        self.changed = changed
+        var seen = Set<URL>()
+        wanted = urls.filter { seen.insert($0).inserted }
+        for (url, load) in inFlight where !seen.contains(url) {
+            load.task.cancel()
+            inFlight[url] = nil
+        }
+        startLoads()
+    }
+
+    /// Forgets failed pictures, so that the next ``show(_:start:fetch:changed:)`` tries them again.
+    public func retryFailed() {
+        finished = finished.filter { if case .unavailable = $0.value { false } else { true } }
+    }
+
+    private func startLoads() {
+        guard let start, let fetch, inFlight.count < maximumInFlight else { return }
+        let next = wanted.lazy.filter { self.finished[$0] == nil && self.inFlight[$0] == nil }.prefix(maximumInFlight - inFlight.count)
+        for url in Array(next) {
+            nextID += 1
+            let id = nextID
+            inFlight[url] = (id, start { [weak self] in
                 let slot: ImageSlot
                 do { slot = .loaded(try await fetch(url)) } catch { slot = .failed(error) }
-                guard let self else { return }
-                self.slots[url] = slot
-                changed()
-            }
+                self?.finish(url, id: id, slot: slot)
+            })
         }
+    }
+
+    private func finish(_ url: URL, id: Int, slot: ImageSlot) {
+        // A cancelled load (its picture left the screen) records nothing.
+        guard inFlight[url]?.id == id else { return }
+        inFlight[url] = nil
+        finished[url] = slot
+        changed?()
+        startLoads()
     }
 }

@@ -37,39 +37,121 @@ final class ImageSlotViewTests: XCTestCase {
 @MainActor
 final class ImageSlotsTests: XCTestCase {
     private struct Broken: Error {}
+    private let white = RGBImage(rows: [[.white]])
 
-    func testLoadsEachURLOnceKeepsLoadedOnesAndRetriesFailedOnes() async {
+    private func url(_ name: String) -> URL { URL(string: "http://images.test/\(name).png")! }
+
+    func testLoadsEachPictureOnScreenOnceAndRetriesFailuresOnlyAfterAReload() async {
         let slots = ImageSlots()
-        let good = URL(string: "http://images.test/good.png")!
-        let bad = URL(string: "http://images.test/bad.png")!
+        let good = url("good"), bad = url("bad")
         let fetched = FetchLog()
         var jobs: [Task<Void, Never>] = []
         var changes = 0
-        func load() async {
-            slots.load([good, bad, good], start: { job in jobs.append(Task { @MainActor in await job() }) },
-                       fetch: { url in
-                           await fetched.append(url)
-                           if url == bad { throw Broken() }
-                           return RGBImage(rows: [[.white]])
-                       },
-                       changed: { changes += 1 })
-            for job in jobs { await job.value }
-            jobs.removeAll()
+        func show() async {
+            slots.show([good, bad, good], start: { job in
+                let task = Task { @MainActor in await job() }
+                jobs.append(task)
+                return task
+            }, fetch: { url in
+                await fetched.append(url)
+                if url == bad { throw Broken() }
+                return RGBImage(rows: [[.white]])
+            }, changed: { changes += 1 })
+            while !jobs.isEmpty { await jobs.removeFirst().value }
         }
         XCTAssertEqual(slots[nil], .none)
         XCTAssertEqual(slots[good], .loading, "not asked for yet means loading")
-        await load()
-        XCTAssertEqual(slots[good], .loaded(RGBImage(rows: [[.white]])))
+        await show()
+        XCTAssertEqual(slots[good], .loaded(white))
         XCTAssertEqual(slots[bad], .unavailable(reason: "image unavailable"))
         XCTAssertEqual(changes, 2)
-        await load()
-        let urls = await fetched.urls
-        XCTAssertEqual(urls.filter { $0 == good }.count, 1, "a loaded picture is kept")
-        XCTAssertEqual(urls.filter { $0 == bad }.count, 2, "a failed one is tried again")
+        await show()
+        var urls = await fetched.urls
+        XCTAssertEqual(urls, [good, bad], "scrolling back neither refetches a picture nor hammers a failing one")
+        slots.retryFailed()
+        await show()
+        urls = await fetched.urls
+        XCTAssertEqual(urls, [good, bad, bad], "a reload tries the failed one again")
+    }
+
+    func testOnlyPicturesOnScreenLoadAtMostFourAtATimeNearestFirst() async {
+        let slots = ImageSlots(maximumInFlight: 4)
+        let gate = HeldFetch()
+        let urls = (0..<10).map { url("\($0)") }
+        let start: ImageSlots.Start = { job in Task { @MainActor in await job() } }
+        slots.show(urls, start: start, fetch: { try await gate.fetch($0) }, changed: {})
+        XCTAssertEqual(slots.loadingURLs, Set(urls.prefix(4)))
+        await gate.waitForCalls(4)
+        await gate.release(urls[0])
+        await waitUntil { slots[urls[0]] != .loading }
+        XCTAssertEqual(slots.loadingURLs, Set(urls[1...4]), "a finished load makes room for the next picture")
+    }
+
+    func testAPictureThatLeftTheScreenIsCancelledAndRecordsNothing() async {
+        let slots = ImageSlots(maximumInFlight: 2)
+        let gate = HeldFetch()
+        let first = url("first"), second = url("second"), later = url("later")
+        let start: ImageSlots.Start = { job in Task { @MainActor in await job() } }
+        slots.show([first, second], start: start, fetch: { try await gate.fetch($0) }, changed: {})
+        await gate.waitForCalls(2)
+        slots.show([later], start: start, fetch: { try await gate.fetch($0) }, changed: {})
+        XCTAssertEqual(slots.loadingURLs, [later])
+        await gate.waitForCancellations(2)
+        XCTAssertEqual(slots[first], .loading, "a cancelled load is not a failure: it loads again when shown again")
+        await gate.release(later)
+        await waitUntil { slots[later] != .loading }
+        XCTAssertEqual(slots[later], .loaded(white))
+    }
+
+    private func waitUntil(_ condition: () -> Bool) async {
+        for _ in 0..<10_000 where !condition() { await Task.yield() }
+        XCTAssertTrue(condition())
     }
 }
 
 private actor FetchLog {
     var urls: [URL] = []
     func append(_ url: URL) { urls.append(url) }
+}
+
+/// A fetch held open until the test releases its URL; cancellation ends it with CancellationError.
+private actor HeldFetch {
+    private var waiting: [URL: CheckedContinuation<Void, any Error>] = [:]
+    private var released: Set<URL> = []
+    private(set) var calls = 0
+    private(set) var cancellations = 0
+
+    func fetch(_ url: URL) async throws -> RGBImage {
+        calls += 1
+        do {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    if released.contains(url) { continuation.resume() } else { waiting[url] = continuation }
+                }
+            } onCancel: {
+                Task { await self.cancel(url) }
+            }
+        } catch {
+            cancellations += 1
+            throw error
+        }
+        return RGBImage(rows: [[.white]])
+    }
+
+    func release(_ url: URL) {
+        released.insert(url)
+        waiting.removeValue(forKey: url)?.resume()
+    }
+
+    private func cancel(_ url: URL) {
+        waiting.removeValue(forKey: url)?.resume(throwing: CancellationError())
+    }
+
+    func waitForCalls(_ count: Int) async {
+        while calls < count { await Task.yield() }
+    }
+
+    func waitForCancellations(_ count: Int) async {
+        while cancellations < count { await Task.yield() }
+    }
 }

@@ -88,8 +88,8 @@ final class ProductListPresenterTests: XCTestCase {
         let (presenter, _, router, work) = makePresenter(service: FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))]))
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didChangeSelection(to: 2, firstVisibleRow: 1)
-        presenter.didChangeSelection(to: 7, firstVisibleRow: 0) // out of range: ignored
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 1, visibleTiles: 2..<6)
+        presenter.didChangeSelection(to: 7, firstVisibleRow: 0, visibleTiles: 0..<4) // out of range: ignored
         guard case .loaded(_, let selected, let firstRow) = presenter.viewModel.content else { return XCTFail() }
         XCTAssertEqual(selected, 2)
         XCTAssertEqual(firstRow, 1)

@@ -30,7 +30,7 @@ final class RecordingListOutput: ProductListViewOutput {
     var events: [String] = []
     func didLoad() { events.append("load") }
     func didRequestReload() { events.append("reload") }
-    func didChangeSelection(to index: Int, firstVisibleRow: Int) { events.append("select \(index) row \(firstVisibleRow)") }
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleTiles: Range<Int>) { events.append("select \(index) row \(firstVisibleRow)") }
     func didChooseProduct(at index: Int) { events.append("choose \(index)") }
 }
 

@@ -14,7 +14,8 @@ protocol Check24OverviewViewOutput: AnyObject {
     /// `r`, pull-to-refresh, and the error view's `Neuladen`.
     func didRequestReload()
     func didSelectFilter(at index: Int)
-    func didChangeSelection(to index: Int, scrollOffset: Int)
+    /// `visibleRows`: the rows on screen after the change, so that only their pictures load.
+    func didChangeSelection(to index: Int, scrollOffset: Int, visibleRows: Range<Int>)
     /// enter or click on a row: a product opens its details, the footer the legal page.
     func didChooseRow(at index: Int)
 }
@@ -45,6 +46,12 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var favorites: Set<Int> = []
     private var favoritesNotice: String?
     private let images = ImageSlots()
+    /// The rows on screen, as the view last reported them; before it has, the first rows of any terminal.
+    private var visibleRows = 0..<Check24OverviewPresenter.initialVisibleRows
+    /// Rows are at least six lines tall, so twelve cover the first screen of a 72-line terminal.
+    static let initialVisibleRows = 12
+    /// Pictures this many rows above and below the screen load too, so a short scroll finds them ready.
+    static let imageMarginRows = 2
     private var loadGeneration = 0
     /// The labels stay those of the last payload while reloading or in error.
     private var filterTitles = Check24Catalog.defaultFilters
@@ -70,14 +77,18 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         filter = newFilter
         selectedIndex = 0
         scrollOffset = 0
+        visibleRows = 0..<Self.initialVisibleRows
         publish()
+        showImages()
     }
 
-    func didChangeSelection(to index: Int, scrollOffset offset: Int) {
+    func didChangeSelection(to index: Int, scrollOffset offset: Int, visibleRows rows: Range<Int>) {
         guard case .loaded(let catalog) = state else { return }
         selectedIndex = min(max(0, index), visibleProducts(of: catalog).count)
         scrollOffset = max(0, offset)
+        visibleRows = rows
         publish()
+        showImages()
     }
 
     func didChooseRow(at index: Int) {
@@ -108,6 +119,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private func load() {
         loadGeneration += 1
         let generation = loadGeneration
+        images.retryFailed()
         state = .loading
         publish()
         work.run { [weak self, interactor] in
@@ -130,7 +142,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
                 self.favoritesNotice = favoritesNotice
                 self.selectedIndex = min(self.selectedIndex, self.visibleProducts(of: catalog).count)
                 self.publish()
-                self.loadImages(of: catalog)
+                self.showImages()
             case .failure(let error):
                 self.state = .failed("Die Produkte konnten nicht geladen werden.\n" + HTTPError.userMessage(for: error))
                 self.publish()
@@ -138,8 +150,15 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         }
     }
 
-    private func loadImages(of catalog: Check24Catalog) {
-        images.load(catalog.products.compactMap(\.imageURL), start: { self.work.run($0) },
+    /// Loads the pictures of the rows on screen (and a small margin), those on screen first;
+    /// pictures of rows that scrolled away stop loading.
+    private func showImages() {
+        guard case .loaded(let catalog) = state else { return }
+        let products = visibleProducts(of: catalog)
+        let onScreen = visibleRows.clamped(to: 0..<products.count)
+        let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(products.count, onScreen.upperBound + Self.imageMarginRows)
+        let rows = Array(onScreen) + margin.filter { !onScreen.contains($0) }
+        images.show(rows.compactMap { products[$0].imageURL }, start: { [work] in work.run($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }

@@ -76,6 +76,15 @@ struct Check24OverviewLayout {
         return rowRanges.firstIndex { $0.contains(line) }
     }
 
+    /// The product rows at least partly on screen at `scrollOffset` (the footer row excluded).
+    func visibleRows(scrollOffset: Int) -> Range<Int> {
+        let top = clamped(scrollOffset), bottom = top + list.rows
+        let products = rowRanges.dropLast()
+        guard let first = products.firstIndex(where: { $0.upperBound > top }) else { return products.endIndex..<products.endIndex }
+        let end = products[first...].firstIndex { $0.lowerBound >= bottom } ?? products.endIndex
+        return first..<max(first, end)
+    }
+
     /// How many rows a page key moves: as many as fit in the viewport (at least one).
     func pageStep(from index: Int) -> Int {
         guard rowRanges.indices.contains(index) else { return 1 }

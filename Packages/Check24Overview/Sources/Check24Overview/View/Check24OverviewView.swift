@@ -210,7 +210,8 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                               scrollOffset: Int) -> Bool {
         func select(_ index: Int) -> Bool {
             let target = min(max(0, index), rowCount - 1)
-            output.didChangeSelection(to: target, scrollOffset: layout.scrollOffset(showing: target, previous: scrollOffset))
+            let offset = layout.scrollOffset(showing: target, previous: scrollOffset)
+            output.didChangeSelection(to: target, scrollOffset: offset, visibleRows: layout.visibleRows(scrollOffset: offset))
             return true
         }
         let filterCount = viewModel.filters.count

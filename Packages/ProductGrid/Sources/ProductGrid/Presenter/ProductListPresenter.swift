@@ -15,7 +15,8 @@ protocol ProductListViewInput: AnyObject {
 protocol ProductListViewOutput: AnyObject {
     func didLoad()
     func didRequestReload()
-    func didChangeSelection(to index: Int, firstVisibleRow: Int)
+    /// `visibleTiles`: the tiles on screen after the change, so that only their pictures load.
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleTiles: Range<Int>)
     func didChooseProduct(at index: Int)
 }
 
@@ -37,6 +38,11 @@ final class ProductListPresenter: ProductListViewOutput {
     private var selectedIndex = 0
     private var firstVisibleRow = 0
     private let images = ImageSlots()
+    /// The tiles on screen, as the view last reported them; before it has, the first screen of a large terminal.
+    private var visibleTiles = 0..<ProductListPresenter.initialVisibleTiles
+    static let initialVisibleTiles = 16
+    /// Pictures of this many tiles before and after the screen load too.
+    static let imageMarginTiles = 4
     private var loadGeneration = 0
 
     init(interactor: ProductListInteractor, router: any ProductListRouting, work: WorkTracker) {
@@ -53,11 +59,13 @@ final class ProductListPresenter: ProductListViewOutput {
         load()
     }
 
-    func didChangeSelection(to index: Int, firstVisibleRow row: Int) {
+    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleTiles tiles: Range<Int>) {
         guard case .loaded(let catalog) = state, catalog.products.indices.contains(index) else { return }
         selectedIndex = index
         firstVisibleRow = max(0, row)
+        visibleTiles = tiles
         publish()
+        showImages()
     }
 
     func didChooseProduct(at index: Int) {
@@ -70,6 +78,7 @@ final class ProductListPresenter: ProductListViewOutput {
     private func load() {
         loadGeneration += 1
         let generation = loadGeneration
+        images.retryFailed()
         state = .loading
         publish()
         work.run { [weak self, interactor] in
@@ -82,7 +91,7 @@ final class ProductListPresenter: ProductListViewOutput {
                 self.selectedIndex = min(self.selectedIndex, max(0, catalog.products.count - 1))
                 if self.selectedIndex >= catalog.products.count { self.selectedIndex = 0 }
                 self.publish()
-                self.loadImages(of: catalog)
+                self.showImages()
             case .failure(let error):
                 self.state = .failed(HTTPError.userMessage(for: error))
                 self.publish()
@@ -90,8 +99,15 @@ final class ProductListPresenter: ProductListViewOutput {
         }
     }
 
-    private func loadImages(of catalog: ProductCatalog) {
-        images.load(catalog.products.compactMap(\.imageURL), start: { self.work.run($0) },
+    /// Loads the pictures of the tiles on screen (and a small margin), those on screen first;
+    /// pictures of tiles that scrolled away stop loading.
+    private func showImages() {
+        guard case .loaded(let catalog) = state else { return }
+        let products = catalog.products
+        let onScreen = visibleTiles.clamped(to: 0..<products.count)
+        let margin = max(0, onScreen.lowerBound - Self.imageMarginTiles)..<min(products.count, onScreen.upperBound + Self.imageMarginTiles)
+        let tiles = Array(onScreen) + margin.filter { !onScreen.contains($0) }
+        images.show(tiles.compactMap { products[$0].imageURL }, start: { [work] in work.run($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }

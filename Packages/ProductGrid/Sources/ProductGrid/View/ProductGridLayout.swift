@@ -38,6 +38,12 @@ struct ProductGridLayout: Equatable {
         return max(0, first)
     }
 
+    /// The indices of the tiles on screen when `firstVisibleRow` is the top row.
+    func visibleTiles(firstVisibleRow: Int) -> Range<Int> {
+        let first = min(itemCount, max(0, firstVisibleRow) * columns)
+        return first..<min(itemCount, first + visibleRows * columns)
+    }
+
     func tileRect(for index: Int, firstVisibleRow: Int) -> Rect? {
         let row = index / columns - firstVisibleRow
         guard row >= 0, row < visibleRows, index < itemCount else { return nil }

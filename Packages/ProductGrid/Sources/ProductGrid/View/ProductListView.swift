@@ -146,7 +146,8 @@ final class ProductListView: Screen, ProductListViewInput {
         let layout = ProductGridLayout(size: context.size, itemCount: tiles.count)
         let target = layout.index(after: move, from: selected)
         let current = layout.firstVisibleRow(showing: selected, previous: storedFirstRow)
-        output.didChangeSelection(to: target, firstVisibleRow: layout.firstVisibleRow(showing: target, previous: current))
+        let firstRow = layout.firstVisibleRow(showing: target, previous: current)
+        output.didChangeSelection(to: target, firstVisibleRow: firstRow, visibleTiles: layout.visibleTiles(firstVisibleRow: firstRow))
         return true
     }
 }
