@@ -5,6 +5,9 @@ import TerminalUI
 ///
 /// Redraws only when something happened (input, resize, a tracked job starting or finishing);
 /// the only timer is the spinner tick, and it runs only while work is pending, so idle CPU is zero.
+/// Drawing waits until the events already queued have been handled: a burst of keys (a paste, a
+/// held key, a flood of input) costs one frame, not one per key, and ctrl-c is honoured before the
+/// burst is worked through. Work finishing (pictures arriving) is drawn once per turn of the main actor.
 @MainActor
 public final class TerminalHost {
     public let controller = NavigationController()
@@ -14,6 +17,9 @@ public final class TerminalHost {
     private var size: Size
     private var tick = 0
     private var spinner: Task<Void, Never>?
+    private var drawScheduled = false
+    /// Between entering and leaving the terminal; a draw scheduled before quitting must not run after.
+    private var isRunning = false
 
     public init(session: TerminalSession, colorMode: ColorMode) {
         self.session = session
@@ -26,7 +32,9 @@ public final class TerminalHost {
     /// - Returns: the process exit status (0 quit, 130 ctrl-c, 128 + signal after SIGTERM/SIGHUP).
     public func run(root: any Screen) async throws -> Int32 {
         try session.enter()
+        isRunning = true
         defer {
+            isRunning = false
             spinner?.cancel()
             session.leave()
         }
@@ -35,6 +43,8 @@ public final class TerminalHost {
         controller.setRoot(root)
         draw()
         for await event in session.events() {
+            session.eventTaken()
+            if session.isInterruptPending { return 130 }
             switch event {
             case .input(let input):
                 switch controller.dispatch(input, in: context) {
@@ -47,7 +57,8 @@ public final class TerminalHost {
                 case .none: break
                 }
             case .resumed:
-                session.resume()
+                // After `bg` the process runs without the terminal: wait for the SIGCONT of `fg`.
+                guard session.resume() else { continue }
                 size = Size(session.size())
                 renderer.invalidate()
             case .resize(let newSize):
@@ -57,7 +68,8 @@ public final class TerminalHost {
                 return 128 + signal
             }
             if controller.quitRequested { return 0 }
-            draw()
+            // Events already waiting are handled first; the frame is drawn once they are all in.
+            if !session.hasQueuedEvents { draw() }
         }
         return 0
     }
@@ -67,12 +79,23 @@ public final class TerminalHost {
     }
 
     private func draw() {
-        guard !session.isSuspended else { return }
+        guard isRunning, !session.isSuspended else { return }
         renderer.render(controller.render(in: context))
     }
 
+    /// Draws once the main actor is free, however many jobs finish in the meantime.
+    private func setNeedsDraw() {
+        guard !drawScheduled else { return }
+        drawScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            self.drawScheduled = false
+            self.draw()
+        }
+    }
+
     private func workDidChange() {
-        draw()
+        setNeedsDraw()
         if controller.work.isIdle {
             spinner?.cancel()
             spinner = nil
@@ -82,7 +105,7 @@ public final class TerminalHost {
                     try? await Task.sleep(nanoseconds: 100_000_000)
                     guard let self, !Task.isCancelled else { return }
                     self.tick &+= 1
-                    self.draw()
+                    self.setNeedsDraw()
                 }
             }
         }

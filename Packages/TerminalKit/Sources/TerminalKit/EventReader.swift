@@ -18,11 +18,16 @@ final class EventReader: Sendable {
     }
 
     /// Signals that end the session; reported instead of killing the process while events run.
-    static let terminationSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
+    /// SIGQUIT (ctrl-\\ in cooked mode, `kill -QUIT`) is one of them: left to its default, Swift's
+    /// runtime would draw a crash report over the screen and leave the terminal raw.
+    static let terminationSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
     private static let stopByte: UInt8 = 0
 
     private let state: Mutex<State>
+    /// Set by the reader thread as soon as it decodes ctrl-c, before the key waits its turn in the
+    /// stream: the host checks it before each event, so a backlog of keys never delays quitting.
+    private let interrupt = Atomic<Bool>(false)
     private let wakeReadFD: Int32
     private let continuation: AsyncStream<TerminalEvent>.Continuation
 
@@ -62,6 +67,25 @@ final class EventReader: Sendable {
         thread.name = "TerminalKit input"
         thread.start()
         return (stream, reader)
+    }
+
+    /// `true` once ctrl-c was read, however many events are still queued before it.
+    var isInterruptPending: Bool { interrupt.load(ordering: .relaxed) }
+
+    /// Events yielded and not yet taken by the consumer (see ``eventTaken()``).
+    private let queued = Atomic<Int>(0)
+
+    /// `true` while events wait in the stream: a consumer draws only once they are all handled.
+    var hasQueuedEvents: Bool { queued.load(ordering: .acquiring) > 0 }
+
+    /// The consumer took one event from the stream.
+    func eventTaken() {
+        queued.subtract(1, ordering: .releasing)
+    }
+
+    private func emit(_ event: TerminalEvent) {
+        queued.add(1, ordering: .releasing)
+        if case .dropped = continuation.yield(event) { queued.subtract(1, ordering: .releasing) }
     }
 
     /// Stops the thread, restores signal dispositions and finishes the stream.
@@ -112,6 +136,10 @@ final class EventReader: Sendable {
         ]
         readLoop: while true {
             let timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
+            // In the background (after ctrl-z and `bg`) the terminal's input is the shell's: reading it
+            // would stop the process with SIGTTIN inside read(), which then blocks in cooked mode after
+            // `fg`. Wait for the wake pipe only (SIGCONT from `fg`) until the process owns the terminal.
+            descriptors[0].fd = Self.ownsTerminal(inputFD) ? inputFD : -1
             descriptors[0].revents = 0
             descriptors[1].revents = 0
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
@@ -121,7 +149,7 @@ final class EventReader: Sendable {
             }
             if ready == 0 {
                 for event in decoder.resolveTimeout() {
-                    continuation.yield(.input(event))
+                    emit(.input(event))
                 }
                 continue
             }
@@ -136,22 +164,24 @@ final class EventReader: Sendable {
                     break readLoop
                 }
                 if wakeBytes.contains(UInt8(SIGWINCH)) {
-                    continuation.yield(.resize(measureSize())) // one resize per burst is enough
+                    emit(.resize(measureSize())) // one resize per burst is enough
                 }
                 if wakeBytes.contains(UInt8(SIGCONT)) {
-                    continuation.yield(.resumed)
+                    emit(.resumed)
                 }
                 for byte in wakeBytes where byte != UInt8(SIGWINCH) && byte != UInt8(SIGCONT) {
-                    continuation.yield(.terminate(signal: Int32(byte)))
+                    emit(.terminate(signal: Int32(byte)))
                 }
                 continue
             }
             let inputEvents = descriptors[0].revents
             if inputEvents & Int16(POLLIN) != 0 {
+                guard Self.ownsTerminal(inputFD) else { continue }
                 let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
                 if count > 0 {
                     for event in decoder.feed(buffer[0..<count]) {
-                        continuation.yield(.input(event))
+                        if case .key(.ctrl("c")) = event { interrupt.store(true, ordering: .relaxed) }
+                        emit(.input(event))
                     }
                     continue
                 }
@@ -169,8 +199,14 @@ final class EventReader: Sendable {
         }
     }
 
+    /// `true` unless another process group (the shell, after `bg`) is the terminal's foreground group.
+    private static func ownsTerminal(_ descriptor: Int32) -> Bool {
+        let owner = tcgetpgrp(descriptor)
+        return owner < 0 || owner == getpgrp()
+    }
+
     private func hangUp() {
-        continuation.yield(.terminate(signal: SIGHUP))
+        emit(.terminate(signal: SIGHUP))
         continuation.finish()
     }
 }

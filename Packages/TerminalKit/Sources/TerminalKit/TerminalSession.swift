@@ -155,15 +155,44 @@ public final class TerminalSession {
         }
     }
 
-    /// After SIGCONT: switches back to raw mode and the alternate screen. The caller then repaints
-    /// everything. Does nothing unless ``suspend()`` ran.
-    public func resume() {
-        guard isSuspended, let original = savedTermios else { return }
+    /// `true` while this process's group owns the terminal (it is not in the background after `bg`).
+    public var isForeground: Bool {
+        let owner = tcgetpgrp(inputFD)
+        return owner < 0 || owner == getpgrp() // no controlling terminal: nobody else to share it with
+    }
+
+    /// `true` once ctrl-c was read, even while earlier events still wait in the stream.
+    public var isInterruptPending: Bool { reader?.isInterruptPending ?? false }
+
+    /// `true` while events from ``events()`` wait to be taken: a host that draws only when this is
+    /// false draws a burst of keys (a paste, a flood) once, not once per key.
+    public var hasQueuedEvents: Bool { reader?.hasQueuedEvents ?? false }
+
+    /// Tells the session that the host took one event from ``events()`` (call it for each).
+    public func eventTaken() {
+        reader?.eventTaken()
+    }
+
+    /// After SIGCONT: switches back to raw mode and the alternate screen, and returns `true`; the
+    /// caller then repaints everything. Does nothing and returns `false` unless ``suspend()`` ran.
+    ///
+    /// Continued in the background (`bg`), the terminal belongs to the shell: the process stops itself
+    /// again with SIGTTIN, as full-screen programs do, and returns `false`; `fg` then continues it in
+    /// the foreground with another SIGCONT. (A running background job gets no SIGCONT from `fg`, so
+    /// staying stopped is what lets the session notice it is wanted back.)
+    @discardableResult
+    public func resume() -> Bool {
+        guard isSuspended, let original = savedTermios else { return false }
+        guard isForeground else {
+            _ = kill(0, SIGTTIN)
+            return false
+        }
         isSuspended = false
         var raw = original
         cfmakeraw(&raw)
         _ = tcsetattr(inputFD, TCSANOW, &raw)
         write(enterSequence)
+        return true
     }
 
     /// Starts reading input and signals; replaces a previous stream. The stream ends on
