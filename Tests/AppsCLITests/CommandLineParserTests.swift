@@ -32,7 +32,7 @@ final class CommandLineParserTests: XCTestCase {
             (["product-grid", "--nope"], "unknown option '--nope'"),
             (["product-grid", "--size", "80"], "--size needs COLSxROWS"),
             (["product-grid", "--size", "5x5"], "--size needs COLSxROWS"),
-            (["product-grid", "--timeout", "-1"], "--timeout needs a number"),
+            (["product-grid", "--timeout", "-1"], "--timeout needs a decimal number"),
             (["product-grid", "--timeout"], "--timeout needs a value"),
             (["product-grid", "--base-url", "ftp://x"], "--base-url needs an http(s) URL"),
             (["product-grid", "--base-url", "not a url"], "--base-url needs an http(s) URL"),
@@ -45,6 +45,73 @@ final class CommandLineParserTests: XCTestCase {
                 XCTFail("\(arguments) should fail")
             } catch {
                 XCTAssertTrue(error.message.contains(expected), "\(arguments): \(error.message)")
+            }
+        }
+    }
+
+    func testFlagsTakeNoValueAndNumbersAreDecimal() {
+        let cases: [([String], String)] = [
+            (["check24", "--plain=no"], "--plain takes no value, not 'no'"),
+            (["check24", "--plain=yes"], "--plain takes no value"),
+            (["check24", "--help=no"], "--help takes no value"),
+            (["check24", "--timeout", "0x10"], "--timeout needs a decimal number"),
+            (["check24", "--timeout", "1e3"], "--timeout needs a decimal number"),
+            (["check24", "--timeout", "0.0001"], "from 0.1 to 3600"),
+            (["check24", "--timeout", "nan"], "--timeout needs a decimal number"),
+            (["check24", "--fail-every", "+3"], "--fail-every needs a whole number"),
+            (["check24", "--size", "+80x24"], "--size needs COLSxROWS"),
+        ]
+        for (arguments, expected) in cases {
+            XCTAssertThrowsError(try CommandLineParser.parse(arguments), "\(arguments)") { error in
+                XCTAssertTrue((error as? UsageError)?.message.contains(expected) == true, "\(arguments): \(error)")
+            }
+        }
+        guard case .launch(_, let options)? = try? CommandLineParser.parse(["check24", "--timeout", ".5"]) else { return XCTFail() }
+        XCTAssertEqual(options.timeout, 0.5)
+    }
+
+    func testBaseURLIsValidatedWhenParsed() throws {
+        let rejected: [(String, String)] = [
+            ("http://127.0.0.1:8080/hold?x=1", "without ?query or #fragment"),
+            ("http://127.0.0.1:8080/#top", "without ?query or #fragment"),
+            ("http://127.0.0.1:99999", "ports are 1–65535"),
+            ("http://127.0.0.1:0", "ports are 1–65535"),
+            ("http://[::1", "--base-url needs an http(s) URL"),
+            ("http://exa mple.com", "--base-url needs an http(s) URL"),
+            ("http://a_b!.com", "with a host name or address"),
+            ("http://user:s3cret@[zz]/", "with a host name or address"),
+        ]
+        for (text, expected) in rejected {
+            XCTAssertThrowsError(try CommandLineParser.parseBaseURL(text), text) { error in
+                let message = (error as? UsageError)?.message ?? ""
+                XCTAssertTrue(message.contains(expected), "\(text): \(message)")
+                XCTAssertFalse(message.contains("s3cret"), message)
+            }
+        }
+        XCTAssertEqual(try CommandLineParser.parseBaseURL("HTTP://Example.COM:8080/Api").absoluteString, "http://example.com:8080/Api")
+        XCTAssertEqual(try CommandLineParser.parseBaseURL("http://[::1]:8080").absoluteString, "http://[::1]:8080")
+    }
+
+    func testArgumentsInMessagesAreSanitizedAndOnOneLine() {
+        let cases: [[String]] = [
+            ["feat\u{1B}]0;PWN\u{07}"],
+            ["check24", "--size", "80\nx24"],
+            ["check24", "--nope\u{1B}[2J"],
+            ["check24", "--keys", "down \u{1B}[31m"],
+            ["check24", "--base-url", "http://x/\u{9B}31m"],
+        ]
+        for arguments in cases {
+            do {
+                let command = try CommandLineParser.parse(arguments)
+                // An unknown feature is refused when launching; its message is built the same way.
+                guard case .launch(let feature, _) = command else { return XCTFail("\(arguments)") }
+                let message = "unknown feature \(ArgumentText.quoted(feature))"
+                XCTAssertFalse(message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, message)
+            } catch {
+                let message = error.message
+                XCTAssertFalse(message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                               "\(arguments): \(message.debugDescription)")
+                XCTAssertFalse(message.contains("--keys: --keys:"), message)
             }
         }
     }

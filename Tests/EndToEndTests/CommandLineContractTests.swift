@@ -50,6 +50,59 @@ final class CommandLineContractTests: XCTestCase {
         }
     }
 
+    /// Runs a shell command line (for redirections such as `2>/dev/full`) and returns its stdout.
+    private func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func testAClosedOrFullStderrOrStdoutIsAnExitStatusNotACrash() throws {
+        let binary = "'\(AppsCLIProcess.executable.path)'"
+        let data = "--data-dir '\(NSTemporaryDirectory())apps-cli-e2e-full'"
+        XCTAssertEqual(try shell("\(binary) check24 --bogus 2>/dev/full; echo status=$?"), "status=64\n")
+        XCTAssertEqual(try shell("\(binary) check24 --bogus 2>&-; echo status=$?"), "status=64\n")
+        XCTAssertEqual(try shell("\(binary) product-grid --plain \(data) >/dev/full 2>/dev/null; echo status=$?"), "status=74\n")
+        XCTAssertEqual(try shell("\(binary) product-grid --plain \(data) >&- 2>/dev/null; echo status=$?"), "status=74\n")
+        XCTAssertEqual(try shell("\(binary) --version >/dev/full 2>&1; echo status=$?"), "status=74\n")
+        let message = try shell("\(binary) product-grid --plain \(data) 2>&1 >/dev/full; true")
+        XCTAssertTrue(message.hasPrefix("apps-cli: the output could not be written"), message)
+    }
+
+    func testHostileArgumentsAreEchoedSanitizedOnOneLine() throws {
+        for arguments in [["feat\u{1B}]0;PWN\u{07}"], ["check24", "--size", "80\nx24"], ["check24", "--keys", "bogus"]] {
+            let result = try AppsCLIProcess.run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertFalse(result.stderr.contains("\u{1B}") || result.stderr.contains("\u{07}"), result.stderr.debugDescription)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertFalse(result.stderr.contains("--keys: --keys:"), result.stderr)
+        }
+    }
+
+    func testCredentialsInTheBaseURLAreNeverShown() throws {
+        let result = try AppsCLIProcess.run(["check24", "--plain", "--fail-every", "0", "--timeout", "2",
+                                             "--base-url", "http://user:s3cret@127.0.0.1:1/api"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("127.0.0.1:1"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("s3cret") || result.stderr.contains("s3cret"), result.stdout)
+    }
+
+    func testAnEndlessAnswerEndsAtItsCapWithAClearMessage() throws {
+        let server = try LocalHTTPServer(routes: [.init(path: "/products-test.json", body: Data("[".utf8), fault: .endlessBody)])
+        defer { server.stop() }
+        let result = try AppsCLIProcess.run(["check24", "--fail-every", "0", "--timeout", "10", "--base-url", server.baseURL.absoluteString],
+                                            timeout: 30)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("larger than 64 MB"), result.stdout)
+    }
+
     func testFeaturesNotBuiltYetRefuseToStartWith69() throws {
         for feature in ["resource-directory", "numbers", "contacts"] {
             let result = try AppsCLIProcess.run([feature, "--plain"])

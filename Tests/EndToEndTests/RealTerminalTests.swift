@@ -173,4 +173,71 @@ final class RealTerminalTests: XCTestCase {
         _ = try waitFor("the status") { $0.contains("status=0") }
         XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8))
     }
+
+    /// Starts product-grid from an interactive shell in tmux and waits for the grid.
+    private func startProductGridInAShell(columns: Int = 90) throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        try tmux(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "30", "-e", "TERM=xterm-256color",
+                  "-e", "PS1=prompt$ ", "bash", "--norc", "--noprofile", "-i"])
+        _ = try waitFor("the shell") { $0.contains("prompt$") }
+        try tmux(["send-keys", "-t", "main", "stty -g > '\(dir)/before'; XDG_CACHE_HOME='\(dir)/cache' '\(binary)' product-grid 2>'\(dir)/stderr'", "Enter"])
+        _ = try waitFor("the grid") { $0.contains("Products (12)") && $0.contains("1/12") }
+    }
+
+    private func assertBackAtThePromptWithTheTerminalRestored(status: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        _ = try waitFor("the shell again") { $0.contains("prompt$") && !$0.contains("Products (12)") }
+        try tmux(["send-keys", "-t", "main", "s=$?; clear; echo status=$s; stty -g > '\(workDirectory.path)/after'", "Enter"])
+        _ = try waitFor("the status") { $0.contains("status=") }
+        let shown = try screen()
+        XCTAssertTrue(shown.contains("status=\(status)"), shown, file: file, line: line)
+        XCTAssertEqual(try String(contentsOf: self.file("before"), encoding: .utf8), try String(contentsOf: self.file("after"), encoding: .utf8),
+                       "stty -g differs", file: file, line: line)
+    }
+
+    /// ctrl-z, `bg`, `fg`: in the background the app leaves the terminal to the shell (no alternate
+    /// screen over the prompt); after `fg` it is raw again and keys work.
+    func testCtrlZThenBgThenFgGivesTheTerminalBackOnlyInTheForeground() throws {
+        try startProductGridInAShell()
+        try tmux(["send-keys", "-t", "main", "C-z"])
+        _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
+        try tmux(["send-keys", "-t", "main", "clear; bg; echo backgrounded", "Enter"])
+        let background = try waitFor("the shell after bg") { $0.contains("backgrounded") }
+        XCTAssertFalse(background.contains("Products (12)"), "the app drew over the shell while in the background:\n\(background)")
+        usleep(300_000) // time for a wrongly resumed app to take the screen
+        XCTAssertFalse(try screen().contains("Products (12)"), "the app took the terminal while in the background")
+        try tmux(["send-keys", "-t", "main", "clear; fg", "Enter"])
+        _ = try waitFor("the grid after fg") { $0.contains("Products (12)") }
+        try tmux(["send-keys", "-t", "main", "Right"])
+        let shown = try waitFor("a key after fg") { $0.contains("2/12") }
+        XCTAssertFalse(shown.contains("^[["), "keys are not echoed:\n\(shown)")
+        try tmux(["send-keys", "-t", "main", "q"])
+        try assertBackAtThePromptWithTheTerminalRestored(status: 0)
+    }
+
+    /// SIGQUIT restores the terminal and exits 131, without a crash report.
+    func testSIGQUITRestoresTheTerminalAndExits131() throws {
+        try startProductGridInAShell()
+        try tmux(["send-keys", "-t", "main", "C-z"])
+        _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
+        try tmux(["send-keys", "-t", "main", "clear; kill -QUIT %1; fg", "Enter"])
+        try assertBackAtThePromptWithTheTerminalRestored(status: 131)
+        let errors = try String(contentsOf: file("stderr"), encoding: .utf8)
+        XCTAssertFalse(errors.contains("Crash") || errors.contains("Thread") || errors.contains("register"), errors)
+    }
+
+    /// A flood of keys nobody handles does not delay q: one frame for the burst, not one per key.
+    func testQuitActsPromptlyAfterAFloodOfUnboundKeys() throws {
+        try startProductGridInAShell()
+        // One write of 20,000 bytes to the pane (send-keys refuses arguments that long; paste-buffer
+        // without -p sends no bracketed-paste markers, so these arrive as keys).
+        try Data((String(repeating: "x", count: 20_000) + "q").utf8).write(to: file("flood"))
+        try tmux(["load-buffer", file("flood").path])
+        let started = Date()
+        try tmux(["paste-buffer", "-d", "-t", "main"])
+        _ = try waitFor("the shell after q", timeout: 60) { $0.contains("prompt$") && !$0.contains("Products (12)") }
+        // Before the fix a burst of 5,000 keys delayed q by 4.5 s and more: here 20,000 must not take 4 s.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 4, "q waited for the whole key burst to be drawn")
+        try assertBackAtThePromptWithTheTerminalRestored(status: 0)
+    }
 }

@@ -22,19 +22,16 @@ public enum AppsCLI {
         }
         switch command {
         case .overview:
-            print(overview)
-            return 0
+            return printOutput(overview)
         case .version:
-            print("apps-cli \(version)")
-            return 0
+            return printOutput("apps-cli \(version)")
         case .launch(let name, let options):
             guard let feature = FeatureCatalog.feature(named: name) else {
-                printError("apps-cli: unknown feature '\(name)'. Features: \(FeatureCatalog.all.map(\.name).joined(separator: ", ")). See 'apps-cli --help'.")
+                printError("apps-cli: unknown feature \(ArgumentText.quoted(name)). Features: \(FeatureCatalog.all.map(\.name).joined(separator: ", ")). See 'apps-cli --help'.")
                 return 64
             }
             if options.showHelp {
-                print(help(for: feature))
-                return 0
+                return printOutput(help(for: feature))
             }
             if options.failEvery != nil, !feature.acceptsFailEvery {
                 printError("apps-cli: --fail-every is for check24 only; see 'apps-cli \(name) --help'.")
@@ -65,10 +62,12 @@ public enum AppsCLI {
                                  launch: LaunchEnvironment) async throws -> Int32 {
         let size = Size(columns: launch.options.size.columns, rows: launch.options.size.rows)
         let host = HeadlessHost(size: size)
+        // Nothing to restore in plain mode: SIGQUIT ends the process quietly instead of drawing
+        // Swift's crash report (the interactive session forwards it and restores the terminal).
+        signal(SIGQUIT) { _ in _exit(131) }
         let screen = try make(launch, host.controller)
         let frame = await host.run(root: screen, keys: launch.options.keys)
-        print(PlainTextEncoder.encode(frame))
-        return 0
+        return printOutput(PlainTextEncoder.encode(frame))
     }
 
     @MainActor
@@ -137,7 +136,34 @@ public enum AppsCLI {
         """
     }
 
+    /// Writes `text` and a newline to stdout: 0 when all of it was written, else 74 (EX_IOERR) with a
+    /// message on stderr. A closed pipe, a full disk (`>/dev/full`) or a closed descriptor is an
+    /// error the caller must hear of, never a silent success.
+    static func printOutput(_ text: String) -> Int32 {
+        guard writeAll(Array((text + "\n").utf8), to: STDOUT_FILENO) else {
+            printError("apps-cli: the output could not be written (\(String(cString: strerror(errno)))).")
+            return 74
+        }
+        return 0
+    }
+
+    /// Writes a message and a newline to stderr. Errors are ignored: there is nowhere left to report them,
+    /// and Foundation's FileHandle would trap on a closed or full stderr.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        _ = writeAll(Array((message + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// `write(2)` until everything is written; false on any error (EPIPE, EBADF, ENOSPC …).
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
     }
 }

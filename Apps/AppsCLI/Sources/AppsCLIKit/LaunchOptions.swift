@@ -28,6 +28,24 @@ public struct UsageError: Error, Equatable, Sendable {
     public init(_ message: String) { self.message = message }
 }
 
+/// Text from the command line as it may appear in a message: control characters (escape sequences,
+/// newlines) become visible `\u{…}` escapes, so an argument can neither drive the terminal nor break
+/// the one-line contract of an error, and long arguments are cut.
+enum ArgumentText {
+    static func quoted(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars.prefix(200) {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return "'" + result + (text.unicodeScalars.count > 200 ? "…" : "") + "'"
+    }
+}
+
 /// Parses arguments by hand (no third-party argument parser): `--name value` and `--name=value`.
 public enum CommandLineParser {
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -38,8 +56,9 @@ public enum CommandLineParser {
         default: break
         }
         if first.hasPrefix("-") {
-            throw UsageError("unknown option '\(first)'. Options come after the feature: apps-cli <feature> [options]; see 'apps-cli --help'.")
+            throw UsageError("unknown option \(ArgumentText.quoted(first)). Options come after the feature: apps-cli <feature> [options]; see 'apps-cli --help'.")
         }
+        let feature = ArgumentText.quoted(first)
         var options = LaunchOptions()
         var index = 1
         while index < arguments.count {
@@ -57,18 +76,25 @@ public enum CommandLineParser {
                 defer { index += 1 }
                 return arguments[index]
             }
+            /// A flag takes no value: `--plain=no` is a mistake, not a way to turn plain mode off.
+            func flag() throws(UsageError) {
+                if let inlineValue { throw UsageError("\(name) takes no value, not \(ArgumentText.quoted(inlineValue)); write just \(name).") }
+            }
             switch name {
-            case "--help", "-h": options.showHelp = true
-            case "--plain": options.plain = true
+            case "--help", "-h": try flag(); options.showHelp = true
+            case "--plain": try flag(); options.plain = true
             case "--base-url": options.baseURL = try parseBaseURL(try value())
             case "--data-dir":
                 let path = try value()
-                guard !path.isEmpty else { throw UsageError("--data-dir needs a directory path.") }
+                guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    throw UsageError("--data-dir needs a directory path, not \(ArgumentText.quoted(path)).")
+                }
                 options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
             case "--size": options.size = try parseSize(try value())
             case "--keys":
                 do { options.keys = try KeySpec.parse(try value()) } catch let error as KeySpecError {
-                    throw UsageError("--keys: \(error.message)")
+                    // KeySpecError's message already names the option and escapes the token.
+                    throw UsageError(error.message)
                 } catch let error as UsageError {
                     throw error
                 } catch {
@@ -76,37 +102,86 @@ public enum CommandLineParser {
                 }
             case "--timeout":
                 let text = try value()
-                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                    throw UsageError("--timeout needs a number of seconds between 0 and 3600, not '\(text)'.")
+                guard let seconds = decimal(text), seconds >= minimumTimeout, seconds <= 3600 else {
+                    throw UsageError("--timeout needs a decimal number of seconds from \(minimumTimeout) to 3600, such as 15 or 2.5, not \(ArgumentText.quoted(text)).")
                 }
                 options.timeout = seconds
             case "--fail-every":
                 let text = try value()
-                guard let count = Int(text), count >= 0 else {
-                    throw UsageError("--fail-every needs a whole number ≥ 0 (0 = never), not '\(text)'.")
+                guard text.count <= 9, !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let count = Int(text) else {
+                    throw UsageError("--fail-every needs a whole number ≥ 0 (0 = never), not \(ArgumentText.quoted(text)).")
                 }
                 options.failEvery = count
             default:
-                throw UsageError("unknown option '\(argument)' for \(first); see 'apps-cli \(first) --help'.")
+                throw UsageError("unknown option \(ArgumentText.quoted(argument)) for \(feature); see 'apps-cli \(first) --help'.")
             }
         }
         return .launch(feature: first, options: options)
     }
 
+    /// The shortest `--timeout`: below a tenth of a second not even loopback answers reliably.
+    static let minimumTimeout = 0.1
+
+    /// Plain decimal notation only (`15`, `2.5`, `.5`): `Double("0x10")` would read hex, `1e3` an exponent.
+    static func decimal(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard !text.isEmpty, text.count <= 12, parts.count <= 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              parts.contains(where: { !$0.isEmpty }) else { return nil }
+        return Double(text)
+    }
+
+    /// An http(s) URL with a host, an optional port (1–65535) and path, and nothing else: a query or
+    /// fragment would end up in the middle of every request path. Scheme and host are lowercased.
     static func parseBaseURL(_ text: String) throws(UsageError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host?.isEmpty == false else {
-            throw UsageError("--base-url needs an http(s) URL such as http://127.0.0.1:8080, not '\(text)'.")
+        func invalid(_ reason: String) -> UsageError {
+            UsageError("--base-url needs an http(s) URL such as http://127.0.0.1:8080\(reason), not \(ArgumentText.quoted(redactedForMessage(text))).")
         }
+        guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),
+              var components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { throw invalid("") }
+        guard let host = components.host, !host.isEmpty, isValidHost(host) else { throw invalid(" (with a host name or address)") }
+        if let port = components.port, !(1...65535).contains(port) { throw invalid(" (ports are 1–65535)") }
+        guard components.query == nil, components.fragment == nil else {
+            throw invalid(" (without ?query or #fragment: request paths are added to it)")
+        }
+        components.scheme = scheme
+        components.host = host.lowercased()
+        guard let url = components.url else { throw invalid("") }
         return url
+    }
+
+    /// A DNS name or IPv4 address (letters, digits, dots, hyphens), or a bracketed IPv6 address.
+    private static func isValidHost(_ host: String) -> Bool {
+        if host.hasPrefix("[") {
+            let inner = host.dropFirst().dropLast()
+            return host.hasSuffix("]") && inner.contains(":") && inner.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        return host.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "." || $0 == "-" }
+            && !host.hasPrefix(".") && !host.hasPrefix("-")
+    }
+
+    /// The URL text without a password, for messages.
+    private static func redactedForMessage(_ text: String) -> String {
+        guard let url = URL(string: text), url.password != nil || url.user != nil,
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return text }
+        components.user = nil
+        components.password = nil
+        return components.string ?? text
     }
 
     static func parseSize(_ text: String) throws(UsageError) -> TerminalSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCIIDigit) }),
+              let columns = Int(parts[0]), let rows = Int(parts[1]),
               (20...1000).contains(columns), (5...500).contains(rows) else {
-            throw UsageError("--size needs COLSxROWS with 20–1000 columns and 5–500 rows, e.g. 80x24, not '\(text)'.")
+            throw UsageError("--size needs COLSxROWS with 20–1000 columns and 5–500 rows, e.g. 80x24, not \(ArgumentText.quoted(text)).")
         }
         return TerminalSize(columns: columns, rows: rows)
     }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }
