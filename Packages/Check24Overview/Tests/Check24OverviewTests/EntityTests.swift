@@ -80,6 +80,20 @@ final class EntityTests: XCTestCase {
         XCTAssertEqual(catalog.skipped[4].reason, "id 1 appears twice")
     }
 
+    func testAbsurdValuesAndBrokenTextAreUnreadableFieldsNeverInternalErrorNames() throws {
+        var json = Data(#"{"header":{"headerTitle":"T"},"products":[{"id":1,"name":"Kept","price":{"value":2.5}},{"id":2,"name":"Huge","price":{"value":1e308}},{"id":3,"name":"Negative","price":{"value":-1}},{"id":4,"name":"Huger","price":{"value":1e400}},{"id":5,"name":"Far future","price":{"value":1},"releaseDate":15927000000000,"rating":99},{"id":6,"name":""#.utf8)
+        json.append(contentsOf: [0xC3, 0x28]) // not UTF-8
+        json.append(contentsOf: Data(#"","price":{"value":1}}]}"#.utf8))
+        let catalog = try JSONDecoder().decode(Check24Catalog.self, from: json)
+        XCTAssertEqual(catalog.products.map(\.name), ["Kept", "Far future"])
+        XCTAssertEqual(catalog.skipped.map(\.reason), ["price is a number out of range", "price is a number out of range",
+                                                        "price is a number out of range", "name is not valid UTF-8 text"])
+        let future = catalog.products[1]
+        XCTAssertNil(future.releaseDate, "year 506713 is no release date")
+        XCTAssertEqual(future.rating, 0)
+        XCTAssertTrue(future.unreadableFields.contains("releaseDate") && future.unreadableFields.contains("rating"), "\(future.unreadableFields)")
+    }
+
     func testMissingOrWrongOptionalFieldsDegradeInsteadOfSinkingTheProduct() throws {
         let catalog = try decode(#"{"header":{"headerTitle":"T"},"products":[{"id":5,"name":"Odd","price":{"value":3},"rating":"high","available":"yes","releaseDate":"soon","imageURL":"","extra":{"x":1}}]}"#)
         let product = try XCTUnwrap(catalog.products.first)

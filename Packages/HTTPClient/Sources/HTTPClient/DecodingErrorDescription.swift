@@ -62,3 +62,47 @@ enum DecodingErrorDescription {
         return ", found \(words[String(rest)] ?? String(rest))"
     }
 }
+
+/// Readable words for a value that could not be decoded, for the notices that name a skipped or
+/// degraded field ("price is a number out of range"), whatever the decoder threw.
+///
+/// Foundation's JSON decoder reports some problems only when a field is read, with internal error
+/// names such as `cannotConvertInputStringDataToUTF8(location:)`; those never reach the screen.
+public enum DecodingProblem {
+    /// "is not valid UTF-8 text", "is a number out of range", "is missing", "has the wrong type" or "is not readable".
+    public static func predicate(for error: any Error) -> String {
+        if let error = error as? DecodingError {
+            switch error {
+            case .keyNotFound, .valueNotFound: return "is missing"
+            case .typeMismatch: return "has the wrong type"
+            case .dataCorrupted(let context):
+                if let underlying = context.underlyingError { return predicate(for: underlying) }
+                return context.debugDescription.hasPrefix("is ") ? context.debugDescription : "is not readable"
+            @unknown default: return "is not readable"
+            }
+        }
+        let name = String(describing: error)
+        if name.contains("UTF8") || name.contains("UTF-8") || name.contains("Unicode") { return "is not valid UTF-8 text" }
+        if name.contains("NotRepresentable") || name.contains("numberIs") { return "is a number out of range" }
+        return "is not readable"
+    }
+
+    /// A `DecodingError` for `key` whose context says what was wrong, in words.
+    public static func error(_ predicate: String, at codingPath: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: predicate))
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// `decode(_:forKey:)` whose failures are always a `DecodingError` at `key` with a readable
+    /// ``DecodingProblem`` predicate, never an internal error of the JSON parser.
+    public func decodeReadable<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        do {
+            return try decode(type, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            throw DecodingProblem.error(DecodingProblem.predicate(for: error), at: codingPath + [key])
+        }
+    }
+}

@@ -31,7 +31,7 @@ public struct HTTPResponse: Sendable, Hashable {
         } catch let error as DecodingError {
             throw HTTPError.decoding(DecodingErrorDescription.describe(error))
         } catch {
-            throw HTTPError.decoding(String(describing: error))
+            throw HTTPError.decoding("the answer " + DecodingProblem.predicate(for: error))
         }
     }
 }

@@ -24,6 +24,19 @@ final class EntityTests: XCTestCase {
         XCTAssertEqual(catalog.products[6].imageURL?.lastPathComponent, "chicken.jpg")
     }
 
+    func testUnusableIDsAbsurdPricesAndBrokenTextAreSkippedWithReadableReasons() throws {
+        var json = Data(#"{"products":[{"product_id":"1","name":"Kept","price":120},{"product_id":"..","name":"Up","price":1},{"product_id":".","name":"Here","price":1},{"product_id":"","name":"Empty","price":1},{"product_id":"5","name":"Negative","price":-100},{"product_id":"6","name":"Huge","price":1e308},{"product_id":"7","name":"Huger","price":1e400},{"product_id":"8","name":""#.utf8)
+        json.append(contentsOf: [0xC3, 0x28]) // not UTF-8
+        json.append(contentsOf: Data(#"","price":1}]}"#.utf8))
+        let catalog = try JSONDecoder().decode(ProductCatalog.self, from: json)
+        XCTAssertEqual(catalog.products.map(\.name), ["Kept"])
+        XCTAssertEqual(catalog.skippedReasons, [
+            "#2: product_id is not usable as a product id", "#3: product_id is not usable as a product id",
+            "#4: product_id is not usable as a product id", "#5: price is a number out of range",
+            "#6: price is a number out of range", "#7: price is a number out of range", "#8: name is not valid UTF-8 text",
+        ])
+    }
+
     func testDecodesTheRealDetailPayload() throws {
         let file = fixtures.appendingPathComponent("cart-1-detail.json")
         guard FileManager.default.fileExists(atPath: file.path) else {

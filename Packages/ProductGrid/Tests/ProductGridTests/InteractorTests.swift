@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import XCTest
 import ProductGridTesting
 @testable import ProductGrid
@@ -33,5 +34,17 @@ final class InteractorTests: XCTestCase {
         let detail = try await interactor.obtainDetail(productID: "6_id_is_a_string")
         XCTAssertEqual(detail.description, "Slow roast.")
         XCTAssertEqual(service.detailRequests, ["6_id_is_a_string"])
+    }
+
+    func testADetailOfAnotherProductIsAnErrorNotShownAsIfItFit() async {
+        let service = FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.apples))])
+        let interactor = ProductDetailInteractor(products: service, images: FakeProductImageService())
+        do {
+            _ = try await interactor.obtainDetail(productID: "6_id_is_a_string")
+            XCTFail("a mismatched detail must fail")
+        } catch {
+            XCTAssertEqual(HTTPError.userMessage(for: error),
+                           "The data from the server could not be read: the detail is of product “1”, not of “6_id_is_a_string”.")
+        }
     }
 }

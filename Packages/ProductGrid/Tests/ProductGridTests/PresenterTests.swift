@@ -99,11 +99,11 @@ final class ProductListPresenterTests: XCTestCase {
 
     func testSkippedProductsAreAnnounced() async {
         var catalog = ProductFixtures.catalog(count: 2)
-        catalog.skippedCount = 1
+        catalog.skippedReasons = ["#3: price is a number out of range"]
         let (presenter, _, _, work) = makePresenter(service: FakeProductService(catalog: [.success(catalog)]))
         presenter.didLoad()
         await work.waitUntilIdle()
-        XCTAssertEqual(presenter.viewModel.notice, "1 product could not be read and is not shown")
+        XCTAssertEqual(presenter.viewModel.notice, "1 product could not be read and is not shown (#3: price is a number out of range)")
     }
 }
 

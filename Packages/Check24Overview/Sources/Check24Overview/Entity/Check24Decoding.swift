@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 extension Check24Catalog: Decodable {
     enum CodingKeys: String, CodingKey { case header, filters, products }
@@ -40,13 +41,18 @@ extension Check24Catalog: Decodable {
         }
     }
 
+    /// "no name", "price is a number out of range", "name is not valid UTF-8 text": never an internal error name.
     private static func reason(for error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
+        guard let error = error as? DecodingError else { return "the entry \(DecodingProblem.predicate(for: error))" }
         switch error {
         case .keyNotFound(let key, _): return "no \(key.stringValue)"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            let field = context.codingPath.last?.stringValue ?? "entry"
-            return "\(field) is not readable"
+            // The product's own field ("price" for products[3].price.value), not a nested key.
+            let path = context.codingPath
+            let fieldIndex = path.lastIndex { $0.intValue != nil }.map { path.index(after: $0) } ?? path.startIndex
+            let field = fieldIndex < path.endIndex ? path[fieldIndex].stringValue : "entry"
+            let predicate = DecodingProblem.predicate(for: error)
+            return "\(field) \(predicate == "is missing" ? "is not readable" : predicate)"
         @unknown default: return "not readable"
         }
     }
@@ -67,8 +73,8 @@ extension Check24Product: Decodable {
         } else {
             throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
         }
-        name = try container.decode(String.self, forKey: .name)
-        price = try container.decode(Check24Price.self, forKey: .price)
+        name = try container.decodeReadable(String.self, forKey: .name)
+        price = try container.decodeReadable(Check24Price.self, forKey: .price)
         // Degrading: a wrong or missing value becomes a neutral one, and the field is named.
         var unreadable: [String] = []
         func string(_ key: CodingKeys) -> String? {
@@ -90,13 +96,25 @@ extension Check24Product: Decodable {
         imageURL = string(.imageURL).flatMap { $0.isEmpty ? nil : URL(string: $0) }
         colorCode = string(.colorCode).flatMap(Self.normalizedHex)
         available = value(Bool.self, .available) ?? false
-        releaseDate = value(Double.self, .releaseDate).map { Date(timeIntervalSince1970: $0) }
+        releaseDate = value(Double.self, .releaseDate).flatMap { seconds in
+            // Out of range (before 1970 or after 2100, as in a payload claiming year 506713) is unreadable.
+            guard Self.plausibleReleaseDates.contains(seconds) else { unreadable.append(CodingKeys.releaseDate.stringValue); return nil }
+            return Date(timeIntervalSince1970: seconds)
+        }
         description = string(.description) ?? ""
         longDescription = string(.longDescription) ?? ""
         let rawRating = value(Double.self, .rating) ?? 0
-        rating = rawRating.isFinite ? rawRating : 0
+        if rawRating.isFinite, (0...5).contains(rawRating) {
+            rating = rawRating
+        } else {
+            rating = 0
+            if !unreadable.contains(CodingKeys.rating.stringValue) { unreadable.append(CodingKeys.rating.stringValue) }
+        }
         unreadableFields = unreadable
     }
+
+    /// 1970-01-01 to 2100-01-01, in seconds since 1970.
+    static let plausibleReleaseDates = 0.0...4_102_444_800.0
 
     /// `"ffecb3"` / `"#FFECB3"` → `"FFECB3"`; anything but six hex digits → nil.
     static func normalizedHex(_ text: String) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// One product of `GET /products-test.json`.
 ///
@@ -41,6 +42,8 @@ public struct Check24Product: Sendable, Equatable, Identifiable {
 
 /// `{"value": 225.91, "currency": "EUR"}`: a price in major units.
 public struct Check24Price: Sendable, Equatable, Decodable {
+    /// Prices a shop can mean: from nothing up to a billion (integer minor units stay exact).
+    static let plausibleValues = 0.0...1_000_000_000.0
     public var value: Double
     public var currency: String
 
@@ -53,7 +56,11 @@ public struct Check24Price: Sendable, Equatable, Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        value = try container.decode(Double.self, forKey: .value)
+        value = try container.decodeReadable(Double.self, forKey: .value)
+        // A negative or absurd price (±1e308 showed as 92.233.720.368.547.758,07 €) is no price.
+        guard value.isFinite, Self.plausibleValues.contains(value) else {
+            throw DecodingProblem.error("is a number out of range", at: container.codingPath + [CodingKeys.value])
+        }
         currency = (try? container.decodeIfPresent(String.self, forKey: .currency)) ?? "EUR"
     }
 }

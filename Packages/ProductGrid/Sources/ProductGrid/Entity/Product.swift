@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// One product of `GET /cart/list`: `{"product_id","name","price","image"}`, price in cents.
 public struct ProductSummary: Sendable, Equatable, Decodable {
@@ -18,12 +19,22 @@ public struct ProductSummary: Sendable, Equatable, Decodable {
         case id = "product_id", name, price, image
     }
 
+    /// The highest price accepted, in cents: ten million euros. Beyond it (or below zero) a price is unreadable.
+    static let maximumPriceInCents = 1_000_000_000
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decodeFlexibleID(forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        priceInCents = try container.decode(Int.self, forKey: .price)
-        imageURL = try container.decodeIfPresent(String.self, forKey: .image).flatMap(URL.init(string:))
+        // The id becomes a path segment of the detail URL: "." and ".." would walk up the path.
+        guard !id.isEmpty, id != ".", id != "..", id.count <= 200 else {
+            throw DecodingProblem.error("is not usable as a product id", at: container.codingPath + [CodingKeys.id])
+        }
+        name = try container.decodeReadable(String.self, forKey: .name)
+        priceInCents = try container.decodeReadable(Int.self, forKey: .price)
+        guard (0...Self.maximumPriceInCents).contains(priceInCents) else {
+            throw DecodingProblem.error("is a number out of range", at: container.codingPath + [CodingKeys.price])
+        }
+        imageURL = (try? container.decodeIfPresent(String.self, forKey: .image)).flatMap { $0 }.flatMap(URL.init(string:))
     }
 }
 
@@ -48,12 +59,15 @@ public struct ProductDetail: Sendable, Equatable, Decodable {
 /// The list payload. One malformed product does not sink the list: it is skipped and counted.
 public struct ProductCatalog: Sendable, Equatable, Decodable {
     public var products: [ProductSummary]
-    /// How many entries could not be read (shown to the user, never silently lost).
-    public var skippedCount: Int
+    /// Why each entry that could not be read was skipped ("#3: price is a number out of range"),
+    /// shown to the user, never silently lost.
+    public var skippedReasons: [String]
+    /// How many entries could not be read.
+    public var skippedCount: Int { skippedReasons.count }
 
-    public init(products: [ProductSummary], skippedCount: Int = 0) {
+    public init(products: [ProductSummary], skippedReasons: [String] = []) {
         self.products = products
-        self.skippedCount = skippedCount
+        self.skippedReasons = skippedReasons
     }
 
     enum CodingKeys: String, CodingKey { case products }
@@ -62,15 +76,34 @@ public struct ProductCatalog: Sendable, Equatable, Decodable {
         let entries = try decoder.container(keyedBy: CodingKeys.self)
             .decode([Lossy<ProductSummary>].self, forKey: .products)
         products = entries.compactMap(\.value)
-        skippedCount = entries.count - products.count
+        skippedReasons = entries.enumerated().compactMap { index, entry in entry.reason.map { "#\(index + 1): \($0)" } }
     }
 }
 
-/// Decodes an element or records that it could not be decoded.
+/// Decodes an element or records, in words, why it could not be decoded.
 struct Lossy<Value: Decodable & Sendable>: Decodable, Sendable {
     var value: Value?
+    var reason: String?
     init(from decoder: any Decoder) throws {
-        value = try? Value(from: decoder)
+        do {
+            value = try Value(from: decoder)
+        } catch let error as DecodingError {
+            reason = Self.reason(for: error)
+        } catch {
+            reason = "the entry \(DecodingProblem.predicate(for: error))"
+        }
+    }
+
+    /// "price is a number out of range", "product_id is missing".
+    private static func reason(for error: DecodingError) -> String {
+        let path: [any CodingKey]
+        switch error {
+        case .keyNotFound(let key, let context): path = context.codingPath + [key]
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): path = context.codingPath
+        @unknown default: path = []
+        }
+        let field = path.last(where: { $0.intValue == nil })?.stringValue ?? "the entry"
+        return "\(field) \(DecodingProblem.predicate(for: error))"
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ImageKit
 
 /// Use cases of the product grid: load the catalog and product images.
@@ -30,8 +31,17 @@ final class ProductDetailInteractor: Sendable {
         self.images = images
     }
 
+    /// The detail of `productID`; an answer about another product is an error, not shown as if it fit.
     func obtainDetail(productID: String) async throws -> ProductDetail {
-        try await products.fetchDetail(productID: productID)
+        let detail = try await products.fetchDetail(productID: productID)
+        guard detail.summary.id == productID else {
+            throw HTTPError.decoding("the detail is of product \(Self.quoted(detail.summary.id)), not of \(Self.quoted(productID))")
+        }
+        return detail
+    }
+
+    private static func quoted(_ id: String) -> String {
+        "“" + String(id.prefix(40)) + (id.count > 40 ? "…" : "") + "”"
     }
 
     func obtainImage(at url: URL) async throws -> RGBImage {

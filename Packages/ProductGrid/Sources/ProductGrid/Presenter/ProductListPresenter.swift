@@ -131,6 +131,7 @@ final class ProductListPresenter: ProductListViewOutput {
             }
             let notice = catalog.skippedCount > 0
                 ? "\(catalog.skippedCount) product\(catalog.skippedCount == 1 ? "" : "s") could not be read and \(catalog.skippedCount == 1 ? "is" : "are") not shown"
+                    + (catalog.skippedReasons.first.map { " (\($0))" } ?? "")
                 : nil
             return ProductListViewModel(
                 title: "Products (\(tiles.count))",
