@@ -263,6 +263,20 @@ final class DetailPresenterTests: XCTestCase {
         XCTAssertEqual(output.changes.map(\.1), [true, false])
     }
 
+    func testEveryRapidPressCountsElevenPressesEndFavorited() async {
+        let favorites = InMemoryFavoritesService()
+        let (presenter, view, _, output, work) = makePresenter(favorites: favorites)
+        for press in 1...11 {
+            presenter.didToggleFavorite()
+            XCTAssertEqual(view.displayed.last?.isFavorite, press % 2 == 1, "press \(press) shows at once")
+        }
+        await work.waitUntilIdle()
+        XCTAssertTrue(presenter.viewModel.isFavorite)
+        XCTAssertEqual(presenter.viewModel.favoriteButtonTitle, "Vergessen")
+        XCTAssertEqual(favorites.current, [1], "the store holds the last state asked for")
+        XCTAssertEqual(output.changes.last?.1, true)
+    }
+
     func testAFailedSaveKeepsTheOldStateAndSaysSo() async {
         let favorites = InMemoryFavoritesService(failWrites: true)
         let (presenter, _, _, output, work) = makePresenter(favorites: favorites)

@@ -30,7 +30,10 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
     private let work: WorkTracker
 
     private let product: Check24Product
+    /// What the user asked for last (shown on the button).
     private var isFavorite: Bool
+    /// What the favorites store holds.
+    private var savedFavorite: Bool
     private var isSaving = false
     private var notice: String?
     private var image = ImageSlot.none
@@ -41,6 +44,7 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
          router: any Check24DetailRouting, work: WorkTracker) {
         self.product = product
         self.isFavorite = isFavorite
+        self.savedFavorite = isFavorite
         self.interactor = interactor
         self.router = router
         self.work = work
@@ -59,10 +63,19 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
         }
     }
 
+    /// Every press counts: the button shows the state asked for at once, and saves run one after
+    /// another until the stored state is the last one asked for (11 quick presses end favorited).
     func didToggleFavorite() {
-        guard !isSaving else { return }
+        isFavorite.toggle()
+        notice = nil
+        publish()
+        saveFavoriteIfNeeded()
+    }
+
+    private func saveFavoriteIfNeeded() {
+        guard !isSaving, isFavorite != savedFavorite else { return }
         isSaving = true
-        let wanted = !isFavorite
+        let wanted = isFavorite
         let productID = product.id
         work.run { [weak self, interactor] in
             let result: Result<Bool, any Error>
@@ -73,10 +86,12 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
             self.isSaving = false
             switch result {
             case .success(let saved):
-                self.isFavorite = saved
-                self.notice = nil
+                self.savedFavorite = saved
                 self.output?.detailDidChangeFavorite(productID: productID, isFavorite: saved)
+                self.saveFavoriteIfNeeded() // presses that came in while this save ran
             case .failure(let error):
+                // Show what is stored, and say so: nothing the user asked for is silently lost.
+                self.isFavorite = self.savedFavorite
                 self.notice = "Could not save: \(error). Press f to try again."
             }
             self.publish()
