@@ -8,6 +8,10 @@
 ///   a frame without changes writes nothing at all.
 /// - After a wide cell the cursor is positioned explicitly again, because terminals disagree on
 ///   the widths of some characters.
+/// - A changed glyph of uncertain width (emoji, VS16 and ZWJ sequences, flags, combining marks; see
+///   ``DisplayWidth/isUncertain(_:)``) is written after its trailing cell, and the rest of its row is
+///   written again after it: whether the terminal draws it one, two or four columns wide, no stale
+///   glyph stays behind and nothing to its right is shifted (after ratatui's fix for the same debris).
 public final class DiffRenderer {
     /// The colors the terminal supports; colors are mapped or dropped accordingly.
     public let colorMode: ColorMode
@@ -53,20 +57,29 @@ public final class DiffRenderer {
         for row in 0..<frame.size.rows {
             // Where the terminal's cursor is known to be after the last write in this row.
             var cursorColumn: Int?
+            // Set after an uncertain glyph was written: every later cell of the row is written again.
+            var repaintRest = false
             for column in 0..<frame.size.columns {
                 let cell = frame[column, row]
                 if cell.isContinuation { continue } // written with its leading cell
-                let changed = cell != base[column, row]
+                let changed = repaintRest || cell != base[column, row]
                     || (cell.width == 2 && frame[column + 1, row] != base[column + 1, row])
                 guard changed else { continue }
 
-                if cursorColumn != column {
-                    output.appendASCII("\u{1B}[")
-                    output.appendDecimal(row + 1)
-                    output.append(0x3B)
-                    output.appendDecimal(column + 1)
-                    output.append(0x48) // H
+                let isUncertain = cell.grapheme.count == 1 && cell.grapheme.first.map(DisplayWidth.isUncertain) == true
+                if isUncertain, cell.width == 2 {
+                    // The trailing cell first: a terminal that draws the glyph one column wide leaves this blank.
+                    moveCursor(to: column + 1, row: row, into: &output)
+                    if cell.style != currentStyle {
+                        let sequence = SGR.sequence(for: cell.style, mode: colorMode)
+                        if sequence != currentSequence { output.append(contentsOf: sequence) }
+                        currentStyle = cell.style
+                        currentSequence = sequence
+                    }
+                    output.append(0x20)
+                    cursorColumn = nil
                 }
+                if cursorColumn != column { moveCursor(to: column, row: row, into: &output) }
                 if cell.style != currentStyle {
                     let sequence = SGR.sequence(for: cell.style, mode: colorMode)
                     if sequence != currentSequence { output.append(contentsOf: sequence) }
@@ -74,12 +87,21 @@ public final class DiffRenderer {
                     currentSequence = sequence
                 }
                 let isTrustworthy = appendGrapheme(of: cell, to: &output)
-                cursorColumn = cell.width == 1 && isTrustworthy ? column + 1 : nil
+                cursorColumn = cell.width == 1 && isTrustworthy && !isUncertain ? column + 1 : nil
+                if isUncertain { repaintRest = true }
             }
         }
         if !currentSequence.isEmpty, currentSequence != SGR.sequence(for: .plain, mode: colorMode) {
             output.appendASCII("\u{1B}[0m") // leave the terminal in the plain style between frames
         }
+    }
+
+    private func moveCursor(to column: Int, row: Int, into output: inout [UInt8]) {
+        output.appendASCII("\u{1B}[")
+        output.appendDecimal(row + 1)
+        output.append(0x3B)
+        output.appendDecimal(column + 1)
+        output.append(0x48) // H
     }
 
     /// Appends the cell's text, sanitized in case a cell was built by hand around ``Frame/put(_:at:style:maxColumns:)``.

@@ -26,6 +26,16 @@ public enum DisplayWidth {
         return base
     }
 
+    /// `true` for a cluster whose width terminals disagree on: several scalars (VS16, ZWJ sequences,
+    /// flags, skin tones, combining marks) or an emoji. CJK ideographs and plain letters are certain.
+    public static func isUncertain(_ character: Character) -> Bool {
+        if character.asciiValue != nil { return false }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return false }
+        if scalars.count > 1 { return true }
+        return first.properties.isEmoji && first.value >= 0x2000 || isRegionalIndicator(first)
+    }
+
     /// The number of columns `string` occupies: the sum of its grapheme clusters' widths.
     public static func of(_ string: String) -> Int {
         var total = 0

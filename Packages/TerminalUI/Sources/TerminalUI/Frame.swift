@@ -75,6 +75,11 @@ public struct Frame: Hashable, Sendable {
         cells[index] = cell
     }
 
+    /// The most scalars a cell keeps of one grapheme cluster: enough for any real emoji sequence
+    /// (a family with skin tones is 11), while a letter followed by 2,000 joiners cannot make a cell
+    /// that is kilobytes long and that terminals draw each their own way.
+    public static let maximumScalarsPerCell = 16
+
     /// Writes `text` (sanitized) starting at `point`, clipped to `maxColumns` and the frame.
     /// A wide character that would not fit entirely is replaced by a space.
     /// - Returns: the number of columns written.
@@ -92,7 +97,11 @@ public struct Frame: Hashable, Sendable {
                 break
             }
             if column >= 0 {
-                setCell(Cell(grapheme: String(character), width: UInt8(width), style: style), column: column, row: point.row)
+                var grapheme = String(character)
+                if character.unicodeScalars.count > Self.maximumScalarsPerCell {
+                    grapheme = String(String.UnicodeScalarView(character.unicodeScalars.prefix(Self.maximumScalarsPerCell)))
+                }
+                setCell(Cell(grapheme: grapheme, width: UInt8(width), style: style), column: column, row: point.row)
             } else if column + width > 0 {
                 setCell(.blank(style), column: 0, row: point.row) // the visible half of a wide character cut by the left edge
             }
