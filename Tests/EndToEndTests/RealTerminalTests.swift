@@ -150,13 +150,8 @@ final class RealTerminalTests: XCTestCase {
     /// ctrl-z hands the terminal back to the shell; `fg` brings the app back in raw mode, repainted,
     /// and keys work again (a resume that missed SIGCONT would leave the terminal echoing keys).
     func testCtrlZSuspendsAndFgResumesWithWorkingKeys() throws {
-        let binary = AppsCLIProcess.executable.path
         let dir = workDirectory.path
-        try tmux(["new-session", "-d", "-s", "main", "-x", "90", "-y", "30", "-e", "TERM=xterm-256color",
-                  "-e", "PS1=prompt$ ", "bash", "--norc", "--noprofile", "-i"])
-        _ = try waitFor("the shell") { $0.contains("prompt$") }
-        try tmux(["send-keys", "-t", "main", "stty -g > '\(dir)/before'; XDG_CACHE_HOME='\(dir)/cache' '\(binary)' product-grid 2>'\(dir)/stderr'", "Enter"])
-        _ = try waitFor("the grid") { $0.contains("Products (12)") && $0.contains("1/12") }
+        try startProductGridInAShell()
         for round in 1...2 {
             try tmux(["send-keys", "-t", "main", "C-z"])
             _ = try waitFor("the shell after ctrl-z (\(round))") { $0.contains("Stopped") }
@@ -175,10 +170,10 @@ final class RealTerminalTests: XCTestCase {
     }
 
     /// Starts product-grid from an interactive shell in tmux and waits for the grid.
-    private func startProductGridInAShell(columns: Int = 90) throws {
+    private func startProductGridInAShell() throws {
         let binary = AppsCLIProcess.executable.path
         let dir = workDirectory.path
-        try tmux(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "30", "-e", "TERM=xterm-256color",
+        try tmux(["new-session", "-d", "-s", "main", "-x", "90", "-y", "30", "-e", "TERM=xterm-256color",
                   "-e", "PS1=prompt$ ", "bash", "--norc", "--noprofile", "-i"])
         _ = try waitFor("the shell") { $0.contains("prompt$") }
         try tmux(["send-keys", "-t", "main", "stty -g > '\(dir)/before'; XDG_CACHE_HOME='\(dir)/cache' '\(binary)' product-grid 2>'\(dir)/stderr'", "Enter"])
