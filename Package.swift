@@ -33,7 +33,8 @@ let package = Package(
         // Scripts/bench: speed and output-size goals on a release build.
         .executableTarget(
             name: "AppsBench",
-            dependencies: ["Check24Overview", "HTMLText", "HTTPClient", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI"],
+            dependencies: ["Check24Overview", .product(name: "Check24OverviewTesting", package: "Check24Overview"),
+                           "HTMLText", "HTTPClient", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI"],
             path: "Apps/AppsBench/Sources/AppsBench"
         ),
         .testTarget(

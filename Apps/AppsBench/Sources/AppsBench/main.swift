@@ -1,4 +1,5 @@
 import Check24Overview
+import Check24OverviewTesting
 import Foundation
 import HTMLText
 import HTTPClient
@@ -82,6 +83,75 @@ func overviewGoals() async {
     goals.append(Goal(name: "bytes for a one-row move (full frame \(full))", value: Double(sink.bytes), budget: Double(full) / 4, unit: "B"))
 }
 await overviewGoals()
+
+// 5. Per key at scale: check24 with 1k, 10k and 100k generated products, through the real
+// presenter → view → diff renderer path into a counting sink, 120x40. The goal: p99 ≤ 2 ms at 100k,
+// and the 100k figure at most twice the 1k figure (a key costs the rows on screen, not the list).
+struct KeyTiming {
+    var key: String
+    var size: Int
+    var p50: Double
+    var p99: Double
+}
+
+@MainActor
+func perKeyTimings(productCount: Int) async -> [KeyTiming] {
+    let products = (0..<productCount).map { index in
+        Check24Product(id: index, name: "Product \(index)", type: "Circle", color: "Blue",
+                       imageURL: URL(string: "http://images.test/\(index % 16).png"), available: index % 3 != 0,
+                       releaseDate: Date(timeIntervalSince1970: 1_460_000_000),
+                       description: "A generated product with a description long enough to wrap over two lines at this width, number \(index).",
+                       rating: Double(index % 11) / 2, price: Check24Price(value: Double(index % 1000) + 0.99, currency: "EUR"))
+    }
+    let catalog = Check24Catalog(header: Check24Fixtures.header, products: products, skipped: [])
+    let host = HeadlessHost(size: Size(columns: 120, rows: 40))
+    let screen = Check24OverviewModule.make(dependencies: .init(
+        catalog: FakeCheck24CatalogService([.success(catalog)]), favorites: InMemoryFavoritesService([1, 5, 9]),
+        images: FakeCheck24ImageService(), pages: FakeWebPageService([:]), legalPageURL: Check24OverviewModule.originalLegalPageURL),
+        host: host.controller)
+    _ = await host.run(root: screen, keys: [])
+    let context = RenderContext(size: Size(columns: 120, rows: 40), colorMode: .trueColor)
+    let renderer = DiffRenderer(sink: CountingSink(), colorMode: .trueColor)
+    renderer.render(host.controller.render(in: context))
+
+    func time(_ key: String, _ events: [InputEvent], repetitions: Int) -> KeyTiming {
+        var samples: [Double] = []
+        for repetition in 0..<repetitions {
+            let event = events[repetition % events.count]
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = host.controller.dispatch(event, in: context)
+            renderer.render(host.controller.render(in: context))
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        }
+        samples.sort()
+        return KeyTiming(key: key, size: productCount, p50: samples[samples.count / 2],
+                         p99: samples[min(samples.count - 1, samples.count * 99 / 100)])
+    }
+    return [
+        time("down", [.key(.down)], repetitions: 300),
+        time("pgdn", [.key(.pageDown)], repetitions: 200),
+        time("end/home", [.key(.end), .key(.home)], repetitions: 100),
+        time("filter", [.key(.right)], repetitions: 60),
+    ]
+}
+
+var timings: [KeyTiming] = []
+// APPS_CLI_BENCH_SIZES=1000 runs one size (for a profiler such as callgrind).
+let sizes = ProcessInfo.processInfo.environment["APPS_CLI_BENCH_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } }
+for count in sizes ?? [1_000, 10_000, 100_000] {
+    timings += await perKeyTimings(productCount: count)
+}
+print("check24 per key, 120x40 (ms)       1k p50/p99     10k p50/p99    100k p50/p99")
+for key in ["down", "pgdn", "end/home", "filter"] {
+    let row = timings.filter { $0.key == key }
+    let cells = row.map { String(format: "%6.3f/%6.3f", $0.p50, $0.p99) }.joined(separator: "  ")
+    print("  \(key.padding(toLength: 30, withPad: " ", startingAt: 0)) \(cells)")
+    if let small = row.first, let large = row.last {
+        goals.append(Goal(name: "check24 \(key) p99 at 100k", value: large.p99, budget: 2, unit: "ms"))
+        // Flat in the list size: 100k at most twice 1k (with 0.2 ms of slack for timer noise).
+        goals.append(Goal(name: "check24 \(key) p99 100k/1k", value: large.p99 / max(small.p99, 0.1), budget: 2, unit: "x"))
+    }
+}
 
 var failed = false
 for goal in goals {

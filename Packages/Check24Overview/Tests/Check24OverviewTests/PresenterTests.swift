@@ -53,7 +53,7 @@ private func loaded(_ model: Check24OverviewViewModel, file: StaticString = #fil
         XCTFail("not loaded: \(model.content)", file: file, line: line)
         return nil
     }
-    return Loaded(rows: rows, selected: selected, empty: empty)
+    return Loaded(rows: Array(rows), selected: selected, empty: empty)
 }
 
 @MainActor
@@ -119,7 +119,7 @@ final class OverviewPresenterTests: XCTestCase {
         let (presenter, _, _, work) = makePresenter(favorites: InMemoryFavoritesService([2]))
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didChangeSelection(to: 2, scrollOffset: 5, visibleRows: 1..<4)
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 5, visibleRows: 1..<4)
         presenter.didSelectFilter(at: 1)
         var list = try XCTUnwrap(loaded(presenter.viewModel))
         XCTAssertEqual(list.rows.map(\.name), ["Yellow Triangle", "Red Square"])
@@ -196,7 +196,7 @@ final class OverviewPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         let first = Set(images.requestedURLs.map(\.lastPathComponent))
         XCTAssertEqual(first, Set((0..<14).map { "\($0).png" }), "the first screen and its margin, not 1,000 pictures")
-        presenter.didChangeSelection(to: 500, scrollOffset: 3000, visibleRows: 498..<501)
+        presenter.didChangeSelection(to: 500, firstVisibleRow: 496, visibleRows: 498..<501)
         await work.waitUntilIdle()
         let afterScroll = Set(images.requestedURLs.map(\.lastPathComponent)).subtracting(first)
         XCTAssertEqual(afterScroll, Set((496..<503).map { "\($0).png" }))
@@ -208,7 +208,7 @@ final class OverviewPresenterTests: XCTestCase {
         let (presenter, _, _, work) = makePresenter()
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didChangeSelection(to: 99, scrollOffset: 3, visibleRows: 0..<3)
+        presenter.didChangeSelection(to: 99, firstVisibleRow: 3, visibleRows: 0..<3)
         XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).selected, 3)
     }
 }

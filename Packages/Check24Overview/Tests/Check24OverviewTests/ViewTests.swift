@@ -39,7 +39,7 @@ func overview(_ content: Check24OverviewViewModel.Content, filter: Int = 0, noti
 }
 
 func list(selected: Int = 0, offset: Int = 0, rows: [ProductRowViewModel] = sampleRows, empty: String? = nil) -> Check24OverviewViewModel.Content {
-    .loaded(header: Check24Fixtures.header, rows: rows, emptyMessage: empty, selectedIndex: selected, scrollOffset: offset)
+    .loaded(header: Check24Fixtures.header, rows: ProductRows(rows), emptyMessage: empty, selectedIndex: selected, firstVisibleRow: offset)
 }
 
 @MainActor
@@ -48,7 +48,7 @@ final class RecordingOverviewOutput: Check24OverviewViewOutput {
     func didLoad() { events.append("load") }
     func didRequestReload() { events.append("reload") }
     func didSelectFilter(at index: Int) { events.append("filter \(index)") }
-    func didChangeSelection(to index: Int, scrollOffset: Int, visibleRows: Range<Int>) { events.append("select \(index) offset \(scrollOffset) rows \(visibleRows)") }
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) { events.append("select \(index) top \(firstVisibleRow) rows \(visibleRows)") }
     func didChooseRow(at index: Int) { events.append("choose \(index)") }
 }
 
@@ -139,8 +139,8 @@ final class OverviewViewTests: XCTestCase {
         for key: Key in [.down, .up, .character("j"), .end, .home, .enter, .right, .left, .tab, .character("r")] {
             _ = view.handle(.key(key), in: ctx)
         }
-        XCTAssertEqual(output.events.prefix(5), ["select 2 offset 0 rows 0..<3", "select 0 offset 0 rows 0..<3", "select 2 offset 0 rows 0..<3",
-                                                  "select 3 offset 1 rows 0..<3", "select 0 offset 0 rows 0..<3"])
+        XCTAssertEqual(output.events.prefix(5), ["select 2 top 0 rows 0..<3", "select 0 top 0 rows 0..<3", "select 2 top 0 rows 0..<3",
+                                                  "select 3 top 1 rows 0..<3", "select 0 top 0 rows 0..<3"])
         XCTAssertEqual(output.events.suffix(5), ["choose 1", "filter 1", "filter 2", "filter 1", "reload"])
     }
 
@@ -151,16 +151,16 @@ final class OverviewViewTests: XCTestCase {
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 12, row: 0)), in: ctx) // "Verfügbar"
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 30, row: 12)), in: ctx) // inside the second row
         _ = view.handle(.mouse(MouseEvent(kind: .wheelDown, column: 30, row: 12)), in: ctx)
-        XCTAssertEqual(output.events, ["filter 1", "choose 1", "select 1 offset 0 rows 0..<3"])
+        XCTAssertEqual(output.events, ["filter 1", "choose 1", "select 1 top 0 rows 0..<3"])
     }
 
     func testScrollingKeepsTheSelectionVisibleAndTheFooterIsTheLastRow() async {
         let layout = Check24OverviewLayout(size: Size(columns: 80, rows: 12), header: Check24Fixtures.header, notice: nil,
-                                           rows: sampleRows, emptyMessage: nil)
-        XCTAssertEqual(layout.rowRanges.count, 4, "three products and the footer")
-        XCTAssertEqual(layout.scrollOffset(showing: 0, previous: 5), 0, "the first row shows the header too")
-        let footer = layout.scrollOffset(showing: 3, previous: 0)
-        XCTAssertEqual(footer, layout.contentHeight - layout.list.rows, "end scrolls to the bottom")
+                                           rows: ProductRows(sampleRows), emptyMessage: nil)
+        XCTAssertEqual(layout.virtual.count, 5, "the header, three products and the footer")
+        XCTAssertEqual(layout.firstVisibleRow(showing: 0, previous: 3), 0, "the first row shows the header too")
+        let footer = layout.firstVisibleRow(showing: 3, previous: 0)
+        XCTAssertEqual(footer, layout.virtual.maximumTop, "end scrolls to the bottom")
         let frame = Check24OverviewView.render(overview(list(selected: 3, offset: footer)), in: context(80, 12))
         let footerLine = frame.text.split(separator: "\n").first { $0.contains("© 2016 Check24") }
         XCTAssertEqual(footerLine?.hasPrefix("▌"), true, "the footer is shown and selected:\n\(frame.text)")

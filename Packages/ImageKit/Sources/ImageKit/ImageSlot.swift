@@ -79,6 +79,22 @@ public final class ImageSlots {
         return finished[url] ?? .loading
     }
 
+    /// The slots as a value, for a view model that reads them later (a lazy list of rows):
+    /// O(1) to take, since the dictionary is shared until it changes.
+    public var snapshot: Snapshot { Snapshot(finished: finished) }
+
+    /// The finished slots at one moment; every other URL is `.loading`.
+    public struct Snapshot: Equatable, Sendable {
+        let finished: [URL: ImageSlot]
+        public init() { finished = [:] }
+        init(finished: [URL: ImageSlot]) { self.finished = finished }
+        /// The slot for `url`, like ``ImageSlots/subscript(_:)``.
+        public subscript(url: URL?) -> ImageSlot {
+            guard let url else { return .none }
+            return finished[url] ?? .loading
+        }
+    }
+
     /// The URLs loading right now (for tests and diagnostics).
     public var loadingURLs: Set<URL> { Set(inFlight.keys) }
 

@@ -89,6 +89,18 @@ public struct Frame: Hashable, Sendable {
         // Without maxColumns the frame's edge is the limit, also when the text starts left of column 0.
         let limit = maxColumns.map { min(size.columns, point.column + max(0, $0)) } ?? size.columns
         var column = point.column
+        // Printable ASCII, the common case, needs neither sanitizing nor grapheme breaking nor a
+        // width lookup: one cell per byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if column >= limit { break }
+                if column >= 0 {
+                    setCell(Cell(grapheme: String(UnicodeScalar(byte)), width: 1, style: style), column: column, row: point.row)
+                }
+                column += 1
+            }
+            return column - point.column
+        }
         for character in Sanitizer.sanitize(text) {
             let width = DisplayWidth.of(character)
             if width == 0 { continue } // zero-width clusters on their own (already merged into graphemes otherwise)

@@ -18,6 +18,11 @@ final class Check24OverviewInteractor: Sendable {
         try await catalog.fetchCatalog()
     }
 
+    /// The catalog's products by filter; computed off the main actor, once per load.
+    func obtainFilteredCatalog(_ catalog: Check24Catalog) async -> Check24FilteredCatalog {
+        Check24FilteredCatalog(products: catalog.products)
+    }
+
     func obtainFavoriteIDs() async throws -> Set<Int> {
         try await favorites.favoriteIDs()
     }

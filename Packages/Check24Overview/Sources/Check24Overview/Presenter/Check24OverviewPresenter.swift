@@ -14,8 +14,9 @@ protocol Check24OverviewViewOutput: AnyObject {
     /// `r`, pull-to-refresh, and the error view's `Neuladen`.
     func didRequestReload()
     func didSelectFilter(at index: Int)
-    /// `visibleRows`: the rows on screen after the change, so that only their pictures load.
-    func didChangeSelection(to index: Int, scrollOffset: Int, visibleRows: Range<Int>)
+    /// `firstVisibleRow`: the list row at the top (0 = the header); `visibleRows`: the products on
+    /// screen after the change, so that only their pictures load.
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
     /// enter or click on a row: a product opens its details, the footer the legal page.
     func didChooseRow(at index: Int)
 }
@@ -42,7 +43,13 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var state = State.loading
     private var filter = ProductFilter.all
     private var selectedIndex = 0
-    private var scrollOffset = 0
+    private var firstVisibleRow = 0
+    /// The products of the current filter, kept between key presses: a key costs the rows on
+    /// screen, not a pass over the catalog. Recomputed when the catalog, filter or favorites change.
+    private var filteredProducts: [Check24Product] = []
+    private var filteredCatalog = Check24FilteredCatalog(products: [])
+    /// What the catalog lacked (skipped or incomplete products), worked out once per load.
+    private var catalogNotice: String?
     private var favorites: Set<Int> = []
     private var favoritesNotice: String?
     private let images = ImageSlots()
@@ -76,24 +83,25 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         guard case .loaded = state, let newFilter = ProductFilter(rawValue: index), newFilter != filter else { return }
         filter = newFilter
         selectedIndex = 0
-        scrollOffset = 0
+        firstVisibleRow = 0
         visibleRows = 0..<Self.initialVisibleRows
+        refilter()
         publish()
         showImages()
     }
 
-    func didChangeSelection(to index: Int, scrollOffset offset: Int, visibleRows rows: Range<Int>) {
-        guard case .loaded(let catalog) = state else { return }
-        selectedIndex = min(max(0, index), visibleProducts(of: catalog).count)
-        scrollOffset = max(0, offset)
+    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
+        guard case .loaded = state else { return }
+        selectedIndex = min(max(0, index), filteredProducts.count)
+        firstVisibleRow = max(0, row)
         visibleRows = rows
         publish()
         showImages()
     }
 
     func didChooseRow(at index: Int) {
-        guard case .loaded(let catalog) = state else { return }
-        let products = visibleProducts(of: catalog)
+        guard case .loaded = state else { return }
+        let products = filteredProducts
         guard (0...products.count).contains(index) else { return }
         selectedIndex = index
         publish()
@@ -108,8 +116,9 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
 
     func detailDidChangeFavorite(productID: Int, isFavorite: Bool) {
         if isFavorite { favorites.insert(productID) } else { favorites.remove(productID) }
-        if case .loaded(let catalog) = state {
-            selectedIndex = min(selectedIndex, visibleProducts(of: catalog).count)
+        if case .loaded = state {
+            refilter()
+            selectedIndex = min(selectedIndex, filteredProducts.count)
         }
         publish()
     }
@@ -123,8 +132,13 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         state = .loading
         publish()
         work.run { [weak self, interactor] in
-            let result: Result<Check24Catalog, any Error>
-            do { result = .success(try await interactor.obtainCatalog()) } catch { result = .failure(error) }
+            let result: Result<(Check24Catalog, Check24FilteredCatalog), any Error>
+            do {
+                let catalog = try await interactor.obtainCatalog()
+                result = .success((catalog, await interactor.obtainFilteredCatalog(catalog)))
+            } catch {
+                result = .failure(error)
+            }
             // Favorites are local: a failure to read them is a notice, not an error view.
             var favorites: Set<Int>?
             var favoritesNotice: String?
@@ -135,12 +149,15 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             }
             guard let self, generation == self.loadGeneration else { return }
             switch result {
-            case .success(let catalog):
+            case .success(let (catalog, filtered)):
                 self.state = .loaded(catalog)
+                self.filteredCatalog = filtered
                 self.filterTitles = catalog.filters
                 if let favorites { self.favorites = favorites }
                 self.favoritesNotice = favoritesNotice
-                self.selectedIndex = min(self.selectedIndex, self.visibleProducts(of: catalog).count)
+                self.refilter()
+                self.catalogNotice = self.skippedNotice(catalog.skipped) ?? self.degradedNotice(catalog.products)
+                self.selectedIndex = min(self.selectedIndex, self.filteredProducts.count)
                 self.publish()
                 self.showImages()
             case .failure(let error):
@@ -153,8 +170,8 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     /// Loads the pictures of the rows on screen (and a small margin), those on screen first;
     /// pictures of rows that scrolled away stop loading.
     private func showImages() {
-        guard case .loaded(let catalog) = state else { return }
-        let products = visibleProducts(of: catalog)
+        guard case .loaded = state else { return }
+        let products = filteredProducts
         let onScreen = visibleRows.clamped(to: 0..<products.count)
         let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(products.count, onScreen.upperBound + Self.imageMarginRows)
         let rows = Array(onScreen) + margin.filter { !onScreen.contains($0) }
@@ -165,8 +182,9 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
 
     // MARK: View model
 
-    private func visibleProducts(of catalog: Check24Catalog) -> [Check24Product] {
-        catalog.products.filter { filter.includes($0, favorites: favorites) }
+    private func refilter() {
+        guard case .loaded = state else { filteredProducts = []; return }
+        filteredProducts = filteredCatalog.products(for: filter, favorites: favorites)
     }
 
     private func publish() {
@@ -184,23 +202,15 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             model.content = .failed(message: message)
         case .loaded(let catalog):
             model.filtersEnabled = true
-            let rows = visibleProducts(of: catalog).map(row)
+            let rows = ProductRows(products: filteredProducts, favorites: favorites, images: images.snapshot)
             let empty: String? = rows.isEmpty
                 ? (filter == .favorites ? "Noch nichts vorgemerkt: öffne ein Produkt und wähle Vormerken." : "Keine Produkte.")
                 : nil
             model.content = .loaded(header: catalog.header, rows: rows, emptyMessage: empty,
-                                    selectedIndex: min(selectedIndex, rows.count), scrollOffset: scrollOffset)
-            model.notice = [skippedNotice(catalog.skipped), favoritesNotice, degradedNotice(catalog.products)].compactMap { $0 }.first
+                                    selectedIndex: min(selectedIndex, rows.count), firstVisibleRow: firstVisibleRow)
+            model.notice = skippedNotice(catalog.skipped) ?? favoritesNotice ?? catalogNotice
         }
         return model
-    }
-
-    private func row(_ product: Check24Product) -> ProductRowViewModel {
-        ProductRowViewModel(
-            id: product.id, name: product.name, description: product.description,
-            price: Check24Formatting.price(product.price), stars: Check24Formatting.stars(product.rating),
-            isAvailable: product.available, isFavorite: favorites.contains(product.id),
-            image: images[product.imageURL])
     }
 
     private func degradedNotice(_ products: [Check24Product]) -> String? {

@@ -13,6 +13,41 @@ struct ProductRowViewModel: Equatable, Sendable {
     var image: ImageSlot
 }
 
+/// The rows of the current filter, formatted when read: a key press formats the rows it draws,
+/// never the whole catalog.
+struct ProductRows: RandomAccessCollection, Equatable, Sendable {
+    let count: Int
+    private let row: @Sendable (Int) -> ProductRowViewModel
+
+    /// Rows given one by one (tests, short lists).
+    init(_ rows: [ProductRowViewModel]) {
+        count = rows.count
+        row = { rows[$0] }
+    }
+
+    /// The rows of `products`, with their favorite state and pictures.
+    init(products: [Check24Product], favorites: Set<Int>, images: ImageSlots.Snapshot) {
+        count = products.count
+        row = { index in
+            let product = products[index]
+            return ProductRowViewModel(
+                id: product.id, name: product.name, description: product.description,
+                price: Check24Formatting.price(product.price), stars: Check24Formatting.stars(product.rating),
+                isAvailable: product.available, isFavorite: favorites.contains(product.id),
+                image: images[product.imageURL])
+        }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(index: Int) -> ProductRowViewModel { row(index) }
+
+    /// Element by element: for tests; the app never compares view models.
+    static func == (lhs: ProductRows, rhs: ProductRows) -> Bool {
+        lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+}
+
 /// The overview's whole state as plain values.
 struct Check24OverviewViewModel: Equatable, Sendable {
     enum Content: Equatable, Sendable {
@@ -20,8 +55,9 @@ struct Check24OverviewViewModel: Equatable, Sendable {
         /// The error view: the message and the `Neuladen` button.
         case failed(message: String)
         /// The list: header, rows of the current filter, then the footer. `selectedIndex` counts the
-        /// footer as the row after the last product; `scrollOffset` is in lines of the list.
-        case loaded(header: Check24Header, rows: [ProductRowViewModel], emptyMessage: String?, selectedIndex: Int, scrollOffset: Int)
+        /// footer as the row after the last product; `firstVisibleRow` is the list row at the top of
+        /// the screen, where row 0 is the header, products follow, and the footer is last.
+        case loaded(header: Check24Header, rows: ProductRows, emptyMessage: String?, selectedIndex: Int, firstVisibleRow: Int)
     }
     var filters: [String]
     var selectedFilter: Int

@@ -1,10 +1,13 @@
 import TerminalUI
 
 /// Where everything of the overview goes for a given size: the tab row, the list viewport, and
-/// inside the list (in lines, before scrolling) the header, each product row and the footer.
+/// the list's rows: row 0 is the header (title, subtitle, notice, blank), products follow, and the
+/// footer (after the empty-list message, if any) is the last row.
 ///
-/// Rows have different heights (descriptions wrap), so the layout measures every row; it is
-/// cheap (a wrap per product) and the same for drawing, hit testing and scrolling.
+/// The list is virtual (``VirtualListLayout``): a product's height comes from wrapping its
+/// description, and only rows near the screen are ever wrapped, so a key costs the same for 10
+/// products as for 100,000. The selection counts products from 0 with the footer after the last;
+/// list row = selection + 1.
 struct Check24OverviewLayout {
     static let imageColumns = 10
     static let imageRows = 5
@@ -16,35 +19,34 @@ struct Check24OverviewLayout {
     let list: Rect
     /// The header's lines (title, subtitle, notice, blank).
     let headerHeight: Int
-    /// Each product's description lines, wrapped to ``textColumns``.
-    let descriptions: [[String]]
-    /// Lines of the list taken by each selectable row: products, then the footer (the last range).
-    let rowRanges: [Range<Int>]
-    let contentHeight: Int
+    let rows: ProductRows
+    /// The empty-list message, wrapped; drawn above the footer.
+    let emptyLines: [String]
+    let virtual: VirtualListLayout
+    private let wrapped: WrapCache
 
-    init(size: Size, header: Check24Header, notice: String?, rows: [ProductRowViewModel], emptyMessage: String?) {
+    init(size: Size, header: Check24Header, notice: String?, rows: ProductRows, emptyMessage: String?) {
         self.size = size
         tabs = Rect(column: 0, row: 0, columns: size.columns, rows: min(1, size.rows))
         list = Rect(column: 0, row: 2, columns: size.columns, rows: max(0, size.rows - 3))
         let textColumns = Self.textColumns(for: size.columns)
-        headerHeight = TextWrap.wrap(header.title, width: max(1, size.columns - 2)).count
+        let headerHeight = TextWrap.wrap(header.title, width: max(1, size.columns - 2)).count
             + (header.subtitle.isEmpty ? 0 : TextWrap.wrap(header.subtitle, width: max(1, size.columns - 2)).count)
             + (notice == nil ? 0 : 1) + 1
-        descriptions = rows.map { TextWrap.wrap($0.description, width: textColumns).filter { !$0.isEmpty } }
-        var line = headerHeight
-        var ranges: [Range<Int>] = []
-        for description in descriptions {
+        self.headerHeight = headerHeight
+        self.rows = rows
+        let emptyLines = emptyMessage.map { TextWrap.wrap($0, width: max(1, size.columns - 2)) } ?? []
+        self.emptyLines = emptyLines
+        let wrapped = WrapCache(rows: rows, width: textColumns)
+        self.wrapped = wrapped
+        let footerHeight = emptyLines.isEmpty ? 1 : emptyLines.count + 2
+        let productCount = rows.count
+        virtual = VirtualListLayout(count: productCount + 2, viewportRows: list.rows, height: { index in
+            if index == 0 { return headerHeight }
+            if index > productCount { return footerHeight }
             // Name, description, stars; at least as tall as the picture; then a separator line.
-            let height = max(Self.imageRows, 1 + description.count + 1)
-            ranges.append(line..<(line + height))
-            line += height + 1
-        }
-        if let emptyMessage {
-            line += TextWrap.wrap(emptyMessage, width: max(1, size.columns - 2)).count + 1
-        }
-        ranges.append(line..<(line + 1))
-        rowRanges = ranges
-        contentHeight = line + 1
+            return max(Self.imageRows, 1 + wrapped.description(index - 1).count + 1) + 1
+        }, isSelectable: { $0 > 0 })
     }
 
     static func textColumns(for columns: Int) -> Int {
@@ -53,48 +55,51 @@ struct Check24OverviewLayout {
 
     var textColumns: Int { Self.textColumns(for: size.columns) }
 
-    /// The scroll offset that shows row `index`, moving as little as possible from `previous`.
-    /// The first row scrolls to the very top, so the header shows with it.
-    func scrollOffset(showing index: Int, previous: Int) -> Int {
-        guard rowRanges.indices.contains(index) else { return clamped(previous) }
-        if index == 0 { return 0 }
-        let range = rowRanges[index]
-        var offset = previous
-        if range.upperBound > offset + list.rows { offset = range.upperBound - list.rows }
-        if range.lowerBound < offset { offset = range.lowerBound }
-        return clamped(offset)
+    /// The description of product `index`, wrapped to ``textColumns`` (wrapped once per layout).
+    func descriptionLines(_ index: Int) -> [String] { wrapped.description(index) }
+
+    /// The first visible list row that shows selection `index`, moving as little as possible from
+    /// `previous`. The first product scrolls to the very top, so the header shows with it.
+    func firstVisibleRow(showing index: Int, previous: Int) -> Int {
+        index <= 0 ? 0 : virtual.top(showing: index + 1, previousTop: previous)
     }
 
-    func clamped(_ offset: Int) -> Int {
-        min(max(0, offset), max(0, contentHeight - list.rows))
-    }
+    func clampedFirstRow(_ row: Int) -> Int { virtual.clampedTop(row) }
 
-    /// The row under a point of the screen, for the given scroll offset.
-    func rowIndex(at point: Point, scrollOffset: Int) -> Int? {
-        guard list.contains(point) else { return nil }
-        let line = point.row - list.row + clamped(scrollOffset)
-        return rowRanges.firstIndex { $0.contains(line) }
-    }
-
-    /// The product rows at least partly on screen at `scrollOffset` (the footer row excluded).
-    func visibleRows(scrollOffset: Int) -> Range<Int> {
-        let top = clamped(scrollOffset), bottom = top + list.rows
-        let products = rowRanges.dropLast()
-        guard let first = products.firstIndex(where: { $0.upperBound > top }) else { return products.endIndex..<products.endIndex }
-        let end = products[first...].firstIndex { $0.lowerBound >= bottom } ?? products.endIndex
+    /// The products at least partly on screen (the header and footer rows excluded).
+    func visibleProducts(firstVisibleRow: Int) -> Range<Int> {
+        let shown = virtual.visibleRange(top: firstVisibleRow)
+        let first = max(0, shown.lowerBound - 1), end = min(rows.count, max(0, shown.upperBound - 1))
         return first..<max(first, end)
     }
 
-    /// How many rows a page key moves: as many as fit in the viewport (at least one).
+    /// The selection under a point of the screen (a product, or the footer as `rows.count`).
+    func selection(at point: Point, firstVisibleRow: Int) -> Int? {
+        guard list.contains(point), let row = virtual.row(atLine: point.row - list.row, top: firstVisibleRow), row > 0 else { return nil }
+        return row - 1
+    }
+
+    /// How many products a page key moves from selection `index`: as many rows as fit on a screen.
     func pageStep(from index: Int) -> Int {
-        guard rowRanges.indices.contains(index) else { return 1 }
-        var covered = 0
-        var step = 0
-        for range in rowRanges[index...] {
-            covered += range.count + 1
-            if covered > list.rows { break }
-            step += 1
-        }
-        return max(1, step)
+        virtual.pageStep(from: index + 1)
+    }
+}
+
+/// Wrapped descriptions of one layout, so that measuring and drawing a row wrap it once.
+private final class WrapCache {
+    let rows: ProductRows
+    let width: Int
+    private var lines: [Int: [String]] = [:]
+
+    init(rows: ProductRows, width: Int) {
+        self.rows = rows
+        self.width = width
+    }
+
+    func description(_ index: Int) -> [String] {
+        if let known = lines[index] { return known }
+        let wrapped = TextWrap.wrap(rows[index].description, width: width).filter { !$0.isEmpty }
+        lines[index] = wrapped
+        return wrapped
     }
 }

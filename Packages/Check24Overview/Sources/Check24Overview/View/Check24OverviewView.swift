@@ -54,31 +54,29 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         case .failed(let message):
             drawError(message, into: &frame, context: context)
             KeyBar.draw("enter/r Neuladen  q quit", into: &frame)
-        case .loaded(let header, let rows, let emptyMessage, let selected, let scrollOffset):
+        case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
             let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows, emptyMessage: emptyMessage)
-            // Only what shows is drawn (pictures are scaled per draw): lines are shifted by the offset
-            // into a viewport-sized frame, and rows outside it are skipped.
-            let offset = layout.clamped(scrollOffset)
-            let viewport = layout.list.rows
-            var content = Frame(size: Size(columns: size.columns, rows: viewport))
-            if offset < layout.headerHeight {
-                drawHeader(header, notice: viewModel.notice, into: &content, firstLine: -offset)
-            }
-            for (index, row) in rows.enumerated() {
-                let lines = layout.rowRanges[index]
-                guard lines.upperBound >= offset, lines.lowerBound < offset + viewport else { continue }
-                drawRow(row, descriptionLines: layout.descriptions[index], selected: index == selected, into: &content,
-                        lines: (lines.lowerBound - offset)..<(lines.upperBound - offset), layout: layout, context: context)
-            }
-            let footerLine = layout.rowRanges[rows.count].lowerBound - offset
-            if let emptyMessage {
-                let lines = TextWrap.wrap(emptyMessage, width: max(1, size.columns - 2))
-                for (number, line) in lines.enumerated() {
-                    content.put(line, at: Point(column: 2, row: footerLine - lines.count - 1 + number), style: Style(dim: true))
+            // Only the rows on screen are laid out and drawn (pictures are scaled per draw), straight
+            // into the frame: a row cut by the bottom of the list is covered by the key bar below.
+            let top = layout.firstVisibleRow(showing: selected, previous: firstVisibleRow)
+            let origin = layout.list.row
+            for row in layout.virtual.visibleRows(top: top) {
+                let line = origin + row.line
+                if row.index == 0 {
+                    drawHeader(header, notice: viewModel.notice, into: &frame, firstLine: line)
+                } else if row.index <= rows.count {
+                    let product = row.index - 1
+                    drawRow(rows[product], descriptionLines: layout.descriptionLines(product), selected: product == selected,
+                            into: &frame, lines: line..<(line + row.height - 1), layout: layout, context: context)
+                } else {
+                    for (number, text) in layout.emptyLines.enumerated() {
+                        frame.put(text, at: Point(column: 2, row: line + number), style: Style(dim: true))
+                    }
+                    drawFooter(viewModel.footer, selected: selected == rows.count, into: &frame,
+                               line: line + row.height - 1, context: context)
                 }
             }
-            drawFooter(viewModel.footer, selected: selected == rows.count, into: &content, line: footerLine, context: context)
-            frame.draw(content, at: layout.list.origin)
+            // The key bar fills its line, covering whatever a row cut by the bottom of the list drew there.
             KeyBar.draw("↑↓ move  ←→ filter  enter open  r reload  ? keys  q quit", into: &frame)
         }
         return frame
@@ -180,10 +178,11 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             return false
         case .failed(let message):
             return handleInError(event, message: message, context: context)
-        case .loaded(let header, let rows, let emptyMessage, let selected, let scrollOffset):
+        case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
             let layout = Check24OverviewLayout(size: context.size, header: header, notice: viewModel.notice, rows: rows,
                                                emptyMessage: emptyMessage)
-            return handleInList(event, layout: layout, rowCount: rows.count + 1, selected: selected, scrollOffset: scrollOffset)
+            let top = layout.firstVisibleRow(showing: selected, previous: firstVisibleRow)
+            return handleInList(event, layout: layout, rowCount: rows.count + 1, selected: selected, firstVisibleRow: top)
         }
     }
 
@@ -207,11 +206,11 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     }
 
     private func handleInList(_ event: InputEvent, layout: Check24OverviewLayout, rowCount: Int, selected: Int,
-                              scrollOffset: Int) -> Bool {
+                              firstVisibleRow: Int) -> Bool {
         func select(_ index: Int) -> Bool {
             let target = min(max(0, index), rowCount - 1)
-            let offset = layout.scrollOffset(showing: target, previous: scrollOffset)
-            output.didChangeSelection(to: target, scrollOffset: offset, visibleRows: layout.visibleRows(scrollOffset: offset))
+            let top = layout.firstVisibleRow(showing: target, previous: firstVisibleRow)
+            output.didChangeSelection(to: target, firstVisibleRow: top, visibleRows: layout.visibleProducts(firstVisibleRow: top))
             return true
         }
         let filterCount = viewModel.filters.count
@@ -243,7 +242,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                     output.didSelectFilter(at: tab)
                     return true
                 }
-                guard let index = layout.rowIndex(at: point, scrollOffset: scrollOffset) else { return false }
+                guard let index = layout.selection(at: point, firstVisibleRow: firstVisibleRow) else { return false }
                 output.didChooseRow(at: index)
                 return true
             case .wheelDown: return select(selected + 1)
