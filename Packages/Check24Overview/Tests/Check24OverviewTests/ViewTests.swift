@@ -85,6 +85,8 @@ final class OverviewViewTests: XCTestCase {
         let yellow = try! XCTUnwrap(lines.firstIndex { $0.contains("Yellow Triangle") })
         XCTAssertEqual(frame[40, yellow].style.background, .default)
         XCTAssertTrue(frame[14, yellow].style.reverse, "the selected name is reversed, visible without colors")
+        // Color is the spec here: the whole screen's styles, run by run.
+        assertStyleSnapshot(frame, named: "overview-80x30-truecolor")
     }
 
     func testStarsAndPricesShow() async {

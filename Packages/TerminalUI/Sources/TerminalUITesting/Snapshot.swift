@@ -2,10 +2,20 @@ import Foundation
 import XCTest
 import TerminalUI
 
-/// Compares a frame's text with a snapshot file beside the test file
-/// (`__Snapshots__/<name>.txt`); `RECORD_SNAPSHOTS=1` (re)records instead of comparing.
+/// Compares a frame's text with a snapshot file beside the test file (`__Snapshots__/<name>.txt`).
+///
+/// `RECORD_SNAPSHOTS=1` writes the snapshot instead of comparing, and **fails** the test, so a
+/// baseline is never accepted silently: record, read the file, then run again to see it green.
+/// A missing snapshot is recorded and fails the same way. A mismatch prints a line diff.
 public func assertSnapshot(_ frame: Frame, named name: String, filePath: StaticString = #filePath, line: UInt = #line) {
     assertTextSnapshot(frame.text, named: name, filePath: filePath, line: line)
+}
+
+/// Compares the frame's styles with a snapshot (`__Snapshots__/<name>.style.txt`): per row, the runs
+/// of columns that share foreground, background and attributes (``styleRuns(of:)``). For screens where
+/// color is the spec: favorites' background, selection, touched rows, disabled tabs.
+public func assertStyleSnapshot(_ frame: Frame, named name: String, filePath: StaticString = #filePath, line: UInt = #line) {
+    assertTextSnapshot(styleRuns(of: frame), named: name + ".style", filePath: filePath, line: line)
 }
 
 /// Compares text with a snapshot file beside the test file; see ``assertSnapshot(_:named:filePath:line:)``.
@@ -19,12 +29,72 @@ public func assertTextSnapshot(_ text: String, named name: String, filePath: Sta
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do { try (text + "\n").write(to: file, atomically: true, encoding: .utf8) } catch {
             XCTFail("could not write snapshot \(file.path): \(error)", file: filePath, line: line)
+            return
         }
-        if !recording { XCTFail("recorded new snapshot \(name); run again to compare", file: filePath, line: line) }
+        let why = recording ? "RECORD_SNAPSHOTS=1" : "no snapshot existed"
+        XCTFail("recorded snapshot \(name) (\(why)); check \(file.path), then run again without RECORD_SNAPSHOTS",
+                file: filePath, line: line)
         return
     }
     let expected = existing!.hasSuffix("\n") ? String(existing!.dropLast()) : existing!
     if expected != text {
-        XCTFail("snapshot \(name) differs (RECORD_SNAPSHOTS=1 to re-record)\n--- expected\n\(expected)\n--- actual\n\(text)", file: filePath, line: line)
+        XCTFail("snapshot \(name) differs (RECORD_SNAPSHOTS=1 to re-record)\n\(lineDiff(expected: expected, actual: text))",
+                file: filePath, line: line)
+    }
+}
+
+/// The lines that differ, numbered: `-` expected, `+` actual (a simple line-by-line comparison).
+public func lineDiff(expected: String, actual: String) -> String {
+    let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines: [String] = []
+    for index in 0..<max(old.count, new.count) {
+        let before = index < old.count ? String(old[index]) : nil
+        let after = index < new.count ? String(new[index]) : nil
+        guard before != after else { continue }
+        if let before { lines.append(String(format: "%3d - ", index + 1) + before) }
+        if let after { lines.append(String(format: "%3d + ", index + 1) + after) }
+    }
+    return lines.joined(separator: "\n")
+}
+
+/// Per row, the runs of columns with one style, e.g. `2: 0-79 bg=rgb(209,196,233) fg=blue bold`;
+/// plain runs are left out, and rows without styles too.
+public func styleRuns(of frame: Frame) -> String {
+    var lines: [String] = []
+    for row in 0..<frame.size.rows {
+        var runs: [String] = []
+        var start = 0
+        while start < frame.size.columns {
+            let style = frame[start, row].style
+            var end = start
+            while end + 1 < frame.size.columns, frame[end + 1, row].style == style { end += 1 }
+            if style != .plain { runs.append("\(start)-\(end) \(describe(style))") }
+            start = end + 1
+        }
+        if !runs.isEmpty { lines.append("\(row): " + runs.joined(separator: ", ")) }
+    }
+    return lines.joined(separator: "\n")
+}
+
+private func describe(_ style: Style) -> String {
+    var parts: [String] = []
+    if style.foreground != .default { parts.append("fg=" + describe(style.foreground)) }
+    if style.background != .default { parts.append("bg=" + describe(style.background)) }
+    if style.bold { parts.append("bold") }
+    if style.dim { parts.append("dim") }
+    if style.italic { parts.append("italic") }
+    if style.underline { parts.append("underline") }
+    if style.reverse { parts.append("reverse") }
+    return parts.joined(separator: " ")
+}
+
+private func describe(_ color: Color) -> String {
+    let names: [UInt8: String] = [0: "black", 1: "red", 2: "green", 3: "yellow", 4: "blue", 5: "magenta", 6: "cyan",
+                                  7: "white", 8: "gray", 15: "brightWhite"]
+    switch color {
+    case .default: return "default"
+    case .indexed(let index): return names[index] ?? "\(index)"
+    case .rgb(let red, let green, let blue, _): return "rgb(\(red),\(green),\(blue))"
     }
 }
