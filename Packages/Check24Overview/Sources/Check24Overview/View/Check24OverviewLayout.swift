@@ -25,7 +25,8 @@ struct Check24OverviewLayout {
     let virtual: VirtualListLayout
     private let wrapped: WrapCache
 
-    init(size: Size, header: Check24Header, notice: String?, rows: ProductRows, emptyMessage: String?) {
+    init(size: Size, header: Check24Header, notice: String?, rows: ProductRows, emptyMessage: String?,
+         wrapCache: DescriptionWrapCache = DescriptionWrapCache()) {
         self.size = size
         tabs = Rect(column: 0, row: 0, columns: size.columns, rows: min(1, size.rows))
         list = Rect(column: 0, row: 2, columns: size.columns, rows: max(0, size.rows - 3))
@@ -37,7 +38,7 @@ struct Check24OverviewLayout {
         self.rows = rows
         let emptyLines = emptyMessage.map { TextWrap.wrap($0, width: max(1, size.columns - 2)) } ?? []
         self.emptyLines = emptyLines
-        let wrapped = WrapCache(rows: rows, width: textColumns)
+        let wrapped = WrapCache(rows: rows, width: textColumns, shared: wrapCache)
         self.wrapped = wrapped
         let footerHeight = emptyLines.isEmpty ? 1 : emptyLines.count + 2
         let productCount = rows.count
@@ -89,17 +90,40 @@ struct Check24OverviewLayout {
 private final class WrapCache {
     let rows: ProductRows
     let width: Int
+    let shared: DescriptionWrapCache
     private var lines: [Int: [String]] = [:]
 
-    init(rows: ProductRows, width: Int) {
+    init(rows: ProductRows, width: Int, shared: DescriptionWrapCache) {
         self.rows = rows
         self.width = width
+        self.shared = shared
     }
 
     func description(_ index: Int) -> [String] {
         if let known = lines[index] { return known }
-        let wrapped = TextWrap.wrap(rows[index].description, width: width).filter { !$0.isEmpty }
+        let wrapped = shared.lines(of: rows[index].description, width: width)
         lines[index] = wrapped
+        return wrapped
+    }
+}
+
+/// Descriptions wrapped at a width, kept across frames and key presses: a row's height is measured
+/// once per width, not once per key. A view keeps one; it forgets everything when it grows large
+/// (a catalog scrolled end to end) rather than grow without bound.
+final class DescriptionWrapCache {
+    private struct Key: Hashable {
+        let text: String
+        let width: Int
+    }
+    private var entries: [Key: [String]] = [:]
+    static let capacity = 20_000
+
+    func lines(of text: String, width: Int) -> [String] {
+        let key = Key(text: text, width: width)
+        if let known = entries[key] { return known }
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        let wrapped = TextWrap.wrap(text, width: width).filter { !$0.isEmpty }
+        entries[key] = wrapped
         return wrapped
     }
 }

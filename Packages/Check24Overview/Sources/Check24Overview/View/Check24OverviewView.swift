@@ -9,6 +9,8 @@ import TerminalUI
 final class Check24OverviewView: Screen, Check24OverviewViewInput {
     let output: any Check24OverviewViewOutput
     private(set) var viewModel: Check24OverviewViewModel
+    /// A memo of wrapped descriptions (it changes no output, only how often text is wrapped).
+    private let wrapCache = DescriptionWrapCache()
 
     init(output: any Check24OverviewViewOutput, viewModel: Check24OverviewViewModel) {
         self.output = output
@@ -36,10 +38,11 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     // MARK: Drawing
 
     func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context)
+        Self.render(viewModel, in: context, wrapCache: wrapCache)
     }
 
-    static func render(_ viewModel: Check24OverviewViewModel, in context: RenderContext) -> Frame {
+    static func render(_ viewModel: Check24OverviewViewModel, in context: RenderContext,
+                       wrapCache: DescriptionWrapCache = DescriptionWrapCache()) -> Frame {
         var frame = Frame(size: context.size)
         let size = context.size
         let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
@@ -55,7 +58,8 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             drawError(message, into: &frame, context: context)
             KeyBar.draw("enter/r Neuladen  q quit", into: &frame)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
-            let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows, emptyMessage: emptyMessage)
+            let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows,
+                                               emptyMessage: emptyMessage, wrapCache: wrapCache)
             // Only the rows on screen are laid out and drawn (pictures are scaled per draw), straight
             // into the frame: a row cut by the bottom of the list is covered by the key bar below.
             let top = layout.firstVisibleRow(showing: selected, previous: firstVisibleRow)
@@ -180,7 +184,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             return handleInError(event, message: message, context: context)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
             let layout = Check24OverviewLayout(size: context.size, header: header, notice: viewModel.notice, rows: rows,
-                                               emptyMessage: emptyMessage)
+                                               emptyMessage: emptyMessage, wrapCache: wrapCache)
             let top = layout.firstVisibleRow(showing: selected, previous: firstVisibleRow)
             return handleInList(event, layout: layout, rowCount: rows.count + 1, selected: selected, firstVisibleRow: top)
         }
