@@ -134,3 +134,19 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(launch.cacheDirectory.path, "/x/cache")
     }
 }
+
+final class FeatureHelpTests: XCTestCase {
+    /// `--help` prints the very lists the screens' `?` overlays show, section by section.
+    func testFeatureHelpListsEveryScreensKeys() throws {
+        for feature in FeatureCatalog.all where feature.make != nil {
+            let help = AppsCLI.help(for: feature)
+            XCTAssertFalse(feature.keys.isEmpty, feature.name)
+            for section in feature.keys {
+                XCTAssertTrue(help.contains(section.title + ":"), "\(feature.name): \(section.title)")
+                for key in section.keys {
+                    XCTAssertTrue(help.contains(key.keys) && help.contains(key.action), "\(feature.name): \(key)")
+                }
+            }
+        }
+    }
+}

@@ -28,7 +28,10 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("--base-url URL"))
         XCTAssertTrue(result.stdout.contains("Keys:"))
-        XCTAssertTrue(result.stdout.contains("open the product"))
+        XCTAssertTrue(result.stdout.contains("open product"))
+        // One source with the screens' ? overlays: the grid's paging keys are listed (they once drifted away).
+        XCTAssertTrue(result.stdout.contains("pgup/pgdn home/end"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Detail:\n"), result.stdout)
     }
 
     func testUsageErrorsExit64WithAMessageOnStderrOnly() throws {

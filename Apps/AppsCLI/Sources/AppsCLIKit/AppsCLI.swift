@@ -124,15 +124,20 @@ public enum AppsCLI {
     """
 
     static func help(for feature: Feature) -> String {
-        let keyWidth = feature.keys.map(\.keys.count).max() ?? 0
-        let keys = feature.keys.map { "  " + $0.keys.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  " + $0.action }
+        let sections = feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection("Everywhere", NavigationController.globalKeyHelp)])
+        let keyWidth = sections.flatMap(\.keys).map(\.keys.count).max() ?? 0
+        let keys = sections.map { section in
+            section.title + ":\n" + section.keys.map {
+                "  " + $0.keys.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  " + $0.action
+            }.joined(separator: "\n")
+        }
         return """
         apps-cli \(feature.name) — \(feature.summary)
 
         Usage: apps-cli \(feature.name) [options]
 
         \(optionsHelp)
-        \(keys.isEmpty ? "" : "\nKeys:\n" + keys.joined(separator: "\n"))
+        \(keys.isEmpty ? "" : "\nKeys:\n" + keys.joined(separator: "\n\n"))
         """
     }
 

@@ -64,8 +64,8 @@ struct LaunchError: Error {
 struct Feature: Sendable {
     var name: String
     var summary: String
-    /// The feature's own keys, for `apps-cli <feature> --help`.
-    var keys: [KeyHelp]
+    /// The feature's keys by screen, for `apps-cli <feature> --help`: the lists the screens' `?` overlays show.
+    var keys: [KeyHelpSection]
     /// nil while the feature is not built yet: it is listed as planned and refuses to start.
     var make: (@MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen)?
     var acceptsFailEvery = false
@@ -75,16 +75,10 @@ struct Feature: Sendable {
 enum FeatureCatalog {
     static let all: [Feature] = [
         Feature(name: "check24", summary: "CHECK24 product overview with filters and favorites, details, legal page",
-                keys: [KeyHelp("↑↓ jk", "move through the list"), KeyHelp("←→ tab/click", "filter: Alle, Verfügbar, Vorgemerkt"),
-                       KeyHelp("enter/click", "open the product, or the legal page on the footer"),
-                       KeyHelp("r", "reload (pull-to-refresh; Neuladen in the error view)"),
-                       KeyHelp("f", "details: Vormerken / Vergessen"), KeyHelp("tab", "details/web page: focus the next button or link"),
-                       KeyHelp("esc/backspace", "back"), KeyHelp("?", "show keys"), KeyHelp("q", "quit")],
+                keys: Check24OverviewModule.keyHelp,
                 make: makeCheck24, acceptsFailEvery: true),
         Feature(name: "product-grid", summary: "products in a grid of image tiles, with a detail per product",
-                keys: [KeyHelp("↑↓←→ hjkl", "move through the grid"), KeyHelp("enter/click", "open the product"),
-                       KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back"), KeyHelp("↑↓ pgup/pgdn", "scroll the detail"),
-                       KeyHelp("?", "show keys"), KeyHelp("q", "quit")],
+                keys: ProductGridModule.keyHelp,
                 make: makeProductGrid),
         Feature(name: "resource-directory", summary: "QuickSeries resource directory (planned)", keys: [], make: nil),
         Feature(name: "numbers", summary: "Tapptic numbers master/detail (planned)", keys: [], make: nil),

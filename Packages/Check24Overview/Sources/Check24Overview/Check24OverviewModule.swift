@@ -27,6 +27,13 @@ public enum Check24OverviewModule {
 
     /// The original service; `--base-url` replaces it.
     public static let originalBaseURL = URL(string: "http://app.check24.de")!
+
+    /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
+    public static let keyHelp: [KeyHelpSection] = [
+        KeyHelpSection("Overview", Check24OverviewView.keys),
+        KeyHelpSection("Details", Check24DetailView.keys),
+        KeyHelpSection("Web page", WebPageView.keys),
+    ]
     /// The original legal page (another host than the API).
     public static let originalLegalPageURL = URL(string: "http://m.check24.de/rechtliche-hinweise?deviceoutput=app")!
 

@@ -23,7 +23,7 @@ public final class NavigationController: ScreenHost {
     public private(set) var isShowingHelp = false
     public private(set) var quitRequested = false
     /// Global keys listed under every screen's own keys in the `?` overlay.
-    public static let globalKeyHelp: [KeyHelp] = [
+    public nonisolated static let globalKeyHelp: [KeyHelp] = [
         KeyHelp("esc/backspace", "back"), KeyHelp("?", "show or hide keys"),
         KeyHelp("ctrl-z", "suspend"), KeyHelp("q", "quit"),
     ]

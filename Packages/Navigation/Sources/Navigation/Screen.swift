@@ -17,6 +17,17 @@ public struct RenderContext: Sendable, Equatable {
     }
 }
 
+/// The keys of one screen under a title, for `apps-cli <feature> --help`; each screen's `keyHelp`
+/// (the `?` overlay) returns the same list, so the two can never drift apart.
+public struct KeyHelpSection: Sendable, Equatable {
+    public var title: String
+    public var keys: [KeyHelp]
+    public init(_ title: String, _ keys: [KeyHelp]) {
+        self.title = title
+        self.keys = keys
+    }
+}
+
 /// One line of the `?` overlay.
 public struct KeyHelp: Sendable, Equatable {
     public var keys: String

@@ -20,6 +20,12 @@ public enum ProductGridModule {
     /// The original service's base URL; `--base-url` replaces it.
     public static let originalBaseURL = URL(string: "https://s3-eu-west-1.amazonaws.com/developer-application-test")!
 
+    /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
+    public static let keyHelp: [KeyHelpSection] = [
+        KeyHelpSection("Grid", ProductListView.keys),
+        KeyHelpSection("Detail", ProductDetailView.keys),
+    ]
+
     /// The bundled demo catalog (the project's own products and pictures, in the real schema),
     /// served under ``originalBaseURL`` by a `BundledTransport`.
     public static var demoDataDirectory: URL? {

@@ -24,10 +24,11 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         output.didLoad()
     }
 
-    var keyHelp: [KeyHelp] {
-        [KeyHelp("f", "Vormerken / Vergessen"), KeyHelp("tab", "focus button or footer"), KeyHelp("enter", "press the focused one"),
-         KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll"), KeyHelp("esc/backspace", "back to the overview")]
-    }
+    /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("f", "Vormerken / Vergessen"), KeyHelp("tab", "focus button or footer"), KeyHelp("enter", "press the focused one"),
+                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll"), KeyHelp("esc/backspace", "back to the overview")]
+
+    var keyHelp: [KeyHelp] { Self.keys }
 
     // MARK: Layout
 

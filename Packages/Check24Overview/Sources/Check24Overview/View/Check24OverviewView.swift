@@ -25,10 +25,11 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         output.didLoad()
     }
 
-    var keyHelp: [KeyHelp] {
-        [KeyHelp("↑↓ jk", "move"), KeyHelp("←→ tab", "switch filter"), KeyHelp("pgup/pgdn home/end", "page, first, footer"),
-         KeyHelp("enter/click", "open product or legal page"), KeyHelp("r", "reload (Neuladen)")]
-    }
+    /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk", "move"), KeyHelp("←→ tab", "switch filter"), KeyHelp("pgup/pgdn home/end", "page, first, footer"),
+                                   KeyHelp("enter/click", "open product or legal page"), KeyHelp("r", "reload (Neuladen)")]
+
+    var keyHelp: [KeyHelp] { Self.keys }
 
     // MARK: Styles
 

@@ -27,10 +27,11 @@ final class WebPageView: Screen, WebPageViewInput {
         output.didLoad()
     }
 
-    var keyHelp: [KeyHelp] {
-        [KeyHelp("tab / shift-tab", "next / previous link"), KeyHelp("enter/click", "follow the link"),
-         KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll"), KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back")]
-    }
+    /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("tab / shift-tab", "next / previous link"), KeyHelp("enter/click", "follow the link"),
+                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll"), KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back")]
+
+    var keyHelp: [KeyHelp] { Self.keys }
 
     // MARK: Layout
 

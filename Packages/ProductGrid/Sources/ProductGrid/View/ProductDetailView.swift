@@ -23,9 +23,10 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
         output.didLoad()
     }
 
-    var keyHelp: [KeyHelp] {
-        [KeyHelp("↑↓ jk pgup/pgdn", "scroll"), KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back to the grid")]
-    }
+    /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll the description"), KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back to the grid")]
+
+    var keyHelp: [KeyHelp] { Self.keys }
 
     // MARK: Layout
 

@@ -22,10 +22,11 @@ final class ProductListView: Screen, ProductListViewInput {
         output.didLoad()
     }
 
-    var keyHelp: [KeyHelp] {
-        [KeyHelp("↑↓←→ hjkl", "move"), KeyHelp("pgup/pgdn home/end", "page, first, last"),
-         KeyHelp("enter/click", "open product"), KeyHelp("r", "reload")]
-    }
+    /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓←→ hjkl", "move"), KeyHelp("pgup/pgdn home/end", "page, first, last"),
+                                   KeyHelp("enter/click", "open product"), KeyHelp("r", "reload")]
+
+    var keyHelp: [KeyHelp] { Self.keys }
 
     // MARK: Drawing
 
