@@ -204,6 +204,21 @@ final class OverviewPresenterTests: XCTestCase {
                        .loaded(RGBImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 12))))
     }
 
+    func testATouchIsShownUntilItOpensTheRowOrIsCancelled() async throws {
+        let (presenter, view, router, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didTouchRow(at: 1)
+        XCTAssertEqual(view.displayed.last?.touchedRow, 1)
+        presenter.didCancelTouch()
+        XCTAssertNil(view.displayed.last?.touchedRow)
+        XCTAssertTrue(router.openedDetails.isEmpty, "a cancelled touch opens nothing")
+        presenter.didTouchRow(at: 2)
+        presenter.didChooseRow(at: 2)
+        XCTAssertNil(presenter.viewModel.touchedRow, "opening ends the touch")
+        XCTAssertEqual(router.openedDetails.count, 1)
+    }
+
     func testSelectionIsClampedToTheFooter() async throws {
         let (presenter, _, _, work) = makePresenter()
         presenter.didLoad()

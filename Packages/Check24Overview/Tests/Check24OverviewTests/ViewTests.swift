@@ -50,6 +50,8 @@ final class RecordingOverviewOutput: Check24OverviewViewOutput {
     func didSelectFilter(at index: Int) { events.append("filter \(index)") }
     func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) { events.append("select \(index) top \(firstVisibleRow) rows \(visibleRows)") }
     func didChooseRow(at index: Int) { events.append("choose \(index)") }
+    func didTouchRow(at index: Int) { events.append("touch \(index)") }
+    func didCancelTouch() { events.append("cancel touch") }
 }
 
 @MainActor
@@ -153,7 +155,32 @@ final class OverviewViewTests: XCTestCase {
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 12, row: 0)), in: ctx) // "Verfügbar"
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 30, row: 12)), in: ctx) // inside the second row
         _ = view.handle(.mouse(MouseEvent(kind: .wheelDown, column: 30, row: 12)), in: ctx)
-        XCTAssertEqual(output.events, ["filter 1", "choose 1", "select 1 top 0 rows 0..<3"])
+        XCTAssertEqual(output.events, ["filter 1", "touch 1", "select 1 top 0 rows 0..<3"])
+    }
+
+    func testAPressTouchesARowAndOnlyAReleaseOnTheSameRowOpensIt() async {
+        let output = RecordingOverviewOutput()
+        var model = overview(list())
+        model.touchedRow = 1
+        let view = Check24OverviewView(output: output, viewModel: model)
+        let ctx = context(80, 24)
+        _ = view.handle(.mouse(MouseEvent(kind: .release, column: 30, row: 13)), in: ctx) // still the second row
+        _ = view.handle(.mouse(MouseEvent(kind: .release, column: 30, row: 3)), in: ctx)  // the header: off the row
+        _ = view.handle(.key(.down), in: ctx)
+        XCTAssertEqual(output.events, ["choose 1", "cancel touch", "cancel touch", "select 1 top 0 rows 0..<3"])
+    }
+
+    func testATouchedRowIsWhiteOnBlueOrReversedWithoutColors() async {
+        var model = overview(list())
+        model.touchedRow = 0
+        let colored = Check24OverviewView.render(model, in: context(80, 24, .trueColor))
+        let lines = colored.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let yellow = try! XCTUnwrap(lines.firstIndex { $0.contains("Yellow Triangle") })
+        XCTAssertEqual(colored[40, yellow].style.background, Theme.touched(.trueColor).background)
+        XCTAssertEqual(colored[40, yellow + 1].style.background, Theme.touched(.trueColor).background, "the whole row")
+        assertStyleSnapshot(colored, named: "overview-80x24-touched")
+        let plain = Check24OverviewView.render(model, in: context(80, 24))
+        XCTAssertTrue(plain[40, yellow].style.reverse, "reverse video without colors")
     }
 
     func testScrollingKeepsTheSelectionVisibleAndTheFooterIsTheLastRow() async {

@@ -22,7 +22,7 @@ public enum KeySpec {
     /// Every accepted token form, for usage and error messages.
     public static let validTokensDescription =
         namedKeys.map(\.name).joined(separator: " ")
-        + " ctrl-<letter> <any single character> click:COL,ROW wheelup wheeldown"
+        + " ctrl-<letter> <any single character> click:COL,ROW press:COL,ROW release:COL,ROW wheelup wheeldown"
 
     /// Parses space-separated tokens; each token becomes one array of events (a click is a press
     /// and a release). Mouse coordinates in `click:COL,ROW` are 1-based; events are 0-based.
@@ -55,8 +55,16 @@ public enum KeySpec {
         if token.hasPrefix("ctrl-") {
             return [.key(try controlKey(token))]
         }
-        if token.hasPrefix("click:") {
-            return try click(token)
+        for prefix in ["click:", "press:", "release:"] where token.hasPrefix(prefix) {
+            let (column, row) = try coordinates(token, prefix: prefix)
+            let press = InputEvent.mouse(MouseEvent(kind: .press(button: 0), column: column, row: row))
+            let release = InputEvent.mouse(MouseEvent(kind: .release, column: column, row: row))
+            // A click is both; press and release alone show the touched state between them.
+            switch prefix {
+            case "press:": return [press]
+            case "release:": return [release]
+            default: return [press, release]
+            }
         }
         throw error(token, reason: "is not a key name")
     }
@@ -77,18 +85,16 @@ public enum KeySpec {
         }
     }
 
-    private static func click(_ token: String) throws(KeySpecError) -> [InputEvent] {
-        let coordinates = token.dropFirst("click:".count).split(separator: ",", omittingEmptySubsequences: false)
+    /// `PREFIX:COL,ROW` with 1-based numbers, as 0-based column and row.
+    private static func coordinates(_ token: String, prefix: String) throws(KeySpecError) -> (column: Int, row: Int) {
+        let coordinates = token.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false)
         guard coordinates.count == 2,
               let column = Int(coordinates[0]), let row = Int(coordinates[1]),
               (1...9999).contains(column), (1...9999).contains(row)
         else {
-            throw error(token, reason: "needs 1-based numbers as click:COL,ROW (e.g. click:10,3)")
+            throw error(token, reason: "needs 1-based numbers as \(prefix)COL,ROW (e.g. \(prefix)10,3)")
         }
-        return [
-            .mouse(MouseEvent(kind: .press(button: 0), column: column - 1, row: row - 1)),
-            .mouse(MouseEvent(kind: .release, column: column - 1, row: row - 1)),
-        ]
+        return (column - 1, row - 1)
     }
 
     private static func error(_ token: String, reason: String) -> KeySpecError {

@@ -40,6 +40,15 @@ final class KeySpecTests: XCTestCase {
         ]])
     }
 
+    func testPressAndReleaseAloneLeaveATouchInBetween() throws {
+        XCTAssertEqual(try KeySpec.parse("press:5,2 release:6,2"), [
+            [.mouse(MouseEvent(kind: .press(button: 0), column: 4, row: 1))],
+            [.mouse(MouseEvent(kind: .release, column: 5, row: 1))],
+        ])
+        XCTAssertThrowsError(try KeySpec.parse("press:0,2"))
+        XCTAssertThrowsError(try KeySpec.parse("release:x"))
+    }
+
     func testWheel() throws {
         XCTAssertEqual(try KeySpec.parse("wheelup wheeldown"), [
             [.mouse(MouseEvent(kind: .wheelUp, column: 0, row: 0))],

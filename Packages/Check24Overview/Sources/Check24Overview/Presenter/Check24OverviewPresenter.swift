@@ -19,6 +19,10 @@ protocol Check24OverviewViewOutput: AnyObject {
     func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
     /// enter or click on a row: a product opens its details, the footer the legal page.
     func didChooseRow(at index: Int)
+    /// Mouse down on a row: it is drawn touched until the release (``TouchInput``).
+    func didTouchRow(at index: Int)
+    /// The touch ended off its row, or a key was pressed.
+    func didCancelTouch()
 }
 
 /// What the details module reports back, so the overview reflects a favorite changed there.
@@ -44,6 +48,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var filter = ProductFilter.all
     private var selectedIndex = 0
     private var firstVisibleRow = 0
+    private var touchedRow: Int?
     /// The products of the current filter, kept between key presses: a key costs the rows on
     /// screen, not a pass over the catalog. Recomputed when the catalog, filter or favorites change.
     private var filteredProducts: [Check24Product] = []
@@ -99,7 +104,20 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         showImages()
     }
 
+    func didTouchRow(at index: Int) {
+        guard case .loaded = state, (0...filteredProducts.count).contains(index) else { return }
+        touchedRow = index
+        publish()
+    }
+
+    func didCancelTouch() {
+        guard touchedRow != nil else { return }
+        touchedRow = nil
+        publish()
+    }
+
     func didChooseRow(at index: Int) {
+        touchedRow = nil
         guard case .loaded = state else { return }
         let products = filteredProducts
         guard (0...products.count).contains(index) else { return }
@@ -202,6 +220,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             model.content = .failed(message: message)
         case .loaded(let catalog):
             model.filtersEnabled = true
+            model.touchedRow = touchedRow
             let rows = ProductRows(products: filteredProducts, favorites: favorites, images: images.snapshot)
             let empty: String? = rows.isEmpty
                 ? (filter == .favorites ? "Noch nichts vorgemerkt: öffne ein Produkt und wähle Vormerken." : "Keine Produkte.")

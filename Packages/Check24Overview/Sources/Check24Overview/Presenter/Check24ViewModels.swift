@@ -67,6 +67,8 @@ struct Check24OverviewViewModel: Equatable, Sendable {
     var footer: String
     /// A short note, e.g. that some products could not be read or a favorite could not be saved.
     var notice: String?
+    /// The row under a mouse press (a product, or the footer as `rows.count`), drawn touched.
+    var touchedRow: Int?
 }
 
 /// The details screen's state.

@@ -72,7 +72,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                 } else if row.index <= rows.count {
                     let product = row.index - 1
                     drawRow(rows[product], descriptionLines: layout.descriptionLines(product), selected: product == selected,
-                            into: &frame, lines: line..<(line + row.height - 1), layout: layout, context: context)
+                            touched: product == viewModel.touchedRow, into: &frame, lines: line..<(line + row.height - 1), layout: layout, context: context)
                 } else {
                     for (number, text) in layout.emptyLines.enumerated() {
                         frame.put(text, at: Point(column: 2, row: line + number), style: Style(dim: true))
@@ -120,15 +120,21 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         }
     }
 
-    private static func drawRow(_ row: ProductRowViewModel, descriptionLines: [String], selected: Bool, into frame: inout Frame,
-                                lines: Range<Int>, layout: Check24OverviewLayout, context: RenderContext) {
+    private static func drawRow(_ row: ProductRowViewModel, descriptionLines: [String], selected: Bool, touched: Bool,
+                                into frame: inout Frame, lines: Range<Int>, layout: Check24OverviewLayout, context: RenderContext) {
         let columns = frame.size.columns
         var base = Style.plain
-        if row.isFavorite, context.colorMode != .none {
+        if touched {
+            base = Theme.touched(context.colorMode)
+            frame.fill(Rect(column: 0, row: lines.lowerBound, columns: columns, rows: lines.count), style: base)
+        } else if row.isFavorite, context.colorMode != .none {
             base = Style(foreground: Check24Colors.favoriteForeground, background: Check24Colors.favoriteBackground)
             frame.fill(Rect(column: 0, row: lines.lowerBound, columns: columns, rows: lines.count), style: base)
         }
-        if selected {
+        if touched {
+            // A glyph too, so the touch shows in plain text (--plain --keys press:COL,ROW) and without colors.
+            for line in lines { frame.put("▶", at: Point(column: 0, row: line), style: base) }
+        } else if selected {
             var marker = base
             marker.foreground = context.colorMode == .none ? .default : .cyan
             marker.bold = true
@@ -144,7 +150,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         // Name and price share the first line; the price keeps its place, the name is truncated.
         var priceStyle = base
         priceStyle.bold = true
-        if !row.isFavorite, context.colorMode != .none { priceStyle.foreground = .green }
+        if !row.isFavorite, !touched, context.colorMode != .none { priceStyle.foreground = .green }
         let priceWidth = DisplayWidth.of(row.price)
         frame.put(row.price, at: Point(column: textColumn + max(0, textColumns - priceWidth), row: lines.lowerBound), style: priceStyle)
         var nameStyle = base
@@ -157,7 +163,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             frame.put(line, at: Point(column: textColumn, row: lines.lowerBound + 1 + offset), style: base, maxColumns: textColumns)
         }
         var starStyle = base
-        if !row.isFavorite, context.colorMode != .none { starStyle.foreground = .yellow }
+        if !row.isFavorite, !touched, context.colorMode != .none { starStyle.foreground = .yellow }
         frame.put(row.stars, at: Point(column: textColumn, row: lines.lowerBound + 1 + descriptionLines.count), style: starStyle)
         frame.put(String(repeating: "─", count: max(0, columns - 2)), at: Point(column: 1, row: lines.upperBound),
                   style: Style(foreground: .gray, dim: true))
@@ -219,6 +225,8 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             return true
         }
         let filterCount = viewModel.filters.count
+        // A key ends a touch in progress, and then does what it always does.
+        if case .key = event, viewModel.touchedRow != nil { output.didCancelTouch() }
         switch event {
         case .key(.character("r")):
             output.didRequestReload()
@@ -240,16 +248,24 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             return true
         case .mouse(let mouse):
             let point = Point(column: mouse.column, row: mouse.row)
-            switch mouse.kind {
-            case .press(button: 0):
+            if mouse.kind == .press(button: 0) {
                 let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
                 if let tab = tabBar.index(at: point, in: layout.tabs) {
                     output.didSelectFilter(at: tab)
                     return true
                 }
-                guard let index = layout.selection(at: point, firstVisibleRow: firstVisibleRow) else { return false }
-                output.didChooseRow(at: index)
+            }
+            // Rows follow the shared touch pattern: press touches, release on the same row opens.
+            let row = layout.selection(at: point, firstVisibleRow: firstVisibleRow)
+            if let action = TouchInput.action(for: event, rowAtPoint: row, touched: viewModel.touchedRow) {
+                switch action {
+                case .touch(let index): output.didTouchRow(at: index)
+                case .activate(let index): output.didChooseRow(at: index)
+                case .cancel: output.didCancelTouch()
+                }
                 return true
+            }
+            switch mouse.kind {
             case .wheelDown: return select(selected + 1)
             case .wheelUp: return select(selected - 1)
             default: return false
