@@ -97,6 +97,21 @@ final class ProductListPresenterTests: XCTestCase {
         XCTAssertEqual(router.opened.map(\.name), ["Product 2"])
     }
 
+    func testATouchIsShownUntilItOpensTheTileOrIsCancelled() async {
+        let (presenter, view, router, work) = makePresenter(service: FakeProductService())
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didTouchProduct(at: 2)
+        XCTAssertEqual(view.displayed.last?.touchedIndex, 2)
+        presenter.didCancelTouch()
+        XCTAssertNil(view.displayed.last?.touchedIndex)
+        XCTAssertTrue(router.opened.isEmpty)
+        presenter.didTouchProduct(at: 1)
+        presenter.didChooseProduct(at: 1)
+        XCTAssertNil(presenter.viewModel.touchedIndex)
+        XCTAssertEqual(router.opened.count, 1)
+    }
+
     func testSkippedProductsAreAnnounced() async {
         var catalog = ProductFixtures.catalog(count: 2)
         catalog.skippedReasons = ["#3: price is a number out of range"]

@@ -32,6 +32,8 @@ final class RecordingListOutput: ProductListViewOutput {
     func didRequestReload() { events.append("reload") }
     func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleTiles: Range<Int>) { events.append("select \(index) row \(firstVisibleRow)") }
     func didChooseProduct(at index: Int) { events.append("choose \(index)") }
+    func didTouchProduct(at index: Int) { events.append("touch \(index)") }
+    func didCancelTouch() { events.append("cancel touch") }
 }
 
 @MainActor
@@ -96,14 +98,25 @@ final class ProductListViewTests: XCTestCase {
         XCTAssertEqual(output.events, ["select 2 row 1", "select 1 row 0", "choose 0", "reload"])
     }
 
-    func testClickOnATileChoosesItAndWheelMovesTheSelection() async {
+    func testPressTouchesATileReleaseOnItOpensAndWheelMovesTheSelection() async {
         let output = RecordingListOutput()
         let view = ProductListView(output: output, viewModel: loaded(4))
         let ctx = context(80, 24)
         XCTAssertTrue(view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 60, row: 5)), in: ctx))
         XCTAssertFalse(view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 40, row: 0)), in: ctx), "the title is not a tile")
         XCTAssertTrue(view.handle(.mouse(MouseEvent(kind: .wheelDown, column: 0, row: 0)), in: ctx))
-        XCTAssertEqual(output.events, ["choose 1", "select 2 row 1"])
+        XCTAssertEqual(output.events, ["touch 1", "select 2 row 1"])
+
+        var touched = loaded(4)
+        touched.touchedIndex = 1
+        let touchedView = ProductListView(output: output, viewModel: touched)
+        output.events = []
+        XCTAssertTrue(touchedView.handle(.mouse(MouseEvent(kind: .release, column: 61, row: 6)), in: ctx))
+        XCTAssertTrue(touchedView.handle(.mouse(MouseEvent(kind: .release, column: 10, row: 5)), in: ctx))
+        XCTAssertEqual(output.events, ["choose 1", "cancel touch"], "only a release on the touched tile opens it")
+        let frame = ProductListView.render(touched, in: RenderContext(size: Size(columns: 80, rows: 24), colorMode: .trueColor))
+        XCTAssertTrue(frame.text.contains("▶ "), frame.text)
+        assertStyleSnapshot(frame, named: "grid-80x24-touched")
     }
 }
 

@@ -18,6 +18,10 @@ protocol ProductListViewOutput: AnyObject {
     /// `visibleTiles`: the tiles on screen after the change, so that only their pictures load.
     func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleTiles: Range<Int>)
     func didChooseProduct(at index: Int)
+    /// Mouse down on a tile: drawn touched until the release (``TouchInput``).
+    func didTouchProduct(at index: Int)
+    /// The touch ended off its tile, or a key was pressed.
+    func didCancelTouch()
 }
 
 /// Owns the grid's state: loading, the catalog, the selection, and each image's state.
@@ -38,6 +42,7 @@ final class ProductListPresenter: ProductListViewOutput {
     private var selectedIndex = 0
     private var firstVisibleRow = 0
     private let images = ImageSlots()
+    private var touchedIndex: Int?
     /// The tiles on screen, as the view last reported them; before it has, the first screen of a large terminal.
     private var visibleTiles = 0..<ProductListPresenter.initialVisibleTiles
     static let initialVisibleTiles = 16
@@ -68,7 +73,20 @@ final class ProductListPresenter: ProductListViewOutput {
         showImages()
     }
 
+    func didTouchProduct(at index: Int) {
+        guard case .loaded(let catalog) = state, catalog.products.indices.contains(index) else { return }
+        touchedIndex = index
+        publish()
+    }
+
+    func didCancelTouch() {
+        guard touchedIndex != nil else { return }
+        touchedIndex = nil
+        publish()
+    }
+
     func didChooseProduct(at index: Int) {
+        touchedIndex = nil
         guard case .loaded(let catalog) = state, catalog.products.indices.contains(index) else { return }
         selectedIndex = index
         publish()
@@ -136,7 +154,7 @@ final class ProductListPresenter: ProductListViewOutput {
             return ProductListViewModel(
                 title: "Products (\(tiles.count))",
                 content: .loaded(tiles: tiles, selectedIndex: selectedIndex, firstVisibleRow: firstVisibleRow),
-                notice: notice)
+                notice: notice, touchedIndex: touchedIndex)
         }
     }
 }

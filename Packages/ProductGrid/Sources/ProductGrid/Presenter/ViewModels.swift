@@ -17,6 +17,8 @@ struct ProductListViewModel: Equatable, Sendable {
     var content: Content
     /// A short note under the title, e.g. that some entries could not be read.
     var notice: String?
+    /// The tile under a mouse press, drawn touched.
+    var touchedIndex: Int?
 }
 
 /// The detail screen's state; the summary is shown at once, the description when it arrives.

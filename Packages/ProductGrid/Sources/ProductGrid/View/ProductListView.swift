@@ -56,9 +56,10 @@ final class ProductListView: Screen, ProductListViewInput {
             } else {
                 let layout = ProductGridLayout(size: size, itemCount: tiles.count)
                 let firstRow = layout.firstVisibleRow(showing: selectedIndex, previous: storedFirstRow)
-                for (index, tile) in tiles.enumerated() {
+                for index in layout.visibleTiles(firstVisibleRow: firstRow) {
                     guard let rect = layout.tileRect(for: index, firstVisibleRow: firstRow) else { continue }
-                    drawTile(tile, selected: index == selectedIndex, into: &frame, rect: rect, context: context)
+                    drawTile(tiles[index], selected: index == selectedIndex, touched: index == viewModel.touchedIndex,
+                             into: &frame, rect: rect, context: context)
                 }
                 if layout.rowCount > layout.visibleRows {
                     let position = "\(selectedIndex + 1)/\(tiles.count)"
@@ -70,20 +71,26 @@ final class ProductListView: Screen, ProductListViewInput {
         return frame
     }
 
-    private static func drawTile(_ tile: ProductTileViewModel, selected: Bool, into frame: inout Frame, rect: Rect,
+    private static func drawTile(_ tile: ProductTileViewModel, selected: Bool, touched: Bool, into frame: inout Frame, rect: Rect,
                                  context: RenderContext) {
-        let borderStyle = selected
-            ? Style(foreground: context.colorMode == .none ? .default : .cyan, bold: true)
-            : Style(foreground: .gray)
+        let borderStyle = touched
+            ? Theme.touched(context.colorMode)
+            : selected ? Style(foreground: context.colorMode == .none ? .default : .cyan, bold: true) : Style(foreground: .gray)
         // The selected tile has a double border, so the selection is visible without color.
         TileBorder.draw(into: &frame, rect: rect, selected: selected, style: borderStyle)
         let inner = rect.inset(by: 1)
         guard !inner.isEmpty else { return }
         let imageRect = Rect(column: inner.column, row: inner.row, columns: inner.columns, rows: max(0, inner.rows - 2))
         ImageSlotView.draw(tile.image, into: &frame, rect: imageRect, colorMode: context.colorMode, tick: context.tick)
-        let nameStyle = Style(bold: true)
-        put(centered: Truncation.truncate(tile.name, width: inner.columns), row: inner.maxRow - 2, in: inner, style: nameStyle, frame: &frame)
-        put(centered: tile.price, row: inner.maxRow - 1, in: inner, style: Style(foreground: .green), frame: &frame)
+        let nameStyle = touched ? Theme.touched(context.colorMode) : Style(bold: true)
+        let priceStyle = touched ? Theme.touched(context.colorMode) : Style(foreground: .green)
+        if touched {
+            frame.fill(Rect(column: inner.column, row: inner.maxRow - 2, columns: inner.columns, rows: 2), style: nameStyle)
+        }
+        // The ▶ cue shows the touch in plain text and without colors too.
+        let name = Truncation.truncate((touched ? "▶ " : "") + tile.name, width: inner.columns)
+        put(centered: name, row: inner.maxRow - 2, in: inner, style: nameStyle, frame: &frame)
+        put(centered: tile.price, row: inner.maxRow - 1, in: inner, style: priceStyle, frame: &frame)
     }
 
     private static func put(centered text: String, row: Int, in rect: Rect, style: Style, frame: inout Frame) {
@@ -98,9 +105,12 @@ final class ProductListView: Screen, ProductListViewInput {
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         switch event {
         case .key(.character("r")):
+            if viewModel.touchedIndex != nil { output.didCancelTouch() }
             output.didRequestReload()
             return true
         case .key(let key):
+            // A key ends a touch in progress, and then does what it always does.
+            if viewModel.touchedIndex != nil { output.didCancelTouch() }
             guard let move = Self.move(for: key) else {
                 if key == .enter, case .loaded(_, let selected, _) = viewModel.content {
                     output.didChooseProduct(at: selected)
@@ -112,13 +122,18 @@ final class ProductListView: Screen, ProductListViewInput {
         case .mouse(let mouse):
             guard case .loaded(let tiles, let selected, let storedFirstRow) = viewModel.content else { return false }
             let layout = ProductGridLayout(size: context.size, itemCount: tiles.count)
-            switch mouse.kind {
-            case .press(button: 0):
-                let firstRow = layout.firstVisibleRow(showing: selected, previous: storedFirstRow)
-                guard let index = layout.index(at: Point(column: mouse.column, row: mouse.row), firstVisibleRow: firstRow)
-                else { return false }
-                output.didChooseProduct(at: index)
+            // Tiles follow the shared touch pattern: press touches, release on the same tile opens.
+            let firstRow = layout.firstVisibleRow(showing: selected, previous: storedFirstRow)
+            let tile = layout.index(at: Point(column: mouse.column, row: mouse.row), firstVisibleRow: firstRow)
+            if let action = TouchInput.action(for: event, rowAtPoint: tile, touched: viewModel.touchedIndex) {
+                switch action {
+                case .touch(let index): output.didTouchProduct(at: index)
+                case .activate(let index): output.didChooseProduct(at: index)
+                case .cancel: output.didCancelTouch()
+                }
                 return true
+            }
+            switch mouse.kind {
             case .wheelDown: return select(.down, in: context)
             case .wheelUp: return select(.up, in: context)
             default: return false
