@@ -22,3 +22,17 @@ final class TouchInputTests: XCTestCase {
         XCTAssertNil(TouchInput.action(for: mouse(.press(button: 0)), rowAtPoint: nil, touched: nil), "a press beside the rows")
     }
 }
+
+final class LazyRowsTests: XCTestCase {
+    func testRowsAreBuiltOnlyWhenRead() {
+        nonisolated(unsafe) var built: [Int] = []
+        let rows = LazyRows<String>(count: 100_000) { index in
+            built.append(index)
+            return "row \(index)"
+        }
+        XCTAssertEqual(rows.count, 100_000)
+        XCTAssertEqual(rows[41_999], "row 41999")
+        XCTAssertEqual(built, [41_999], "one row read, one row built")
+        XCTAssertEqual(LazyRows(["a", "b"]), LazyRows(count: 2) { ["a", "b"][$0] })
+    }
+}

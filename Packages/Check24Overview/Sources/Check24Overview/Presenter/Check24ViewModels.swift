@@ -1,4 +1,5 @@
 import ImageKit
+import Navigation
 
 /// One product row of the overview, as plain values.
 struct ProductRowViewModel: Equatable, Sendable {
@@ -13,22 +14,13 @@ struct ProductRowViewModel: Equatable, Sendable {
     var image: ImageSlot
 }
 
-/// The rows of the current filter, formatted when read: a key press formats the rows it draws,
-/// never the whole catalog.
-struct ProductRows: RandomAccessCollection, Equatable, Sendable {
-    let count: Int
-    private let row: @Sendable (Int) -> ProductRowViewModel
+/// The rows of the current filter, formatted when read (see ``LazyRows``).
+typealias ProductRows = LazyRows<ProductRowViewModel>
 
-    /// Rows given one by one (tests, short lists).
-    init(_ rows: [ProductRowViewModel]) {
-        count = rows.count
-        row = { rows[$0] }
-    }
-
+extension LazyRows where Row == ProductRowViewModel {
     /// The rows of `products`, with their favorite state and pictures.
     init(products: [Check24Product], favorites: Set<Int>, images: ImageSlots.Snapshot) {
-        count = products.count
-        row = { index in
+        self.init(count: products.count) { index in
             let product = products[index]
             return ProductRowViewModel(
                 id: product.id, name: product.name, description: product.description,
@@ -36,15 +28,6 @@ struct ProductRows: RandomAccessCollection, Equatable, Sendable {
                 isAvailable: product.available, isFavorite: favorites.contains(product.id),
                 image: images[product.imageURL])
         }
-    }
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-    subscript(index: Int) -> ProductRowViewModel { row(index) }
-
-    /// Element by element: for tests; the app never compares view models.
-    static func == (lhs: ProductRows, rhs: ProductRows) -> Bool {
-        lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 }
 

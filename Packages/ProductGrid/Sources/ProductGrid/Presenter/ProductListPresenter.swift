@@ -141,11 +141,13 @@ final class ProductListPresenter: ProductListViewOutput {
         case .failed(let message):
             return ProductListViewModel(title: "Products", content: .failed(message: message), notice: nil)
         case .loaded(let catalog):
-            let tiles = catalog.products.map { product in
-                ProductTileViewModel(
+            let products = catalog.products, pictures = images.snapshot, formatter = formatter
+            let tiles = LazyRows(count: products.count) { index in
+                let product = products[index]
+                return ProductTileViewModel(
                     name: product.name,
                     price: formatter.string(for: Money(minorUnits: product.priceInCents, currency: .eur)),
-                    image: images[product.imageURL])
+                    image: pictures[product.imageURL])
             }
             let notice = catalog.skippedCount > 0
                 ? "\(catalog.skippedCount) product\(catalog.skippedCount == 1 ? "" : "s") could not be read and \(catalog.skippedCount == 1 ? "is" : "are") not shown"

@@ -1,4 +1,5 @@
 import ImageKit
+import Navigation
 
 struct ProductTileViewModel: Equatable, Sendable {
     var name: String
@@ -11,7 +12,8 @@ struct ProductListViewModel: Equatable, Sendable {
     enum Content: Equatable, Sendable {
         case loading
         case failed(message: String)
-        case loaded(tiles: [ProductTileViewModel], selectedIndex: Int, firstVisibleRow: Int)
+        /// `tiles` are made when read: a key press formats the tiles on screen, not the catalog.
+        case loaded(tiles: LazyRows<ProductTileViewModel>, selectedIndex: Int, firstVisibleRow: Int)
     }
     var title: String
     var content: Content
