@@ -1,6 +1,21 @@
 import TerminalKit
 import TerminalUI
 
+/// The width class a screen lays itself out for, after UIKit's horizontal size class:
+/// `regular` from 100 columns (a landscape tablet: master and detail side by side), `compact` below
+/// (a phone: one pane at a time). Features decide master/detail from this, never from their own constants.
+public enum SizeClass: Sendable, Equatable {
+    case compact
+    case regular
+
+    /// The first width that is `regular`.
+    public static let regularMinimumColumns = 100
+
+    public init(columns: Int) {
+        self = columns >= Self.regularMinimumColumns ? .regular : .compact
+    }
+}
+
 /// What a screen needs to know to draw one frame.
 public struct RenderContext: Sendable, Equatable {
     /// The size of the area the screen owns.
@@ -15,6 +30,9 @@ public struct RenderContext: Sendable, Equatable {
         self.colorMode = colorMode
         self.tick = tick
     }
+
+    /// `regular` from 100 columns, else `compact` (see ``SizeClass``).
+    public var sizeClass: SizeClass { SizeClass(columns: size.columns) }
 }
 
 /// The keys of one screen under a title, for `apps-cli <feature> --help`; each screen's `keyHelp`

@@ -1,87 +1,158 @@
 import TerminalKit
 import TerminalUI
 
-/// Two screens side by side (master | detail), as an iPad split view would show them.
-///
-/// Keys go to the focused pane; `tab` moves focus unless the focused pane consumes it.
-/// Mouse events go to the pane under the pointer (which also takes focus), translated
-/// into that pane's own coordinates. Below ``minimumColumns`` only the focused pane is shown,
-/// the way a split view collapses on a phone.
+/// How a master's router shows a detail, after `UISplitViewController`: it never needs to know
+/// whether the terminal is wide or narrow.
 @MainActor
-public final class SplitScreen: Screen {
+public protocol SplitNavigator: AnyObject {
+    /// The user opened `screen` (enter or a click on a row): in regular width it fills the detail
+    /// pane; in compact width it is pushed full screen, and esc returns to the master.
+    func showDetail(_ screen: any Screen)
+    /// The selection changed to `screen`'s item: in regular width it fills the detail pane at once;
+    /// in compact width it waits, off screen, until the master is left (or the terminal widens).
+    func replaceDetail(_ screen: any Screen)
+}
+
+/// Master and detail as one screen that collapses and expands with the terminal's width, the way a
+/// split view does between an iPad in landscape and a phone.
+///
+/// - **Regular** (≥ 100 columns): master | divider | detail. Keys go to the focused pane (`tab`
+///   switches, a click focuses the pane under the pointer). A detail replaced in regular width is
+///   on screen, so it stays on screen when the terminal narrows.
+/// - **Compact** (< 100): one pane. The master, or the detail after ``showDetail(_:)``; `esc` (or
+///   backspace) that the detail does not use returns to the master, with its selection as it was.
+/// - **Resizing is rotation:** the master instance, and with it its selection, is kept. Compact with
+///   a detail pushed → regular shows both; regular → compact shows the detail that was shown.
+@MainActor
+public final class SplitScreen: Screen, SplitNavigator {
     public enum Pane: Sendable, Equatable { case master, detail }
 
     public let master: any Screen
-    public private(set) var detail: any Screen
+    public private(set) var detail: (any Screen)?
     public private(set) var focus: Pane = .master
+    /// In compact width, whether the detail takes the screen (pushed) instead of the master.
+    public private(set) var isDetailPushed = false
     /// Fraction of the width given to the master pane, in percent.
     public let masterPercent: Int
-    /// Narrower than this, the split collapses to the focused pane.
-    public let minimumColumns: Int
+    /// The size class of the last frame or event: it decides what a replaced detail means.
+    private var sizeClass: SizeClass?
+    private let placeholder: String
 
-    public init(master: any Screen, detail: any Screen, masterPercent: Int = 40, minimumColumns: Int = 80) {
+    /// - Parameters:
+    ///   - detail: the first detail, if any (shown in regular width; compact width shows the master).
+    ///   - placeholder: the text of an empty detail pane.
+    public init(master: any Screen, detail: (any Screen)? = nil, masterPercent: Int = 40, placeholder: String = "Nothing selected") {
         self.master = master
         self.detail = detail
         self.masterPercent = min(max(masterPercent, 10), 90)
-        self.minimumColumns = minimumColumns
+        self.placeholder = placeholder
     }
 
-    /// Replaces the detail pane (a master selection changed) and focuses it.
+    // MARK: SplitNavigator
+
     public func showDetail(_ screen: any Screen) {
+        setDetail(screen)
+        isDetailPushed = true
+        // Regular width keeps the keys with the master (arrows keep choosing); compact gives them to the detail.
+        focus = sizeClass == .regular ? focus : .detail
+    }
+
+    public func replaceDetail(_ screen: any Screen) {
+        setDetail(screen)
+        if sizeClass == .regular { isDetailPushed = true }
+    }
+
+    private func setDetail(_ screen: any Screen) {
         detail = screen
-        focus = .detail
         screen.screenDidAppear()
     }
 
+    // MARK: Screen
+
     public func screenDidAppear() {
         master.screenDidAppear()
-        detail.screenDidAppear()
+        detail?.screenDidAppear()
     }
 
     public var keyHelp: [KeyHelp] {
-        [KeyHelp("tab", "switch pane")] + focused.keyHelp
+        (sizeClass == .regular ? [KeyHelp("tab", "switch pane")] : []) + (focusedScreen?.keyHelp ?? master.keyHelp)
     }
 
-    public var capturesText: Bool { focused.capturesText }
+    public var capturesText: Bool { focusedScreen?.capturesText ?? false }
 
-    private var focused: any Screen { focus == .master ? master : detail }
+    /// The pane shown in compact width.
+    private var compactPane: Pane { isDetailPushed && detail != nil ? .detail : .master }
 
-    private func panes(for size: Size) -> (master: Rect, divider: Rect, detail: Rect)? {
-        guard size.columns >= minimumColumns else { return nil }
+    private var focusedScreen: (any Screen)? {
+        let pane = sizeClass == .regular ? focus : compactPane
+        return pane == .master ? master : detail
+    }
+
+    private func panes(for size: Size) -> (master: Rect, divider: Rect, detail: Rect) {
         let layout = SplitView.layout(Rect(column: 0, row: 0, columns: size.columns, rows: size.rows),
                                       leadingColumns: size.columns * masterPercent / 100)
         return (layout.leading, layout.divider, layout.trailing)
     }
 
     public func render(in context: RenderContext) -> Frame {
-        guard let panes = panes(for: context.size) else { return focused.render(in: context) }
+        note(context)
+        guard context.sizeClass == .regular else {
+            return (compactPane == .detail ? detail : master)?.render(in: context) ?? Frame(size: context.size)
+        }
+        let panes = panes(for: context.size)
         var frame = Frame(size: context.size)
         frame.draw(master.render(in: context.resized(panes.master)), at: Point(column: panes.master.column, row: 0))
         SplitView.drawDivider(into: &frame, rect: panes.divider, style: Style(bold: true))
-        frame.draw(detail.render(in: context.resized(panes.detail)), at: Point(column: panes.detail.column, row: 0))
+        if let detail {
+            frame.draw(detail.render(in: context.resized(panes.detail)), at: Point(column: panes.detail.column, row: 0))
+        } else {
+            StatusView.centered(placeholder, into: &frame, style: Style(dim: true))
+        }
         return frame
     }
 
     public func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        guard let panes = panes(for: context.size) else {
-            return focused.handle(event, in: context) || switchFocus(on: event)
+        note(context)
+        guard context.sizeClass == .regular else {
+            if compactPane == .detail, let detail {
+                if detail.handle(event, in: context) { return true }
+                if event == .key(.escape) || event == .key(.backspace) {
+                    // Back to the master only: the split itself stays (esc once popped all of it).
+                    isDetailPushed = false
+                    focus = .master
+                    return true
+                }
+                return false
+            }
+            return master.handle(event, in: context)
         }
+        let panes = panes(for: context.size)
         if case .mouse(var mouse) = event {
-            let target: Pane = mouse.column < panes.divider.column ? .master : .detail
-            let rect = target == .master ? panes.master : panes.detail
             guard mouse.column != panes.divider.column else { return false }
+            let target: Pane = mouse.column < panes.divider.column || detail == nil ? .master : .detail
+            let rect = target == .master ? panes.master : panes.detail
             focus = target
             mouse.column -= rect.column
-            return focused.handle(.mouse(mouse), in: context.resized(rect))
+            return (target == .master ? master : detail)?.handle(.mouse(mouse), in: context.resized(rect)) ?? false
         }
         let rect = focus == .master ? panes.master : panes.detail
-        return focused.handle(event, in: context.resized(rect)) || switchFocus(on: event)
+        let target = focus == .master ? master : detail
+        if target?.handle(event, in: context.resized(rect)) == true { return true }
+        if event == .key(.tab) || event == .key(.backtab), detail != nil {
+            focus = focus == .master ? .detail : .master
+            return true
+        }
+        if focus == .detail, event == .key(.escape) || event == .key(.backspace) {
+            focus = .master
+            return true
+        }
+        return false
     }
 
-    private func switchFocus(on event: InputEvent) -> Bool {
-        guard event == .key(.tab) || event == .key(.backtab) else { return false }
-        focus = focus == .master ? .detail : .master
-        return true
+    /// Keeps the size class of the latest frame or event. Leaving regular width with a detail on
+    /// screen keeps that detail on screen (pushed), as a split view collapses onto its detail.
+    private func note(_ context: RenderContext) {
+        sizeClass = context.sizeClass
     }
 }
 

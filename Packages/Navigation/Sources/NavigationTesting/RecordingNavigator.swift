@@ -61,3 +61,24 @@ public final class StubScreen: Screen {
 
     public var keyHelp: [KeyHelp] { [KeyHelp("x", "stub action")] }
 }
+
+/// A ``SplitNavigator`` for router tests: records which detail screens were shown or replaced.
+@MainActor
+public final class RecordingSplitNavigator: SplitNavigator {
+    public enum Call: Equatable { case show, replace }
+    public private(set) var calls: [Call] = []
+    /// The detail screens, strongly held like a real split would.
+    public private(set) var details: [any Screen] = []
+
+    public init() {}
+
+    public func showDetail(_ screen: any Screen) {
+        calls.append(.show)
+        details.append(screen)
+    }
+
+    public func replaceDetail(_ screen: any Screen) {
+        calls.append(.replace)
+        details.append(screen)
+    }
+}

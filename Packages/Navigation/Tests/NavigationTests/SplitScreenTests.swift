@@ -6,44 +6,84 @@ import TerminalUI
 
 @MainActor
 final class SplitScreenTests: XCTestCase {
-    private func context(_ columns: Int) -> RenderContext {
-        RenderContext(size: Size(columns: columns, rows: 4), colorMode: .none)
+    private let regular = RenderContext(size: Size(columns: 100, rows: 4), colorMode: .none)
+    private let compact = RenderContext(size: Size(columns: 99, rows: 4), colorMode: .none)
+
+    private func text(_ split: SplitScreen, _ context: RenderContext) -> String {
+        PlainTextEncoder.encode(split.render(in: context))
     }
 
-    func testWideSplitShowsBothPanesWithADivider() async {
-        let split = SplitScreen(master: StubScreen(title: "list"), detail: StubScreen(title: "item"), masterPercent: 50)
-        let text = PlainTextEncoder.encode(split.render(in: context(80)))
-        let firstLine = text.split(separator: "\n", omittingEmptySubsequences: false)[0]
-        XCTAssertTrue(firstLine.hasPrefix("list"))
-        XCTAssertTrue(firstLine.contains("│item"), "detail starts right after the divider at column 40: \(firstLine)")
+    func testTheSizeClassIsRegularFromOneHundredColumns() async {
+        XCTAssertEqual(regular.sizeClass, .regular)
+        XCTAssertEqual(compact.sizeClass, .compact)
     }
 
-    func testTabMovesFocusAndKeysGoToTheFocusedPane() async {
+    func testRegularShowsBothPanesAndAPlaceholderUntilADetailIsShown() async {
+        let split = SplitScreen(master: StubScreen(title: "list"), masterPercent: 50, placeholder: "Choose a number")
+        var shown = text(split, regular)
+        XCTAssertTrue(shown.hasPrefix("list"))
+        XCTAssertTrue(shown.contains("Choose a number"), shown)
+        split.replaceDetail(StubScreen(title: "item"))
+        shown = text(split, regular)
+        XCTAssertTrue(shown.split(separator: "\n")[0].contains("│item"), "the detail starts after the divider at column 50:\n\(shown)")
+    }
+
+    func testCompactShowsTheMasterUntilADetailIsOpenedAndEscReturnsToTheSameMaster() async {
+        let master = StubScreen(title: "list")
+        let split = SplitScreen(master: master)
+        _ = split.render(in: compact)
+        split.replaceDetail(StubScreen(title: "first"))
+        XCTAssertTrue(text(split, compact).hasPrefix("list"), "a selection alone does not leave the master in compact width")
+        split.showDetail(StubScreen(title: "item"))
+        XCTAssertTrue(text(split, compact).hasPrefix("item"))
+        XCTAssertTrue(split.handle(.key(.escape), in: compact), "esc is the split's: it must not pop the whole split")
+        XCTAssertTrue(text(split, compact).hasPrefix("list"))
+        XCTAssertTrue(split.master === master, "the master, and so its selection, is the same instance")
+        XCTAssertFalse(split.handle(.key(.escape), in: compact), "esc on the master goes to the host")
+    }
+
+    func testCompactWithADetailPushedBecomesBothPanesWhenWidened() async {
+        let split = SplitScreen(master: StubScreen(title: "list"), masterPercent: 50)
+        _ = split.render(in: compact)
+        split.showDetail(StubScreen(title: "item"))
+        let shown = text(split, regular)
+        XCTAssertTrue(shown.hasPrefix("list") && shown.contains("│item"), shown)
+        // Narrowed again, the detail that was open is still open.
+        XCTAssertTrue(text(split, compact).hasPrefix("item"))
+    }
+
+    func testRegularWithADetailShownNarrowsToThatDetailAndEscGoesToTheMaster() async {
+        let split = SplitScreen(master: StubScreen(title: "list"))
+        _ = split.render(in: regular)
+        split.replaceDetail(StubScreen(title: "item"))
+        XCTAssertTrue(text(split, compact).hasPrefix("item"), "the detail shown in regular width stays shown")
+        XCTAssertTrue(split.handle(.key(.escape), in: compact))
+        XCTAssertTrue(text(split, compact).hasPrefix("list"))
+        XCTAssertTrue(text(split, regular).contains("│item"), "widened again: both, the detail kept")
+    }
+
+    func testRegularKeysGoToTheFocusedPaneTabSwitchesAndTheMasterKeepsFocusWhenADetailOpens() async {
         let master = StubScreen(title: "list"), detail = StubScreen(title: "item")
-        let split = SplitScreen(master: master, detail: detail)
-        XCTAssertTrue(split.handle(.key(.down), in: context(100)) == false)
+        let split = SplitScreen(master: master)
+        _ = split.render(in: regular)
+        split.showDetail(detail)
+        XCTAssertEqual(split.focus, .master, "arrows keep choosing in the master")
+        XCTAssertFalse(split.handle(.key(.down), in: regular))
         XCTAssertEqual(master.received, [.key(.down)])
-        XCTAssertTrue(split.handle(.key(.tab), in: context(100)))
+        XCTAssertTrue(split.handle(.key(.tab), in: regular))
         XCTAssertEqual(split.focus, .detail)
-        _ = split.handle(.key(.up), in: context(100))
-        XCTAssertEqual(master.received, [.key(.down), .key(.tab)], "the focused pane may claim tab first")
+        _ = split.handle(.key(.up), in: regular)
         XCTAssertEqual(detail.received, [.key(.up)])
+        XCTAssertTrue(split.handle(.key(.escape), in: regular), "esc in the detail pane returns focus to the master")
+        XCTAssertEqual(split.focus, .master)
     }
 
     func testMouseGoesToThePaneUnderThePointerInItsOwnCoordinates() async {
         let master = StubScreen(title: "list"), detail = StubScreen(title: "item")
         let split = SplitScreen(master: master, detail: detail, masterPercent: 50)
-        _ = split.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 45, row: 2)), in: context(80))
+        _ = split.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 55, row: 2)), in: regular)
         XCTAssertEqual(split.focus, .detail)
         XCTAssertEqual(detail.received, [.mouse(MouseEvent(kind: .press(button: 0), column: 4, row: 2))])
         XCTAssertTrue(master.received.isEmpty)
-    }
-
-    func testNarrowTerminalCollapsesToTheFocusedPane() async {
-        let split = SplitScreen(master: StubScreen(title: "list"), detail: StubScreen(title: "item"))
-        split.showDetail(StubScreen(title: "other"))
-        let text = PlainTextEncoder.encode(split.render(in: context(40)))
-        XCTAssertTrue(text.hasPrefix("other"))
-        XCTAssertFalse(text.contains("list"))
     }
 }

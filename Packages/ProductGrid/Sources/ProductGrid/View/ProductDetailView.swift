@@ -8,7 +8,6 @@ import TerminalUI
 final class ProductDetailView: Screen, ProductDetailViewInput {
     let output: any ProductDetailViewOutput
     private(set) var viewModel: ProductDetailViewModel
-    static let landscapeMinimumColumns = 100
 
     init(output: any ProductDetailViewOutput, viewModel: ProductDetailViewModel) {
         self.output = output
@@ -37,7 +36,8 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
 
     static func layout(for size: Size) -> Layout {
         let body = Rect(column: 0, row: 0, columns: size.columns, rows: max(0, size.rows - 1))
-        if size.columns >= landscapeMinimumColumns {
+        // Landscape is the regular size class (≥ 100 columns), the same breakpoint as every master/detail.
+        if SizeClass(columns: size.columns) == .regular {
             let imageColumns = min(body.columns * 2 / 5, body.rows * 2 + 2)
             return Layout(
                 image: Rect(column: 1, row: 1, columns: imageColumns, rows: max(0, body.rows - 2)),
