@@ -45,6 +45,26 @@ public struct TextFieldState: Hashable, Sendable {
         text.remove(at: index(at: cursor))
     }
 
+    /// Deletes the word before the cursor and the spaces after it (ctrl-w, as in a shell).
+    public mutating func deleteWordBackward() {
+        let characters = Array(text)
+        var start = min(cursor, characters.count)
+        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        guard start < cursor else { return }
+        text = String(characters[..<start]) + String(characters[cursor...])
+        cursor = start
+    }
+
+    /// The most characters one paste may add: a field is for a name or an address, not a file.
+    public static let maximumPasteLength = 10_000
+
+    /// Inserts pasted text: cleaned like typing (no escape sequences, line breaks become spaces) and
+    /// cut to ``maximumPasteLength`` characters.
+    public mutating func paste(_ string: String) {
+        insert(String(string.prefix(Self.maximumPasteLength)))
+    }
+
     /// Moves the cursor one character left (stops at the start).
     public mutating func moveLeft() { cursor = max(0, cursor - 1) }
     /// Moves the cursor one character right (stops at the end).

@@ -1,0 +1,52 @@
+import TerminalKit
+import TerminalUI
+
+/// The keys that edit text, in one place for every field of every feature (after readline):
+/// characters insert, ←/→ move, home/ctrl-a and end/ctrl-e jump, backspace and delete erase,
+/// ctrl-w erases a word, ctrl-u the whole line; a bracketed paste inserts cleaned, capped text.
+public enum TextInput {
+    /// Applies `event` to `field`; `true` when the event was an edit or a cursor move.
+    @discardableResult
+    public static func edit(_ event: InputEvent, _ field: inout TextFieldState) -> Bool {
+        switch event {
+        case .key(.character(let character)): field.insert(String(character))
+        case .paste(let text): field.paste(text)
+        case .key(.left): field.moveLeft()
+        case .key(.right): field.moveRight()
+        case .key(.home), .key(.ctrl("a")): field.moveHome()
+        case .key(.end), .key(.ctrl("e")): field.moveEnd()
+        case .key(.backspace): field.deleteBackward()
+        case .key(.delete), .key(.ctrl("d")): field.deleteForward()
+        case .key(.ctrl("w")): field.deleteWordBackward()
+        case .key(.ctrl("u")): field.setText("")
+        default: return false
+        }
+        return true
+    }
+}
+
+/// The keys of a form: tab / backtab (and ↓/↑) move the focus ring, a click focuses a field, every
+/// other editing key goes to the focused field (``TextInput``). Enter is the caller's (save).
+public enum FormInput {
+    /// Applies `event` to `form` drawn at `rect`; `true` when the form used it.
+    @discardableResult
+    public static func handle(_ event: InputEvent, _ form: inout FormState, rect: Rect) -> Bool {
+        switch event {
+        case .key(.tab), .key(.down):
+            form.moveFocus(by: 1)
+            return true
+        case .key(.backtab), .key(.up):
+            form.moveFocus(by: -1)
+            return true
+        case .mouse(let mouse) where mouse.kind == .press(button: 0):
+            guard let index = form.field(atRow: mouse.row, in: rect) else { return false }
+            form.focus = index
+            return true
+        default:
+            guard !form.isSaving else { return false }
+            var used = false
+            form.editFocused { used = TextInput.edit(event, &$0) }
+            return used
+        }
+    }
+}
