@@ -1,6 +1,7 @@
-/// A direction to move a selection in.
-public enum MoveDirection: Sendable, Equatable {
-    case up, down, left, right
+/// A selection move in a grid. Left and right follow reading order: past a row's end they
+/// continue on the next row, as a phone's grid of tiles does.
+public enum GridMove: Sendable, Equatable {
+    case up, down, left, right, pageUp, pageDown, first, last
 }
 
 /// Tiles of equal size in rows of `columns`, filled left to right, top to bottom.
@@ -80,20 +81,23 @@ public struct GridLayout: Hashable, Sendable {
         return start..<min(itemCount, (firstRow + rows) * columns)
     }
 
-    /// The selection after one step in `direction`: up/down by a row (down lands on the last item
-    /// when the row below is shorter), left/right within the same row; stays put at an edge.
-    public func moved(_ index: Int, _ direction: MoveDirection) -> Int {
+    /// The selection after `move`: up/down by a row (down lands on the last item when the row below
+    /// is shorter), left/right by one item in reading order, a page by `visibleRows` rows (keeping
+    /// the column), first/last to either end; stays put at an edge.
+    public func moved(_ index: Int, _ move: GridMove, visibleRows: Int = 1) -> Int {
         guard itemCount > 0 else { return 0 }
-        let index = min(max(0, index), itemCount - 1)
-        switch direction {
-        case .up:
-            return index >= columns ? index - columns : index
-        case .down:
-            return row(of: index) + 1 < rowCount ? min(index + columns, itemCount - 1) : index
-        case .left:
-            return column(of: index) > 0 ? index - 1 : index
-        case .right:
-            return column(of: index) + 1 < columns && index + 1 < itemCount ? index + 1 : index
+        let last = itemCount - 1
+        let index = min(max(0, index), last)
+        let page = columns * max(1, visibleRows)
+        switch move {
+        case .up: return index >= columns ? index - columns : index
+        case .down: return index + columns <= last ? index + columns : (row(of: index) + 1 < rowCount ? last : index)
+        case .left: return max(0, index - 1)
+        case .right: return min(last, index + 1)
+        case .pageUp: return max(column(of: index), index - page)
+        case .pageDown: return min(last, index + page)
+        case .first: return 0
+        case .last: return last
         }
     }
 }

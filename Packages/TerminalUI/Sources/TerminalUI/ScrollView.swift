@@ -40,6 +40,16 @@ public enum ScrollView {
         return used
     }
 
+    /// Draws "↓ more" while content continues below the viewport and "end" at its bottom (nothing when
+    /// everything fits), dim, ending at column `rightEdge` (exclusive) of `row`: the one scroll hint
+    /// every scrolling screen shows.
+    public static func drawMoreIndicator(into frame: inout Frame, contentHeight: Int, viewportRows: Int, offset: Int,
+                                         rightEdge: Int, row: Int) {
+        guard contentHeight > viewportRows, viewportRows > 0 else { return }
+        let text = offset + viewportRows < contentHeight ? "↓ more" : "end"
+        frame.put(text, at: Point(column: max(0, rightEdge - DisplayWidth.of(text)), row: row), style: Style(dim: true))
+    }
+
     /// The thumb's rows within a track of `trackRows` rows (relative to the track's top).
     public static func thumb(trackRows: Int, offset: Int, contentHeight: Int) -> Range<Int> {
         guard trackRows > 0, contentHeight > trackRows else { return 0..<max(0, trackRows) }

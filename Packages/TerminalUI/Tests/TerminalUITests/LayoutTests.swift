@@ -1,66 +1,6 @@
 import XCTest
 import TerminalUI
 
-final class ListLayoutTests: XCTestCase {
-    func testSelectionStaysVisibleWithMinimalScrolling() {
-        var layout = ListLayout(count: 100, viewportRows: 10, selected: 0)
-        XCTAssertEqual(layout.offset, 0)
-        XCTAssertEqual(layout.visibleRange, 0..<10)
-        layout = ListLayout(count: 100, viewportRows: 10, selected: 9, previousOffset: layout.offset)
-        XCTAssertEqual(layout.offset, 0)
-        layout = ListLayout(count: 100, viewportRows: 10, selected: 10, previousOffset: layout.offset)
-        XCTAssertEqual(layout.offset, 1, "scrolls by one row, not a page")
-        layout = ListLayout(count: 100, viewportRows: 10, selected: 5, previousOffset: layout.offset)
-        XCTAssertEqual(layout.offset, 1, "still visible: no scroll")
-        layout = ListLayout(count: 100, viewportRows: 10, selected: 0, previousOffset: layout.offset)
-        XCTAssertEqual(layout.offset, 0)
-        layout = ListLayout(count: 100, viewportRows: 10, selected: 99, previousOffset: 0)
-        XCTAssertEqual(layout.visibleRange, 90..<100)
-    }
-
-    func testRowHeightAndClamping() {
-        let layout = ListLayout(count: 10, rowHeight: 3, viewportRows: 10, selected: 5, previousOffset: 0)
-        XCTAssertEqual(layout.visibleCapacity, 3)
-        XCTAssertEqual(layout.offset, 3)
-        XCTAssertEqual(layout.visibleRange, 3..<6)
-        XCTAssertEqual(ListLayout(count: 5, viewportRows: 10, selected: nil, previousOffset: 4).offset, 0, "no empty rows that items could fill")
-        XCTAssertEqual(ListLayout(count: 5, viewportRows: 3, selected: 99).selected, 4)
-        XCTAssertEqual(ListLayout(count: 0, viewportRows: 3, selected: 2).visibleRange, 0..<0)
-        XCTAssertNil(ListLayout(count: 0, viewportRows: 3, selected: 2).selected)
-        XCTAssertTrue(ListLayout(count: 9, viewportRows: 0, selected: 2).visibleRange.isEmpty)
-    }
-
-    func testHitTesting() {
-        let rect = Rect(column: 2, row: 5, columns: 20, rows: 10)
-        let layout = ListLayout(count: 30, rowHeight: 2, viewportRows: rect.rows, selected: 12, previousOffset: 0)
-        XCTAssertEqual(layout.offset, 8)
-        XCTAssertEqual(layout.index(at: Point(column: 2, row: 5), in: rect), 8)
-        XCTAssertEqual(layout.index(at: Point(column: 21, row: 6), in: rect), 8)
-        XCTAssertEqual(layout.index(at: Point(column: 3, row: 14), in: rect), 12)
-        XCTAssertNil(layout.index(at: Point(column: 1, row: 6), in: rect))
-        XCTAssertNil(layout.index(at: Point(column: 3, row: 15), in: rect))
-        XCTAssertEqual(layout.rowRect(for: 9, in: rect), Rect(column: 2, row: 7, columns: 20, rows: 2))
-        XCTAssertNil(layout.rowRect(for: 13, in: rect))
-        let short = ListLayout(count: 2, viewportRows: 10, selected: 0)
-        XCTAssertNil(short.index(at: Point(column: 0, row: 5), in: Rect(column: 0, row: 0, columns: 5, rows: 10)))
-    }
-
-    func testListViewDrawsOnlyVisibleRows() {
-        var frame = Frame(size: Size(columns: 12, rows: 4))
-        var drawn: [Int] = []
-        let layout = ListView.draw(into: &frame, rect: Rect(column: 0, row: 1, columns: 12, rows: 3), count: 10_000,
-                                   selected: 5, offset: 0) { index, rowRect, isSelected, frame in
-            drawn.append(index)
-            frame.put((isSelected ? "> " : "  ") + "row \(index)", at: rowRect.origin)
-        }
-        XCTAssertEqual(drawn, [3, 4, 5])
-        XCTAssertEqual(layout.offset, 3)
-        XCTAssertEqual(frame.text, "\n  row 3\n  row 4\n> row 5")
-        XCTAssertEqual(ListView.index(at: Point(column: 4, row: 2), rect: Rect(column: 0, row: 1, columns: 12, rows: 3),
-                                      count: 10_000, offset: layout.offset), 4)
-    }
-}
-
 final class GridLayoutTests: XCTestCase {
     private let grid = GridLayout(itemCount: 7, columns: 2, tileSize: Size(columns: 10, rows: 4), spacing: Size(columns: 2, rows: 1))
 
@@ -105,10 +45,15 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(grid.moved(1, .up), 1)
         XCTAssertEqual(grid.moved(3, .up), 1)
         XCTAssertEqual(grid.moved(2, .right), 3)
-        XCTAssertEqual(grid.moved(3, .right), 3, "stays on its row")
+        XCTAssertEqual(grid.moved(3, .right), 4, "reading order: on to the next row")
         XCTAssertEqual(grid.moved(6, .right), 6)
-        XCTAssertEqual(grid.moved(2, .left), 2)
+        XCTAssertEqual(grid.moved(2, .left), 1, "reading order: back to the previous row")
+        XCTAssertEqual(grid.moved(0, .left), 0)
         XCTAssertEqual(grid.moved(3, .left), 2)
+        XCTAssertEqual(grid.moved(1, .pageDown, visibleRows: 2), 5)
+        XCTAssertEqual(grid.moved(5, .pageUp, visibleRows: 2), 1)
+        XCTAssertEqual(grid.moved(3, .pageUp, visibleRows: 2), 1, "keeps the column at the top")
+        XCTAssertEqual(grid.moved(4, .last), 6)
         XCTAssertEqual(GridLayout(itemCount: 0, columns: 3, tileSize: Size(columns: 1, rows: 1)).moved(0, .down), 0)
     }
 }

@@ -104,10 +104,8 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         draw(viewModel, layout: layout, into: &content, context: context)
         var frame = Frame(size: size)
         frame.draw(content, from: Rect(column: 0, row: offset, columns: size.columns, rows: viewport), at: Point(column: 0, row: 0))
-        if layout.height > viewport, viewport > 0 {
-            let more = offset + viewport < layout.height ? "↓ more" : "end"
-            frame.put(more, at: Point(column: max(0, size.columns - DisplayWidth.of(more) - 1), row: viewport - 1), style: Style(dim: true))
-        }
+        ScrollView.drawMoreIndicator(into: &frame, contentHeight: layout.height, viewportRows: viewport, offset: offset,
+                                     rightEdge: size.columns - 1, row: viewport - 1)
         KeyBar.draw("esc back  f \(viewModel.favoriteButtonTitle)  tab focus  ↑↓ scroll  ? keys  q quit", into: &frame)
         return frame
     }

@@ -98,11 +98,8 @@ final class WebPageView: Screen, WebPageViewInput {
                                         maxColumns: rect.maxColumn - column)
                 }
             }
-            if text.lines.count > rect.rows, rect.rows > 0 {
-                let more = offset + rect.rows < text.lines.count ? "↓ more" : "end"
-                frame.put(more, at: Point(column: max(0, size.columns - DisplayWidth.of(more) - 1), row: rect.maxRow - 1),
-                          style: Style(dim: true))
-            }
+            ScrollView.drawMoreIndicator(into: &frame, contentHeight: text.lines.count, viewportRows: rect.rows, offset: offset,
+                                         rightEdge: size.columns - 1, row: rect.maxRow - 1)
             KeyBar.draw("tab link  enter follow  ↑↓ scroll  esc back  ? keys  q quit", into: &frame)
         }
         return frame

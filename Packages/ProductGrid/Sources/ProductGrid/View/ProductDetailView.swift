@@ -89,11 +89,8 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
             frame.put(line, at: Point(column: layout.text.column, row: layout.text.row + row), style: style,
                       maxColumns: layout.text.columns)
         }
-        if lines.count > layout.text.rows, layout.text.rows > 0 {
-            let more = offset + layout.text.rows < lines.count ? "↓ more" : "end"
-            frame.put(more, at: Point(column: max(0, layout.text.maxColumn - DisplayWidth.of(more)), row: layout.text.maxRow),
-                      style: Style(dim: true))
-        }
+        ScrollView.drawMoreIndicator(into: &frame, contentHeight: lines.count, viewportRows: layout.text.rows, offset: offset,
+                                     rightEdge: layout.text.maxColumn, row: layout.text.maxRow)
         KeyBar.draw("esc back  ↑↓ scroll  r reload  ? keys  q quit", into: &frame)
         return frame
     }

@@ -77,7 +77,7 @@ final class ProductListView: Screen, ProductListViewInput {
             ? Theme.touched(context.colorMode)
             : selected ? Style(foreground: context.colorMode == .none ? .default : .cyan, bold: true) : Style(foreground: .gray)
         // The selected tile has a double border, so the selection is visible without color.
-        TileBorder.draw(into: &frame, rect: rect, selected: selected, style: borderStyle)
+        Box.draw(into: &frame, rect: rect, style: borderStyle, line: selected ? .double : .single)
         let inner = rect.inset(by: 1)
         guard !inner.isEmpty else { return }
         let imageRect = Rect(column: inner.column, row: inner.row, columns: inner.columns, rows: max(0, inner.rows - 2))
@@ -143,7 +143,7 @@ final class ProductListView: Screen, ProductListViewInput {
         }
     }
 
-    private static func move(for key: Key) -> ProductGridLayout.Move? {
+    private static func move(for key: Key) -> GridMove? {
         switch key {
         case .up, .character("k"): return .up
         case .down, .character("j"): return .down
@@ -157,7 +157,7 @@ final class ProductListView: Screen, ProductListViewInput {
         }
     }
 
-    private func select(_ move: ProductGridLayout.Move, in context: RenderContext) -> Bool {
+    private func select(_ move: GridMove, in context: RenderContext) -> Bool {
         guard case .loaded(let tiles, let selected, let storedFirstRow) = viewModel.content, !tiles.isEmpty else { return false }
         let layout = ProductGridLayout(size: context.size, itemCount: tiles.count)
         let target = layout.index(after: move, from: selected)
