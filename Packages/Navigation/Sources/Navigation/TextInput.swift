@@ -25,6 +25,29 @@ public enum TextInput {
     }
 }
 
+extension TextInput {
+    /// Applies `event` to a multi-line `area`: the same keys as a field, plus enter for a new line
+    /// and ↑/↓ between lines (home/end and ctrl-a/ctrl-e work on the cursor's line).
+    @discardableResult
+    public static func edit(_ event: InputEvent, _ area: inout TextAreaState) -> Bool {
+        switch event {
+        case .key(.character(let character)): area.insert(String(character))
+        case .paste(let text): area.paste(text)
+        case .key(.enter): area.insertNewline()
+        case .key(.left): area.moveLeft()
+        case .key(.right): area.moveRight()
+        case .key(.up): area.moveUp()
+        case .key(.down): area.moveDown()
+        case .key(.home), .key(.ctrl("a")): area.moveLineStart()
+        case .key(.end), .key(.ctrl("e")): area.moveLineEnd()
+        case .key(.backspace): area.deleteBackward()
+        case .key(.delete), .key(.ctrl("d")): area.deleteForward()
+        default: return false
+        }
+        return true
+    }
+}
+
 /// The keys of a form: tab / backtab (and ↓/↑) move the focus ring, a click focuses a field, every
 /// other editing key goes to the focused field (``TextInput``). Enter is the caller's (save).
 public enum FormInput {

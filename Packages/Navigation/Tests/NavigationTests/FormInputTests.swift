@@ -56,3 +56,16 @@ final class ConfirmDialogTests: XCTestCase {
         XCTAssertEqual(navigator.calls, [.dismiss, .dismiss, .dismiss, .dismiss])
     }
 }
+
+final class TextAreaInputTests: XCTestCase {
+    func testEnterBreaksALineAndArrowsMoveBetweenLines() {
+        var area = TextAreaState(text: "Dear team,")
+        for event: InputEvent in [.key(.enter), .key(.character("h")), .key(.character("i")), .key(.up), .key(.ctrl("e"))] {
+            XCTAssertTrue(TextInput.edit(event, &area))
+        }
+        XCTAssertEqual(area.lines, ["Dear team,", "hi"])
+        XCTAssertEqual(area.line, 0)
+        XCTAssertEqual(area.column, 10)
+        XCTAssertFalse(TextInput.edit(.key(.tab), &area), "tab moves the form's focus, it is no edit")
+    }
+}
