@@ -11,7 +11,7 @@ enum KeyHelpOverlay {
         guard columns >= 6, rows >= 3 else { return }
         let box = Rect(column: (frame.size.columns - columns) / 2, row: (frame.size.rows - rows) / 2,
                        columns: columns, rows: rows)
-        let style = colorMode == .none ? Style(reverse: true) : Style(foreground: .black, background: .white)
+        let style = Theme.overlay(colorMode)
         frame.fill(box, style: style)
         frame.put("┌" + String(repeating: "─", count: columns - 2) + "┐", at: box.origin, style: style)
         frame.put(" Keys ", at: Point(column: box.column + 2, row: box.row), style: style.bolded)

@@ -90,7 +90,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     private static func drawError(_ message: String, into frame: inout Frame, context: RenderContext) {
         let lines = TextWrap.wrap(message, width: max(1, frame.size.columns - 4))
         let top = max(2, (frame.size.rows - lines.count - 2) / 2)
-        let style = Style(foreground: context.colorMode == .none ? .default : .red, bold: true)
+        let style = Theme.error
         for (offset, line) in lines.enumerated() {
             Label.draw(line, into: &frame, rect: Rect(column: 0, row: top + offset, columns: frame.size.columns, rows: 1),
                        style: style, alignment: .center)
@@ -136,7 +136,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             for line in lines { frame.put("▶", at: Point(column: 0, row: line), style: base) }
         } else if selected {
             var marker = base
-            marker.foreground = context.colorMode == .none ? .default : .cyan
+            marker.foreground = Theme.selection.foreground
             marker.bold = true
             for line in lines { frame.put("▌", at: Point(column: 0, row: line), style: marker) }
         }
@@ -150,7 +150,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         // Name and price share the first line; the price keeps its place, the name is truncated.
         var priceStyle = base
         priceStyle.bold = true
-        if !row.isFavorite, !touched, context.colorMode != .none { priceStyle.foreground = .green }
+        if !row.isFavorite, !touched { priceStyle.foreground = Theme.price.foreground }
         let priceWidth = DisplayWidth.of(row.price)
         frame.put(row.price, at: Point(column: textColumn + max(0, textColumns - priceWidth), row: lines.lowerBound), style: priceStyle)
         var nameStyle = base
@@ -163,7 +163,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             frame.put(line, at: Point(column: textColumn, row: lines.lowerBound + 1 + offset), style: base, maxColumns: textColumns)
         }
         var starStyle = base
-        if !row.isFavorite, !touched, context.colorMode != .none { starStyle.foreground = .yellow }
+        if !row.isFavorite, !touched { starStyle.foreground = Theme.rating.foreground }
         frame.put(row.stars, at: Point(column: textColumn, row: lines.lowerBound + 1 + descriptionLines.count), style: starStyle)
         frame.put(String(repeating: "─", count: max(0, columns - 2)), at: Point(column: 1, row: lines.upperBound),
                   style: Style(foreground: .gray, dim: true))
@@ -176,7 +176,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         style.bold = selected
         if selected {
             frame.put("▌", at: Point(column: 0, row: line),
-                      style: Style(foreground: context.colorMode == .none ? .default : .cyan, bold: true))
+                      style: Theme.selection)
         }
         frame.put(footer, at: Point(column: max(2, (frame.size.columns - width) / 2), row: line), style: style)
     }

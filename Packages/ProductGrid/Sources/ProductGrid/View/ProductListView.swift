@@ -75,7 +75,7 @@ final class ProductListView: Screen, ProductListViewInput {
                                  context: RenderContext) {
         let borderStyle = touched
             ? Theme.touched(context.colorMode)
-            : selected ? Style(foreground: context.colorMode == .none ? .default : .cyan, bold: true) : Style(foreground: .gray)
+            : selected ? Theme.selection : Theme.rule
         // The selected tile has a double border, so the selection is visible without color.
         Box.draw(into: &frame, rect: rect, style: borderStyle, line: selected ? .double : .single)
         let inner = rect.inset(by: 1)
@@ -83,7 +83,7 @@ final class ProductListView: Screen, ProductListViewInput {
         let imageRect = Rect(column: inner.column, row: inner.row, columns: inner.columns, rows: max(0, inner.rows - 2))
         ImageSlotView.draw(tile.image, into: &frame, rect: imageRect, colorMode: context.colorMode, tick: context.tick)
         let nameStyle = touched ? Theme.touched(context.colorMode) : Style(bold: true)
-        let priceStyle = touched ? Theme.touched(context.colorMode) : Style(foreground: .green)
+        let priceStyle = touched ? Theme.touched(context.colorMode) : Style(foreground: Theme.price.foreground)
         if touched {
             frame.fill(Rect(column: inner.column, row: inner.maxRow - 2, columns: inner.columns, rows: 2), style: nameStyle)
         }
