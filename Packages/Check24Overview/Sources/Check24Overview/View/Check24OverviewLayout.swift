@@ -51,7 +51,7 @@ struct Check24OverviewLayout {
     }
 
     static func textColumns(for columns: Int) -> Int {
-        max(1, columns - leadingColumns - imageColumns - 2 - 1)
+        ListRow.textColumns(width: columns - leadingColumns, pictureSide: .leading, pictureColumns: imageColumns)
     }
 
     var textColumns: Int { Self.textColumns(for: size.columns) }

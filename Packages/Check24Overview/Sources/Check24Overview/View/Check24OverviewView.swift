@@ -140,31 +140,25 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             marker.bold = true
             for line in lines { frame.put("▌", at: Point(column: 0, row: line), style: marker) }
         }
-        let imageColumns = Check24OverviewLayout.imageColumns
-        let textColumns = layout.textColumns
-        let imageColumn = row.isAvailable ? Check24OverviewLayout.leadingColumns : max(0, columns - 1 - imageColumns)
-        let textColumn = row.isAvailable ? Check24OverviewLayout.leadingColumns + imageColumns + 2 : Check24OverviewLayout.leadingColumns
-        ImageSlotView.draw(row.image, into: &frame,
-                           rect: Rect(column: imageColumn, row: lines.lowerBound, columns: imageColumns, rows: Check24OverviewLayout.imageRows),
-                           colorMode: context.colorMode, tick: context.tick)
         // Name and price share the first line; the price keeps its place, the name is truncated.
         var priceStyle = base
         priceStyle.bold = true
         if !row.isFavorite, !touched { priceStyle.foreground = Theme.price.foreground }
-        let priceWidth = DisplayWidth.of(row.price)
-        frame.put(row.price, at: Point(column: textColumn + max(0, textColumns - priceWidth), row: lines.lowerBound), style: priceStyle)
         var nameStyle = base
         nameStyle.bold = true
         nameStyle.reverse = selected
-        let name = (row.isFavorite ? "♥ " : "") + row.name
-        frame.put(Truncation.truncate(name, width: max(1, textColumns - priceWidth - 1)),
-                  at: Point(column: textColumn, row: lines.lowerBound), style: nameStyle)
-        for (offset, line) in descriptionLines.enumerated() {
-            frame.put(line, at: Point(column: textColumn, row: lines.lowerBound + 1 + offset), style: base, maxColumns: textColumns)
-        }
         var starStyle = base
         if !row.isFavorite, !touched { starStyle.foreground = Theme.rating.foreground }
-        frame.put(row.stars, at: Point(column: textColumn, row: lines.lowerBound + 1 + descriptionLines.count), style: starStyle)
+        let listRow = ListRow(title: (row.isFavorite ? "♥ " : "") + row.name, titleStyle: nameStyle,
+                              trailing: row.price, trailingStyle: priceStyle, lines: descriptionLines, linesStyle: base,
+                              footer: row.stars, footerStyle: starStyle,
+                              pictureSide: row.isAvailable ? .leading : .trailing,
+                              pictureSize: Size(columns: Check24OverviewLayout.imageColumns, rows: Check24OverviewLayout.imageRows))
+        let rowRect = Rect(column: Check24OverviewLayout.leadingColumns, row: lines.lowerBound,
+                           columns: columns - Check24OverviewLayout.leadingColumns, rows: lines.count)
+        listRow.draw(into: &frame, rect: rowRect) { frame, rect in
+            ImageSlotView.draw(row.image, into: &frame, rect: rect, colorMode: context.colorMode, tick: context.tick)
+        }
         frame.put(String(repeating: "─", count: max(0, columns - 2)), at: Point(column: 1, row: lines.upperBound),
                   style: Style(foreground: .gray, dim: true))
     }
