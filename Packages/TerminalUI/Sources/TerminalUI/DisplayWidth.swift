@@ -18,6 +18,9 @@ public enum DisplayWidth {
         }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // Box drawing and block elements (every half-block picture cell), alone: one column,
+        // without the Unicode property look-ups below (they dominate a frame full of borders and pictures).
+        if (0x2500...0x259F).contains(first.value), scalars.count == 1 { return 1 }
         if isRegionalIndicator(first) {
             return scalars.dropFirst().contains(where: isRegionalIndicator) ? 2 : 1
         }
@@ -33,7 +36,9 @@ public enum DisplayWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return false }
         if scalars.count > 1 { return true }
-        return first.properties.isEmoji && first.value >= 0x2000 || isRegionalIndicator(first)
+        // Below U+2000 nothing is an emoji; box drawing and blocks are single columns everywhere.
+        if first.value < 0x2000 || (0x2500...0x259F).contains(first.value) { return false }
+        return first.properties.isEmoji || isRegionalIndicator(first)
     }
 
     /// The number of columns `string` occupies: the sum of its grapheme clusters' widths.

@@ -89,13 +89,14 @@ public struct Frame: Hashable, Sendable {
         // Without maxColumns the frame's edge is the limit, also when the text starts left of column 0.
         let limit = maxColumns.map { min(size.columns, point.column + max(0, $0)) } ?? size.columns
         var column = point.column
-        // Printable ASCII, the common case, needs neither sanitizing nor grapheme breaking nor a
-        // width lookup: one cell per byte.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            for byte in text.utf8 {
+        // Printable ASCII, box drawing and block elements (rules, borders, half-block pictures), the
+        // common case, need neither sanitizing nor grapheme breaking nor a width lookup: none of them
+        // combines with a neighbour, so each scalar is one cell of one column.
+        if text.unicodeScalars.allSatisfy({ ($0.value >= 0x20 && $0.value < 0x7F) || (0x2500...0x259F).contains($0.value) }) {
+            for scalar in text.unicodeScalars {
                 if column >= limit { break }
                 if column >= 0 {
-                    setCell(Cell(grapheme: String(UnicodeScalar(byte)), width: 1, style: style), column: column, row: point.row)
+                    setCell(Cell(grapheme: String(scalar), width: 1, style: style), column: column, row: point.row)
                 }
                 column += 1
             }
