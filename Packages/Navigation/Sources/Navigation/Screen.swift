@@ -46,13 +46,24 @@ public struct KeyHelpSection: Sendable, Equatable {
     }
 }
 
-/// One line of the `?` overlay.
+/// One line of the `?` overlay; with `bar`, also its short form in the screen's key bar.
 public struct KeyHelp: Sendable, Equatable {
     public var keys: String
     public var action: String
-    public init(_ keys: String, _ action: String) {
+    /// The key bar's words for this key ("↑↓ move"); nil keeps it out of the bar.
+    public var bar: String?
+    public init(_ keys: String, _ action: String, bar: String? = nil) {
         self.keys = keys
         self.action = action
+        self.bar = bar
+    }
+}
+
+extension Array where Element == KeyHelp {
+    /// The key bar for these keys: their `bar` forms, then `? keys` and `q quit`, so the bar, the `?`
+    /// overlay and `--help` come from one list.
+    public var keyBar: String {
+        (compactMap(\.bar) + ["? keys", "q quit"]).joined(separator: "  ")
     }
 }
 

@@ -26,8 +26,10 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk", "move"), KeyHelp("←→ tab", "switch filter"), KeyHelp("pgup/pgdn home/end", "page, first, footer"),
-                                   KeyHelp("enter/click", "open product or legal page"), KeyHelp("r", "reload (Neuladen)")]
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk", "move", bar: "↑↓ move"), KeyHelp("←→ tab", "switch filter", bar: "←→ filter"),
+                                   KeyHelp("pgup/pgdn home/end", "page, first, footer"),
+                                   KeyHelp("enter/click", "open product or legal page", bar: "enter open"),
+                                   KeyHelp("r", "reload (Neuladen)", bar: "r reload")]
 
     var keyHelp: [KeyHelp] { Self.keys }
 
@@ -82,7 +84,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                 }
             }
             // The key bar fills its line, covering whatever a row cut by the bottom of the list drew there.
-            KeyBar.draw("↑↓ move  ←→ filter  enter open  r reload  ? keys  q quit", into: &frame)
+            KeyBar.draw(Self.keys.keyBar, into: &frame)
         }
         return frame
     }

@@ -28,8 +28,10 @@ final class WebPageView: Screen, WebPageViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("tab / shift-tab", "next / previous link"), KeyHelp("enter/click", "follow the link"),
-                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll"), KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back")]
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("tab / shift-tab", "next / previous link", bar: "tab link"),
+                                   KeyHelp("enter/click", "follow the link", bar: "enter follow"),
+                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll", bar: "↑↓ scroll"), KeyHelp("r", "reload"),
+                                   KeyHelp("esc/backspace", "back", bar: "esc back")]
 
     var keyHelp: [KeyHelp] { Self.keys }
 
@@ -100,7 +102,7 @@ final class WebPageView: Screen, WebPageViewInput {
             }
             ScrollView.drawMoreIndicator(into: &frame, contentHeight: text.lines.count, viewportRows: rect.rows, offset: offset,
                                          rightEdge: size.columns - 1, row: rect.maxRow - 1)
-            KeyBar.draw("tab link  enter follow  ↑↓ scroll  esc back  ? keys  q quit", into: &frame)
+            KeyBar.draw(Self.keys.keyBar, into: &frame)
         }
         return frame
     }

@@ -23,7 +23,9 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll the description"), KeyHelp("r", "reload"), KeyHelp("esc/backspace", "back to the grid")]
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("esc/backspace", "back to the grid", bar: "esc back"),
+                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll the description", bar: "↑↓ scroll"),
+                                   KeyHelp("r", "reload", bar: "r reload")]
 
     var keyHelp: [KeyHelp] { Self.keys }
 
@@ -91,7 +93,7 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
         }
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: lines.count, viewportRows: layout.text.rows, offset: offset,
                                      rightEdge: layout.text.maxColumn, row: layout.text.maxRow)
-        KeyBar.draw("esc back  ↑↓ scroll  r reload  ? keys  q quit", into: &frame)
+        KeyBar.draw(Self.keys.keyBar, into: &frame)
         return frame
     }
 

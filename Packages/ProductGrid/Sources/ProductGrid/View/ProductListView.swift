@@ -23,8 +23,9 @@ final class ProductListView: Screen, ProductListViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓←→ hjkl", "move"), KeyHelp("pgup/pgdn home/end", "page, first, last"),
-                                   KeyHelp("enter/click", "open product"), KeyHelp("r", "reload")]
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓←→ hjkl", "move", bar: "↑↓←→ move"), KeyHelp("pgup/pgdn home/end", "page, first, last"),
+                                   KeyHelp("enter/click", "open product", bar: "enter open"),
+                                   KeyHelp("r", "reload", bar: "r reload")]
 
     var keyHelp: [KeyHelp] { Self.keys }
 
@@ -66,7 +67,7 @@ final class ProductListView: Screen, ProductListViewInput {
                     frame.put(position, at: Point(column: max(0, size.columns - DisplayWidth.of(position)), row: 0))
                 }
             }
-            KeyBar.draw("↑↓←→ move  enter open  r reload  ? keys  q quit", into: &frame)
+            KeyBar.draw(Self.keys.keyBar, into: &frame)
         }
         return frame
     }
