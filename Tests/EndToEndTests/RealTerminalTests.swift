@@ -164,7 +164,8 @@ final class RealTerminalTests: XCTestCase {
         }
         try tmux(["send-keys", "-t", "main", "q"])
         _ = try waitFor("the shell after q") { $0.contains("prompt$") && !$0.contains("Products (12)") }
-        try tmux(["send-keys", "-t", "main", "echo status=$?; stty -g > '\(dir)/after'", "Enter"])
+        // stty first: the test reads the file as soon as the status shows.
+        try tmux(["send-keys", "-t", "main", "s=$?; stty -g > '\(dir)/after'; echo status=$s", "Enter"])
         _ = try waitFor("the status") { $0.contains("status=0") }
         XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8))
     }
@@ -182,7 +183,8 @@ final class RealTerminalTests: XCTestCase {
 
     private func assertBackAtThePromptWithTheTerminalRestored(status: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         _ = try waitFor("the shell again") { $0.contains("prompt$") && !$0.contains("Products (12)") }
-        try tmux(["send-keys", "-t", "main", "s=$?; clear; echo status=$s; stty -g > '\(workDirectory.path)/after'", "Enter"])
+        // stty first: the file is read as soon as the status shows.
+        try tmux(["send-keys", "-t", "main", "s=$?; stty -g > '\(workDirectory.path)/after'; clear; echo status=$s", "Enter"])
         _ = try waitFor("the status") { $0.contains("status=") }
         let shown = try screen()
         XCTAssertTrue(shown.contains("status=\(status)"), shown, file: file, line: line)
