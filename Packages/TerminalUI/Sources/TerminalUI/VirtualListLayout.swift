@@ -42,9 +42,13 @@ public struct VirtualListLayout {
 
     /// The largest useful top: the one that fills the viewport with the last rows.
     public var maximumTop: Int {
-        guard count > 0 else { return 0 }
-        var top = count - 1
-        var used = heightOfRow(top)
+        count > 0 ? topEnding(at: count - 1) : 0
+    }
+
+    /// The first row of the screen whose last row is `index`: walks up from it while rows still fit.
+    private func topEnding(at index: Int) -> Int {
+        var top = index
+        var used = heightOfRow(index)
         while top > 0 {
             let above = heightOfRow(top - 1)
             if used + above > viewportRows { break }
@@ -94,16 +98,8 @@ public struct VirtualListLayout {
             for row in previous...index { used += heightOfRow(row) }
             if used <= viewportRows { return previous }
         }
-        // Put `index` at the bottom: walk up from it while the rows still fit.
-        var top = index
-        var used = heightOfRow(index)
-        while top > 0 {
-            let above = heightOfRow(top - 1)
-            if used + above > viewportRows { break }
-            used += above
-            top -= 1
-        }
-        return top
+        // Put `index` at the bottom of the screen.
+        return topEnding(at: index)
     }
 
     /// The nearest selectable row from `index` moving by `step` rows (±1 for a key, ±page for a page),
