@@ -17,12 +17,16 @@ public enum ImageSlot: Equatable, Sendable {
 /// Draws an ``ImageSlot`` into a rectangle: the picture (half blocks, or the luminance ramp without
 /// colors), a spinner while loading, or a framed placeholder that says why there is no picture.
 public enum ImageSlotView {
-    public static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tick: Int) {
+    /// - Parameter cache: where a view keeps pictures it has rendered (nil renders every time).
+    @MainActor
+    public static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tick: Int,
+                            cache: PictureRenderCache? = nil) {
         guard !rect.isEmpty else { return }
         switch slot {
         case .loaded(let image):
             let mode: ImageRenderMode = colorMode == .none ? .ascii : .halfBlocks
-            frame.draw(ImageRenderer.render(image, in: rect.size, mode: mode), at: rect.origin)
+            let picture = cache?.render(image, in: rect.size, mode: mode) ?? ImageRenderer.render(image, in: rect.size, mode: mode)
+            frame.draw(picture, at: rect.origin)
         case .loading:
             placeholder(Spinner.frame(tick: tick) + " loading image", into: &frame, rect: rect)
         case .unavailable(let reason):

@@ -110,3 +110,21 @@ final class ImageRendererTests: XCTestCase {
         XCTAssertEqual(ImageRenderMode(colorMode: .none), .ascii)
     }
 }
+
+@MainActor
+final class PictureRenderCacheTests: XCTestCase {
+    func testAPictureIsScaledOncePerSizeAndTheCacheStaysBounded() async {
+        let cache = PictureRenderCache(capacity: 2)
+        let red = RGBImage(width: 40, height: 40, filledWith: RGBPixel(red: 255, green: 0, blue: 0))
+        let blue = RGBImage(width: 40, height: 40, filledWith: RGBPixel(red: 0, green: 0, blue: 255))
+        let size = Size(columns: 10, rows: 5)
+        let first = cache.render(red, in: size, mode: .halfBlocks)
+        XCTAssertEqual(first, ImageRenderer.render(red, in: size, mode: .halfBlocks), "the same frame as rendering")
+        XCTAssertEqual(cache.render(red, in: size, mode: .halfBlocks), first)
+        XCTAssertEqual(cache.count, 1, "a copy of the picture is the same picture")
+        _ = cache.render(blue, in: size, mode: .halfBlocks)
+        _ = cache.render(red, in: Size(columns: 6, rows: 3), mode: .halfBlocks)
+        XCTAssertEqual(cache.count, 2, "bounded: the least recently drawn went")
+        XCTAssertNotEqual(cache.render(blue, in: size, mode: .halfBlocks), first, "another picture is never served for this one")
+    }
+}

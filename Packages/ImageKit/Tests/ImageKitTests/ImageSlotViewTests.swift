@@ -3,6 +3,7 @@ import TerminalUI
 import XCTest
 @testable import ImageKit
 
+@MainActor
 final class ImageSlotViewTests: XCTestCase {
     private func draw(_ slot: ImageSlot, colorMode: ColorMode = .trueColor) -> Frame {
         var frame = Frame(size: Size(columns: 16, rows: 5))
@@ -10,7 +11,7 @@ final class ImageSlotViewTests: XCTestCase {
         return frame
     }
 
-    func testPlaceholderIsFramedAndSaysWhy() {
+    func testPlaceholderIsFramedAndSaysWhy() async {
         let frame = draw(.unavailable(reason: "broken image"))
         XCTAssertEqual(frame.text.split(separator: "\n")[2], "│ broken image │")
         XCTAssertEqual(frame[0, 0].grapheme, "┌")
@@ -18,13 +19,13 @@ final class ImageSlotViewTests: XCTestCase {
         XCTAssertTrue(draw(.loading).text.contains("⠋ loading"), "a spinner, truncated to fit the frame")
     }
 
-    func testFailedSlotUsesTheImageErrorsShortReason() {
+    func testFailedSlotUsesTheImageErrorsShortReason() async {
         XCTAssertEqual(ImageSlot.failed(ImageError.unsupportedFormat), .unavailable(reason: "not an image"))
         struct Other: Error {}
         XCTAssertEqual(ImageSlot.failed(Other()), .unavailable(reason: "image unavailable"))
     }
 
-    func testLoadedImageIsHalfBlocksInColorAndARampWithout() {
+    func testLoadedImageIsHalfBlocksInColorAndARampWithout() async {
         let image = RGBImage(rows: [[.white, .white], [.white, .white]])
         // Fitted and centered: the picture is somewhere in the slot, never a placeholder.
         let colored = draw(.loaded(image)).text

@@ -11,6 +11,8 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     private(set) var viewModel: Check24OverviewViewModel
     /// A memo of wrapped descriptions (it changes no output, only how often text is wrapped).
     private let wrapCache = DescriptionWrapCache()
+    /// Pictures rendered at their size, so a key press does not scale them again.
+    private let pictures = PictureRenderCache()
 
     init(output: any Check24OverviewViewOutput, viewModel: Check24OverviewViewModel) {
         self.output = output
@@ -41,11 +43,11 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     // MARK: Drawing
 
     func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, wrapCache: wrapCache)
+        Self.render(viewModel, in: context, wrapCache: wrapCache, pictures: pictures)
     }
 
     static func render(_ viewModel: Check24OverviewViewModel, in context: RenderContext,
-                       wrapCache: DescriptionWrapCache = DescriptionWrapCache()) -> Frame {
+                       wrapCache: DescriptionWrapCache = DescriptionWrapCache(), pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
         let size = context.size
         let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
@@ -74,7 +76,8 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                 } else if row.index <= rows.count {
                     let product = row.index - 1
                     drawRow(rows[product], descriptionLines: layout.descriptionLines(product), selected: product == selected,
-                            touched: product == viewModel.touchedRow, into: &frame, lines: line..<(line + row.height - 1), layout: layout, context: context)
+                            touched: product == viewModel.touchedRow, into: &frame, lines: line..<(line + row.height - 1), layout: layout,
+                            context: context, pictures: pictures)
                 } else {
                     for (number, text) in layout.emptyLines.enumerated() {
                         frame.put(text, at: Point(column: 2, row: line + number), style: Style(dim: true))
@@ -123,7 +126,8 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     }
 
     private static func drawRow(_ row: ProductRowViewModel, descriptionLines: [String], selected: Bool, touched: Bool,
-                                into frame: inout Frame, lines: Range<Int>, layout: Check24OverviewLayout, context: RenderContext) {
+                                into frame: inout Frame, lines: Range<Int>, layout: Check24OverviewLayout, context: RenderContext,
+                                pictures: PictureRenderCache?) {
         let columns = frame.size.columns
         var base = Style.plain
         if touched {
@@ -159,7 +163,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         let rowRect = Rect(column: Check24OverviewLayout.leadingColumns, row: lines.lowerBound,
                            columns: columns - Check24OverviewLayout.leadingColumns, rows: lines.count)
         listRow.draw(into: &frame, rect: rowRect) { frame, rect in
-            ImageSlotView.draw(row.image, into: &frame, rect: rect, colorMode: context.colorMode, tick: context.tick)
+            ImageSlotView.draw(row.image, into: &frame, rect: rect, colorMode: context.colorMode, tick: context.tick, cache: pictures)
         }
         frame.put(String(repeating: "─", count: max(0, columns - 2)), at: Point(column: 1, row: lines.upperBound),
                   style: Style(foreground: .gray, dim: true))

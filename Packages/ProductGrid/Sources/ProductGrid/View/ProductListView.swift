@@ -8,6 +8,8 @@ import TerminalUI
 final class ProductListView: Screen, ProductListViewInput {
     let output: any ProductListViewOutput
     private(set) var viewModel: ProductListViewModel
+    /// Pictures rendered at their tile's size, so a key press does not scale them again.
+    private let pictures = PictureRenderCache()
 
     init(output: any ProductListViewOutput, viewModel: ProductListViewModel) {
         self.output = output
@@ -32,10 +34,10 @@ final class ProductListView: Screen, ProductListViewInput {
     // MARK: Drawing
 
     func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context)
+        Self.render(viewModel, in: context, pictures: pictures)
     }
 
-    static func render(_ viewModel: ProductListViewModel, in context: RenderContext) -> Frame {
+    static func render(_ viewModel: ProductListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
         let size = context.size
         frame.put(viewModel.title, at: Point(column: 0, row: 0), style: Style(bold: true), maxColumns: size.columns)
@@ -60,7 +62,7 @@ final class ProductListView: Screen, ProductListViewInput {
                 for index in layout.visibleTiles(firstVisibleRow: firstRow) {
                     guard let rect = layout.tileRect(for: index, firstVisibleRow: firstRow) else { continue }
                     drawTile(tiles[index], selected: index == selectedIndex, touched: index == viewModel.touchedIndex,
-                             into: &frame, rect: rect, context: context)
+                             into: &frame, rect: rect, context: context, pictures: pictures)
                 }
                 if layout.rowCount > layout.visibleRows {
                     let position = "\(selectedIndex + 1)/\(tiles.count)"
@@ -73,7 +75,7 @@ final class ProductListView: Screen, ProductListViewInput {
     }
 
     private static func drawTile(_ tile: ProductTileViewModel, selected: Bool, touched: Bool, into frame: inout Frame, rect: Rect,
-                                 context: RenderContext) {
+                                 context: RenderContext, pictures: PictureRenderCache?) {
         let borderStyle = touched
             ? Theme.touched(context.colorMode)
             : selected ? Theme.selection : Theme.rule
@@ -82,7 +84,7 @@ final class ProductListView: Screen, ProductListViewInput {
         let inner = rect.inset(by: 1)
         guard !inner.isEmpty else { return }
         let imageRect = Rect(column: inner.column, row: inner.row, columns: inner.columns, rows: max(0, inner.rows - 2))
-        ImageSlotView.draw(tile.image, into: &frame, rect: imageRect, colorMode: context.colorMode, tick: context.tick)
+        ImageSlotView.draw(tile.image, into: &frame, rect: imageRect, colorMode: context.colorMode, tick: context.tick, cache: pictures)
         let nameStyle = touched ? Theme.touched(context.colorMode) : Style(bold: true)
         let priceStyle = touched ? Theme.touched(context.colorMode) : Style(foreground: Theme.price.foreground)
         if touched {
