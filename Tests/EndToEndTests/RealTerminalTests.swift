@@ -237,4 +237,17 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 4, "q waited for the whole key burst to be drawn")
         try assertBackAtThePromptWithTheTerminalRestored(status: 0)
     }
+
+    /// `kill %1` on a suspended app (SIGTERM, then SIGCONT from bash) ends it, instead of leaving it
+    /// stopped again with the termination unhandled; the terminal is as it was.
+    func testKillingASuspendedAppEndsItAndLeavesTheTerminalAsItWas() throws {
+        try startProductGridInAShell()
+        try tmux(["send-keys", "-t", "main", "C-z"])
+        _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
+        try tmux(["send-keys", "-t", "main", "clear; kill %1; sleep 1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs-done",
+                  "Enter"])
+        let shown = try waitFor("the job list") { $0.contains("jobs-done") }
+        XCTAssertFalse(shown.contains("Stopped") || shown.contains("product-grid"), "the app is gone, not stopped:\n\(shown)")
+        XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8))
+    }
 }

@@ -58,7 +58,9 @@ public final class TerminalHost {
                 }
             case .resumed:
                 // After `bg` the process runs without the terminal: wait for the SIGCONT of `fg`.
-                guard session.resume() else { continue }
+                // A SIGCONT without our own suspend (an outside `kill -STOP`, then `fg`) still repaints:
+                // the shell wrote over the screen meanwhile.
+                if session.isSuspended, !session.resume() { continue }
                 size = Size(session.size())
                 renderer.invalidate()
             case .resize(let newSize):

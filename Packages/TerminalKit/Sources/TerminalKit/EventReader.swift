@@ -69,6 +69,12 @@ final class EventReader: Sendable {
         return (stream, reader)
     }
 
+    /// Set when a termination signal arrived, before the event is taken.
+    private let termination = Atomic<Bool>(false)
+
+    /// `true` once a termination signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT) has arrived.
+    var isTerminationPending: Bool { termination.load(ordering: .relaxed) }
+
     /// `true` once ctrl-c was read, however many events are still queued before it.
     var isInterruptPending: Bool { interrupt.load(ordering: .relaxed) }
 
@@ -166,11 +172,13 @@ final class EventReader: Sendable {
                 if wakeBytes.contains(UInt8(SIGWINCH)) {
                     emit(.resize(measureSize())) // one resize per burst is enough
                 }
+                // A termination first: `kill %1` on a stopped job sends SIGTERM and SIGCONT together.
+                for byte in wakeBytes where byte != UInt8(SIGWINCH) && byte != UInt8(SIGCONT) {
+                    termination.store(true, ordering: .relaxed)
+                    emit(.terminate(signal: Int32(byte)))
+                }
                 if wakeBytes.contains(UInt8(SIGCONT)) {
                     emit(.resumed)
-                }
-                for byte in wakeBytes where byte != UInt8(SIGWINCH) && byte != UInt8(SIGCONT) {
-                    emit(.terminate(signal: Int32(byte)))
                 }
                 continue
             }

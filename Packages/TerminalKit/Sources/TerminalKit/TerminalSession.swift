@@ -71,14 +71,15 @@ public final class TerminalSession {
     /// True between ``suspend()`` and ``resume()``: the terminal is the shell's, so nothing is drawn.
     public private(set) var isSuspended = false
 
-    /// The bytes that switch the UI on: alternate screen, hidden cursor, bracketed paste, mouse.
+    /// The bytes that switch the UI on: alternate screen, hidden cursor, bracketed paste, no autowrap
+    /// (a glyph a terminal draws wider than expected at the last column must not scroll the screen), mouse.
     public var enterSequence: String {
-        "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?2004h" + (mouse ? "\u{1b}[?1000h\u{1b}[?1006h" : "")
+        "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?2004h\u{1b}[?7l" + (mouse ? "\u{1b}[?1000h\u{1b}[?1006h" : "")
     }
 
     /// The bytes that switch it off again, in reverse order of ``enterSequence``.
     public var leaveSequence: String {
-        "\u{1b}[?2026l\u{1b}[0m\u{1b}[?25h\u{1b}[?2004l"
+        "\u{1b}[?2026l\u{1b}[0m\u{1b}[?25h\u{1b}[?7h\u{1b}[?2004l"
             + (mouse ? "\u{1b}[?1006l\u{1b}[?1000l" : "")
             + "\u{1b}[?1049l"
     }
@@ -107,9 +108,13 @@ public final class TerminalSession {
         stopEvents()
         if var original = savedTermios {
             savedTermios = nil
+            // Suspended, the terminal was already given back; in the background (killed after `bg`)
+            // it is the shell's, and tcsetattr from there would stop the process with SIGTTOU.
+            if !isSuspended, isForeground {
+                write(leaveSequence)
+                _ = tcsetattr(inputFD, TCSAFLUSH, &original)
+            }
             isSuspended = false
-            write(leaveSequence)
-            _ = tcsetattr(inputFD, TCSAFLUSH, &original)
             disarmCrashGuard()
         }
         if let capture = standardErrorCapture {
@@ -184,7 +189,9 @@ public final class TerminalSession {
     public func resume() -> Bool {
         guard isSuspended, let original = savedTermios else { return false }
         guard isForeground else {
-            _ = kill(0, SIGTTIN)
+            // A termination already read (bash's `kill %1` sends SIGTERM then SIGCONT) ends the app
+            // instead: stopping again would leave it stopped with the termination unhandled.
+            if !(reader?.isTerminationPending ?? false) { _ = kill(0, SIGTTIN) }
             return false
         }
         isSuspended = false

@@ -4,8 +4,8 @@ import TerminalKit
 import XCTest
 
 final class TerminalSessionTests: XCTestCase {
-    private let enterSequence = "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?2004h\u{1b}[?1000h\u{1b}[?1006h"
-    private let leaveSequence = "\u{1b}[?2026l\u{1b}[0m\u{1b}[?25h\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1000l\u{1b}[?1049l"
+    private let enterSequence = "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?2004h\u{1b}[?7l\u{1b}[?1000h\u{1b}[?1006h"
+    private let leaveSequence = "\u{1b}[?2026l\u{1b}[0m\u{1b}[?25h\u{1b}[?7h\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1000l\u{1b}[?1049l"
 
     func testEnterSwitchesToRawModeAndLeaveRestoresTheExactSettings() throws {
         let pty = try PseudoTerminal()
@@ -47,7 +47,7 @@ final class TerminalSessionTests: XCTestCase {
         session.leave()
         let output = pty.readOutput(containing: "\u{1b}[?1049l")
         XCTAssertEqual(String(decoding: output, as: UTF8.self),
-                       "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?2004h" + "\u{1b}[?2026l\u{1b}[0m\u{1b}[?25h\u{1b}[?2004l\u{1b}[?1049l")
+                       "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?2004h\u{1b}[?7l" + "\u{1b}[?2026l\u{1b}[0m\u{1b}[?25h\u{1b}[?7h\u{1b}[?2004l\u{1b}[?1049l")
     }
 
     func testEnterOnANonTerminalThrows() throws {
