@@ -134,6 +134,7 @@ public actor ImageRepository {
 
     private static func load(_ url: URL, fetch: Fetch, directory: URL?, background: RGBPixel,
                              limits: ImageDecoder.Limits, decodeSlots: AsyncLimiter) async -> Result<RGBImage, ImageError> {
+        if Task.isCancelled { return .failure(.unavailable(detail: "cancelled")) }
         let file = directory?.appendingPathComponent(cacheFileName(for: url), isDirectory: false)
         if let file, let cached = try? Data(contentsOf: file) {
             if case .success(let image) = await decodeForDisplay(cached, background: background, limits: limits, slots: decodeSlots) {
@@ -159,6 +160,11 @@ public actor ImageRepository {
     static func decodeForDisplay(_ data: Data, background: RGBPixel, limits: ImageDecoder.Limits,
                                  slots: AsyncLimiter) async -> Result<RGBImage, ImageError> {
         await slots.acquire()
+        // A load cancelled while it waited for a slot gives the slot to the pictures still wanted.
+        if Task.isCancelled {
+            await slots.release()
+            return .failure(.unavailable(detail: "cancelled"))
+        }
         let result: Result<RGBImage, ImageError>
         do throws(ImageError) {
             var image = try ImageDecoder.decode(data, background: background, limits: limits)

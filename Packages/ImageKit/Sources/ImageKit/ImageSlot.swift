@@ -53,7 +53,8 @@ public enum ImageSlotView {
 /// The presenter owns one, tells it which pictures are on screen (``show(_:start:fetch:changed:)``)
 /// and asks it for a slot when it builds a view model. Only pictures on screen load, at most
 /// ``maximumInFlight`` at a time, nearest first; a load whose picture left the screen is cancelled.
-/// Loaded pictures are kept across reloads of the screen's data; failed ones stay failed until
+/// Pictures on screen are kept across reloads of the screen's data (those off screen are let go);
+/// failed ones stay failed until
 /// ``retryFailed()`` (a reload), so that scrolling never hammers a broken server.
 @MainActor
 public final class ImageSlots {
@@ -118,6 +119,11 @@ public final class ImageSlots {
         for (url, load) in inFlight where !seen.contains(url) {
             load.task.cancel()
             inFlight[url] = nil
+        }
+        // Pictures off screen are let go (the image repository's bounded memory cache brings them
+        // back at once); failures stay, so scrolling back never retries a broken picture.
+        for (url, slot) in finished where !seen.contains(url) {
+            if case .loaded = slot { finished[url] = nil }
         }
         startLoads()
     }
