@@ -183,8 +183,9 @@ final class RealTerminalTests: XCTestCase {
 
     private func assertBackAtThePromptWithTheTerminalRestored(status: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         _ = try waitFor("the shell again") { $0.contains("prompt$") && !$0.contains("Products (12)") }
-        // stty first: the file is read as soon as the status shows.
-        try tmux(["send-keys", "-t", "main", "s=$?; stty -g > '\(workDirectory.path)/after'; clear; echo status=$s", "Enter"])
+        // stty first: the file is read as soon as the status shows. The quotes keep the typed command
+        // line from matching before it has run (the marker appears only in its output).
+        try tmux(["send-keys", "-t", "main", "s=$?; stty -g > '\(workDirectory.path)/after'; clear; echo \"status\"=$s", "Enter"])
         _ = try waitFor("the status") { $0.contains("status=") }
         let shown = try screen()
         XCTAssertTrue(shown.contains("status=\(status)"), shown, file: file, line: line)
@@ -198,7 +199,7 @@ final class RealTerminalTests: XCTestCase {
         try startProductGridInAShell()
         try tmux(["send-keys", "-t", "main", "C-z"])
         _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
-        try tmux(["send-keys", "-t", "main", "clear; bg; echo backgrounded", "Enter"])
+        try tmux(["send-keys", "-t", "main", "clear; bg; echo back\"\"grounded", "Enter"])
         let background = try waitFor("the shell after bg") { $0.contains("backgrounded") }
         XCTAssertFalse(background.contains("Products (12)"), "the app drew over the shell while in the background:\n\(background)")
         usleep(300_000) // time for a wrongly resumed app to take the screen
@@ -238,13 +239,25 @@ final class RealTerminalTests: XCTestCase {
         try assertBackAtThePromptWithTheTerminalRestored(status: 0)
     }
 
+    /// After ctrl-z and `bg` the app runs on in the background; `kill %1` then ends it like any job.
+    func testKillingABackgroundedAppEndsIt() throws {
+        try startProductGridInAShell()
+        try tmux(["send-keys", "-t", "main", "C-z"])
+        _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
+        try tmux(["send-keys", "-t", "main", "clear; bg; sleep 0.3; kill %1; sleep 1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
+                  "Enter"])
+        let shown = try waitFor("the job list") { $0.contains("jobs-done") }
+        XCTAssertFalse(shown.contains("Stopped") || shown.contains("Running") || shown.contains("product-grid"), "the app is still a job:\n\(shown)")
+        XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8))
+    }
+
     /// `kill %1` on a suspended app (SIGTERM, then SIGCONT from bash) ends it, instead of leaving it
     /// stopped again with the termination unhandled; the terminal is as it was.
     func testKillingASuspendedAppEndsItAndLeavesTheTerminalAsItWas() throws {
         try startProductGridInAShell()
         try tmux(["send-keys", "-t", "main", "C-z"])
         _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
-        try tmux(["send-keys", "-t", "main", "clear; kill %1; sleep 1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs-done",
+        try tmux(["send-keys", "-t", "main", "clear; kill %1; sleep 1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
                   "Enter"])
         let shown = try waitFor("the job list") { $0.contains("jobs-done") }
         XCTAssertFalse(shown.contains("Stopped") || shown.contains("product-grid"), "the app is gone, not stopped:\n\(shown)")

@@ -24,6 +24,9 @@ final class EventReader: Sendable {
 
     private static let stopByte: UInt8 = 0
 
+    /// How often a process running in the background looks whether `fg` gave it the terminal back.
+    private static let backgroundCheckMilliseconds: Int32 = 100
+
     private let state: Mutex<State>
     /// Set by the reader thread as soon as it decodes ctrl-c, before the key waits its turn in the
     /// stream: the host checks it before each event, so a backlog of keys never delays quitting.
@@ -68,12 +71,6 @@ final class EventReader: Sendable {
         thread.start()
         return (stream, reader)
     }
-
-    /// Set when a termination signal arrived, before the event is taken.
-    private let termination = Atomic<Bool>(false)
-
-    /// `true` once a termination signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT) has arrived.
-    var isTerminationPending: Bool { termination.load(ordering: .relaxed) }
 
     /// `true` once ctrl-c was read, however many events are still queued before it.
     var isInterruptPending: Bool { interrupt.load(ordering: .relaxed) }
@@ -140,12 +137,22 @@ final class EventReader: Sendable {
             pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
         ]
+        var ownedTerminal = true
         readLoop: while true {
-            let timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
             // In the background (after ctrl-z and `bg`) the terminal's input is the shell's: reading it
             // would stop the process with SIGTTIN inside read(), which then blocks in cooked mode after
-            // `fg`. Wait for the wake pipe only (SIGCONT from `fg`) until the process owns the terminal.
-            descriptors[0].fd = Self.ownsTerminal(inputFD) ? inputFD : -1
+            // `fg`. So the input is left alone, and ownership is checked a few times a second: `fg` on
+            // a running job hands the terminal back without a SIGCONT.
+            let ownsTerminal = Self.ownsTerminal(inputFD)
+            if ownsTerminal && !ownedTerminal {
+                emit(.resumed)
+            }
+            ownedTerminal = ownsTerminal
+            var timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
+            if !ownsTerminal {
+                timeout = timeout < 0 ? Self.backgroundCheckMilliseconds : min(timeout, Self.backgroundCheckMilliseconds)
+            }
+            descriptors[0].fd = ownsTerminal ? inputFD : -1
             descriptors[0].revents = 0
             descriptors[1].revents = 0
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
@@ -174,7 +181,6 @@ final class EventReader: Sendable {
                 }
                 // A termination first: `kill %1` on a stopped job sends SIGTERM and SIGCONT together.
                 for byte in wakeBytes where byte != UInt8(SIGWINCH) && byte != UInt8(SIGCONT) {
-                    termination.store(true, ordering: .relaxed)
                     emit(.terminate(signal: Int32(byte)))
                 }
                 if wakeBytes.contains(UInt8(SIGCONT)) {

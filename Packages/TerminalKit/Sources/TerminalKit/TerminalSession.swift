@@ -181,19 +181,16 @@ public final class TerminalSession {
     /// After SIGCONT: switches back to raw mode and the alternate screen, and returns `true`; the
     /// caller then repaints everything. Does nothing and returns `false` unless ``suspend()`` ran.
     ///
-    /// Continued in the background (`bg`), the terminal belongs to the shell: the process stops itself
-    /// again with SIGTTIN, as full-screen programs do, and returns `false`; `fg` then continues it in
-    /// the foreground with another SIGCONT. (A running background job gets no SIGCONT from `fg`, so
-    /// staying stopped is what lets the session notice it is wanted back.)
+    /// Continued in the background (`bg`), the terminal belongs to the shell: it returns `false` and
+    /// the process runs on without touching the terminal. The event stream reports
+    /// ``TerminalEvent/resumed`` again once `fg` hands the terminal back (`fg` sends a running job no
+    /// SIGCONT, so the reader watches who owns the terminal). The process does not stop itself again:
+    /// bash's `kill %1` sends SIGTERM and SIGCONT together, and a process that stopped on the SIGCONT
+    /// before its SIGTERM handler ran would stay stopped with the termination unhandled.
     @discardableResult
     public func resume() -> Bool {
         guard isSuspended, let original = savedTermios else { return false }
-        guard isForeground else {
-            // A termination already read (bash's `kill %1` sends SIGTERM then SIGCONT) ends the app
-            // instead: stopping again would leave it stopped with the termination unhandled.
-            if !(reader?.isTerminationPending ?? false) { _ = kill(0, SIGTTIN) }
-            return false
-        }
+        guard isForeground else { return false }
         isSuspended = false
         var raw = original
         cfmakeraw(&raw)
