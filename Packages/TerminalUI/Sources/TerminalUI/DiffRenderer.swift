@@ -54,6 +54,13 @@ public final class DiffRenderer {
     private func writeChanges(from base: Frame, to frame: Frame, into output: inout [UInt8]) {
         var currentStyle: Style?
         var currentSequence: [UInt8] = []
+        func applyStyle(_ style: Style) {
+            guard style != currentStyle else { return }
+            let sequence = SGR.sequence(for: style, mode: colorMode)
+            if sequence != currentSequence { output.append(contentsOf: sequence) }
+            currentStyle = style
+            currentSequence = sequence
+        }
         for row in 0..<frame.size.rows {
             // Where the terminal's cursor is known to be after the last write in this row.
             var cursorColumn: Int?
@@ -66,34 +73,69 @@ public final class DiffRenderer {
                     || (cell.width == 2 && frame[column + 1, row] != base[column + 1, row])
                 guard changed else { continue }
 
-                let isUncertain = cell.grapheme.count == 1 && cell.grapheme.first.map(DisplayWidth.isUncertain) == true
-                if isUncertain, cell.width == 2 {
+                // Most cells are one printable ASCII byte: no width question, nothing to sanitize.
+                let utf8 = cell.grapheme.utf8
+                if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+                    if cursorColumn != column { moveCursor(to: column, row: row, into: &output) }
+                    applyStyle(cell.style)
+                    output.append(byte)
+                    cursorColumn = cell.width == 1 ? column + 1 : nil
+                    continue
+                }
+                let glyph = glyph(for: cell.grapheme)
+                if glyph.isUncertain, cell.width == 2 {
                     // The trailing cell first: a terminal that draws the glyph one column wide leaves this blank.
                     moveCursor(to: column + 1, row: row, into: &output)
-                    if cell.style != currentStyle {
-                        let sequence = SGR.sequence(for: cell.style, mode: colorMode)
-                        if sequence != currentSequence { output.append(contentsOf: sequence) }
-                        currentStyle = cell.style
-                        currentSequence = sequence
-                    }
+                    applyStyle(cell.style)
                     output.append(0x20)
                     cursorColumn = nil
                 }
                 if cursorColumn != column { moveCursor(to: column, row: row, into: &output) }
-                if cell.style != currentStyle {
-                    let sequence = SGR.sequence(for: cell.style, mode: colorMode)
-                    if sequence != currentSequence { output.append(contentsOf: sequence) }
-                    currentStyle = cell.style
-                    currentSequence = sequence
-                }
-                let isTrustworthy = appendGrapheme(of: cell, to: &output)
-                cursorColumn = cell.width == 1 && isTrustworthy && !isUncertain ? column + 1 : nil
-                if isUncertain { repaintRest = true }
+                applyStyle(cell.style)
+                output.append(contentsOf: glyph.bytes)
+                // Whether the terminal's cursor certainly advanced by the cell's declared width.
+                let isTrustworthy = glyph.width == nil || glyph.width == Int(cell.width)
+                cursorColumn = cell.width == 1 && isTrustworthy && !glyph.isUncertain ? column + 1 : nil
+                if glyph.isUncertain { repaintRest = true }
             }
         }
         if !currentSequence.isEmpty, currentSequence != SGR.sequence(for: .plain, mode: colorMode) {
             output.appendASCII("\u{1B}[0m") // leave the terminal in the plain style between frames
         }
+    }
+
+    /// What the renderer writes for a grapheme that is not plain ASCII.
+    private struct Glyph {
+        /// The sanitized bytes (a space for an empty or zero-width cell, which still occupies its column).
+        var bytes: [UInt8]
+        /// The display width of what is written; nil for the space written instead of nothing.
+        var width: Int?
+        var isUncertain: Bool
+    }
+
+    /// Glyphs of single-scalar graphemes (box drawing, blocks, stars, accented letters): a full repaint
+    /// writes the same few hundred of them thousands of times. Bounded; multi-scalar graphemes are rare
+    /// and not cached.
+    private var glyphCache: [UInt32: Glyph] = [:]
+    private static let glyphCacheLimit = 4096
+
+    private func glyph(for grapheme: String) -> Glyph {
+        var scalars = grapheme.unicodeScalars.makeIterator()
+        guard let scalar = scalars.next(), scalars.next() == nil else { return Self.makeGlyph(grapheme) }
+        if let cached = glyphCache[scalar.value] { return cached }
+        let glyph = Self.makeGlyph(grapheme)
+        if glyphCache.count < Self.glyphCacheLimit { glyphCache[scalar.value] = glyph }
+        return glyph
+    }
+
+    /// Sanitized in case a cell was built by hand around ``Frame/put(_:at:style:maxColumns:)``.
+    private static func makeGlyph(_ grapheme: String) -> Glyph {
+        let isUncertain = grapheme.count == 1 && grapheme.first.map(DisplayWidth.isUncertain) == true
+        let text = Sanitizer.sanitize(grapheme)
+        guard let first = text.first, case let width = DisplayWidth.of(first), width > 0 else {
+            return Glyph(bytes: [0x20], width: nil, isUncertain: isUncertain)
+        }
+        return Glyph(bytes: Array(String(first).utf8), width: width, isUncertain: isUncertain)
     }
 
     private func moveCursor(to column: Int, row: Int, into output: inout [UInt8]) {
@@ -102,23 +144,5 @@ public final class DiffRenderer {
         output.append(0x3B)
         output.appendDecimal(column + 1)
         output.append(0x48) // H
-    }
-
-    /// Appends the cell's text, sanitized in case a cell was built by hand around ``Frame/put(_:at:style:maxColumns:)``.
-    /// - Returns: whether the terminal's cursor certainly advanced by the cell's declared width.
-    private func appendGrapheme(of cell: Cell, to output: inout [UInt8]) -> Bool {
-        let grapheme = cell.grapheme
-        let utf8 = grapheme.utf8
-        if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
-            output.append(byte)
-            return true
-        }
-        let text = Sanitizer.sanitize(grapheme)
-        guard let first = text.first, DisplayWidth.of(first) > 0 else {
-            output.append(0x20) // an empty or zero-width cell still occupies its column
-            return true
-        }
-        output.append(contentsOf: String(first).utf8)
-        return DisplayWidth.of(first) == Int(cell.width)
     }
 }

@@ -16,6 +16,18 @@ public struct Cell: Hashable, Sendable {
 
     public static func blank(_ style: Style = .plain) -> Cell { Cell(grapheme: " ", width: 1, style: style) }
     public var isContinuation: Bool { width == 0 }
+
+    /// Cells are equal when they write the same bytes: comparing UTF-8 skips the canonical-equivalence
+    /// work of `String ==` on every cell of every frame the renderer diffs.
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.width == rhs.width && lhs.style == rhs.style && lhs.grapheme.utf8.elementsEqual(rhs.grapheme.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(style)
+        for byte in grapheme.utf8 { hasher.combine(byte) }
+    }
 }
 
 /// A rectangular grid of cells: what a view renders and what the renderer diffs.

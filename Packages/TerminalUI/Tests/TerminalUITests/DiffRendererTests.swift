@@ -130,6 +130,29 @@ final class DiffRendererTests: XCTestCase {
         XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0m␛ \u{1B}[?2026l")
     }
 
+    /// Glyphs are remembered per scalar: a later frame writes the same sanitized bytes and still treats
+    /// an uncertain glyph as uncertain.
+    func testRememberedGlyphsAreWrittenAsTheFirstTime() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .none)
+        for round in 0..<2 {
+            var frame = Frame(size: Size(columns: 6, rows: 1))
+            frame.setCell(Cell(grapheme: "\u{1B}"), column: 0, row: 0)
+            frame.put("😀★", at: Point(column: 1, row: 0))
+            renderer.render(frame)
+            XCTAssertTrue(sink.lastText.contains("\u{1B}[1;1H\u{1B}[0m␛\u{1B}[1;3H \u{1B}[1;2H😀\u{1B}[1;4H★"), "round \(round): \(sink.lastText)")
+            renderer.invalidate()
+        }
+    }
+
+    /// Cells compare by their bytes: a canonically equivalent but differently encoded grapheme is
+    /// written again (the terminal would receive different bytes).
+    func testCellsCompareByTheirBytes() {
+        XCTAssertNotEqual(Cell(grapheme: "\u{E9}"), Cell(grapheme: "e\u{301}"))
+        XCTAssertEqual(Cell(grapheme: "\u{E9}"), Cell(grapheme: "\u{E9}"))
+        XCTAssertEqual(Set([Cell(grapheme: "a"), Cell(grapheme: "a"), Cell(grapheme: "b")]).count, 2)
+    }
+
     func testBackgroundColorPerMode() {
         let favorite = Style(background: .rgb(0xD1, 0xC4, 0xE9, fallback: 189))
         var frame = Frame(size: Size(columns: 2, rows: 1))
