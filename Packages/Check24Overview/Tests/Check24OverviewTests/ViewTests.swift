@@ -276,6 +276,13 @@ final class DetailViewTests: XCTestCase {
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: layout.footerColumn + 1, row: layout.footerRow)), in: ctx)
         XCTAssertEqual(output.events, ["toggle", "activate", "focus footer", "close", "toggle", "footer"])
     }
+
+    /// The key bar comes from the same list as the `?` overlay and `--help`, and names what `f` does now.
+    func testKeyBarComesFromTheKeyListAndNamesTheFavoriteAction() async {
+        XCTAssertEqual(Check24DetailView.keyBar(favoriteButtonTitle: "Vergessen"),
+                       "esc back  f Vergessen  tab focus  ↑↓ scroll  ? keys  q quit")
+        XCTAssertTrue(Check24DetailView.keys.contains { $0.keys == "f" && $0.action == "Vormerken / Vergessen" })
+    }
 }
 
 @MainActor

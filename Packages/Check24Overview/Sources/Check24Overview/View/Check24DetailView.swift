@@ -25,8 +25,16 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("f", "Vormerken / Vergessen"), KeyHelp("tab", "focus button or footer"), KeyHelp("enter", "press the focused one"),
-                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll"), KeyHelp("esc/backspace", "back to the overview")]
+    /// The key bar shows `f` with the button's current title (see ``keyBar(favoriteButtonTitle:)``).
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("esc/backspace", "back to the overview", bar: "esc back"),
+                                   KeyHelp("f", "Vormerken / Vergessen", bar: "f Vormerken"),
+                                   KeyHelp("tab", "focus button or footer", bar: "tab focus"), KeyHelp("enter", "press the focused one"),
+                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll", bar: "↑↓ scroll")]
+
+    /// The bar names what `f` does now: Vormerken or Vergessen.
+    nonisolated static func keyBar(favoriteButtonTitle: String) -> String {
+        keys.map { $0.keys == "f" ? KeyHelp($0.keys, $0.action, bar: "f \(favoriteButtonTitle)") : $0 }.keyBar
+    }
 
     var keyHelp: [KeyHelp] { Self.keys }
 
@@ -106,7 +114,7 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         frame.draw(content, from: Rect(column: 0, row: offset, columns: size.columns, rows: viewport), at: Point(column: 0, row: 0))
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: layout.height, viewportRows: viewport, offset: offset,
                                      rightEdge: size.columns - 1, row: viewport - 1)
-        KeyBar.draw("esc back  f \(viewModel.favoriteButtonTitle)  tab focus  ↑↓ scroll  ? keys  q quit", into: &frame)
+        KeyBar.draw(Self.keyBar(favoriteButtonTitle: viewModel.favoriteButtonTitle), into: &frame)
         return frame
     }
 
