@@ -53,20 +53,26 @@ public final class FakeCheck24CatalogService: Check24CatalogService {
     }
 }
 
-/// Favorites in memory; `failWrites` makes every save fail (to test that nothing is lost).
+/// Favorites in memory; `failWrites` makes every save fail (to test that nothing is lost),
+/// `failReads` every read (``FakeReadError``).
 public final class InMemoryFavoritesService: Check24FavoritesService {
     private let ids: Mutex<Set<Int>>
     private let failing: Mutex<Bool>
+    private let failReads: Bool
 
-    public init(_ ids: Set<Int> = [], failWrites: Bool = false) {
+    public init(_ ids: Set<Int> = [], failWrites: Bool = false, failReads: Bool = false) {
         self.ids = Mutex(ids)
         self.failing = Mutex(failWrites)
+        self.failReads = failReads
     }
 
     public var current: Set<Int> { ids.withLock { $0 } }
     public func setFailWrites(_ fail: Bool) { failing.withLock { $0 = fail } }
 
-    public func favoriteIDs() async throws -> Set<Int> { ids.withLock { $0 } }
+    public func favoriteIDs() async throws -> Set<Int> {
+        if failReads { throw FakeReadError() }
+        return ids.withLock { $0 }
+    }
 
     public func setFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool {
         if failing.withLock({ $0 }) { throw FakeSaveError() }
@@ -80,6 +86,11 @@ public final class InMemoryFavoritesService: Check24FavoritesService {
 /// The error ``InMemoryFavoritesService`` throws while writes fail.
 public struct FakeSaveError: Error, CustomStringConvertible {
     public var description: String { "disk full" }
+}
+
+/// The error ``InMemoryFavoritesService`` throws on reads when `failReads` is set.
+public struct FakeReadError: Error, CustomStringConvertible {
+    public var description: String { "database is locked" }
 }
 
 /// Answers every URL with one small solid image, or fails for chosen URLs.

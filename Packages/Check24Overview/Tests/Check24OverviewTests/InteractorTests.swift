@@ -35,12 +35,34 @@ final class InteractorTests: XCTestCase {
                 _ = try await interactor.obtainImage(at: try XCTUnwrap(catalog.products.first?.imageURL))
                 _ = try await pages.obtainDocument(at: Check24OverviewModule.originalLegalPageURL)
                 outcomes.append(true)
-            } catch let error as HTTPError {
-                XCTAssertTrue(error.isTransient, "an injected failure is a retryable 503")
+            } catch let error as Check24Error {
+                XCTAssertEqual(error, .catalogUnavailable(reason: "The server answered 503 Service Unavailable."),
+                               "an injected failure is a 503 of the catalog")
                 outcomes.append(false)
             }
         }
         XCTAssertEqual(outcomes, [true, true, false, true, true, false])
+    }
+
+    /// The interactors hand the presenters the feature's own error, with the transport's reason.
+    func testFailuresBecomeTheFeaturesOwnErrors() async throws {
+        let interactor = Check24OverviewInteractor(
+            catalog: FakeCheck24CatalogService([.failure(HTTPError.timeout(seconds: 5))]), favorites: InMemoryFavoritesService(failReads: true),
+            images: FakeCheck24ImageService())
+        do throws(Check24Error) { _ = try await interactor.obtainCatalog(); XCTFail("no catalog expected") } catch {
+            XCTAssertEqual(error, .catalogUnavailable(reason: HTTPError.timeout(seconds: 5).userMessage))
+        }
+        do throws(Check24Error) { _ = try await interactor.obtainFavoriteIDs(); XCTFail("no favorites expected") } catch {
+            XCTAssertEqual(error, .favoritesUnreadable(reason: "database is locked"))
+        }
+        let detail = Check24DetailInteractor(favorites: InMemoryFavoritesService(failWrites: true), images: FakeCheck24ImageService())
+        do throws(Check24Error) { _ = try await detail.performSetFavorite(true, productID: 1); XCTFail("no save expected") } catch {
+            XCTAssertEqual(error, .favoriteNotSaved(reason: "disk full"))
+        }
+        let pages = WebPageInteractor(pages: FakeWebPageService([:]))
+        do throws(Check24Error) { _ = try await pages.obtainDocument(at: Check24OverviewModule.originalLegalPageURL); XCTFail("no page expected") } catch {
+            guard case .pageUnavailable = error else { return XCTFail("\(error)") }
+        }
     }
 
     func testNeverFailsWithZero() async throws {

@@ -156,6 +156,15 @@ final class OverviewPresenterTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.map(\.isFavorite), [true, false, false])
     }
 
+    /// Favorites are local: when they cannot be read the products still show, with a notice.
+    func testUnreadableFavoritesAreANoticeNotAnErrorView() async throws {
+        let (presenter, _, _, work) = makePresenter(favorites: InMemoryFavoritesService(failReads: true))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertNotNil(loaded(presenter.viewModel))
+        XCTAssertEqual(presenter.viewModel.notice, "Favorites could not be read: database is locked")
+    }
+
     func testSkippedProductsAreNamedInANotice() async throws {
         let catalog = FakeCheck24CatalogService([.success(Check24Fixtures.catalog(skipped: [SkippedProduct(index: 3, reason: "no price")]))])
         let (presenter, _, _, work) = makePresenter(catalog: catalog)

@@ -17,14 +17,13 @@ final class InteractorTests: XCTestCase {
         XCTAssertEqual(images.requestedURLs.map(\.absoluteString), ["http://images.test/1.jpg"])
     }
 
-    func testListInteractorRethrowsServiceErrors() async {
-        struct Boom: Error {}
-        let interactor = ProductListInteractor(products: FakeProductService(catalog: [.failure(Boom())]), images: FakeProductImageService())
-        do {
+    func testAServiceFailureBecomesTheFeaturesOwnErrorWithTheTransportsReason() async {
+        let interactor = ProductListInteractor(products: FakeProductService(catalog: [.failure(HTTPError.offline("no route to host"))]), images: FakeProductImageService())
+        do throws(ProductGridError) {
             _ = try await interactor.obtainCatalog()
             XCTFail("expected an error")
         } catch {
-            XCTAssertTrue(error is Boom)
+            XCTAssertEqual(error, .catalogUnavailable(reason: HTTPError.offline("no route to host").userMessage))
         }
     }
 
@@ -39,11 +38,11 @@ final class InteractorTests: XCTestCase {
     func testADetailOfAnotherProductIsAnErrorNotShownAsIfItFit() async {
         let service = FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.apples))])
         let interactor = ProductDetailInteractor(products: service, images: FakeProductImageService())
-        do {
+        do throws(ProductGridError) {
             _ = try await interactor.obtainDetail(productID: "6_id_is_a_string")
             XCTFail("a mismatched detail must fail")
         } catch {
-            XCTAssertEqual(HTTPError.userMessage(for: error),
+            XCTAssertEqual(error.message,
                            "The data from the server could not be read: the detail is of product “1”, not of “6_id_is_a_string”.")
         }
     }

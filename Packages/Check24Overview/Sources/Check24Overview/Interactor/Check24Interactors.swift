@@ -1,5 +1,6 @@
 import Foundation
 import HTMLText
+import HTTPClient
 import ImageKit
 
 /// Use cases of the overview: the catalog, the favorites and the pictures.
@@ -14,8 +15,12 @@ final class Check24OverviewInteractor: Sendable {
         self.images = images
     }
 
-    func obtainCatalog() async throws -> Check24Catalog {
-        try await catalog.fetchCatalog()
+    func obtainCatalog() async throws(Check24Error) -> Check24Catalog {
+        do {
+            return try await catalog.fetchCatalog()
+        } catch {
+            throw .catalogUnavailable(reason: HTTPError.userMessage(for: error))
+        }
     }
 
     /// The catalog's products by filter; computed off the main actor, once per load.
@@ -23,8 +28,12 @@ final class Check24OverviewInteractor: Sendable {
         Check24FilteredCatalog(products: catalog.products)
     }
 
-    func obtainFavoriteIDs() async throws -> Set<Int> {
-        try await favorites.favoriteIDs()
+    func obtainFavoriteIDs() async throws(Check24Error) -> Set<Int> {
+        do {
+            return try await favorites.favoriteIDs()
+        } catch {
+            throw .favoritesUnreadable(reason: String(describing: error))
+        }
     }
 
     func obtainImage(at url: URL) async throws -> RGBImage {
@@ -46,8 +55,12 @@ final class Check24DetailInteractor: Sendable {
         try await favorites.favoriteIDs().contains(productID)
     }
 
-    func performSetFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool {
-        try await favorites.setFavorite(isFavorite, productID: productID)
+    func performSetFavorite(_ isFavorite: Bool, productID: Int) async throws(Check24Error) -> Bool {
+        do {
+            return try await favorites.setFavorite(isFavorite, productID: productID)
+        } catch {
+            throw .favoriteNotSaved(reason: String(describing: error))
+        }
     }
 
     func obtainImage(at url: URL) async throws -> RGBImage {
@@ -63,8 +76,17 @@ final class WebPageInteractor: Sendable {
         self.pages = pages
     }
 
-    func obtainDocument(at url: URL) async throws -> (url: URL, document: HTMLDocument) {
-        let page = try await pages.fetchPage(at: url)
+    func obtainDocument(at url: URL) async throws(Check24Error) -> (url: URL, document: HTMLDocument) {
+        let page: WebPage
+        do {
+            page = try await pages.fetchPage(at: url)
+        } catch {
+            // A link to a file is not an error of the server: the presenter says it is no web page.
+            if case .unexpectedContentType? = error as? HTTPError {
+                throw .notAWebPage(reason: HTTPError.userMessage(for: error))
+            }
+            throw .pageUnavailable(reason: HTTPError.userMessage(for: error))
+        }
         return (page.url, HTMLDocument.parse(page.html))
     }
 }

@@ -78,8 +78,8 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
         let wanted = isFavorite
         let productID = product.id
         work.run { [weak self, interactor] in
-            let result: Result<Bool, any Error>
-            do { result = .success(try await interactor.performSetFavorite(wanted, productID: productID)) } catch {
+            let result: Result<Bool, Check24Error>
+            do throws(Check24Error) { result = .success(try await interactor.performSetFavorite(wanted, productID: productID)) } catch {
                 result = .failure(error)
             }
             guard let self else { return }
@@ -92,7 +92,7 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
             case .failure(let error):
                 // Show what is stored, and say so: nothing the user asked for is silently lost.
                 self.isFavorite = self.savedFavorite
-                self.notice = "Could not save: \(error). Press f to try again."
+                self.notice = Check24Formatting.message(for: error)
             }
             self.publish()
         }

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import ImageKit
 import Navigation
 
@@ -150,8 +149,8 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         state = .loading
         publish()
         work.run { [weak self, interactor] in
-            let result: Result<(Check24Catalog, Check24FilteredCatalog), any Error>
-            do {
+            let result: Result<(Check24Catalog, Check24FilteredCatalog), Check24Error>
+            do throws(Check24Error) {
                 let catalog = try await interactor.obtainCatalog()
                 result = .success((catalog, await interactor.obtainFilteredCatalog(catalog)))
             } catch {
@@ -161,8 +160,8 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             var favorites: Set<Int>?
             var favoritesNotice: String?
             if case .success = result {
-                do { favorites = try await interactor.obtainFavoriteIDs() } catch {
-                    favoritesNotice = "Favorites could not be read: \(error)"
+                do throws(Check24Error) { favorites = try await interactor.obtainFavoriteIDs() } catch {
+                    favoritesNotice = Check24Formatting.message(for: error)
                 }
             }
             guard let self, generation == self.loadGeneration else { return }
@@ -179,7 +178,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
                 self.publish()
                 self.showImages()
             case .failure(let error):
-                self.state = .failed("Die Produkte konnten nicht geladen werden.\n" + HTTPError.userMessage(for: error))
+                self.state = .failed(Check24Formatting.message(for: error))
                 self.publish()
             }
         }

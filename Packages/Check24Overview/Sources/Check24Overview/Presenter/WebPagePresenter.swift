@@ -111,8 +111,8 @@ final class WebPagePresenter: WebPageViewOutput {
         publish()
         let url = url
         work.run { [weak self, interactor] in
-            let result: Result<(url: URL, document: HTMLDocument), any Error>
-            do { result = .success(try await interactor.obtainDocument(at: url)) } catch { result = .failure(error) }
+            let result: Result<(url: URL, document: HTMLDocument), Check24Error>
+            do throws(Check24Error) { result = .success(try await interactor.obtainDocument(at: url)) } catch { result = .failure(error) }
             guard let self, generation == self.loadGeneration else { return }
             switch result {
             case .success(let page):
@@ -120,7 +120,7 @@ final class WebPagePresenter: WebPageViewOutput {
                 self.content = .loaded(page.document)
                 if let selected = self.selectedLink, !page.document.links.indices.contains(selected) { self.selectedLink = nil }
             case .failure(let error):
-                self.content = .failed(message: Self.failureMessage(for: error, at: url))
+                self.content = .failed(message: Check24Formatting.message(for: error, url: url))
             }
             self.publish()
         }
@@ -128,14 +128,6 @@ final class WebPagePresenter: WebPageViewOutput {
 
     private func publish() {
         view?.display(viewModel)
-    }
-
-    /// A link to a file is not an error of the server: say that it is no web page, and where it leads.
-    private static func failureMessage(for error: any Error, at url: URL) -> String {
-        if case .unexpectedContentType? = error as? HTTPError {
-            return "Not a web page: \(URLDisplay.redacted(url))\n" + HTTPError.userMessage(for: error)
-        }
-        return HTTPError.userMessage(for: error)
     }
 
     var viewModel: WebPageViewModel {

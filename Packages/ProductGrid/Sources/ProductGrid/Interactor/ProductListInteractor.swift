@@ -12,8 +12,12 @@ final class ProductListInteractor: Sendable {
         self.images = images
     }
 
-    func obtainCatalog() async throws -> ProductCatalog {
-        try await products.fetchCatalog()
+    func obtainCatalog() async throws(ProductGridError) -> ProductCatalog {
+        do {
+            return try await products.fetchCatalog()
+        } catch {
+            throw .catalogUnavailable(reason: HTTPError.userMessage(for: error))
+        }
     }
 
     func obtainImage(at url: URL) async throws -> RGBImage {
@@ -32,10 +36,16 @@ final class ProductDetailInteractor: Sendable {
     }
 
     /// The detail of `productID`; an answer about another product is an error, not shown as if it fit.
-    func obtainDetail(productID: String) async throws -> ProductDetail {
-        let detail = try await products.fetchDetail(productID: productID)
+    func obtainDetail(productID: String) async throws(ProductGridError) -> ProductDetail {
+        let detail: ProductDetail
+        do {
+            detail = try await products.fetchDetail(productID: productID)
+        } catch {
+            throw .detailUnavailable(reason: HTTPError.userMessage(for: error))
+        }
         guard detail.summary.id == productID else {
-            throw HTTPError.decoding("the detail is of product \(Self.quoted(detail.summary.id)), not of \(Self.quoted(productID))")
+            let mismatch = HTTPError.decoding("the detail is of product \(Self.quoted(detail.summary.id)), not of \(Self.quoted(productID))")
+            throw .detailUnavailable(reason: mismatch.userMessage)
         }
         return detail
     }

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import ImageKit
 import Money
 import Navigation
@@ -65,8 +64,8 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
         publish()
         let productID = summary.id
         work.run { [weak self, interactor] in
-            let result: Result<ProductDetail, any Error>
-            do { result = .success(try await interactor.obtainDetail(productID: productID)) } catch { result = .failure(error) }
+            let result: Result<ProductDetail, ProductGridError>
+            do throws(ProductGridError) { result = .success(try await interactor.obtainDetail(productID: productID)) } catch { result = .failure(error) }
             guard let self, generation == self.loadGeneration else { return }
             switch result {
             case .success(let detail):
@@ -75,7 +74,7 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
                 self.description = .loaded(detail.description)
                 if imageChanged { self.loadImage(detail.summary.imageURL) }
             case .failure(let error):
-                self.description = .failed(message: HTTPError.userMessage(for: error))
+                self.description = .failed(message: error.message)
             }
             self.publish()
         }

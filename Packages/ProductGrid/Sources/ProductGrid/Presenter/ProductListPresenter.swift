@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import ImageKit
 import Money
 import Navigation
@@ -100,8 +99,8 @@ final class ProductListPresenter: ProductListViewOutput {
         state = .loading
         publish()
         work.run { [weak self, interactor] in
-            let result: Result<ProductCatalog, any Error>
-            do { result = .success(try await interactor.obtainCatalog()) } catch { result = .failure(error) }
+            let result: Result<ProductCatalog, ProductGridError>
+            do throws(ProductGridError) { result = .success(try await interactor.obtainCatalog()) } catch { result = .failure(error) }
             guard let self, generation == self.loadGeneration else { return }
             switch result {
             case .success(let catalog):
@@ -111,7 +110,7 @@ final class ProductListPresenter: ProductListViewOutput {
                 self.publish()
                 self.showImages()
             case .failure(let error):
-                self.state = .failed(HTTPError.userMessage(for: error))
+                self.state = .failed(error.message)
                 self.publish()
             }
         }
