@@ -9,6 +9,8 @@ public final class WorkTracker {
     public var isIdle: Bool { pendingCount == 0 }
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private var changeObservers: [@MainActor () -> Void] = []
+    private var latestJobs: [WorkKey: (token: Int, task: Task<Void, Never>)] = [:]
+    private var nextToken = 0
 
     public init() {}
 
@@ -21,6 +23,33 @@ public final class WorkTracker {
             await operation()
             self.finishOne()
         }
+    }
+
+    /// Runs `operation` as the latest job of `key` ("latest wins"): the previous job of that key is
+    /// cancelled, and `apply` runs on the main actor only for the job that is still the latest when
+    /// it finishes. A slow answer therefore never lands over a newer one (a reload, another selection).
+    ///
+    /// `operation` runs off the main actor; it sees cancellation (`Task.isCancelled`, and requests
+    /// that honour it stop early).
+    @discardableResult
+    public func runLatest<Value: Sendable>(_ key: WorkKey, _ operation: @escaping @Sendable () async -> Value,
+                                           then apply: @escaping @MainActor (Value) -> Void) -> Task<Void, Never> {
+        latestJobs[key]?.task.cancel()
+        nextToken += 1
+        let token = nextToken
+        let task = run { [weak self] in
+            let value = await operation()
+            guard let self, self.latestJobs[key]?.token == token else { return }
+            self.latestJobs[key] = nil
+            apply(value)
+        }
+        latestJobs[key] = (token, task)
+        return task
+    }
+
+    /// Cancels the running job of `key`, if any; its `apply` never runs.
+    public func cancel(_ key: WorkKey) {
+        latestJobs.removeValue(forKey: key)?.task.cancel()
     }
 
     /// Returns once no tracked job is pending (immediately when idle).
@@ -47,5 +76,17 @@ public final class WorkTracker {
 
     private func notifyChange() {
         changeObservers.forEach { $0() }
+    }
+}
+
+/// Names a "latest wins" job of one owner: `WorkKey(self, "catalog")`. Keys of different owners
+/// never collide, so two detail screens each keep their own latest load.
+public struct WorkKey: Hashable, Sendable {
+    private let owner: ObjectIdentifier
+    private let name: String
+
+    public init(_ owner: AnyObject, _ name: String) {
+        self.owner = ObjectIdentifier(owner)
+        self.name = name
     }
 }

@@ -63,7 +63,6 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     static let initialVisibleRows = 12
     /// Pictures this many rows above and below the screen load too, so a short scroll finds them ready.
     static let imageMarginRows = 2
-    private var loadGeneration = 0
     /// The labels stay those of the last payload while reloading or in error.
     private var filterTitles = Check24Catalog.defaultFilters
 
@@ -143,12 +142,10 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     // MARK: Loading
 
     private func load() {
-        loadGeneration += 1
-        let generation = loadGeneration
         images.retryFailed()
         state = .loading
         publish()
-        work.run { [weak self, interactor] in
+        work.runLatest(WorkKey(self, "catalog"), { [interactor] in
             let result: Result<(Check24Catalog, Check24FilteredCatalog), Check24Error>
             do throws(Check24Error) {
                 let catalog = try await interactor.obtainCatalog()
@@ -158,20 +155,23 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             }
             // Favorites are local: a failure to read them is a notice, not an error view.
             var favorites: Set<Int>?
-            var favoritesNotice: String?
+            var favoritesError: Check24Error?
             if case .success = result {
                 do throws(Check24Error) { favorites = try await interactor.obtainFavoriteIDs() } catch {
-                    favoritesNotice = Check24Formatting.message(for: error)
+                    favoritesError = error
                 }
             }
-            guard let self, generation == self.loadGeneration else { return }
+            return (result, favorites, favoritesError)
+        }, then: { [weak self] loaded in
+            guard let self else { return }
+            let (result, favorites, favoritesError) = loaded
             switch result {
             case .success(let (catalog, filtered)):
                 self.state = .loaded(catalog)
                 self.filteredCatalog = filtered
                 self.filterTitles = catalog.filters
                 if let favorites { self.favorites = favorites }
-                self.favoritesNotice = favoritesNotice
+                self.favoritesNotice = favoritesError.map { Check24Formatting.message(for: $0) }
                 self.refilter()
                 self.catalogNotice = self.skippedNotice(catalog.skipped) ?? self.degradedNotice(catalog.products)
                 self.selectedIndex = min(self.selectedIndex, self.filteredProducts.count)
@@ -181,7 +181,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
                 self.state = .failed(Check24Formatting.message(for: error))
                 self.publish()
             }
-        }
+        })
     }
 
     /// Loads the pictures of the rows on screen (and a small margin), those on screen first;

@@ -49,7 +49,6 @@ final class WebPagePresenter: WebPageViewOutput {
     private var selectedLink: Int?
     private var scrollOffset = 0
     private var notice: String?
-    private var loadGeneration = 0
 
     init(url: URL, interactor: WebPageInteractor, router: any WebPageRouting, work: WorkTracker) {
         self.url = url
@@ -104,16 +103,14 @@ final class WebPagePresenter: WebPageViewOutput {
     }
 
     private func load() {
-        loadGeneration += 1
-        let generation = loadGeneration
         content = .loading
         notice = nil
         publish()
         let url = url
-        work.run { [weak self, interactor] in
-            let result: Result<(url: URL, document: HTMLDocument), Check24Error>
-            do throws(Check24Error) { result = .success(try await interactor.obtainDocument(at: url)) } catch { result = .failure(error) }
-            guard let self, generation == self.loadGeneration else { return }
+        work.runLatest(WorkKey(self, "page"), { [interactor] () -> Result<(url: URL, document: HTMLDocument), Check24Error> in
+            do throws(Check24Error) { return .success(try await interactor.obtainDocument(at: url)) } catch { return .failure(error) }
+        }, then: { [weak self] result in
+            guard let self else { return }
             switch result {
             case .success(let page):
                 self.url = page.url
@@ -123,7 +120,7 @@ final class WebPagePresenter: WebPageViewOutput {
                 self.content = .failed(message: Check24Formatting.message(for: error, url: url))
             }
             self.publish()
-        }
+        })
     }
 
     private func publish() {

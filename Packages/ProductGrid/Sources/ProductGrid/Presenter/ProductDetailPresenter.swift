@@ -29,7 +29,6 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
     private var description = ProductDetailViewModel.Description.loading
     private var image = ImageSlot.none
     private var scrollOffset = 0
-    private var loadGeneration = 0
 
     init(product: ProductSummary, interactor: ProductDetailInteractor, router: any ProductDetailRouting, work: WorkTracker) {
         self.summary = product
@@ -58,15 +57,13 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
     }
 
     private func load() {
-        loadGeneration += 1
-        let generation = loadGeneration
         description = .loading
         publish()
         let productID = summary.id
-        work.run { [weak self, interactor] in
-            let result: Result<ProductDetail, ProductGridError>
-            do throws(ProductGridError) { result = .success(try await interactor.obtainDetail(productID: productID)) } catch { result = .failure(error) }
-            guard let self, generation == self.loadGeneration else { return }
+        work.runLatest(WorkKey(self, "detail"), { [interactor] () -> Result<ProductDetail, ProductGridError> in
+            do throws(ProductGridError) { return .success(try await interactor.obtainDetail(productID: productID)) } catch { return .failure(error) }
+        }, then: { [weak self] result in
+            guard let self else { return }
             switch result {
             case .success(let detail):
                 let imageChanged = detail.summary.imageURL != self.summary.imageURL
@@ -77,7 +74,7 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
                 self.description = .failed(message: error.message)
             }
             self.publish()
-        }
+        })
     }
 
     private func loadImage(_ url: URL?) {

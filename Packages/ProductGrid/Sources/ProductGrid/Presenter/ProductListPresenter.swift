@@ -47,7 +47,6 @@ final class ProductListPresenter: ProductListViewOutput {
     static let initialVisibleTiles = 16
     /// Pictures of this many tiles before and after the screen load too.
     static let imageMarginTiles = 4
-    private var loadGeneration = 0
 
     init(interactor: ProductListInteractor, router: any ProductListRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -93,15 +92,13 @@ final class ProductListPresenter: ProductListViewOutput {
     }
 
     private func load() {
-        loadGeneration += 1
-        let generation = loadGeneration
         images.retryFailed()
         state = .loading
         publish()
-        work.run { [weak self, interactor] in
-            let result: Result<ProductCatalog, ProductGridError>
-            do throws(ProductGridError) { result = .success(try await interactor.obtainCatalog()) } catch { result = .failure(error) }
-            guard let self, generation == self.loadGeneration else { return }
+        work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<ProductCatalog, ProductGridError> in
+            do throws(ProductGridError) { return .success(try await interactor.obtainCatalog()) } catch { return .failure(error) }
+        }, then: { [weak self] result in
+            guard let self else { return }
             switch result {
             case .success(let catalog):
                 self.state = .loaded(catalog)
@@ -113,7 +110,7 @@ final class ProductListPresenter: ProductListViewOutput {
                 self.state = .failed(error.message)
                 self.publish()
             }
-        }
+        })
     }
 
     /// Loads the pictures of the tiles on screen (and a small margin), those on screen first;
