@@ -22,7 +22,7 @@ let package = Package(
             dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money"],
             resources: [.copy("Resources/Demo")]
         ),
-        .target(name: "ProductGridTesting", dependencies: ["ProductGrid", "ImageKit"]),
+        .target(name: "ProductGridTesting", dependencies: ["ProductGrid", "ImageKit", .product(name: "NavigationTesting", package: "Navigation")]),
         .executableTarget(name: "ProductGridDemo", dependencies: ["ProductGrid", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit"]),
         .testTarget(
             name: "ProductGridTests",

@@ -1,6 +1,7 @@
 import Check24Overview
 import Foundation
 import ImageKit
+import NavigationTesting
 import Synchronization
 
 /// Named sample products for tests (the first two are the real payload's, values included).
@@ -31,25 +32,51 @@ public enum Check24Fixtures {
 }
 
 /// A scripted catalog service: answers with the queued results in order (the last one repeats).
+/// With `heldOpen`, every call waits until the test releases it.
 public final class FakeCheck24CatalogService: Check24CatalogService {
     private struct State {
         var results: [Result<Check24Catalog, any Error>]
         var requests = 0
     }
     private let state: Mutex<State>
+    private let heldOpen: HeldOpenCalls?
 
-    public init(_ results: [Result<Check24Catalog, any Error>] = [.success(Check24Fixtures.catalog())]) {
+    public init(_ results: [Result<Check24Catalog, any Error>] = [.success(Check24Fixtures.catalog())], heldOpen: HeldOpenCalls? = nil) {
         state = Mutex(State(results: results))
+        self.heldOpen = heldOpen
     }
 
     public var requests: Int { state.withLock { $0.requests } }
 
     public func fetchCatalog() async throws -> Check24Catalog {
-        try state.withLock { state in
+        let result = state.withLock { state in
             state.requests += 1
-            let result = state.results.count > 1 ? state.results.removeFirst() : state.results[0]
-            return try result.get()
+            return state.results.count > 1 ? state.results.removeFirst() : state.results[0]
         }
+        await heldOpen?.hold()
+        return try result.get()
+    }
+}
+
+/// A catalog service for tests that must not load the catalog: a call fails the test.
+public final class UnimplementedCheck24CatalogService: Check24CatalogService {
+    public init() {}
+
+    public func fetchCatalog() async throws -> Check24Catalog {
+        throw unimplementedCall("Check24CatalogService.fetchCatalog")
+    }
+}
+
+/// A favorites service for tests that must not touch favorites: a call fails the test.
+public final class UnimplementedFavoritesService: Check24FavoritesService {
+    public init() {}
+
+    public func favoriteIDs() async throws -> Set<Int> {
+        throw unimplementedCall("Check24FavoritesService.favoriteIDs")
+    }
+
+    public func setFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool {
+        throw unimplementedCall("Check24FavoritesService.setFavorite")
     }
 }
 
@@ -112,18 +139,22 @@ public final class FakeCheck24ImageService: Check24ImageService {
 }
 
 /// Serves pages from a dictionary of URL → HTML; unknown URLs fail like a 404.
+/// With `heldOpen`, every call waits until the test releases it.
 public final class FakeWebPageService: WebPageService {
     private let pages: [URL: String]
     private let requests = Mutex<[URL]>([])
+    private let heldOpen: HeldOpenCalls?
 
-    public init(_ pages: [URL: String]) {
+    public init(_ pages: [URL: String], heldOpen: HeldOpenCalls? = nil) {
         self.pages = pages
+        self.heldOpen = heldOpen
     }
 
     public var requestedURLs: [URL] { requests.withLock { $0 } }
 
     public func fetchPage(at url: URL) async throws -> WebPage {
         requests.withLock { $0.append(url) }
+        await heldOpen?.hold()
         guard let html = pages[url] else { throw FakePageNotFound(url: url) }
         return WebPage(url: url, html: html)
     }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPClient
 import ImageKit
 import Navigation
+import NavigationTesting
 import XCTest
 @testable import Check24Overview
 
@@ -59,7 +60,7 @@ private func loaded(_ model: Check24OverviewViewModel, file: StaticString = #fil
 @MainActor
 final class OverviewPresenterTests: XCTestCase {
     private func makePresenter(catalog: FakeCheck24CatalogService = FakeCheck24CatalogService(),
-                               favorites: InMemoryFavoritesService = InMemoryFavoritesService(),
+                               favorites: any Check24FavoritesService = InMemoryFavoritesService(),
                                images: FakeCheck24ImageService = FakeCheck24ImageService())
         -> (Check24OverviewPresenter, RecordingOverviewView, RecordingOverviewRouter, WorkTracker) {
         let work = WorkTracker()
@@ -113,6 +114,34 @@ final class OverviewPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.map(\.name), ["Red Square"])
         XCTAssertEqual(catalog.requests, 3)
+    }
+
+    /// Latest wins: Neuladen's answer stays even when the first, slower answer arrives after it.
+    func testAStaleCatalogNeverReplacesTheNewerOne() async throws {
+        let held = HeldOpenCalls()
+        let catalog = FakeCheck24CatalogService([.success(Check24Fixtures.catalog()), .success(Check24Fixtures.catalog([Check24Fixtures.redSquare]))],
+                                                heldOpen: held)
+        let (presenter, _, _, work) = makePresenter(catalog: catalog)
+        presenter.didLoad()
+        await held.waitUntilStarted(1)
+        presenter.didRequestReload()
+        await held.waitUntilStarted(2)
+        held.release(2)
+        await waitUntil("the newer answer is on screen") {
+            if case .loaded(_, let rows, _, _, _) = presenter.viewModel.content { return rows.count == 1 } else { return false }
+        }
+        held.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.map(\.name), ["Red Square"])
+    }
+
+    /// Favorites are read only for a catalog that loaded (the unimplemented fake fails the test otherwise).
+    func testAFailedCatalogReadsNoFavorites() async throws {
+        let (presenter, _, _, work) = makePresenter(catalog: FakeCheck24CatalogService([.failure(HTTPError.offline("127.0.0.1:9"))]),
+                                                    favorites: UnimplementedFavoritesService())
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        guard case .failed = presenter.viewModel.content else { return XCTFail("expected the error view") }
     }
 
     func testFiltersShowAllAvailableOrFavorites() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import ImageKit
 import ProductGrid
+import NavigationTesting
 import Synchronization
 
 /// Named sample products for tests.
@@ -25,7 +26,7 @@ public enum ProductFixtures {
 }
 
 /// A scripted ``ProductService``: answers with the queued results in order (the last one repeats)
-/// and records what was asked.
+/// and records what was asked. With `heldOpen`, every call waits until the test releases it.
 public final class FakeProductService: ProductService {
     private struct State {
         var catalogResults: [Result<ProductCatalog, any Error>]
@@ -34,29 +35,47 @@ public final class FakeProductService: ProductService {
         var detailRequests: [String] = []
     }
     private let state: Mutex<State>
+    private let heldOpen: HeldOpenCalls?
 
     public init(catalog: [Result<ProductCatalog, any Error>] = [.success(ProductFixtures.catalog(count: 4))],
-                details: [Result<ProductDetail, any Error>] = [.success(ProductFixtures.detail(of: ProductFixtures.apples))]) {
+                details: [Result<ProductDetail, any Error>] = [.success(ProductFixtures.detail(of: ProductFixtures.apples))],
+                heldOpen: HeldOpenCalls? = nil) {
         state = Mutex(State(catalogResults: catalog, detailResults: details))
+        self.heldOpen = heldOpen
     }
 
     public var catalogRequests: Int { state.withLock { $0.catalogRequests } }
     public var detailRequests: [String] { state.withLock { $0.detailRequests } }
 
     public func fetchCatalog() async throws -> ProductCatalog {
-        try state.withLock { state in
+        let result = state.withLock { state in
             state.catalogRequests += 1
-            let result = state.catalogResults.count > 1 ? state.catalogResults.removeFirst() : state.catalogResults[0]
-            return try result.get()
+            return state.catalogResults.count > 1 ? state.catalogResults.removeFirst() : state.catalogResults[0]
         }
+        await heldOpen?.hold()
+        return try result.get()
     }
 
     public func fetchDetail(productID: String) async throws -> ProductDetail {
-        try state.withLock { state in
+        let result = state.withLock { state in
             state.detailRequests.append(productID)
-            let result = state.detailResults.count > 1 ? state.detailResults.removeFirst() : state.detailResults[0]
-            return try result.get()
+            return state.detailResults.count > 1 ? state.detailResults.removeFirst() : state.detailResults[0]
         }
+        await heldOpen?.hold()
+        return try result.get()
+    }
+}
+
+/// A ``ProductService`` for tests that must not load anything: any call fails the test.
+public final class UnimplementedProductService: ProductService {
+    public init() {}
+
+    public func fetchCatalog() async throws -> ProductCatalog {
+        throw unimplementedCall("ProductService.fetchCatalog")
+    }
+
+    public func fetchDetail(productID: String) async throws -> ProductDetail {
+        throw unimplementedCall("ProductService.fetchDetail(\(productID))")
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import XCTest
 import HTTPClient
+import NavigationTesting
 import ProductGridTesting
 @testable import ProductGrid
 
@@ -84,6 +85,26 @@ final class ProductListPresenterTests: XCTestCase {
         XCTAssertEqual(service.catalogRequests, 2)
     }
 
+    /// Latest wins: a reload's answer stays even when the older, slower answer arrives after it.
+    func testAStaleCatalogNeverReplacesTheNewerOne() async {
+        let held = HeldOpenCalls()
+        let service = FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 5)), .success(ProductFixtures.catalog(count: 2))],
+                                         heldOpen: held)
+        let (presenter, _, _, work) = makePresenter(service: service)
+        presenter.didLoad()
+        await held.waitUntilStarted(1)
+        presenter.didRequestReload()
+        await held.waitUntilStarted(2)
+        held.release(2)
+        await waitUntil("the newer answer is on screen") {
+            if case .loaded(let tiles, _, _) = presenter.viewModel.content { return tiles.count == 2 } else { return false }
+        }
+        held.release(1)
+        await work.waitUntilIdle()
+        guard case .loaded(let tiles, _, _) = presenter.viewModel.content else { return XCTFail("expected tiles") }
+        XCTAssertEqual(tiles.count, 2, "the reload's catalog, not the first request's")
+    }
+
     func testSelectionIsKeptWithinBoundsAndChoosingOpensTheDetail() async {
         let (presenter, _, router, work) = makePresenter(service: FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))]))
         presenter.didLoad()
@@ -160,6 +181,26 @@ final class ProductDetailPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.description, .loaded("A fine product."))
         XCTAssertEqual(service.detailRequests, ["6_id_is_a_string", "6_id_is_a_string"])
+    }
+
+    func testAStaleDetailNeverReplacesTheNewerOne() async {
+        let work = WorkTracker()
+        let held = HeldOpenCalls()
+        let service = FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.pork, description: "Old.")),
+                                                   .success(ProductFixtures.detail(of: ProductFixtures.pork, description: "New."))],
+                                         heldOpen: held)
+        let presenter = ProductDetailPresenter(product: ProductFixtures.pork,
+                                               interactor: ProductDetailInteractor(products: service, images: FakeProductImageService()),
+                                               router: RecordingDetailRouter(), work: work)
+        presenter.didLoad()
+        await held.waitUntilStarted(1)
+        presenter.didRequestReload()
+        await held.waitUntilStarted(2)
+        held.release(2)
+        await waitUntil("the newer answer is on screen") { presenter.viewModel.description == .loaded("New.") }
+        held.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.description, .loaded("New."))
     }
 
     func testProductWithoutImageShowsNoImageSlot() async {
