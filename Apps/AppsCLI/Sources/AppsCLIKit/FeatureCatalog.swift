@@ -97,7 +97,12 @@ enum FeatureCatalog {
             feature: "check24", originalBase: Check24OverviewModule.originalBaseURL,
             demoDirectory: Check24OverviewModule.demoDataDirectory, demoTransport: Check24OverviewModule.demoTransport)
         let base = endpoint.base
-        let legalPage = endpoint.isLive ? Check24OverviewModule.legalPageURL(base: base) : Check24OverviewModule.originalLegalPageURL
+        let legalPage: URL
+        do {
+            legalPage = endpoint.isLive ? try Check24OverviewModule.legalPageURL(base: base) : Check24OverviewModule.originalLegalPageURL
+        } catch {
+            throw LaunchError(message: "check24: \(error.userMessage)", status: 69)
+        }
         let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(endpoint.transport, failEvery: launch.options.failEvery ?? 3))
         let favorites: SQLiteFavoritesService
         do {

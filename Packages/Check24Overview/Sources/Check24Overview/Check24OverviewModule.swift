@@ -38,13 +38,13 @@ public enum Check24OverviewModule {
     public static let originalLegalPageURL = URL(string: "http://m.check24.de/rechtliche-hinweise?deviceoutput=app")!
 
     /// The legal page under a live `--base-url`: `{base}/rechtliche-hinweise?deviceoutput=app`.
-    public static func legalPageURL(base: URL) -> URL {
-        URL(string: base.absoluteString.trimmingSuffix("/") + "/rechtliche-hinweise?deviceoutput=app") ?? base
+    public static func legalPageURL(base: URL) throws(HTTPError) -> URL {
+        try URLBuilder(base: base).appending(path: "rechtliche-hinweise").appending(query: "deviceoutput", "app").url()
     }
 
     /// The product list's address under `base`.
-    public static func productsURL(base: URL) -> URL {
-        URL(string: base.absoluteString.trimmingSuffix("/") + "/products-test.json") ?? base
+    public static func productsURL(base: URL) throws(HTTPError) -> URL {
+        try URLBuilder(base: base).appending(path: "products-test.json").url()
     }
 
     /// Wraps `transport` so that every `failEvery`-th *product-list* request fails (the original spec's
@@ -109,9 +109,3 @@ public enum Check24OverviewModule {
 }
 
 extension ImageRepository: Check24ImageService {}
-
-private extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
-    }
-}

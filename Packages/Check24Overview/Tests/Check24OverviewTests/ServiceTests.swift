@@ -25,7 +25,7 @@ final class ServiceTests: XCTestCase {
         let service = service(server)
         let catalog = try await service.fetchCatalog()
         XCTAssertEqual(catalog.products.map(\.name), ["Yellow Triangle"])
-        let legal = Check24OverviewModule.legalPageURL(base: server.baseURL.appendingPathComponent("api"))
+        let legal = try Check24OverviewModule.legalPageURL(base: server.baseURL.appendingPathComponent("api"))
         XCTAssertEqual(legal.absoluteString, server.baseURL.absoluteString + "/api/rechtliche-hinweise?deviceoutput=app")
         let page = try await service.fetchPage(at: legal)
         XCTAssertEqual(page.html, "<h1>Hinweise</h1>")
@@ -39,7 +39,7 @@ final class ServiceTests: XCTestCase {
         ])
         defer { server.stop() }
         let service = service(server, failEvery: 3)
-        let legal = Check24OverviewModule.legalPageURL(base: server.baseURL.appendingPathComponent("api"))
+        let legal = try Check24OverviewModule.legalPageURL(base: server.baseURL.appendingPathComponent("api"))
         var outcomes: [Bool] = []
         for _ in 1...7 {
             _ = try await service.fetchPage(at: legal) // never counts, never fails

@@ -24,9 +24,25 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(server.requests().map(\.path), ["/api/cart/list", "/api/cart/6_id_is_a_string/detail"])
     }
 
-    func testIDsArePercentEncodedAsOnePathSegment() {
-        let url = HTTPProductService.detailURL(base: URL(string: "http://h/base")!, productID: "a/b c?d")
+    func testIDsArePercentEncodedAsOnePathSegment() throws {
+        let url = try HTTPProductService.detailURL(base: URL(string: "http://h/base")!, productID: "a/b c?d")
         XCTAssertEqual(url.absoluteString, "http://h/base/cart/a%2Fb%20c%3Fd/detail")
+    }
+
+    /// An id that cannot be one path segment is an error, never a request for `/cart/detail` or the list.
+    func testAnIDThatIsNoSegmentIsAnErrorNotARequest() async throws {
+        let server = try LocalHTTPServer(routes: [])
+        defer { server.stop() }
+        let service = HTTPProductService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)), baseURL: server.baseURL)
+        for id in ["", "..", "."] {
+            do {
+                _ = try await service.fetchDetail(productID: id)
+                XCTFail("expected an error for \(id)")
+            } catch let error as HTTPError {
+                guard case .invalidURL = error else { return XCTFail("\(error)") }
+            }
+        }
+        XCTAssertEqual(server.requests().count, 0)
     }
 
     func testServerErrorAndMalformedJSONBecomeTypedErrors() async throws {

@@ -16,7 +16,7 @@ public struct HTTPCheck24Service: Check24CatalogService, WebPageService {
     }
 
     public func fetchCatalog() async throws -> Check24Catalog {
-        try await client.decode(Check24Catalog.self, from: .get(Check24OverviewModule.productsURL(base: baseURL),
+        try await client.decode(Check24Catalog.self, from: .get(try Check24OverviewModule.productsURL(base: baseURL),
                                                                    byteLimit: HTTPRequest.ByteLimit.list))
     }
 

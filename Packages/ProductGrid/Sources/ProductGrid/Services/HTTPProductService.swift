@@ -12,20 +12,18 @@ public struct HTTPProductService: ProductService {
     }
 
     public func fetchCatalog() async throws -> ProductCatalog {
-        try await client.decode(ProductCatalog.self, from: .get(baseURL.appendingPathComponent("cart/list"), byteLimit: HTTPRequest.ByteLimit.list))
+        let url = try URLBuilder(base: baseURL).appending(path: "cart", "list").url()
+        return try await client.decode(ProductCatalog.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
     }
 
     public func fetchDetail(productID: String) async throws -> ProductDetail {
-        try await client.decode(ProductDetail.self, from: .get(Self.detailURL(base: baseURL, productID: productID),
+        try await client.decode(ProductDetail.self, from: .get(try Self.detailURL(base: baseURL, productID: productID),
                                                                   byteLimit: HTTPRequest.ByteLimit.detail))
     }
 
-    /// The id is one path segment, percent-encoded so that `/`, `?` or spaces in an id cannot change the path.
-    static func detailURL(base: URL, productID: String) -> URL {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#;%")
-        let segment = productID.addingPercentEncoding(withAllowedCharacters: allowed) ?? productID
-        let baseText = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
-        return URL(string: "\(baseText)/cart/\(segment)/detail") ?? base
+    /// The id is one path segment, percent-encoded so that `/`, `?` or spaces in an id cannot change the
+    /// path; an id that cannot be one (empty, `.`, `..`) is an error, not a request for another resource.
+    static func detailURL(base: URL, productID: String) throws(HTTPError) -> URL {
+        try URLBuilder(base: base).appending(path: "cart", productID, "detail").url()
     }
 }
