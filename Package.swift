@@ -25,7 +25,8 @@ let package = Package(
         .target(
             name: "AppsCLIKit",
             dependencies: [
-                "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", "ImageKit", "ProductGrid", "Check24Overview",
+                "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
+                "ImageKit", "ProductGrid", "Check24Overview",
             ],
             path: "Apps/AppsCLI/Sources/AppsCLIKit"
         ),

@@ -36,6 +36,7 @@ let package = Package(
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),
+                .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "StorageTesting", package: "Storage"),
             ],
             exclude: ["__Snapshots__"]

@@ -5,12 +5,16 @@ let package = Package(
     name: "HTTPClient",
     products: [
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        // The live network (URLSession): only the composition root and tests import it, so a feature
+        // can never reach the network except through the transport it is given.
+        .library(name: "HTTPClientLive", targets: ["HTTPClientLive"]),
         .library(name: "HTTPClientTesting", targets: ["HTTPClientTesting"]),
     ],
     targets: [
         .target(name: "HTTPClient"),
+        .target(name: "HTTPClientLive", dependencies: ["HTTPClient"]),
         .target(name: "HTTPClientTesting"),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientTesting"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientLive", "HTTPClientTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

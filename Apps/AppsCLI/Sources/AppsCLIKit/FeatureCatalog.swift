@@ -1,6 +1,7 @@
 import Check24Overview
 import Foundation
 import HTTPClient
+import HTTPClientLive
 import ImageKit
 import Navigation
 import ProductGrid

@@ -1,13 +1,9 @@
 import Foundation
 
-/// Answers "can we reach this server right now?" with one quick request.
+/// Answers "can we reach this server right now?" with one quick request. The live probe over
+/// URLSession is `ConnectivityProbe(timeout:)` in `HTTPClientLive`.
 public struct ConnectivityProbe: Sendable {
     private let transport: any Transport
-
-    /// A probe over its own ``URLSessionTransport`` with a short timeout.
-    public init(timeout: TimeInterval = 3) {
-        self.transport = URLSessionTransport(timeout: timeout)
-    }
 
     /// A probe over any transport (for example a ``BundledTransport`` in demo mode).
     public init(transport: any Transport) {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientLive
 import XCTest
 
 /// A server that sends headers at once and then one body byte every 0.3 s keeps URLSession's idle timer

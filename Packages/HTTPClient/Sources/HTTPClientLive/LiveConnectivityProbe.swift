@@ -1,0 +1,9 @@
+import Foundation
+import HTTPClient
+
+extension ConnectivityProbe {
+    /// A probe over its own ``URLSessionTransport`` with a short timeout.
+    public init(timeout: TimeInterval = 3) {
+        self.init(transport: URLSessionTransport(timeout: timeout))
+    }
+}
