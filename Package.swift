@@ -35,6 +35,7 @@ let package = Package(
         .executableTarget(
             name: "AppsBench",
             dependencies: ["Check24Overview", .product(name: "Check24OverviewTesting", package: "Check24Overview"),
+                           .product(name: "ImageKitTesting", package: "ImageKit"),
                            "HTMLText", "HTTPClient", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI"],
             path: "Apps/AppsBench/Sources/AppsBench"
         ),

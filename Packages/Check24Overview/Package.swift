@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),
                 .product(name: "HTTPClientLive", package: "HTTPClient"),
+                .product(name: "ImageKitTesting", package: "ImageKit"),
                 .product(name: "StorageTesting", package: "Storage"),
             ],
             exclude: ["__Snapshots__"]

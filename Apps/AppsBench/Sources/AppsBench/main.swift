@@ -1,3 +1,4 @@
+import ImageKitTesting
 import Check24Overview
 import Check24OverviewTesting
 import Foundation
@@ -107,7 +108,7 @@ func perKeyTimings(productCount: Int) async -> [KeyTiming] {
     let host = HeadlessHost(size: Size(columns: 120, rows: 40))
     let screen = Check24OverviewModule.make(dependencies: .init(
         catalog: FakeCheck24CatalogService([.success(catalog)]), favorites: InMemoryFavoritesService([1, 5, 9]),
-        images: FakeCheck24ImageService(), pages: FakeWebPageService([:]), legalPageURL: Check24OverviewModule.originalLegalPageURL),
+        images: FakeImageLoader(), pages: FakeWebPageService([:]), legalPageURL: Check24OverviewModule.originalLegalPageURL),
         host: host.controller)
     _ = await host.run(root: screen, keys: [])
     let context = RenderContext(size: Size(columns: 120, rows: 40), colorMode: .trueColor)

@@ -10,13 +10,13 @@ public enum Check24OverviewModule {
     public struct Dependencies: Sendable {
         public var catalog: any Check24CatalogService
         public var favorites: any Check24FavoritesService
-        public var images: any Check24ImageService
+        public var images: any ImageLoading
         public var pages: any WebPageService
         /// The page the footer opens.
         public var legalPageURL: URL
 
         public init(catalog: any Check24CatalogService, favorites: any Check24FavoritesService,
-                    images: any Check24ImageService, pages: any WebPageService, legalPageURL: URL) {
+                    images: any ImageLoading, pages: any WebPageService, legalPageURL: URL) {
             self.catalog = catalog
             self.favorites = favorites
             self.images = images
@@ -107,5 +107,3 @@ public enum Check24OverviewModule {
         return view
     }
 }
-
-extension ImageRepository: Check24ImageService {}

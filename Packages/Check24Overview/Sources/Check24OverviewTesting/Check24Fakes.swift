@@ -120,24 +120,6 @@ public struct FakeReadError: Error, CustomStringConvertible {
     public var description: String { "database is locked" }
 }
 
-/// Answers every URL with one small solid image, or fails for chosen URLs.
-public final class FakeCheck24ImageService: Check24ImageService {
-    private let failing: Set<URL>
-    private let requests = Mutex<[URL]>([])
-
-    public init(failing: Set<URL> = []) {
-        self.failing = failing
-    }
-
-    public var requestedURLs: [URL] { requests.withLock { $0 } }
-
-    public func image(for url: URL) async throws -> RGBImage {
-        requests.withLock { $0.append(url) }
-        if failing.contains(url) { throw ImageError.unavailable(detail: "test") }
-        return RGBImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 12))
-    }
-}
-
 /// Serves pages from a dictionary of URL → HTML; unknown URLs fail like a 404.
 /// With `heldOpen`, every call waits until the test releases it.
 public final class FakeWebPageService: WebPageService {

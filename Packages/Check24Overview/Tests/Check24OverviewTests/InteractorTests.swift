@@ -1,3 +1,4 @@
+import ImageKitTesting
 import Check24OverviewTesting
 import Foundation
 import HTTPClient
@@ -7,7 +8,7 @@ import XCTest
 
 final class InteractorTests: XCTestCase {
     func testObtainsTheCatalogFavoritesAndPictures() async throws {
-        let images = FakeCheck24ImageService()
+        let images = FakeImageLoader()
         let interactor = Check24OverviewInteractor(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService([2]), images: images)
         let catalog = try await interactor.obtainCatalog()
         XCTAssertEqual(catalog.products.count, 3)
@@ -48,14 +49,14 @@ final class InteractorTests: XCTestCase {
     func testFailuresBecomeTheFeaturesOwnErrors() async throws {
         let interactor = Check24OverviewInteractor(
             catalog: FakeCheck24CatalogService([.failure(HTTPError.timeout(seconds: 5))]), favorites: InMemoryFavoritesService(failReads: true),
-            images: FakeCheck24ImageService())
+            images: FakeImageLoader())
         do throws(Check24Error) { _ = try await interactor.obtainCatalog(); XCTFail("no catalog expected") } catch {
             XCTAssertEqual(error, .catalogUnavailable(reason: HTTPError.timeout(seconds: 5).userMessage))
         }
         do throws(Check24Error) { _ = try await interactor.obtainFavoriteIDs(); XCTFail("no favorites expected") } catch {
             XCTAssertEqual(error, .favoritesUnreadable(reason: "database is locked"))
         }
-        let detail = Check24DetailInteractor(favorites: InMemoryFavoritesService(failWrites: true), images: FakeCheck24ImageService())
+        let detail = Check24DetailInteractor(favorites: InMemoryFavoritesService(failWrites: true), images: FakeImageLoader())
         do throws(Check24Error) { _ = try await detail.performSetFavorite(true, productID: 1); XCTFail("no save expected") } catch {
             XCTAssertEqual(error, .favoriteNotSaved(reason: "disk full"))
         }
@@ -69,13 +70,13 @@ final class InteractorTests: XCTestCase {
         let directory = try XCTUnwrap(Check24OverviewModule.demoDataDirectory)
         let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(Check24OverviewModule.demoTransport(directory: directory), failEvery: 0))
         let interactor = Check24OverviewInteractor(catalog: HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL),
-                                                   favorites: InMemoryFavoritesService(), images: FakeCheck24ImageService())
+                                                   favorites: InMemoryFavoritesService(), images: FakeImageLoader())
         for _ in 1...6 { _ = try await interactor.obtainCatalog() }
     }
 
     func testDetailInteractorReadsAndSavesTheFavoriteState() async throws {
         let favorites = InMemoryFavoritesService([1])
-        let interactor = Check24DetailInteractor(favorites: favorites, images: FakeCheck24ImageService())
+        let interactor = Check24DetailInteractor(favorites: favorites, images: FakeImageLoader())
         let isFavorite = try await interactor.obtainIsFavorite(productID: 1)
         XCTAssertTrue(isFavorite)
         let saved = try await interactor.performSetFavorite(false, productID: 1)
@@ -93,7 +94,7 @@ final class InteractorTests: XCTestCase {
 }
 
 /// Pictures through the same client (so the demo transport's counting is exercised end to end).
-private struct ClientImageService: Check24ImageService {
+private struct ClientImageService: ImageLoading {
     let client: HTTPClient
     func image(for url: URL) async throws -> ImageKit.RGBImage {
         let data = try await client.data(.get(url))

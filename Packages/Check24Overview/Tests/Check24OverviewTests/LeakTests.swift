@@ -1,3 +1,4 @@
+import ImageKitTesting
 import Check24OverviewTesting
 import Foundation
 import Navigation
@@ -9,7 +10,7 @@ import XCTest
 final class LeakTests: XCTestCase {
     private func dependencies() -> Check24OverviewModule.Dependencies {
         let legal = URL(string: "http://pages.test/legal")!
-        return .init(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService(), images: FakeCheck24ImageService(),
+        return .init(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService(), images: FakeImageLoader(),
                      pages: FakeWebPageService([legal: "<p>Legal</p>"]), legalPageURL: legal)
     }
 

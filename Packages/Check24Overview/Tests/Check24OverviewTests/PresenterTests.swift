@@ -1,3 +1,4 @@
+import ImageKitTesting
 import Check24OverviewTesting
 import Foundation
 import HTTPClient
@@ -61,7 +62,7 @@ private func loaded(_ model: Check24OverviewViewModel, file: StaticString = #fil
 final class OverviewPresenterTests: XCTestCase {
     private func makePresenter(catalog: FakeCheck24CatalogService = FakeCheck24CatalogService(),
                                favorites: any Check24FavoritesService = InMemoryFavoritesService(),
-                               images: FakeCheck24ImageService = FakeCheck24ImageService())
+                               images: FakeImageLoader = FakeImageLoader())
         -> (Check24OverviewPresenter, RecordingOverviewView, RecordingOverviewRouter, WorkTracker) {
         let work = WorkTracker()
         let router = RecordingOverviewRouter()
@@ -214,7 +215,7 @@ final class OverviewPresenterTests: XCTestCase {
 
     func testFailedPictureBecomesAPlaceholderWithAReason() async throws {
         let url = try XCTUnwrap(Check24Fixtures.blueCircle.imageURL)
-        let (presenter, _, _, work) = makePresenter(images: FakeCheck24ImageService(failing: [url]))
+        let (presenter, _, _, work) = makePresenter(images: FakeImageLoader(failing: [url]))
         presenter.didLoad()
         await work.waitUntilIdle()
         XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows[1].image, .unavailable(reason: "image unavailable"))
@@ -227,7 +228,7 @@ final class OverviewPresenterTests: XCTestCase {
             product.imageURL = URL(string: "http://images.test/\(index).png")
             return product
         }
-        let images = FakeCheck24ImageService()
+        let images = FakeImageLoader()
         let (presenter, _, _, work) = makePresenter(catalog: FakeCheck24CatalogService([.success(Check24Fixtures.catalog(products))]),
                                                     images: images)
         presenter.didLoad()
@@ -272,7 +273,7 @@ final class DetailPresenterTests: XCTestCase {
         -> (Check24DetailPresenter, RecordingDetailView, RecordingDetailRouter, RecordingDetailOutput, WorkTracker) {
         let work = WorkTracker()
         let router = RecordingDetailRouter()
-        let interactor = Check24DetailInteractor(favorites: favorites, images: FakeCheck24ImageService())
+        let interactor = Check24DetailInteractor(favorites: favorites, images: FakeImageLoader())
         let presenter = Check24DetailPresenter(product: Check24Fixtures.yellowTriangle, isFavorite: isFavorite,
                                                interactor: interactor, router: router, work: work)
         let view = RecordingDetailView()

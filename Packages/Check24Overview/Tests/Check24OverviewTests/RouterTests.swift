@@ -1,3 +1,4 @@
+import ImageKitTesting
 import Check24OverviewTesting
 import Foundation
 import Navigation
@@ -10,7 +11,7 @@ final class RouterTests: XCTestCase {
     private let legal = URL(string: "http://pages.test/legal")!
 
     private func dependencies() -> Check24OverviewModule.Dependencies {
-        .init(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService(), images: FakeCheck24ImageService(),
+        .init(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService(), images: FakeImageLoader(),
               pages: FakeWebPageService([:]), legalPageURL: legal)
     }
 

@@ -9,9 +9,9 @@ public enum ProductGridModule {
     /// What the feature needs from the outside world; the composition root passes live ones, tests fakes.
     public struct Dependencies: Sendable {
         public var products: any ProductService
-        public var images: any ProductImageService
+        public var images: any ImageLoading
 
-        public init(products: any ProductService, images: any ProductImageService) {
+        public init(products: any ProductService, images: any ImageLoading) {
             self.products = products
             self.images = images
         }
@@ -54,5 +54,3 @@ public enum ProductGridModule {
         return view
     }
 }
-
-extension ImageRepository: ProductImageService {}

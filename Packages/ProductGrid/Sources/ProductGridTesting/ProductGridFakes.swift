@@ -79,23 +79,3 @@ public final class UnimplementedProductService: ProductService {
     }
 }
 
-/// An image service that answers every URL with one small solid image, or fails for chosen URLs.
-public final class FakeProductImageService: ProductImageService {
-    private let failing: Set<URL>
-    private let requests = Mutex<[URL]>([])
-
-    public init(failing: Set<URL> = []) {
-        self.failing = failing
-    }
-
-    public var requestedURLs: [URL] { requests.withLock { $0 } }
-
-    public func image(for url: URL) async throws -> RGBImage {
-        requests.withLock { $0.append(url) }
-        if failing.contains(url) { throw FakeImageError() }
-        return RGBImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 12))
-    }
-}
-
-/// The error ``FakeProductImageService`` throws for failing URLs.
-public struct FakeImageError: Error {}

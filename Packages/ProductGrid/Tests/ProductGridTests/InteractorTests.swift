@@ -1,3 +1,4 @@
+import ImageKitTesting
 import Foundation
 import HTTPClient
 import XCTest
@@ -7,7 +8,7 @@ import ProductGridTesting
 final class InteractorTests: XCTestCase {
     func testListInteractorPassesTheCatalogAndImagesThrough() async throws {
         let service = FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))])
-        let images = FakeProductImageService()
+        let images = FakeImageLoader()
         let interactor = ProductListInteractor(products: service, images: images)
         let catalog = try await interactor.obtainCatalog()
         XCTAssertEqual(catalog.products.map(\.name), ["Product 1", "Product 2", "Product 3"])
@@ -18,7 +19,7 @@ final class InteractorTests: XCTestCase {
     }
 
     func testAServiceFailureBecomesTheFeaturesOwnErrorWithTheTransportsReason() async {
-        let interactor = ProductListInteractor(products: FakeProductService(catalog: [.failure(HTTPError.offline("no route to host"))]), images: FakeProductImageService())
+        let interactor = ProductListInteractor(products: FakeProductService(catalog: [.failure(HTTPError.offline("no route to host"))]), images: FakeImageLoader())
         do throws(ProductGridError) {
             _ = try await interactor.obtainCatalog()
             XCTFail("expected an error")
@@ -29,7 +30,7 @@ final class InteractorTests: XCTestCase {
 
     func testDetailInteractorAsksForTheGivenID() async throws {
         let service = FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.pork, description: "Slow roast."))])
-        let interactor = ProductDetailInteractor(products: service, images: FakeProductImageService())
+        let interactor = ProductDetailInteractor(products: service, images: FakeImageLoader())
         let detail = try await interactor.obtainDetail(productID: "6_id_is_a_string")
         XCTAssertEqual(detail.description, "Slow roast.")
         XCTAssertEqual(service.detailRequests, ["6_id_is_a_string"])
@@ -37,7 +38,7 @@ final class InteractorTests: XCTestCase {
 
     func testADetailOfAnotherProductIsAnErrorNotShownAsIfItFit() async {
         let service = FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.apples))])
-        let interactor = ProductDetailInteractor(products: service, images: FakeProductImageService())
+        let interactor = ProductDetailInteractor(products: service, images: FakeImageLoader())
         do throws(ProductGridError) {
             _ = try await interactor.obtainDetail(productID: "6_id_is_a_string")
             XCTFail("a mismatched detail must fail")

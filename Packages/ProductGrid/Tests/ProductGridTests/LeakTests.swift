@@ -1,3 +1,4 @@
+import ImageKitTesting
 import Navigation
 import NavigationTesting
 import XCTest
@@ -8,7 +9,7 @@ import ProductGridTesting
 final class LeakTests: XCTestCase {
     func testGridModuleIsReleasedWithItsScreen() async {
         let navigator = RecordingNavigator()
-        var screen: (any Screen)? = ProductGridModule.make(dependencies: .init(products: FakeProductService(), images: FakeProductImageService()), host: navigator)
+        var screen: (any Screen)? = ProductGridModule.make(dependencies: .init(products: FakeProductService(), images: FakeImageLoader()), host: navigator)
         screen?.screenDidAppear()
         await navigator.work.waitUntilIdle()
         weak let weakView: ProductListView?
@@ -31,7 +32,7 @@ final class LeakTests: XCTestCase {
     func testDetailModuleIsReleasedWhenPopped() async {
         let navigator = RecordingNavigator()
         var screen: (any Screen)? = ProductGridModule.makeDetail(product: ProductFixtures.apples,
-            dependencies: .init(products: FakeProductService(), images: FakeProductImageService()), host: navigator)
+            dependencies: .init(products: FakeProductService(), images: FakeImageLoader()), host: navigator)
         screen?.screenDidAppear()
         await navigator.work.waitUntilIdle()
         weak let weakView = screen as? ProductDetailView

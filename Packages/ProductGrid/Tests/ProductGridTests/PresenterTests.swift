@@ -1,3 +1,4 @@
+import ImageKitTesting
 import Foundation
 import Navigation
 import XCTest
@@ -32,7 +33,7 @@ final class RecordingDetailRouter: ProductDetailRouting {
 
 @MainActor
 final class ProductListPresenterTests: XCTestCase {
-    private func makePresenter(service: FakeProductService, images: FakeProductImageService = FakeProductImageService())
+    private func makePresenter(service: FakeProductService, images: FakeImageLoader = FakeImageLoader())
         -> (ProductListPresenter, RecordingListView, RecordingListRouter, WorkTracker) {
         let work = WorkTracker()
         let router = RecordingListRouter()
@@ -61,7 +62,7 @@ final class ProductListPresenterTests: XCTestCase {
         let url = URL(string: "http://images.test/2.jpg")!
         let (presenter, _, _, work) = makePresenter(
             service: FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 2))]),
-            images: FakeProductImageService(failing: [url]))
+            images: FakeImageLoader(failing: [url]))
         presenter.didLoad()
         await work.waitUntilIdle()
         guard case .loaded(let tiles, _, _) = presenter.viewModel.content else { return XCTFail() }
@@ -150,7 +151,7 @@ final class ProductDetailPresenterTests: XCTestCase {
         let service = FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.apples, description: "Crunchy."))])
         let router = RecordingDetailRouter()
         let presenter = ProductDetailPresenter(product: ProductFixtures.apples,
-                                               interactor: ProductDetailInteractor(products: service, images: FakeProductImageService()),
+                                               interactor: ProductDetailInteractor(products: service, images: FakeImageLoader()),
                                                router: router, work: work)
         let view = RecordingDetailView()
         presenter.view = view
@@ -172,7 +173,7 @@ final class ProductDetailPresenterTests: XCTestCase {
         let work = WorkTracker()
         let service = FakeProductService(details: [.failure(HTTPError.timeout(seconds: 15)), .success(ProductFixtures.detail(of: ProductFixtures.pork))])
         let presenter = ProductDetailPresenter(product: ProductFixtures.pork,
-                                               interactor: ProductDetailInteractor(products: service, images: FakeProductImageService()),
+                                               interactor: ProductDetailInteractor(products: service, images: FakeImageLoader()),
                                                router: RecordingDetailRouter(), work: work)
         presenter.didLoad()
         await work.waitUntilIdle()
@@ -190,7 +191,7 @@ final class ProductDetailPresenterTests: XCTestCase {
                                                    .success(ProductFixtures.detail(of: ProductFixtures.pork, description: "New."))],
                                          heldOpen: held)
         let presenter = ProductDetailPresenter(product: ProductFixtures.pork,
-                                               interactor: ProductDetailInteractor(products: service, images: FakeProductImageService()),
+                                               interactor: ProductDetailInteractor(products: service, images: FakeImageLoader()),
                                                router: RecordingDetailRouter(), work: work)
         presenter.didLoad()
         await held.waitUntilStarted(1)
@@ -205,7 +206,7 @@ final class ProductDetailPresenterTests: XCTestCase {
 
     func testProductWithoutImageShowsNoImageSlot() async {
         let work = WorkTracker()
-        let images = FakeProductImageService()
+        let images = FakeImageLoader()
         let presenter = ProductDetailPresenter(product: ProductFixtures.noImage,
                                                interactor: ProductDetailInteractor(products: FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.noImage))]), images: images),
                                                router: RecordingDetailRouter(), work: work)

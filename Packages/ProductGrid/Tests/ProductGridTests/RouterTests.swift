@@ -1,3 +1,4 @@
+import ImageKitTesting
 import Navigation
 import NavigationTesting
 import XCTest
@@ -8,7 +9,7 @@ import ProductGridTesting
 final class RouterTests: XCTestCase {
     func testOpenDetailPushesTheDetailScreenOfThatProduct() async {
         let navigator = RecordingNavigator()
-        let router = ProductListRouter(host: navigator, dependencies: .init(products: FakeProductService(), images: FakeProductImageService()))
+        let router = ProductListRouter(host: navigator, dependencies: .init(products: FakeProductService(), images: FakeImageLoader()))
         router.openDetail(for: ProductFixtures.pork)
         XCTAssertEqual(navigator.calls, [.push])
         let detail = navigator.shownScreens.first as? ProductDetailView

@@ -7,9 +7,9 @@ import ImageKit
 final class Check24OverviewInteractor: Sendable {
     private let catalog: any Check24CatalogService
     private let favorites: any Check24FavoritesService
-    private let images: any Check24ImageService
+    private let images: any ImageLoading
 
-    init(catalog: any Check24CatalogService, favorites: any Check24FavoritesService, images: any Check24ImageService) {
+    init(catalog: any Check24CatalogService, favorites: any Check24FavoritesService, images: any ImageLoading) {
         self.catalog = catalog
         self.favorites = favorites
         self.images = images
@@ -44,9 +44,9 @@ final class Check24OverviewInteractor: Sendable {
 /// Use cases of a product's details: its favorite state and its picture.
 final class Check24DetailInteractor: Sendable {
     private let favorites: any Check24FavoritesService
-    private let images: any Check24ImageService
+    private let images: any ImageLoading
 
-    init(favorites: any Check24FavoritesService, images: any Check24ImageService) {
+    init(favorites: any Check24FavoritesService, images: any ImageLoading) {
         self.favorites = favorites
         self.images = images
     }

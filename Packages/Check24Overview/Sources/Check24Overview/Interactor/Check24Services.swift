@@ -13,11 +13,6 @@ public protocol Check24FavoritesService: Sendable {
     func setFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool
 }
 
-/// Where product pictures come from (``ImageRepository`` in the app).
-public protocol Check24ImageService: Sendable {
-    func image(for url: URL) async throws -> RGBImage
-}
-
 /// A fetched web page: its HTML and the URL it was finally served from (links resolve against it).
 public struct WebPage: Sendable, Equatable {
     public var url: URL

@@ -5,9 +5,9 @@ import ImageKit
 /// Use cases of the product grid: load the catalog and product images.
 final class ProductListInteractor: Sendable {
     private let products: any ProductService
-    private let images: any ProductImageService
+    private let images: any ImageLoading
 
-    init(products: any ProductService, images: any ProductImageService) {
+    init(products: any ProductService, images: any ImageLoading) {
         self.products = products
         self.images = images
     }
@@ -28,9 +28,9 @@ final class ProductListInteractor: Sendable {
 /// Use cases of the product detail: load the detail and its image.
 final class ProductDetailInteractor: Sendable {
     private let products: any ProductService
-    private let images: any ProductImageService
+    private let images: any ImageLoading
 
-    init(products: any ProductService, images: any ProductImageService) {
+    init(products: any ProductService, images: any ImageLoading) {
         self.products = products
         self.images = images
     }

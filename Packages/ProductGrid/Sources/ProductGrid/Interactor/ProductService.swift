@@ -7,7 +7,3 @@ public protocol ProductService: Sendable {
     func fetchDetail(productID: String) async throws -> ProductDetail
 }
 
-/// Where product images come from (``ImageRepository`` in the app).
-public protocol ProductImageService: Sendable {
-    func image(for url: URL) async throws -> RGBImage
-}
