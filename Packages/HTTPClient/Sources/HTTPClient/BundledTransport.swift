@@ -105,7 +105,7 @@ public struct BundledRoute: Sendable {
 
         init(url: URL, baseURL: URL) {
             self.url = url
-            self.pathSegments = Self.segments(of: url, under: baseURL)
+            self.pathSegments = HTTPRoute.pathSegments(of: url, under: baseURL)
             var query: [String: String] = [:]
             for item in URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [] {
                 query[item.name] = item.value ?? ""
@@ -116,25 +116,6 @@ public struct BundledRoute: Sendable {
         /// The path below the base URL as `/a/b` ("/" for the base itself), or `nil` outside it.
         public var relativePath: String? {
             pathSegments.map { "/" + $0.joined(separator: "/") }
-        }
-
-        private static func segments(of url: URL, under baseURL: URL) -> [String]? {
-            guard url.host?.lowercased() == baseURL.host?.lowercased(),
-                  url.port == baseURL.port // the scheme may differ: http and https of one host are one demo origin
-            else { return nil }
-            let path = rawSegments(url)
-            let base = rawSegments(baseURL)
-            guard path.count >= base.count, Array(path.prefix(base.count)) == base else { return nil }
-            var decoded: [String] = []
-            for raw in path.dropFirst(base.count) {
-                guard let segment = raw.removingPercentEncoding else { return nil }
-                decoded.append(segment)
-            }
-            return decoded
-        }
-
-        private static func rawSegments(_ url: URL) -> [String] {
-            url.path(percentEncoded: true).split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         }
     }
 
@@ -165,10 +146,10 @@ public struct BundledRoute: Sendable {
             else { return nil }
             var captures: [String: String] = [:]
             for (pattern, value) in zip(pathPattern, segments) {
-                guard Self.match(pattern, value, into: &captures) else { return nil }
+                guard HTTPRoute.match(pattern, value, into: &captures) else { return nil }
             }
             for (name, pattern) in queryPattern {
-                guard let value = request.query[name], Self.match(pattern, value, into: &captures) else { return nil }
+                guard let value = request.query[name], HTTPRoute.match(pattern, value, into: &captures) else { return nil }
             }
             var result = file
             for (name, value) in captures {
@@ -185,22 +166,6 @@ public struct BundledRoute: Sendable {
             items[String(nameValue[0])] = nameValue.count == 2 ? String(nameValue[1]) : ""
         }
         return items
-    }
-
-    /// Matches one segment pattern: a literal, or text with one `{name}` (prefix and suffix literal).
-    private static func match(_ pattern: String, _ value: String, into captures: inout [String: String]) -> Bool {
-        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else {
-            return pattern == value
-        }
-        let prefix = pattern[..<open]
-        let suffix = pattern[pattern.index(after: close)...]
-        let name = String(pattern[pattern.index(after: open)..<close])
-        guard value.count >= prefix.count + suffix.count, value.hasPrefix(prefix), value.hasSuffix(suffix) else { return false }
-        let captured = String(value.dropFirst(prefix.count).dropLast(suffix.count))
-        guard !captured.isEmpty, !captured.contains("/"), !captured.contains(".."), !captured.contains("\0") else { return false }
-        if let earlier = captures[name], earlier != captured { return false }
-        captures[name] = captured
-        return true
     }
 
     /// Serves one exact path below the base URL (and no query) from `file`.
