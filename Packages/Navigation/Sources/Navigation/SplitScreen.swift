@@ -37,6 +37,12 @@ public final class SplitScreen: Screen, SplitNavigator {
     /// The size class of the last frame or event: it decides what a replaced detail means.
     private var sizeClass: SizeClass?
     private let placeholder: String
+    /// Set once the host showed the split; details appear only after that.
+    private var hasAppeared = false
+    /// The detail that has been told it appeared: each detail appears once, and only when it is on
+    /// screen (a selection moving in compact width loads nothing until the detail is opened or the
+    /// terminal widens).
+    private weak var appearedDetail: (any Screen)?
 
     /// - Parameters:
     ///   - detail: the first detail, if any (shown in regular width; compact width shows the master).
@@ -51,8 +57,8 @@ public final class SplitScreen: Screen, SplitNavigator {
     // MARK: SplitNavigator
 
     public func showDetail(_ screen: any Screen) {
-        setDetail(screen)
         isDetailPushed = true
+        setDetail(screen)
         // Regular width keeps the keys with the master (arrows keep choosing); compact gives them to the detail.
         focus = sizeClass == .regular ? focus : .detail
     }
@@ -64,14 +70,27 @@ public final class SplitScreen: Screen, SplitNavigator {
 
     private func setDetail(_ screen: any Screen) {
         detail = screen
-        screen.screenDidAppear()
+        appearDetailIfShown()
+    }
+
+    /// Whether the detail is on screen in the current size class (unknown before the first frame: not yet).
+    private var isDetailShown: Bool {
+        guard detail != nil, let sizeClass else { return false }
+        return sizeClass == .regular || isDetailPushed
+    }
+
+    private func appearDetailIfShown() {
+        guard hasAppeared, isDetailShown, let detail, appearedDetail !== detail else { return }
+        appearedDetail = detail
+        detail.screenDidAppear()
     }
 
     // MARK: Screen
 
     public func screenDidAppear() {
+        hasAppeared = true
         master.screenDidAppear()
-        detail?.screenDidAppear()
+        appearDetailIfShown()
     }
 
     public var keyHelp: [KeyHelp] {
@@ -106,7 +125,9 @@ public final class SplitScreen: Screen, SplitNavigator {
         if let detail {
             frame.draw(detail.render(in: context.resized(panes.detail)), at: Point(column: panes.detail.column, row: 0))
         } else {
-            StatusView.centered(placeholder, into: &frame, style: Style(dim: true))
+            var empty = Frame(size: Size(columns: panes.detail.columns, rows: panes.detail.rows))
+            StatusView.centered(placeholder, into: &empty, style: Style(dim: true))
+            frame.draw(empty, at: Point(column: panes.detail.column, row: 0))
         }
         return frame
     }
@@ -129,7 +150,9 @@ public final class SplitScreen: Screen, SplitNavigator {
         let panes = panes(for: context.size)
         if case .mouse(var mouse) = event {
             guard mouse.column != panes.divider.column else { return false }
-            let target: Pane = mouse.column < panes.divider.column || detail == nil ? .master : .detail
+            let target: Pane = mouse.column < panes.divider.column ? .master : .detail
+            // The empty detail pane (its placeholder) has nothing to click.
+            if target == .detail, detail == nil { return false }
             let rect = target == .master ? panes.master : panes.detail
             focus = target
             mouse.column -= rect.column
@@ -153,6 +176,8 @@ public final class SplitScreen: Screen, SplitNavigator {
     /// screen keeps that detail on screen (pushed), as a split view collapses onto its detail.
     private func note(_ context: RenderContext) {
         sizeClass = context.sizeClass
+        // Widening shows a detail chosen in compact width: it appears now (rotation, not a new choice).
+        appearDetailIfShown()
     }
 }
 

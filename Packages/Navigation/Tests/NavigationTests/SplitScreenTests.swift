@@ -86,4 +86,36 @@ final class SplitScreenTests: XCTestCase {
         XCTAssertEqual(detail.received, [.mouse(MouseEvent(kind: .press(button: 0), column: 4, row: 2))])
         XCTAssertTrue(master.received.isEmpty)
     }
+
+    /// A detail appears once, when it is on screen: a selection moving in compact width loads nothing
+    /// until the detail is opened or the terminal widens.
+    func testADetailAppearsOnceAndOnlyWhenShown() async {
+        let split = SplitScreen(master: StubScreen(title: "list"))
+        _ = split.render(in: compact)
+        split.screenDidAppear()
+        let offScreen = StubScreen(title: "two")
+        split.replaceDetail(offScreen)
+        XCTAssertEqual(offScreen.appearances, 0, "chosen in compact width, not shown yet")
+        _ = split.render(in: regular) // widened: now it is on screen
+        XCTAssertEqual(offScreen.appearances, 1)
+        _ = split.render(in: regular)
+        split.screenDidAppear() // the host shows the split again after a modal
+        XCTAssertEqual(offScreen.appearances, 1, "once per detail")
+        let pushed = StubScreen(title: "three")
+        _ = split.render(in: compact)
+        split.showDetail(pushed)
+        XCTAssertEqual(pushed.appearances, 1)
+    }
+
+    func testThePlaceholderIsCentredInTheDetailPaneAndAClickThereDoesNothing() async {
+        let master = StubScreen(title: "list")
+        let split = SplitScreen(master: master, masterPercent: 50, placeholder: "Pick")
+        let wide = RenderContext(size: Size(columns: 100, rows: 3), colorMode: .none)
+        let line = text(split, wide).split(separator: "\n", omittingEmptySubsequences: false)[1]
+        let column = line.distance(from: line.startIndex, to: line.range(of: "Pick")!.lowerBound)
+        XCTAssertEqual(column, 51 + (49 - 4) / 2, "centred in the 49 columns right of the divider:\n\(line)")
+        XCTAssertFalse(split.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 70, row: 1)), in: wide))
+        XCTAssertTrue(master.received.isEmpty, "a click on the empty detail pane is not the master's")
+        XCTAssertEqual(split.focus, .master)
+    }
 }
