@@ -20,6 +20,7 @@ let package = Package(
         .package(path: "Packages/Check24Overview"),
         .package(path: "Packages/HTMLText"),
         .package(path: "Packages/Storage"),
+        .package(path: "Packages/SystemActions"),
     ],
     targets: [
         .target(
@@ -27,6 +28,8 @@ let package = Package(
             dependencies: [
                 "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
                 "ImageKit", "ProductGrid", "Check24Overview",
+                // Linked ahead of use: the composition root will create the XDGOpener that features get.
+                "SystemActions",
             ],
             path: "Apps/AppsCLI/Sources/AppsCLIKit"
         ),
