@@ -17,6 +17,7 @@ let package = Package(
         .package(path: "Packages/HTTPClient"),
         .package(path: "Packages/ImageKit"),
         .package(path: "Packages/ProductGrid"),
+        .package(path: "Packages/Numbers"),
         .package(path: "Packages/Check24Overview"),
         .package(path: "Packages/HTMLText"),
         .package(path: "Packages/Storage"),
@@ -27,7 +28,7 @@ let package = Package(
             name: "AppsCLIKit",
             dependencies: [
                 "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
-                "ImageKit", "ProductGrid", "Check24Overview",
+                "ImageKit", "ProductGrid", "Check24Overview", "Numbers",
                 // Linked ahead of use: the composition root will create the XDGOpener that features get.
                 "SystemActions",
             ],

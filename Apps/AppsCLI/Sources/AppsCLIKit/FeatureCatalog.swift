@@ -4,6 +4,7 @@ import HTTPClient
 import HTTPClientLive
 import ImageKit
 import Navigation
+import Numbers
 import ProductGrid
 
 /// Everything a feature needs to be built, resolved from the options and the environment.
@@ -82,7 +83,9 @@ enum FeatureCatalog {
                 keys: ProductGridModule.keyHelp,
                 make: makeProductGrid),
         Feature(name: "resource-directory", summary: "QuickSeries resource directory (planned)", keys: [], make: nil),
-        Feature(name: "numbers", summary: "Tapptic numbers master/detail (planned)", keys: [], make: nil),
+        Feature(name: "numbers", summary: "Tapptic numbers: a list of numbers and each one's reading, side by side when wide",
+                keys: NumbersModule.keyHelp,
+                make: makeNumbers),
         Feature(name: "contacts", summary: "GO-JEK contacts with favorites and editing (planned)", keys: [], make: nil),
     ]
 
@@ -115,6 +118,18 @@ enum FeatureCatalog {
         let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
         return Check24OverviewModule.make(
             dependencies: .init(catalog: service, favorites: favorites, images: images, pages: service, legalPageURL: legalPage),
+            host: host)
+    }
+
+    @MainActor
+    static func makeNumbers(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
+        let endpoint = try launch.endpoint(
+            feature: "numbers", originalBase: NumbersModule.originalBaseURL,
+            demoDirectory: NumbersModule.demoDataDirectory, demoTransport: NumbersModule.demoTransport)
+        let client = HTTPClient(transport: endpoint.transport)
+        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
+        return NumbersModule.make(
+            dependencies: .init(service: HTTPNumbersService(client: client, baseURL: endpoint.base), images: images),
             host: host)
     }
 

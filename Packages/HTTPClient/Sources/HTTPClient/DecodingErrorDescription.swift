@@ -106,3 +106,34 @@ extension KeyedDecodingContainer {
         }
     }
 }
+
+/// Decodes an element or records, in words, why it could not be decoded: a list payload with one
+/// malformed entry still shows the others (`[Lossy<Item>]`), and can say which entries it skipped.
+public struct Lossy<Value: Decodable & Sendable>: Decodable, Sendable {
+    /// The element, when it could be decoded.
+    public var value: Value?
+    /// Why it could not ("price is a number out of range", "product_id is missing"), otherwise.
+    public var reason: String?
+
+    public init(from decoder: any Decoder) throws {
+        do {
+            value = try Value(from: decoder)
+        } catch let error as DecodingError {
+            reason = Self.reason(for: error)
+        } catch {
+            reason = "the entry \(DecodingProblem.predicate(for: error))"
+        }
+    }
+
+    /// "price is a number out of range", "product_id is missing".
+    private static func reason(for error: DecodingError) -> String {
+        let path: [any CodingKey]
+        switch error {
+        case .keyNotFound(let key, let context): path = context.codingPath + [key]
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): path = context.codingPath
+        @unknown default: path = []
+        }
+        let field = path.last(where: { $0.intValue == nil })?.stringValue ?? "the entry"
+        return "\(field) \(DecodingProblem.predicate(for: error))"
+    }
+}

@@ -17,7 +17,8 @@ public final class HeadlessHost {
     public func run(root: any Screen, keys: [[InputEvent]]) async -> Frame {
         let context = RenderContext(size: size, colorMode: .none)
         controller.setRoot(root)
-        await controller.work.waitUntilIdle()
+        // Like the terminal host, draw at once: a screen learns its size (a split its size class) here.
+        await settle(in: context)
         for token in keys {
             for event in token {
                 let shown = controller.render(in: context)
@@ -26,8 +27,18 @@ public final class HeadlessHost {
                 case .none, .suspend: break
                 }
             }
-            await controller.work.waitUntilIdle()
+            await settle(in: context)
         }
         return controller.render(in: context)
+    }
+
+    /// Draws and waits for the work that started, until a frame starts none (a split's detail appears
+    /// when a frame shows it, and then loads).
+    private func settle(in context: RenderContext) async {
+        for _ in 0..<8 {
+            _ = controller.render(in: context)
+            if controller.work.isIdle { return }
+            await controller.work.waitUntilIdle()
+        }
     }
 }

@@ -16,6 +16,13 @@ public enum Theme {
     public static let notice = Style(foreground: .yellow)
     /// Rules, separators and unselected borders: gray.
     public static let rule = Style(foreground: .gray)
+    /// A link in text: a blue that reads on dark and light backgrounds alike (the palette's blue,
+    /// index 4, is nearly invisible on dark ones), underlined so a link never depends on color alone.
+    public static let link = Style(foreground: .rgb(0x1E, 0x88, 0xE5, fallback: 33), underline: true)
+    /// The link with keyboard focus: reverse video and bold on top of ``link``, visible without colors.
+    public static let focusedLink = Style(foreground: link.foreground, bold: true, underline: true, reverse: true)
+    /// Inline code in text: cyan.
+    public static let code = Style(foreground: .cyan)
 
     /// The `?` overlay: black on white; without colors, reverse video.
     public static func overlay(_ mode: ColorMode) -> Style {
@@ -28,5 +35,13 @@ public enum Theme {
         mode == .none
             ? Style(bold: true, reverse: true)
             : Style(foreground: .brightWhite, background: .rgb(0x1E, 0x63, 0xC8, fallback: 26), bold: true)
+    }
+
+    /// A master list's selected row (a phone's selected cell): white on red; without colors, bold
+    /// and underlined, so selected (underline), touched (reverse) and normal (plain) stay apart.
+    public static func selectedCell(_ mode: ColorMode) -> Style {
+        mode == .none
+            ? Style(bold: true, underline: true)
+            : Style(foreground: .brightWhite, background: .rgb(0xC6, 0x28, 0x28, fallback: 160), bold: true)
     }
 }

@@ -80,33 +80,6 @@ public struct ProductCatalog: Sendable, Equatable, Decodable {
     }
 }
 
-/// Decodes an element or records, in words, why it could not be decoded.
-struct Lossy<Value: Decodable & Sendable>: Decodable, Sendable {
-    var value: Value?
-    var reason: String?
-    init(from decoder: any Decoder) throws {
-        do {
-            value = try Value(from: decoder)
-        } catch let error as DecodingError {
-            reason = Self.reason(for: error)
-        } catch {
-            reason = "the entry \(DecodingProblem.predicate(for: error))"
-        }
-    }
-
-    /// "price is a number out of range", "product_id is missing".
-    private static func reason(for error: DecodingError) -> String {
-        let path: [any CodingKey]
-        switch error {
-        case .keyNotFound(let key, let context): path = context.codingPath + [key]
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): path = context.codingPath
-        @unknown default: path = []
-        }
-        let field = path.last(where: { $0.intValue == nil })?.stringValue ?? "the entry"
-        return "\(field) \(DecodingProblem.predicate(for: error))"
-    }
-}
-
 extension KeyedDecodingContainer {
     /// Ids are strings in the real API (`"6_id_is_a_string"`), but a number is accepted too.
     func decodeFlexibleID(forKey key: Key) throws -> String {

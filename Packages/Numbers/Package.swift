@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Numbers",
+    products: [
+        .library(name: "Numbers", targets: ["Numbers"]),
+        .library(name: "NumbersTesting", targets: ["NumbersTesting"]),
+        .executable(name: "NumbersDemo", targets: ["NumbersDemo"]),
+    ],
+    dependencies: [
+        .package(path: "../Navigation"),
+        .package(path: "../TerminalKit"),
+        .package(path: "../TerminalUI"),
+        .package(path: "../HTTPClient"),
+        .package(path: "../ImageKit"),
+    ],
+    targets: [
+        .target(
+            name: "Numbers",
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit"],
+            resources: [.copy("Resources/Demo")]
+        ),
+        .target(name: "NumbersTesting", dependencies: ["Numbers", .product(name: "NavigationTesting", package: "Navigation")]),
+        .executableTarget(name: "NumbersDemo", dependencies: ["Numbers", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit"]),
+        .testTarget(
+            name: "NumbersTests",
+            dependencies: [
+                "Numbers", "NumbersTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit",
+                .product(name: "NavigationTesting", package: "Navigation"),
+                .product(name: "TerminalUITesting", package: "TerminalUI"),
+                .product(name: "HTTPClientLive", package: "HTTPClient"),
+                .product(name: "HTTPClientTesting", package: "HTTPClient"),
+                .product(name: "ImageKitTesting", package: "ImageKit"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,86 @@
+import Foundation
+import ImageKit
+import Navigation
+
+@MainActor
+protocol NumberDetailViewInput: AnyObject {
+    func display(_ viewModel: NumberDetailViewModel)
+}
+
+@MainActor
+protocol NumberDetailViewOutput: AnyObject {
+    func didLoad()
+    func didRequestReload()
+}
+
+/// Owns one number's detail: its text fetched by name, and its picture (the list's at once, the
+/// detail's own when it names another).
+@MainActor
+final class NumberDetailPresenter: NumberDetailViewOutput {
+    weak var view: (any NumberDetailViewInput)?
+    let interactor: NumberDetailInteractor
+    private let work: WorkTracker
+    private let item: NumberItem
+
+    private var text = NumberDetailViewModel.Text.loading
+    private var imageURL: URL?
+    private var image = ImageSlot.none
+
+    init(item: NumberItem, interactor: NumberDetailInteractor, work: WorkTracker) {
+        self.item = item
+        self.interactor = interactor
+        self.work = work
+    }
+
+    func didLoad() {
+        load()
+        loadImage(item.imageURL)
+    }
+
+    func didRequestReload() {
+        load()
+        if case .unavailable = image { loadImage(imageURL) }
+    }
+
+    private func load() {
+        text = .loading
+        publish()
+        let name = item.name
+        work.runLatest(WorkKey(self, "detail"), { [interactor] () -> Result<NumberDetail, NumbersError> in
+            do throws(NumbersError) { return .success(try await interactor.obtainDetail(name: name)) } catch { return .failure(error) }
+        }, then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let detail):
+                self.text = .loaded(detail.text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+                                    ?? NumbersTexts.noText)
+                if let url = detail.imageURL, url != self.imageURL { self.loadImage(url) }
+            case .failure(let error):
+                self.text = .failed(message: NumbersTexts.message(for: error))
+            }
+            self.publish()
+        })
+    }
+
+    private func loadImage(_ url: URL?) {
+        imageURL = url
+        guard let url else {
+            image = .none
+            return
+        }
+        image = .loading
+        work.runLatest(WorkKey(self, "picture"), { [interactor] () -> ImageSlot in
+            do { return .loaded(try await interactor.obtainImage(at: url)) } catch { return .failed(error) }
+        }, then: { [weak self] slot in
+            guard let self else { return }
+            self.image = slot
+            self.publish()
+        })
+    }
+
+    private func publish() { view?.display(viewModel) }
+
+    var viewModel: NumberDetailViewModel {
+        NumberDetailViewModel(name: item.name, text: text, image: image)
+    }
+}

@@ -1,0 +1,24 @@
+/// The feature's user-facing strings, in one place.
+enum NumbersTexts {
+    static let title = "Numbers"
+    static let loading = "Loading…"
+    static let empty = "No numbers to show."
+    static let placeholder = "Choose a number"
+    static let noText = "No text for this number."
+    static let retry = "[ Retry (enter or r) ]"
+
+    static func message(for error: NumbersError) -> String {
+        switch error {
+        case .noConnection(let endpoint):
+            endpoint.isEmpty ? "No connection — check that you are online." : "No connection to \(endpoint) — check the network or the server."
+        case .listUnavailable(let reason): "The numbers could not be loaded. \(reason)"
+        case .detailUnavailable(let reason): "This number could not be loaded. \(reason)"
+        }
+    }
+
+    static func skipped(_ reasons: [String]) -> String? {
+        guard let first = reasons.first else { return nil }
+        let count = reasons.count
+        return "\(count) entr\(count == 1 ? "y" : "ies") could not be read and \(count == 1 ? "is" : "are") not shown (\(first))"
+    }
+}

@@ -1,0 +1,37 @@
+import ImageKit
+import Navigation
+
+/// One row of the master list.
+struct NumberRowViewModel: Equatable, Sendable {
+    var name: String
+    var image: ImageSlot
+}
+
+/// The master list as plain values. `rows` are made when read (``LazyRows``): a key press formats
+/// the rows on screen, never the whole list.
+struct NumbersListViewModel: Equatable, Sendable {
+    enum Content: Equatable, Sendable {
+        case loading
+        case failed(message: String)
+        /// `firstVisibleRow` is the row at the top of the screen, kept across key presses.
+        case loaded(rows: LazyRows<NumberRowViewModel>, selectedIndex: Int, firstVisibleRow: Int)
+    }
+    var title: String
+    var content: Content
+    /// Entries of the payload that could not be read.
+    var notice: String?
+    /// The row under a mouse press, drawn touched until the release (``TouchInput``).
+    var touchedIndex: Int?
+}
+
+/// A number's detail as plain values.
+struct NumberDetailViewModel: Equatable, Sendable {
+    enum Text: Equatable, Sendable {
+        case loading
+        case failed(message: String)
+        case loaded(String)
+    }
+    var name: String
+    var text: Text
+    var image: ImageSlot
+}

@@ -1,0 +1,44 @@
+import Navigation
+
+@MainActor
+protocol NumbersListRouting: AnyObject {
+    /// The selection is now `item`: its detail fills the detail pane (wide) or waits off screen (narrow).
+    func showDetail(of item: NumberItem)
+    /// The user opened `item`: full screen when narrow, esc returns to the master.
+    func openDetail(of item: NumberItem)
+}
+
+/// Leaves the master only through the split navigator; keeps the detail it last built, so that
+/// opening the item already shown does not load it again.
+@MainActor
+final class NumbersListRouter: NumbersListRouting {
+    weak var navigator: (any SplitNavigator)?
+    private weak var host: (any ScreenHost)?
+    private let dependencies: NumbersModule.Dependencies
+    private var shownName: String?
+    private weak var shownDetail: (any Screen)?
+
+    init(host: any ScreenHost, dependencies: NumbersModule.Dependencies) {
+        self.host = host
+        self.dependencies = dependencies
+    }
+
+    func showDetail(of item: NumberItem) {
+        guard let screen = detail(for: item) else { return }
+        navigator?.replaceDetail(screen)
+    }
+
+    func openDetail(of item: NumberItem) {
+        guard let screen = detail(for: item) else { return }
+        navigator?.showDetail(screen)
+    }
+
+    private func detail(for item: NumberItem) -> (any Screen)? {
+        if item.name == shownName, let shownDetail { return shownDetail }
+        guard let host else { return nil }
+        let screen = NumbersModule.makeDetail(item: item, dependencies: dependencies, host: host)
+        shownName = item.name
+        shownDetail = screen
+        return screen
+    }
+}

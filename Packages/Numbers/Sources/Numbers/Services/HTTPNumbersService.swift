@@ -1,0 +1,44 @@
+import Foundation
+import HTTPClient
+
+/// The live ``NumbersService``: the Tapptic endpoints under a base URL.
+public struct HTTPNumbersService: NumbersService {
+    private let client: HTTPClient
+    private let baseURL: URL
+
+    public init(client: HTTPClient, baseURL: URL) {
+        self.client = client
+        self.baseURL = baseURL
+    }
+
+    public func fetchCatalog() async throws -> NumbersCatalog {
+        let url = try URLBuilder(base: baseURL).appending(path: "json.php").url()
+        return try await client.decode(NumbersCatalog.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
+    }
+
+    public func fetchDetail(name: String) async throws -> NumberDetail {
+        let url = try Self.detailURL(base: baseURL, name: name)
+        return try await client.decode(NumberDetail.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.detail))
+    }
+
+    /// The name is a query value, escaped as one (`10,000` keeps its comma; `&`, `#`, spaces are encoded).
+    static func detailURL(base: URL, name: String) throws(HTTPError) -> URL {
+        try URLBuilder(base: base).appending(path: "json.php").appending(query: "name", name).url()
+    }
+
+    /// A HEAD of the list: any answer, even an error status, proves the server is there.
+    public func checkConnectivity() async -> Connectivity {
+        guard let url = try? URLBuilder(base: baseURL).appending(path: "json.php").url() else { return .reachable }
+        do {
+            _ = try await client.send(HTTPRequest(method: .head, url: url, byteLimit: 0))
+            return .reachable
+        } catch {
+            switch error {
+            case .offline(let endpoint), .connectionLost(let endpoint):
+                return .unreachable(endpoint: endpoint.isEmpty ? (baseURL.host ?? "") : endpoint)
+            default:
+                return .reachable // a slow or odd answer is for the list request to report
+            }
+        }
+    }
+}

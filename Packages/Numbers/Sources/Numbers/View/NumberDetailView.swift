@@ -1,0 +1,73 @@
+import ImageKit
+import Navigation
+import TerminalKit
+import TerminalUI
+
+/// A number's detail: its name, its picture as large as the pane allows, and its text.
+@MainActor
+final class NumberDetailView: Screen, NumberDetailViewInput {
+    let output: any NumberDetailViewOutput
+    private(set) var viewModel: NumberDetailViewModel
+    private let pictures = PictureRenderCache(capacity: 8)
+
+    init(output: any NumberDetailViewOutput, viewModel: NumberDetailViewModel) {
+        self.output = output
+        self.viewModel = viewModel
+    }
+
+    func display(_ viewModel: NumberDetailViewModel) { self.viewModel = viewModel }
+    func screenDidAppear() { output.didLoad() }
+
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("r", "reload (Retry)", bar: "r reload"),
+                                              KeyHelp("esc/backspace", "back to the list (narrow terminal)", bar: "esc back")]
+    var keyHelp: [KeyHelp] { Self.keys }
+
+    func render(in context: RenderContext) -> Frame {
+        Self.render(viewModel, in: context, pictures: pictures)
+    }
+
+    /// The picture takes up to half the rows and keeps a 2:1 cell aspect (kanji cells are square).
+    static func pictureRect(_ size: Size) -> Rect {
+        let rows = max(0, min(12, (size.rows - 6) / 2 + 1))
+        let columns = max(0, min(size.columns - 4, rows * 2 * 3))
+        return Rect(column: 2, row: 2, columns: columns, rows: rows)
+    }
+
+    static func render(_ viewModel: NumberDetailViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
+        var frame = Frame(size: context.size)
+        frame.put(viewModel.name, at: Point(column: 2, row: 0), style: Style(bold: true), maxColumns: max(0, context.size.columns - 4))
+        let picture = pictureRect(context.size)
+        ImageSlotView.draw(viewModel.image, into: &frame, rect: picture, colorMode: context.colorMode, tick: context.tick, cache: pictures)
+        let textRow = picture.row + picture.rows + 1
+        let textWidth = max(1, context.size.columns - 4)
+        switch viewModel.text {
+        case .loading:
+            frame.put(Spinner.frame(tick: context.tick) + " " + NumbersTexts.loading, at: Point(column: 2, row: textRow))
+        case .failed(let message):
+            let lines = TextWrap.wrap(message, width: textWidth) + ["", NumbersTexts.retry]
+            for (offset, line) in lines.enumerated() {
+                frame.put(line, at: Point(column: 2, row: textRow + offset), style: Theme.error, maxColumns: textWidth)
+            }
+        case .loaded(let text):
+            for (offset, line) in TextWrap.wrap(text, width: textWidth).enumerated() {
+                frame.put(line, at: Point(column: 2, row: textRow + offset), maxColumns: textWidth)
+            }
+        }
+        KeyBar.draw(Self.keys.keyBar, into: &frame)
+        return frame
+    }
+
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        switch event {
+        case .key(.character("r")):
+            output.didRequestReload()
+            return true
+        case .key(.enter):
+            guard case .failed = viewModel.text else { return false }
+            output.didRequestReload()
+            return true
+        default:
+            return false
+        }
+    }
+}

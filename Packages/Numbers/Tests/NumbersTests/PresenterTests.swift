@@ -1,0 +1,175 @@
+import Foundation
+import HTTPClient
+import ImageKitTesting
+import Navigation
+import NavigationTesting
+import NumbersTesting
+import XCTest
+@testable import Numbers
+
+@MainActor
+final class RecordingListRouter: NumbersListRouting {
+    var shown: [String] = []
+    var opened: [String] = []
+    func showDetail(of item: NumberItem) { shown.append(item.name) }
+    func openDetail(of item: NumberItem) { opened.append(item.name) }
+}
+
+@MainActor
+final class ListPresenterTests: XCTestCase {
+    private func makePresenter(_ service: FakeNumbersService = FakeNumbersService())
+        -> (NumbersListPresenter, RecordingListRouter, WorkTracker) {
+        let work = WorkTracker()
+        let router = RecordingListRouter()
+        let presenter = NumbersListPresenter(interactor: NumbersListInteractor(service: service, images: FakeImageLoader()),
+                                             router: router, work: work)
+        return (presenter, router, work)
+    }
+
+    private func selected(_ presenter: NumbersListPresenter) -> Int? {
+        guard case .loaded(_, let selected, _) = presenter.viewModel.content else { return nil }
+        return selected
+    }
+
+    func testOnStartTheFirstItemIsSelectedAndShown() async {
+        let (presenter, router, work) = makePresenter()
+        presenter.didLoad()
+        XCTAssertEqual(presenter.viewModel.content, .loading)
+        await work.waitUntilIdle()
+        XCTAssertEqual(selected(presenter), 0)
+        XCTAssertEqual(router.shown, ["1"])
+        XCTAssertEqual(presenter.viewModel.title, "Numbers (4)")
+    }
+
+    func testMovingTheSelectionShowsThatItemAndChoosingOpensIt() async {
+        let (presenter, router, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 0, visibleRows: 0..<4)
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 0, visibleRows: 0..<4) // no change, no new detail
+        presenter.didChangeSelection(to: 9, firstVisibleRow: 0, visibleRows: 0..<4) // out of range: ignored
+        XCTAssertEqual(router.shown, ["1", "3"])
+        presenter.didChooseItem(at: 3)
+        XCTAssertEqual(selected(presenter), 3)
+        XCTAssertEqual(router.shown, ["1", "3", "10,000"])
+        XCTAssertEqual(router.opened, ["10,000"])
+    }
+
+    /// Press marks the row touched; release on it selects and opens; a key or a release elsewhere cancels.
+    func testTouchedThenSelected() async {
+        let (presenter, router, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didTouchItem(at: 1)
+        XCTAssertEqual(presenter.viewModel.touchedIndex, 1)
+        XCTAssertEqual(selected(presenter), 0, "touched is not selected yet")
+        presenter.didCancelTouch()
+        XCTAssertNil(presenter.viewModel.touchedIndex)
+        presenter.didTouchItem(at: 1)
+        presenter.didChooseItem(at: 1)
+        XCTAssertNil(presenter.viewModel.touchedIndex)
+        XCTAssertEqual(selected(presenter), 1)
+        XCTAssertEqual(router.opened, ["2"])
+    }
+
+    func testNoConnectionSaysSoAndRetryLoads() async {
+        let service = FakeNumbersService(catalogs: [.failure(HTTPError.offline("dev.tapptic.com")), .success(NumbersFixtures.catalog())])
+        let (presenter, router, work) = makePresenter(service)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.content, .failed(message: "No connection to dev.tapptic.com — check the network or the server."))
+        XCTAssertEqual(router.shown, [])
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(selected(presenter), 0)
+        XCTAssertEqual(service.catalogRequests, 2)
+    }
+
+    func testAnEmptyListAndSkippedEntries() async {
+        let (empty, router, work) = makePresenter(FakeNumbersService(catalogs: [.success(NumbersCatalog(items: []))]))
+        empty.didLoad()
+        await work.waitUntilIdle()
+        guard case .loaded(let rows, _, _) = empty.viewModel.content else { return XCTFail() }
+        XCTAssertTrue(rows.isEmpty)
+        XCTAssertEqual(router.shown, [], "nothing to show")
+        let (skipping, _, skipWork) = makePresenter(FakeNumbersService(catalogs: [.success(NumbersFixtures.catalog([NumbersFixtures.one],
+                                                                                                               skippedReasons: ["#2: name is missing"]))]))
+        skipping.didLoad()
+        await skipWork.waitUntilIdle()
+        XCTAssertEqual(skipping.viewModel.notice, "1 entry could not be read and is not shown (#2: name is missing)")
+    }
+
+    /// Latest wins: a retry's list stays even when the first, slower answer arrives after it.
+    func testAStaleListNeverReplacesTheNewerOne() async {
+        let held = HeldOpenCalls()
+        let service = FakeNumbersService(catalogs: [.success(NumbersFixtures.catalog(count: 9)), .success(NumbersFixtures.catalog(count: 2))],
+                                         heldOpen: held)
+        let (presenter, _, work) = makePresenter(service)
+        presenter.didLoad()
+        await held.waitUntilStarted(1)
+        presenter.didRequestReload()
+        await held.waitUntilStarted(2)
+        held.release(2)
+        await waitUntil("the newer list is on screen") { presenter.viewModel.title == "Numbers (2)" }
+        held.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.title, "Numbers (2)")
+    }
+}
+
+@MainActor
+final class DetailPresenterTests: XCTestCase {
+    private func makePresenter(_ item: NumberItem, _ service: FakeNumbersService, images: FakeImageLoader = FakeImageLoader())
+        -> (NumberDetailPresenter, WorkTracker) {
+        let work = WorkTracker()
+        return (NumberDetailPresenter(item: item, interactor: NumberDetailInteractor(service: service, images: images), work: work), work)
+    }
+
+    func testTheTextAndThePictureLoadByName() async {
+        let images = FakeImageLoader()
+        let (presenter, work) = makePresenter(NumbersFixtures.tenThousand, FakeNumbersService(), images: images)
+        presenter.didLoad()
+        XCTAssertEqual(presenter.viewModel.text, .loading)
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.text, .loaded("Reading of 10,000"))
+        guard case .loaded = presenter.viewModel.image else { return XCTFail("\(presenter.viewModel.image)") }
+        XCTAssertEqual(images.requestedURLs, [NumbersFixtures.tenThousand.imageURL])
+    }
+
+    func testAMissingTextSaysSoAndAFailureOffersRetry() async {
+        let service = FakeNumbersService(details: ["1": .success(NumberDetail(name: "1", text: nil, imageURL: nil)),
+                                                   "2": .failure(HTTPError.timeout(seconds: 2))])
+        let (noText, work) = makePresenter(NumbersFixtures.one, service)
+        noText.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(noText.viewModel.text, .loaded("No text for this number."))
+        let (failing, failingWork) = makePresenter(NumbersFixtures.two, service)
+        failing.didLoad()
+        await failingWork.waitUntilIdle()
+        XCTAssertEqual(failing.viewModel.text, .failed(message: "This number could not be loaded. " + HTTPError.timeout(seconds: 2).userMessage))
+        failing.didRequestReload()
+        XCTAssertEqual(failing.viewModel.text, .loading)
+        await failingWork.waitUntilIdle()
+        XCTAssertEqual(service.detailRequests, ["1", "2", "2"])
+    }
+
+    func testAStaleDetailNeverReplacesTheNewerOne() async {
+        let held = HeldOpenCalls()
+        let service = FakeNumbersService(details: ["1": .success(NumbersFixtures.detail(of: NumbersFixtures.one, text: "Ichi"))], heldOpen: held)
+        let (presenter, work) = makePresenter(NumbersFixtures.one, service)
+        presenter.didLoad()
+        await held.waitUntilStarted(1)
+        presenter.didRequestReload()
+        await held.waitUntilStarted(2)
+        held.release(2)
+        await waitUntil("the newer detail is on screen") { presenter.viewModel.text == .loaded("Ichi") }
+        presenter.didRequestReload() // a third load, held: the first's late answer must not end its loading state
+        await held.waitUntilStarted(3)
+        held.release(1)
+        try? await Task.sleep(for: .milliseconds(50))
+        XCTAssertEqual(presenter.viewModel.text, .loading, "the superseded answer is not applied")
+        held.release(3)
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.text, .loaded("Ichi"))
+    }
+}

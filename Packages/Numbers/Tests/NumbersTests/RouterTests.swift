@@ -1,0 +1,93 @@
+import Foundation
+import ImageKitTesting
+import Navigation
+import NavigationTesting
+import NumbersTesting
+import TerminalKit
+import TerminalUI
+import XCTest
+@testable import Numbers
+
+@MainActor
+final class RouterTests: XCTestCase {
+    private let dependencies = NumbersModule.Dependencies(service: FakeNumbersService(), images: FakeImageLoader())
+
+    func testSelectionsReplaceTheDetailAndOpeningTheShownItemReusesIt() async {
+        let host = RecordingNavigator()
+        let split = RecordingSplitNavigator()
+        let router = NumbersListRouter(host: host, dependencies: dependencies)
+        router.navigator = split
+        router.showDetail(of: NumbersFixtures.one)
+        router.openDetail(of: NumbersFixtures.one)
+        router.openDetail(of: NumbersFixtures.two)
+        XCTAssertEqual(split.calls, [.replace, .show, .show])
+        XCTAssertTrue(split.details[0] === split.details[1], "the detail already shown is opened, not loaded again")
+        XCTAssertFalse(split.details[1] === split.details[2])
+    }
+}
+
+/// The required use case, through the real module and split: resizing is rotation and keeps the state.
+@MainActor
+final class RotationTests: XCTestCase {
+    private let compact = RenderContext(size: Size(columns: 60, rows: 30), colorMode: .none)
+    private let regular = RenderContext(size: Size(columns: 120, rows: 30), colorMode: .none)
+
+    private func text(_ screen: any Screen, _ context: RenderContext) -> String {
+        PlainTextEncoder.encode(screen.render(in: context))
+    }
+
+    private func selectedRowName(_ screen: any Screen, _ context: RenderContext) -> String? {
+        // The master's part of the line (left of the divider), its last word: the name beside the picture.
+        text(screen, context).split(separator: "\n").first { $0.hasPrefix("▌") }
+            .flatMap { $0.split(separator: "│").first?.split(separator: " ").last.map(String.init) }
+    }
+
+    func testStartCompactOpenNWidenNarrowAndEsc() async throws {
+        let host = RecordingNavigator()
+        let service = FakeNumbersService()
+        let split = NumbersModule.make(dependencies: .init(service: service, images: FakeImageLoader()), host: host)
+        _ = split.render(in: compact)
+        split.screenDidAppear()
+        await host.work.waitUntilIdle()
+        XCTAssertEqual(service.detailRequests, [], "narrow: the first item is selected, its detail waits off screen")
+        // Open the third number (10,000 is the fourth): down, down, enter.
+        for key in [Key.down, .down, .enter] { _ = split.handle(.key(key), in: compact) }
+        await host.work.waitUntilIdle()
+        var shown = text(split, compact)
+        XCTAssertTrue(shown.contains("Reading of 3"), "the detail of 3 full screen:\n\(shown)")
+        XCTAssertFalse(shown.contains("Numbers (4)"))
+        // Widen: the split, with 3 selected in the master and shown in the detail.
+        _ = split.render(in: regular)
+        await host.work.waitUntilIdle()
+        shown = text(split, regular)
+        XCTAssertTrue(shown.contains("Numbers (4)") && shown.contains("Reading of 3"), shown)
+        XCTAssertTrue(shown.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains(" 3 ") }, "3 is selected:\n\(shown)")
+        // Narrow again: the detail of 3 alone; esc: the master with 3 selected.
+        shown = text(split, compact)
+        XCTAssertTrue(shown.contains("Reading of 3") && !shown.contains("Numbers (4)"), shown)
+        XCTAssertTrue(split.handle(.key(.escape), in: compact))
+        XCTAssertEqual(selectedRowName(split, compact), "3")
+        XCTAssertEqual(service.detailRequests, ["3"], "one request for 3 through all of it")
+    }
+
+    func testStartWideTheFirstItemIsShownAndMovingTheSelectionFollows() async {
+        let host = RecordingNavigator()
+        let split = NumbersModule.make(dependencies: .init(service: FakeNumbersService(), images: FakeImageLoader()), host: host)
+        _ = split.render(in: regular)
+        split.screenDidAppear()
+        await host.work.waitUntilIdle()
+        _ = split.render(in: regular)
+        await host.work.waitUntilIdle()
+        XCTAssertTrue(text(split, regular).contains("Reading of 1"), text(split, regular))
+        _ = split.handle(.key(.down), in: regular)
+        _ = split.render(in: regular)
+        await host.work.waitUntilIdle()
+        let shown = text(split, regular)
+        XCTAssertTrue(shown.contains("Reading of 2"), shown)
+        XCTAssertEqual(selectedRowName(split, regular), "2")
+        // Narrowing with the detail shown shows it alone; esc goes back to the list with 2 selected.
+        XCTAssertTrue(text(split, compact).contains("Reading of 2"))
+        _ = split.handle(.key(.escape), in: compact)
+        XCTAssertEqual(selectedRowName(split, compact), "2")
+    }
+}

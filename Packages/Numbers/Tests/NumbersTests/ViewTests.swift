@@ -1,0 +1,114 @@
+import ImageKit
+import Navigation
+import TerminalKit
+import TerminalUI
+import TerminalUITesting
+import XCTest
+@testable import Numbers
+
+@MainActor
+final class RecordingListOutput: NumbersListViewOutput {
+    var events: [String] = []
+    func didLoad() { events.append("load") }
+    func didRequestReload() { events.append("reload") }
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) {
+        events.append("select \(index) top \(firstVisibleRow) rows \(visibleRows.lowerBound)..<\(visibleRows.upperBound)")
+    }
+    func didChooseItem(at index: Int) { events.append("choose \(index)") }
+    func didTouchItem(at index: Int) { events.append("touch \(index)") }
+    func didCancelTouch() { events.append("cancel touch") }
+}
+
+@MainActor
+final class ListViewTests: XCTestCase {
+    private let picture = RGBImage(width: 4, height: 4, filledWith: RGBPixel(red: 40, green: 40, blue: 48))
+    private func loaded(selected: Int = 1, touched: Int? = nil, count: Int = 3) -> NumbersListViewModel {
+        let rows = (0..<count).map { NumberRowViewModel(name: ["1", "2", "10,000"][$0 % 3], image: $0 == 2 ? .loading : .loaded(picture)) }
+        return NumbersListViewModel(title: "Numbers (\(count))", content: .loaded(rows: LazyRows(rows), selectedIndex: selected, firstVisibleRow: 0),
+                                    touchedIndex: touched)
+    }
+    private let context = RenderContext(size: Size(columns: 40, rows: 14), colorMode: .none)
+
+    func testRowsWithPicturesTheSelectionAndTheKeyBar() async {
+        assertSnapshot(NumbersListView.render(loaded(), in: context), named: "list-40x14")
+    }
+
+    /// Normal, touched and selected differ in truecolor, 256 colors and without colors.
+    func testTheThreeCellStatesDifferInEveryColorMode() async {
+        for mode in [ColorMode.trueColor, .palette256, .none] {
+            let normal = NumbersListView.cellStyle(touched: false, selected: false, mode: mode)
+            let touched = NumbersListView.cellStyle(touched: true, selected: false, mode: mode)
+            let selected = NumbersListView.cellStyle(touched: false, selected: true, mode: mode)
+            XCTAssertEqual(Set([normal, touched, selected]).count, 3, "\(mode)")
+            if mode == .none {
+                XCTAssertTrue(touched.reverse && !selected.reverse && selected.underline, "without colors: reverse vs underline")
+            } else {
+                XCTAssertEqual(touched.foreground, .brightWhite)
+                XCTAssertEqual(selected.foreground, .brightWhite)
+                XCTAssertNotEqual(touched.background, selected.background, "blue vs red")
+            }
+        }
+        let colored = RenderContext(size: Size(columns: 40, rows: 14), colorMode: .trueColor)
+        assertStyleSnapshot(NumbersListView.render(loaded(selected: 0, touched: 1), in: colored), named: "list-styles-truecolor")
+    }
+
+    func testLoadingErrorAndEmpty() async {
+        let failed = NumbersListViewModel(title: "Numbers", content: .failed(message: "No connection to dev.tapptic.com — check the network or the server."))
+        assertSnapshot(NumbersListView.render(failed, in: context), named: "list-error-40x14")
+        let empty = NumbersListViewModel(title: "Numbers (0)", content: .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0))
+        XCTAssertTrue(PlainTextEncoder.encode(NumbersListView.render(empty, in: context)).contains("No numbers to show."))
+    }
+
+    func testKeysAndTheTouchPatternBecomePresenterCalls() async {
+        let output = RecordingListOutput()
+        let view = NumbersListView(output: output, viewModel: loaded())
+        _ = view.handle(.key(.up), in: context)
+        _ = view.handle(.key(.end), in: context)
+        _ = view.handle(.key(.enter), in: context)
+        // Rows start at line 2 and are 3 lines tall: line 6 is the second row.
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 3, row: 6)), in: context)
+        XCTAssertEqual(output.events, ["select 0 top 0 rows 0..<3", "select 2 top 0 rows 0..<3", "choose 1", "touch 1"])
+        view.display(loaded(touched: 1))
+        _ = view.handle(.mouse(MouseEvent(kind: .release, column: 3, row: 6)), in: context)
+        view.display(loaded(touched: 1))
+        _ = view.handle(.mouse(MouseEvent(kind: .release, column: 3, row: 12)), in: context)
+        XCTAssertEqual(output.events.suffix(2), ["choose 1", "cancel touch"])
+    }
+
+    func testErrorOffersRetryByEnterOrR() async {
+        let output = RecordingListOutput()
+        let view = NumbersListView(output: output, viewModel: NumbersListViewModel(title: "Numbers", content: .failed(message: "x")))
+        XCTAssertTrue(view.handle(.key(.enter), in: context))
+        XCTAssertTrue(view.handle(.key(.character("r")), in: context))
+        XCTAssertEqual(output.events, ["reload", "reload"])
+    }
+}
+
+@MainActor
+final class RecordingDetailOutput: NumberDetailViewOutput {
+    var events: [String] = []
+    func didLoad() { events.append("load") }
+    func didRequestReload() { events.append("reload") }
+}
+
+@MainActor
+final class DetailViewTests: XCTestCase {
+    private let context = RenderContext(size: Size(columns: 50, rows: 20), colorMode: .none)
+
+    func testNamePictureAndText() async {
+        let picture = RGBImage(width: 8, height: 8, filledWith: RGBPixel(red: 40, green: 40, blue: 48))
+        let model = NumberDetailViewModel(name: "10,000", text: .loaded("Ichi-man"), image: .loaded(picture))
+        assertSnapshot(NumberDetailView.render(model, in: context), named: "detail-50x20")
+    }
+
+    func testAFailureOffersRetry() async {
+        let output = RecordingDetailOutput()
+        let model = NumberDetailViewModel(name: "1", text: .failed(message: "This number could not be loaded."), image: .none)
+        let view = NumberDetailView(output: output, viewModel: model)
+        XCTAssertTrue(PlainTextEncoder.encode(view.render(in: context)).contains("[ Retry (enter or r) ]"))
+        XCTAssertTrue(view.handle(.key(.enter), in: context))
+        XCTAssertTrue(view.handle(.key(.character("r")), in: context))
+        XCTAssertFalse(view.handle(.key(.escape), in: context), "esc is the split's")
+        XCTAssertEqual(output.events, ["reload", "reload"])
+    }
+}
