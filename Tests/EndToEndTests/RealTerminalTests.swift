@@ -115,6 +115,44 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertFalse(restored.contains("enter open"), "the alternate screen was left:\n\(restored)")
     }
 
+    /// numbers' required use case in a real terminal whose window really resizes: start narrow, open
+    /// 3, widen (split with 3 selected and shown), narrow (3 alone), esc (the list with 3 selected).
+    func testNumbersResizingIsRotationAndKeepsTheSelection() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        let script = "unset NO_COLOR; stty -g > '\(dir)/before'; '\(binary)' numbers 2>'\(dir)/stderr'; echo $? > '\(dir)/status.tmp'; "
+            + "stty -g > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; sleep 60"
+        try tmux(["new-session", "-d", "-s", "main", "-x", "60", "-y", "30",
+                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", "XDG_CACHE_HOME=\(dir)/cache", "sh", "-c", script])
+        _ = try waitFor("the list") { $0.contains("Numbers (52)") && $0.contains("enter open") }
+        func selectedName(_ screen: String) -> String? {
+            screen.split(separator: "\n").first { $0.hasPrefix("▌") }
+                .flatMap { $0.split(separator: "│").first?.split(separator: " ").last.map(String.init) }
+        }
+        try tmux(["send-keys", "-t", "main", "Down"])
+        try tmux(["send-keys", "-t", "main", "Down"])
+        _ = try waitFor("3 selected") { selectedName($0) == "3" }
+        try tmux(["send-keys", "-t", "main", "Enter"])
+        _ = try waitFor("the detail of 3 alone") { $0.contains("San") && $0.contains("esc back") && !$0.contains("Numbers (52)") }
+
+        try tmux(["resize-window", "-t", "main", "-x", "120", "-y", "30"])
+        let wide = try waitFor("the split") { $0.contains("Numbers (52)") && $0.contains("San") }
+        XCTAssertEqual(selectedName(wide), "3", "3 is selected in the master:\n\(wide)")
+
+        try tmux(["resize-window", "-t", "main", "-x", "60", "-y", "30"])
+        _ = try waitFor("the detail of 3 alone again") { $0.contains("San") && !$0.contains("Numbers (52)") }
+        try tmux(["send-keys", "-t", "main", "Escape"])
+        let list = try waitFor("the list again") { $0.contains("Numbers (52)") }
+        XCTAssertEqual(selectedName(list), "3", list)
+
+        try tmux(["send-keys", "-t", "main", "q"])
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8))
+        XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
+    }
+
     /// check24 in a real terminal: favorite a product in the details, go back, and find it under Vorgemerkt.
     func testCheck24FavoriteInTheDetailsShowsUnderVorgemerkt() throws {
         let binary = AppsCLIProcess.executable.path
