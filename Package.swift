@@ -22,13 +22,14 @@ let package = Package(
         .package(path: "Packages/HTMLText"),
         .package(path: "Packages/Storage"),
         .package(path: "Packages/SystemActions"),
+        .package(path: "Packages/WebBrowser"),
     ],
     targets: [
         .target(
             name: "AppsCLIKit",
             dependencies: [
                 "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
-                "ImageKit", "ProductGrid", "Check24Overview", "Numbers",
+                "ImageKit", "ProductGrid", "Check24Overview", "Numbers", "WebBrowser",
                 // Linked ahead of use: the composition root will create the XDGOpener that features get.
                 "SystemActions",
             ],
@@ -40,7 +41,8 @@ let package = Package(
             name: "AppsBench",
             dependencies: ["Check24Overview", .product(name: "Check24OverviewTesting", package: "Check24Overview"),
                            .product(name: "ImageKitTesting", package: "ImageKit"),
-                           "HTMLText", "HTTPClient", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI"],
+                           .product(name: "WebBrowserTesting", package: "WebBrowser"),
+                           "HTMLText", "HTTPClient", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI", "WebBrowser"],
             path: "Apps/AppsBench/Sources/AppsBench"
         ),
         .testTarget(

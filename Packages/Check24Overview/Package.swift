@@ -15,30 +15,31 @@ let package = Package(
         .package(path: "../HTTPClient"),
         .package(path: "../ImageKit"),
         .package(path: "../Money"),
-        .package(path: "../HTMLText"),
         .package(path: "../Storage"),
+        .package(path: "../WebBrowser"),
     ],
     targets: [
         .target(
             name: "Check24Overview",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money", "HTMLText", "Storage"],
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money", "Storage", "WebBrowser"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "ImageKit", .product(name: "NavigationTesting", package: "Navigation")]),
         .executableTarget(
             name: "Check24OverviewDemo",
-            dependencies: ["Check24Overview", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Storage"]
+            dependencies: ["Check24Overview", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Storage", "WebBrowser"]
         ),
         .testTarget(
             name: "Check24OverviewTests",
             dependencies: [
-                "Check24Overview", "Check24OverviewTesting", "Navigation", "HTTPClient", "Storage",
+                "Check24Overview", "Check24OverviewTesting", "Navigation", "HTTPClient", "Storage", "WebBrowser",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),
                 .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "ImageKitTesting", package: "ImageKit"),
                 .product(name: "StorageTesting", package: "Storage"),
+                .product(name: "WebBrowserTesting", package: "WebBrowser"),
             ],
             exclude: ["__Snapshots__"]
         ),

@@ -9,6 +9,8 @@ import Navigation
 import Storage
 import TerminalKit
 import TerminalUI
+import WebBrowser
+import WebBrowserTesting
 
 // Speed and output-size goals, measured on a release build (Scripts/bench), never in unit tests.
 // Each goal is a budget; the run fails (exit 1) when one is exceeded, so a regression is loud.
@@ -68,7 +70,7 @@ func overviewGoals() async {
     let screen = Check24OverviewModule.make(dependencies: .init(
         catalog: service, favorites: favorites,
         images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
-        pages: service, legalPageURL: Check24OverviewModule.originalLegalPageURL), host: host.controller)
+        pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL), host: host.controller)
     _ = await host.run(root: screen, keys: [])
     let context = RenderContext(size: Size(columns: 120, rows: 40), colorMode: .trueColor)
     let frameMilliseconds = measure(50) { _ = host.controller.render(in: context) }
@@ -108,7 +110,7 @@ func perKeyTimings(productCount: Int) async -> [KeyTiming] {
     let host = HeadlessHost(size: Size(columns: 120, rows: 40))
     let screen = Check24OverviewModule.make(dependencies: .init(
         catalog: FakeCheck24CatalogService([.success(catalog)]), favorites: InMemoryFavoritesService([1, 5, 9]),
-        images: FakeImageLoader(), pages: FakeWebPageService([:]), legalPageURL: Check24OverviewModule.originalLegalPageURL),
+        images: FakeImageLoader(), pages: FakeWebPageLoader([:]), legalPageURL: Check24OverviewModule.originalLegalPageURL),
         host: host.controller)
     _ = await host.run(root: screen, keys: [])
     let context = RenderContext(size: Size(columns: 120, rows: 40), colorMode: .trueColor)

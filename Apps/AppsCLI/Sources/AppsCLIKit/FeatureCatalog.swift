@@ -6,6 +6,7 @@ import ImageKit
 import Navigation
 import Numbers
 import ProductGrid
+import WebBrowser
 
 /// Everything a feature needs to be built, resolved from the options and the environment.
 struct LaunchEnvironment: Sendable {
@@ -117,7 +118,8 @@ enum FeatureCatalog {
         let service = HTTPCheck24Service(client: client, baseURL: base)
         let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
         return Check24OverviewModule.make(
-            dependencies: .init(catalog: service, favorites: favorites, images: images, pages: service, legalPageURL: legalPage),
+            dependencies: .init(catalog: service, favorites: favorites, images: images, pages: HTTPWebPageLoader(client: client),
+                                legalPageURL: legalPage),
             host: host)
     }
 

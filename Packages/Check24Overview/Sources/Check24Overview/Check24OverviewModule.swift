@@ -2,21 +2,23 @@ import Foundation
 import HTTPClient
 import ImageKit
 import Navigation
+import WebBrowser
 
 /// The CHECK24 product overview: a filtered list of products with favorites, each opening its
-/// details, and a footer that opens the legal page in an in-app web view.
+/// details, and a footer that opens the legal page in the in-app browser (the shared WebBrowser module).
 public enum Check24OverviewModule {
     /// What the feature needs from the outside world; the composition root passes live ones, tests fakes.
     public struct Dependencies: Sendable {
         public var catalog: any Check24CatalogService
         public var favorites: any Check24FavoritesService
         public var images: any ImageLoading
-        public var pages: any WebPageService
+        /// Where the legal page and the pages its links lead to come from (`HTTPWebPageLoader` in the app).
+        public var pages: any WebPageLoading
         /// The page the footer opens.
         public var legalPageURL: URL
 
         public init(catalog: any Check24CatalogService, favorites: any Check24FavoritesService,
-                    images: any ImageLoading, pages: any WebPageService, legalPageURL: URL) {
+                    images: any ImageLoading, pages: any WebPageLoading, legalPageURL: URL) {
             self.catalog = catalog
             self.favorites = favorites
             self.images = images
@@ -32,7 +34,7 @@ public enum Check24OverviewModule {
     public static let keyHelp: [KeyHelpSection] = [
         KeyHelpSection("Overview", Check24OverviewView.keys),
         KeyHelpSection("Details", Check24DetailView.keys),
-        KeyHelpSection("Web page", WebPageView.keys),
+        KeyHelpSection("Web page", WebBrowserModule.keys(.german)),
     ]
     /// The original legal page (another host than the API).
     public static let originalLegalPageURL = URL(string: "http://m.check24.de/rechtliche-hinweise?deviceoutput=app")!
@@ -97,13 +99,12 @@ public enum Check24OverviewModule {
         return view
     }
 
+    /// The legal page in the shared browser, in German like every check24 screen. No module output:
+    /// check24 opens nothing outside the app, and the browser's notice already says where a mail or
+    /// phone link would lead (what the legal page always did).
     @MainActor
-    static func makeWebPage(url: URL, dependencies: Dependencies, host: any ScreenHost) -> any Screen {
-        let interactor = WebPageInteractor(pages: dependencies.pages)
-        let router = WebPageRouter(host: host, dependencies: dependencies)
-        let presenter = WebPagePresenter(url: url, interactor: interactor, router: router, work: host.work)
-        let view = WebPageView(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+    static func makeLegalPage(dependencies: Dependencies, host: any ScreenHost) -> any Screen {
+        WebBrowserModule.make(dependencies: .init(pages: dependencies.pages, texts: .german), url: dependencies.legalPageURL,
+                              host: host)
     }
 }

@@ -5,6 +5,7 @@ import ImageKit
 import Navigation
 import TerminalKit
 import TerminalUI
+import WebBrowser
 
 // Runs the CHECK24 overview alone on its bundled demo data (favorites in a temporary folder):
 //   swift run --package-path Packages/Check24Overview Check24OverviewDemo [--plain]
@@ -24,7 +25,7 @@ do {
 let dependencies = Check24OverviewModule.Dependencies(
     catalog: service, favorites: favorites,
     images: ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: nil),
-    pages: service, legalPageURL: Check24OverviewModule.originalLegalPageURL)
+    pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL)
 
 if CommandLine.arguments.contains("--plain") || isatty(STDOUT_FILENO) == 0 {
     let host = HeadlessHost(size: Size(columns: 80, rows: 24))

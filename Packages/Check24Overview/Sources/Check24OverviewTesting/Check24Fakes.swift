@@ -119,30 +119,3 @@ public struct FakeSaveError: Error, CustomStringConvertible {
 public struct FakeReadError: Error, CustomStringConvertible {
     public var description: String { "database is locked" }
 }
-
-/// Serves pages from a dictionary of URL → HTML; unknown URLs fail like a 404.
-/// With `heldOpen`, every call waits until the test releases it.
-public final class FakeWebPageService: WebPageService {
-    private let pages: [URL: String]
-    private let requests = Mutex<[URL]>([])
-    private let heldOpen: HeldOpenCalls?
-
-    public init(_ pages: [URL: String], heldOpen: HeldOpenCalls? = nil) {
-        self.pages = pages
-        self.heldOpen = heldOpen
-    }
-
-    public var requestedURLs: [URL] { requests.withLock { $0 } }
-
-    public func fetchPage(at url: URL) async throws -> WebPage {
-        requests.withLock { $0.append(url) }
-        await heldOpen?.hold()
-        guard let html = pages[url] else { throw FakePageNotFound(url: url) }
-        return WebPage(url: url, html: html)
-    }
-}
-
-public struct FakePageNotFound: Error, CustomStringConvertible {
-    public var url: URL
-    public var description: String { "no page at \(url.absoluteString)" }
-}

@@ -3,6 +3,7 @@ import Check24OverviewTesting
 import Foundation
 import HTTPClient
 import ImageKit
+import WebBrowser
 import XCTest
 @testable import Check24Overview
 
@@ -28,13 +29,13 @@ final class InteractorTests: XCTestCase {
         let interactor = Check24OverviewInteractor(
             catalog: service, favorites: InMemoryFavoritesService(),
             images: ClientImageService(client: client))
-        let pages = WebPageInteractor(pages: service)
+        let pages = HTTPWebPageLoader(client: client)
         var outcomes: [Bool] = []
         for _ in 1...6 {
             do {
                 let catalog = try await interactor.obtainCatalog()
                 _ = try await interactor.obtainImage(at: try XCTUnwrap(catalog.products.first?.imageURL))
-                _ = try await pages.obtainDocument(at: Check24OverviewModule.originalLegalPageURL)
+                _ = try await pages.fetchPage(at: Check24OverviewModule.originalLegalPageURL)
                 outcomes.append(true)
             } catch let error as Check24Error {
                 XCTAssertEqual(error, .catalogUnavailable(reason: "The server answered 503 Service Unavailable."),
@@ -60,10 +61,6 @@ final class InteractorTests: XCTestCase {
         do throws(Check24Error) { _ = try await detail.performSetFavorite(true, productID: 1); XCTFail("no save expected") } catch {
             XCTAssertEqual(error, .favoriteNotSaved(reason: "disk full"))
         }
-        let pages = WebPageInteractor(pages: FakeWebPageService([:]))
-        do throws(Check24Error) { _ = try await pages.obtainDocument(at: Check24OverviewModule.originalLegalPageURL); XCTFail("no page expected") } catch {
-            guard case .pageUnavailable = error else { return XCTFail("\(error)") }
-        }
     }
 
     func testNeverFailsWithZero() async throws {
@@ -82,14 +79,6 @@ final class InteractorTests: XCTestCase {
         let saved = try await interactor.performSetFavorite(false, productID: 1)
         XCTAssertFalse(saved)
         XCTAssertEqual(favorites.current, [])
-    }
-
-    func testWebPageInteractorParsesTheHTMLAndKeepsTheFinalURL() async throws {
-        let url = URL(string: "http://pages.test/a")!
-        let interactor = WebPageInteractor(pages: FakeWebPageService([url: "<h1>Hi &amp; bye</h1>"]))
-        let page = try await interactor.obtainDocument(at: url)
-        XCTAssertEqual(page.url, url)
-        XCTAssertEqual(page.document.plainText(width: 40).trimmingCharacters(in: .whitespacesAndNewlines).contains("Hi & bye"), true)
     }
 }
 

@@ -3,6 +3,7 @@ import Check24OverviewTesting
 import Foundation
 import Navigation
 import NavigationTesting
+import WebBrowserTesting
 import XCTest
 @testable import Check24Overview
 
@@ -11,7 +12,7 @@ final class LeakTests: XCTestCase {
     private func dependencies() -> Check24OverviewModule.Dependencies {
         let legal = URL(string: "http://pages.test/legal")!
         return .init(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService(), images: FakeImageLoader(),
-                     pages: FakeWebPageService([legal: "<p>Legal</p>"]), legalPageURL: legal)
+                     pages: FakeWebPageLoader([legal: "<p>Legal</p>"]), legalPageURL: legal)
     }
 
     func testOverviewModuleIsReleasedWithItsScreen() async {
@@ -58,18 +59,5 @@ final class LeakTests: XCTestCase {
         XCTAssertNil(weakView)
         XCTAssertNil(weakPresenter)
         XCTAssertNil(weakInteractor)
-    }
-
-    func testWebPageModuleIsReleasedWhenPopped() async {
-        let navigator = RecordingNavigator()
-        var screen: (any Screen)? = Check24OverviewModule.makeWebPage(url: URL(string: "http://pages.test/legal")!,
-                                                                      dependencies: dependencies(), host: navigator)
-        screen?.screenDidAppear()
-        await navigator.work.waitUntilIdle()
-        weak let weakView = screen as? WebPageView
-        weak let weakPresenter = (screen as? WebPageView)?.output as? WebPagePresenter
-        screen = nil
-        XCTAssertNil(weakView)
-        XCTAssertNil(weakPresenter)
     }
 }

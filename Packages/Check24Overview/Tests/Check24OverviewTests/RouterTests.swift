@@ -3,6 +3,8 @@ import Check24OverviewTesting
 import Foundation
 import Navigation
 import NavigationTesting
+import TerminalUI
+import WebBrowserTesting
 import XCTest
 @testable import Check24Overview
 
@@ -10,9 +12,9 @@ import XCTest
 final class RouterTests: XCTestCase {
     private let legal = URL(string: "http://pages.test/legal")!
 
-    private func dependencies() -> Check24OverviewModule.Dependencies {
+    private func dependencies(pages: FakeWebPageLoader = FakeWebPageLoader([:])) -> Check24OverviewModule.Dependencies {
         .init(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService(), images: FakeImageLoader(),
-              pages: FakeWebPageService([:]), legalPageURL: legal)
+              pages: pages, legalPageURL: legal)
     }
 
     func testOverviewOpensTheDetailsOfThatProduct() async {
@@ -26,28 +28,30 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(detail?.viewModel.favoriteButtonTitle, "Vergessen")
     }
 
-    func testOverviewAndDetailsOpenTheLegalPageInTheWebView() async {
+    /// Both open the legal page in the shared browser, speaking German, loading it through `pages`.
+    func testOverviewAndDetailsOpenTheLegalPageInTheGermanBrowser() async {
         let navigator = RecordingNavigator()
-        Check24OverviewRouter(host: navigator, dependencies: dependencies()).openLegalPage()
-        Check24DetailRouter(host: navigator, dependencies: dependencies()).openLegalPage()
+        let pages = FakeWebPageLoader([legal: "<title>Rechtliche Hinweise</title><p>Text</p>"])
+        Check24OverviewRouter(host: navigator, dependencies: dependencies(pages: pages)).openLegalPage()
+        Check24DetailRouter(host: navigator, dependencies: dependencies(pages: pages)).openLegalPage()
         XCTAssertEqual(navigator.calls, [.push, .push])
-        XCTAssertEqual((navigator.shownScreens[0] as? WebPageView)?.viewModel.address, legal.absoluteString)
-        XCTAssertEqual((navigator.shownScreens[1] as? WebPageView)?.viewModel.address, legal.absoluteString)
+        let context = RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)
+        for screen in navigator.shownScreens {
+            XCTAssertTrue(screen.render(in: context).text.contains("Seite wird geladen…"))
+            screen.screenDidAppear()
+            await navigator.work.waitUntilIdle()
+            let text = screen.render(in: context).text
+            XCTAssertTrue(text.contains("Rechtliche Hinweise — \(legal.absoluteString)"), text)
+            XCTAssertTrue(text.contains("esc schließen"), text)
+        }
+        XCTAssertEqual(pages.requestedURLs, [legal, legal])
+        XCTAssertEqual(navigator.shownScreens[0].keyHelp, Check24OverviewModule.keyHelp[2].keys, "--help lists what ? shows")
     }
 
-    func testCloseDetailAndWebPagePop() async {
+    func testCloseDetailPops() async {
         let navigator = RecordingNavigator()
         Check24DetailRouter(host: navigator, dependencies: dependencies()).closeDetail()
-        WebPageRouter(host: navigator, dependencies: dependencies()).closeWebPage()
-        XCTAssertEqual(navigator.calls, [.pop, .pop])
-    }
-
-    func testAFollowedLinkOpensAsTheNextPage() async {
-        let navigator = RecordingNavigator()
-        let target = URL(string: "http://pages.test/privacy")!
-        WebPageRouter(host: navigator, dependencies: dependencies()).openWebPage(at: target)
-        XCTAssertEqual(navigator.calls, [.push])
-        XCTAssertEqual((navigator.shownScreens.first as? WebPageView)?.viewModel.address, target.absoluteString)
+        XCTAssertEqual(navigator.calls, [.pop])
     }
 
     func testRoutersDoNotKeepTheHostAlive() async {
@@ -57,50 +61,5 @@ final class RouterTests: XCTestCase {
         navigator = nil
         XCTAssertNil(weakNavigator)
         router.closeDetail() // harmless once the host is gone
-    }
-}
-
-@MainActor
-final class WebPagePresenterTests: XCTestCase {
-    @MainActor
-    final class RecordingWebRouter: WebPageRouting {
-        var opened: [URL] = []
-        var closed = 0
-        func openWebPage(at url: URL) { opened.append(url) }
-        func closeWebPage() { closed += 1 }
-    }
-
-    private let page = URL(string: "http://m.check24.de/rechtliche-hinweise?deviceoutput=app")!
-
-    func testLoadsParsesAndFollowsWebLinksRelativeToThePage() async throws {
-        let service = FakeWebPageService([page: #"<title>T</title><p><a href="/datenschutz?x=1">D</a> <a href="mailto:a@b.c">M</a> <a href="https://e.org/">E</a></p>"#])
-        let router = RecordingWebRouter()
-        let work = WorkTracker()
-        let presenter = WebPagePresenter(url: page, interactor: WebPageInteractor(pages: service), router: router, work: work)
-        presenter.didLoad()
-        XCTAssertEqual(presenter.viewModel.content, .loading)
-        await work.waitUntilIdle()
-        XCTAssertEqual(presenter.viewModel.title, "T")
-        guard case .loaded(let document) = presenter.viewModel.content else { return XCTFail() }
-        XCTAssertEqual(document.links.map(\.href), ["/datenschutz?x=1", "mailto:a@b.c", "https://e.org/"])
-        presenter.didFollowLink(0)
-        presenter.didFollowLink(1)
-        XCTAssertEqual(presenter.viewModel.notice, "Opens outside the web view: mailto:a@b.c")
-        presenter.didFollowLink(2)
-        XCTAssertEqual(router.opened.map(\.absoluteString), ["http://m.check24.de/datenschutz?x=1", "https://e.org/"])
-        presenter.didRequestClose()
-        XCTAssertEqual(router.closed, 1)
-    }
-
-    func testAFailedPageShowsTheErrorAndReloads() async throws {
-        let service = FakeWebPageService([:])
-        let work = WorkTracker()
-        let presenter = WebPagePresenter(url: page, interactor: WebPageInteractor(pages: service), router: RecordingWebRouter(), work: work)
-        presenter.didLoad()
-        await work.waitUntilIdle()
-        XCTAssertEqual(presenter.viewModel.content, .failed(message: "Something went wrong: no page at \(page.absoluteString)"))
-        presenter.didRequestReload()
-        await work.waitUntilIdle()
-        XCTAssertEqual(service.requestedURLs.count, 2)
     }
 }

@@ -1,5 +1,4 @@
 import Check24OverviewTesting
-import HTMLText
 import ImageKit
 import Navigation
 import TerminalKit
@@ -282,86 +281,5 @@ final class DetailViewTests: XCTestCase {
         XCTAssertEqual(Check24DetailView.keyBar(favoriteButtonTitle: "Vergessen"),
                        "esc back  f Vergessen  tab focus  ↑↓ scroll  ? keys  q quit")
         XCTAssertTrue(Check24DetailView.keys.contains { $0.keys == "f" && $0.action == "Vormerken / Vergessen" })
-    }
-}
-
-@MainActor
-final class RecordingWebOutput: WebPageViewOutput {
-    var events: [String] = []
-    func didLoad() { events.append("load") }
-    func didRequestReload() { events.append("reload") }
-    func didSelectLink(_ index: Int?, scrollOffset: Int) { events.append("link \(index.map(String.init) ?? "-") offset \(scrollOffset)") }
-    func didScroll(to offset: Int) { events.append("scroll \(offset)") }
-    func didFollowLink(_ index: Int) { events.append("follow \(index)") }
-    func didRequestClose() { events.append("close") }
-}
-
-@MainActor
-final class WebPageViewTests: XCTestCase {
-    static let html = """
-    <html><head><title>Rechtliche Hinweise</title><script>alert(1)</script></head><body>
-    <h1>Rechtliche Hinweise</h1><p>Ein <b>kurzer</b> Text &amp; mehr.</p>
-    <ul><li>Erstens</li><li>Zweitens</li></ul>
-    <p><a href="/datenschutz">Datenschutz</a> und <a href="mailto:a@b.c">Mail</a></p></body></html>
-    """
-
-    private func page(selected: Int? = nil, offset: Int = 0, notice: String? = nil) -> WebPageViewModel {
-        WebPageViewModel(address: "http://m.check24.de/rechtliche-hinweise?deviceoutput=app", title: "Rechtliche Hinweise",
-                         content: .loaded(HTMLDocument.parse(Self.html)), selectedLink: selected, scrollOffset: offset, notice: notice)
-    }
-
-    func testRendersHeadingsParagraphsListsAndLinks() async {
-        let frame = renderPage(page(selected: 0))
-        assertSnapshot(frame, named: "webpage-60x20")
-        XCTAssertFalse(frame.text.contains("alert"), "scripts are dropped")
-    }
-
-    private func renderPage(_ model: WebPageViewModel) -> Frame {
-        WebPageView.render(model, in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none))
-    }
-
-    func testTabSelectsLinksAndEnterFollows() async {
-        let output = RecordingWebOutput()
-        let view = WebPageView(output: output, viewModel: page())
-        let ctx = RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)
-        _ = view.handle(.key(.tab), in: ctx)
-        _ = view.handle(.key(.backtab), in: ctx)
-        _ = view.handle(.key(.enter), in: ctx) // nothing selected in this fixed model: no follow
-        view.display(page(selected: 1))
-        _ = view.handle(.key(.enter), in: ctx)
-        _ = view.handle(.key(.escape), in: ctx)
-        XCTAssertEqual(output.events, ["link 0 offset 0", "link 1 offset 0", "follow 1", "close"])
-    }
-
-    func testClickOnALinkFollowsIt() async {
-        let output = RecordingWebOutput()
-        let view = WebPageView(output: output, viewModel: page())
-        let ctx = RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)
-        let text = WebPageView.rendered(HTMLDocument.parse(Self.html), size: ctx.size)
-        let location = try! XCTUnwrap(text.linkLocations[0].first)
-        let rect = WebPageView.textRect(ctx.size)
-        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: rect.column + location.column, row: rect.row + location.line)), in: ctx)
-        XCTAssertEqual(output.events, ["follow 0"])
-    }
-
-    func testTheCachedLayoutFollowsTheWidthAndTheDocument() async {
-        let view = WebPageView(output: RecordingWebOutput(), viewModel: page())
-        for columns in [60, 40, 60] {
-            let context = RenderContext(size: Size(columns: columns, rows: 20), colorMode: .none)
-            XCTAssertEqual(view.render(in: context), WebPageView.render(page(), in: context), "\(columns) columns")
-        }
-        var other = page()
-        other.content = .loaded(HTMLDocument.parse("<p>Another page</p>"))
-        view.display(other)
-        XCTAssertTrue(view.render(in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)).text.contains("Another page"))
-    }
-
-    func testLoadingAndErrorStates() async {
-        var model = page()
-        model.content = .failed(message: "No connection.")
-        let text = WebPageView.render(model, in: RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none)).text
-        XCTAssertTrue(text.contains("No connection.") && text.contains("[ Neuladen (r) ]"), text)
-        model.content = .loading
-        XCTAssertTrue(WebPageView.render(model, in: RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none)).text.contains("Seite wird geladen"))
     }
 }

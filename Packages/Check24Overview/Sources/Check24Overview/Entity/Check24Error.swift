@@ -8,8 +8,4 @@ enum Check24Error: Error, Equatable {
     case favoritesUnreadable(reason: String)
     /// A favorite change could not be stored.
     case favoriteNotSaved(reason: String)
-    /// A link led to something that is not a web page (a picture, a PDF).
-    case notAWebPage(reason: String)
-    /// A web page could not be loaded.
-    case pageUnavailable(reason: String)
 }

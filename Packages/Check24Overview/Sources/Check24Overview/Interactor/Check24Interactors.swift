@@ -1,5 +1,4 @@
 import Foundation
-import HTMLText
 import HTTPClient
 import ImageKit
 
@@ -65,28 +64,5 @@ final class Check24DetailInteractor: Sendable {
 
     func obtainImage(at url: URL) async throws -> RGBImage {
         try await images.image(for: url)
-    }
-}
-
-/// Use cases of the in-app web view: fetch a page and parse it (off the main actor).
-final class WebPageInteractor: Sendable {
-    private let pages: any WebPageService
-
-    init(pages: any WebPageService) {
-        self.pages = pages
-    }
-
-    func obtainDocument(at url: URL) async throws(Check24Error) -> (url: URL, document: HTMLDocument) {
-        let page: WebPage
-        do {
-            page = try await pages.fetchPage(at: url)
-        } catch {
-            // A link to a file is not an error of the server: the presenter says it is no web page.
-            if case .unexpectedContentType? = error as? HTTPError {
-                throw .notAWebPage(reason: HTTPError.userMessage(for: error))
-            }
-            throw .pageUnavailable(reason: HTTPError.userMessage(for: error))
-        }
-        return (page.url, HTMLDocument.parse(page.html))
     }
 }

@@ -12,19 +12,3 @@ public protocol Check24FavoritesService: Sendable {
     /// Stores the new state and returns it.
     func setFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool
 }
-
-/// A fetched web page: its HTML and the URL it was finally served from (links resolve against it).
-public struct WebPage: Sendable, Equatable {
-    public var url: URL
-    public var html: String
-
-    public init(url: URL, html: String) {
-        self.url = url
-        self.html = html
-    }
-}
-
-/// Where the in-app web view gets its pages.
-public protocol WebPageService: Sendable {
-    func fetchPage(at url: URL) async throws -> WebPage
-}

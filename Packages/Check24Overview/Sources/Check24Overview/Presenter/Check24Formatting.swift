@@ -1,19 +1,16 @@
 import Foundation
-import HTTPClient
 import Money
 
 /// How the check24 screens format values (German market).
 enum Check24Formatting {
     static let footer = "© 2016 Check24"
 
-    /// What the user reads when something failed. `url` is the page a web-page error is about.
-    static func message(for error: Check24Error, url: URL? = nil) -> String {
+    /// What the user reads when something failed (the legal page's errors are WebBrowser's, in German).
+    static func message(for error: Check24Error) -> String {
         switch error {
         case .catalogUnavailable(let reason): "Die Produkte konnten nicht geladen werden.\n" + reason
         case .favoritesUnreadable(let reason): "Favorites could not be read: \(reason)"
         case .favoriteNotSaved(let reason): "Could not save: \(reason). Press f to try again."
-        case .notAWebPage(let reason): "Not a web page: \(url.map(URLDisplay.redacted) ?? "")\n" + reason
-        case .pageUnavailable(let reason): reason
         }
     }
 

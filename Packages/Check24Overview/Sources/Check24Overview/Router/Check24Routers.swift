@@ -13,13 +13,7 @@ protocol Check24DetailRouting: AnyObject {
     func closeDetail()
 }
 
-@MainActor
-protocol WebPageRouting: AnyObject {
-    func openWebPage(at url: URL)
-    func closeWebPage()
-}
-
-/// From the overview: a product's details, or the legal page in the in-app web view.
+/// From the overview: a product's details, or the legal page in the in-app browser (WebBrowser).
 @MainActor
 final class Check24OverviewRouter: Check24OverviewRouting {
     private weak var host: (any ScreenHost)?
@@ -38,7 +32,7 @@ final class Check24OverviewRouter: Check24OverviewRouting {
 
     func openLegalPage() {
         guard let host else { return }
-        host.push(Check24OverviewModule.makeWebPage(url: dependencies.legalPageURL, dependencies: dependencies, host: host))
+        host.push(Check24OverviewModule.makeLegalPage(dependencies: dependencies, host: host))
     }
 }
 
@@ -55,31 +49,10 @@ final class Check24DetailRouter: Check24DetailRouting {
 
     func openLegalPage() {
         guard let host else { return }
-        host.push(Check24OverviewModule.makeWebPage(url: dependencies.legalPageURL, dependencies: dependencies, host: host))
+        host.push(Check24OverviewModule.makeLegalPage(dependencies: dependencies, host: host))
     }
 
     func closeDetail() {
-        host?.pop()
-    }
-}
-
-/// From a web page: a followed link opens as the next page (esc comes back, like a browser's back).
-@MainActor
-final class WebPageRouter: WebPageRouting {
-    private weak var host: (any ScreenHost)?
-    private let dependencies: Check24OverviewModule.Dependencies
-
-    init(host: any ScreenHost, dependencies: Check24OverviewModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
-    }
-
-    func openWebPage(at url: URL) {
-        guard let host else { return }
-        host.push(Check24OverviewModule.makeWebPage(url: url, dependencies: dependencies, host: host))
-    }
-
-    func closeWebPage() {
         host?.pop()
     }
 }

@@ -3,23 +3,25 @@ import Navigation
 import TerminalKit
 import TerminalUI
 
-/// The in-app web view: a title bar with the page's title and address, the page as wrapped,
-/// styled text (headings, paragraphs, lists, tables, links), and link focus that tab moves and
-/// enter follows. The page is laid out for the screen's width on every draw, so a resize re-wraps it.
+/// The browser: a title bar with the page's title and address, a notice line, the page as wrapped,
+/// styled text (headings, paragraphs, lists, tables, links), and link focus that tab moves and enter
+/// follows. The page is laid out for the screen's width on every draw, so a resize re-wraps it.
 @MainActor
-final class WebPageView: Screen, WebPageViewInput {
-    let output: any WebPageViewOutput
-    private(set) var viewModel: WebPageViewModel
+final class WebBrowserView: Screen, WebBrowserViewInput {
+    let output: any WebBrowserViewOutput
+    private(set) var viewModel: WebBrowserViewModel
+    let texts: WebBrowserModule.Texts
     /// The last layout: a pure function of the document and the width, kept so that scrolling and
     /// link keys on a large page do not lay it out again (`==` on the same document is a storage check).
     private var layoutCache: (width: Int, document: HTMLDocument, text: HTMLRenderedText)?
 
-    init(output: any WebPageViewOutput, viewModel: WebPageViewModel) {
+    init(output: any WebBrowserViewOutput, viewModel: WebBrowserViewModel, texts: WebBrowserModule.Texts) {
         self.output = output
         self.viewModel = viewModel
+        self.texts = texts
     }
 
-    func display(_ viewModel: WebPageViewModel) {
+    func display(_ viewModel: WebBrowserViewModel) {
         self.viewModel = viewModel
     }
 
@@ -27,13 +29,49 @@ final class WebPageView: Screen, WebPageViewInput {
         output.didLoad()
     }
 
-    /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("tab / shift-tab", "next / previous link", bar: "tab link"),
-                                   KeyHelp("enter/click", "follow the link", bar: "enter follow"),
-                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll", bar: "↑↓ scroll"), KeyHelp("r", "reload"),
-                                   KeyHelp("esc/backspace", "back", bar: "esc back")]
+    // MARK: Keys
 
-    var keyHelp: [KeyHelp] { Self.keys }
+    /// The keys as the `?` overlay names them; the key bar picks its entries by these names.
+    private enum Keys {
+        static let link = "tab / shift-tab"
+        static let follow = "enter/click"
+        static let back = "← b"
+        static let forward = "→ f"
+        static let reload = "r"
+        static let close = "esc"
+    }
+
+    /// The browser's keys in `texts`' language: the `?` overlay and `--help` both read this list.
+    nonisolated static func keys(_ texts: WebBrowserModule.Texts) -> [KeyHelp] {
+        [KeyHelp(Keys.link, texts.nextLink, bar: "tab " + texts.nextLinkBar),
+         KeyHelp(Keys.follow, texts.followLink, bar: "enter " + texts.followLinkBar),
+         KeyHelp(Keys.back, texts.back, bar: "← " + texts.backBar),
+         KeyHelp("backspace", texts.backOrClose),
+         KeyHelp(Keys.forward, texts.forward, bar: "→ " + texts.forwardBar),
+         KeyHelp("↑↓ jk pgup/pgdn wheel", texts.scroll),
+         KeyHelp(Keys.reload, texts.reload, bar: "r " + texts.reloadBar),
+         KeyHelp("o", texts.openOutside),
+         KeyHelp(Keys.close, texts.close, bar: "esc " + texts.closeBar)]
+    }
+
+    var keyHelp: [KeyHelp] { Self.keys(texts) }
+
+    /// The key bar for the state on screen: only keys that do something now (no `← back` on the first
+    /// page, no link keys while loading), then the host's `?` and `q`.
+    static func keyBar(_ viewModel: WebBrowserViewModel, texts: WebBrowserModule.Texts) -> String {
+        var wanted: [String] = []
+        switch viewModel.content {
+        case .loading: break
+        case .failed: wanted = [Keys.reload]
+        case .loaded: wanted = [Keys.link, Keys.follow]
+        }
+        if viewModel.canGoBack { wanted.append(Keys.back) }
+        if viewModel.canGoForward { wanted.append(Keys.forward) }
+        wanted.append(Keys.close)
+        let all = keys(texts)
+        let bar = wanted.compactMap { name in all.first { $0.keys == name }?.bar }
+        return (bar + ["? " + texts.keysBar, "q " + texts.quitBar]).joined(separator: "  ")
+    }
 
     // MARK: Layout
 
@@ -63,31 +101,31 @@ final class WebPageView: Screen, WebPageViewInput {
     func render(in context: RenderContext) -> Frame {
         var laidOut: HTMLRenderedText?
         if case .loaded(let document) = viewModel.content { laidOut = rendered(document, size: context.size) }
-        return Self.render(viewModel, in: context, laidOut: laidOut)
+        return Self.render(viewModel, texts: texts, in: context, laidOut: laidOut)
     }
 
     /// Draws `viewModel`; `laidOut` is the document's layout for this size when the caller has it.
-    static func render(_ viewModel: WebPageViewModel, in context: RenderContext, laidOut: HTMLRenderedText? = nil) -> Frame {
+    static func render(_ viewModel: WebBrowserViewModel, texts: WebBrowserModule.Texts, in context: RenderContext,
+                       laidOut: HTMLRenderedText? = nil) -> Frame {
         let size = context.size
         var frame = Frame(size: size)
         let colored = context.colorMode != .none
-        let bar = Style(reverse: true)
-        frame.fill(Rect(column: 0, row: 0, columns: size.columns, rows: 1), style: bar)
+        frame.fill(Rect(column: 0, row: 0, columns: size.columns, rows: 1), style: Style(reverse: true))
         let title = (viewModel.title?.isEmpty == false ? viewModel.title! + " — " : "") + viewModel.address
         frame.put(" ◀ " + title, at: Point(column: 0, row: 0), style: Style(bold: true, reverse: true), maxColumns: size.columns)
         if let notice = viewModel.notice {
-            frame.put(notice, at: Point(column: 1, row: 1), style: Style(foreground: colored ? .yellow : .default, bold: true),
-                      maxColumns: size.columns - 1)
+            var style = Theme.notice
+            style.bold = true
+            if !colored { style.foreground = .default }
+            frame.put(notice, at: Point(column: 1, row: 1), style: style, maxColumns: size.columns - 1)
         } else if size.rows > 1 {
-            frame.put(String(repeating: "─", count: size.columns), at: Point(column: 0, row: 1), style: Style(foreground: .gray))
+            frame.put(String(repeating: "─", count: size.columns), at: Point(column: 0, row: 1), style: Theme.rule)
         }
         switch viewModel.content {
         case .loading:
-            StatusView.centered(Spinner.frame(tick: context.tick) + " Seite wird geladen…", into: &frame, style: .plain)
-            KeyBar.draw("esc back  q quit", into: &frame)
+            StatusView.centered(Spinner.frame(tick: context.tick) + " " + texts.loading, into: &frame, style: .plain)
         case .failed(let message):
-            StatusView.error(message, retry: "[ Neuladen (r) ]", into: &frame, colorMode: context.colorMode)
-            KeyBar.draw("r reload  esc back  q quit", into: &frame)
+            StatusView.error(message, retry: texts.retryButton, into: &frame, colorMode: context.colorMode)
         case .loaded(let document):
             let text = laidOut ?? rendered(document, size: size)
             let rect = textRect(size)
@@ -102,25 +140,22 @@ final class WebPageView: Screen, WebPageViewInput {
             }
             ScrollView.drawMoreIndicator(into: &frame, contentHeight: text.lines.count, viewportRows: rect.rows, offset: offset,
                                          rightEdge: size.columns - 1, row: rect.maxRow - 1)
-            KeyBar.draw(Self.keys.keyBar, into: &frame)
         }
+        KeyBar.draw(keyBar(viewModel, texts: texts), into: &frame)
         return frame
     }
 
     private static func style(for run: HTMLRun, selectedLink: Int?, colored: Bool) -> Style {
         var style = Style()
-        style.bold = run.attributes.contains(.bold) || run.attributes.contains(.heading)
-        style.italic = run.attributes.contains(.italic)
-        style.underline = run.attributes.contains(.underline)
-        if run.attributes.contains(.code), colored { style.foreground = .cyan }
         if let link = run.linkIndex {
-            style.underline = true
-            if colored { style.foreground = Check24Colors.blue }
-            if link == selectedLink {
-                style.reverse = true
-                style.bold = true
-            }
+            style = link == selectedLink ? Theme.focusedLink : Theme.link
         }
+        style.bold = style.bold || run.attributes.contains(.bold) || run.attributes.contains(.heading)
+        style.italic = run.attributes.contains(.italic)
+        style.underline = style.underline || run.attributes.contains(.underline)
+        if run.attributes.contains(.code), run.linkIndex == nil { style.foreground = Theme.code.foreground }
+        // Without colors the renderer drops them anyway; leaving them out keeps plain frames equal.
+        if !colored { style.foreground = .default }
         return style
     }
 
@@ -128,11 +163,25 @@ final class WebPageView: Screen, WebPageViewInput {
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         switch event {
-        case .key(.escape), .key(.backspace):
+        case .key(.escape):
             output.didRequestClose()
+            return true
+        case .key(.backspace):
+            // The host's "back" key: a page back, and out of the browser from its first page.
+            if viewModel.canGoBack { output.didRequestBack() } else { output.didRequestClose() }
+            return true
+        // alt-← and alt-→ arrive as ← and → (the decoder drops alt), so a browser's habit works too.
+        case .key(.left), .key(.character("b")):
+            output.didRequestBack()
+            return true
+        case .key(.right), .key(.character("f")):
+            output.didRequestForward()
             return true
         case .key(.character("r")):
             output.didRequestReload()
+            return true
+        case .key(.character("o")):
+            output.didRequestOpenOutside()
             return true
         default:
             break

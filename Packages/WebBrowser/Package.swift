@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+// WebBrowser: the in-app web view as a reusable VIPER module (page loader, back/forward history,
+// links, loading/error/retry), built on HTMLText. Links it does not load itself (mailto:, tel: …)
+// go to the feature that opened it.
+import PackageDescription
+
+let package = Package(
+    name: "WebBrowser",
+    products: [
+        .library(name: "WebBrowser", targets: ["WebBrowser"]),
+        .library(name: "WebBrowserTesting", targets: ["WebBrowserTesting"]),
+    ],
+    dependencies: [
+        .package(path: "../Navigation"),
+        .package(path: "../TerminalKit"),
+        .package(path: "../TerminalUI"),
+        .package(path: "../HTTPClient"),
+        .package(path: "../HTMLText"),
+    ],
+    targets: [
+        .target(name: "WebBrowser", dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText"]),
+        .target(name: "WebBrowserTesting", dependencies: ["WebBrowser", "HTTPClient", .product(name: "NavigationTesting", package: "Navigation")]),
+        .testTarget(
+            name: "WebBrowserTests",
+            dependencies: [
+                "WebBrowser", "WebBrowserTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText",
+                .product(name: "NavigationTesting", package: "Navigation"),
+                .product(name: "TerminalUITesting", package: "TerminalUI"),
+                .product(name: "HTTPClientTesting", package: "HTTPClient"),
+                .product(name: "HTTPClientLive", package: "HTTPClient"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

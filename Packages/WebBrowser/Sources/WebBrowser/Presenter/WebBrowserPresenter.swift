@@ -1,0 +1,153 @@
+import Foundation
+import HTTPClient
+import Navigation
+
+@MainActor
+protocol WebBrowserViewInput: AnyObject {
+    func display(_ viewModel: WebBrowserViewModel)
+}
+
+@MainActor
+protocol WebBrowserViewOutput: AnyObject {
+    func didLoad()
+    func didRequestReload()
+    func didSelectLink(_ index: Int?, scrollOffset: Int)
+    func didScroll(to offset: Int)
+    func didFollowLink(_ index: Int)
+    func didRequestBack()
+    func didRequestForward()
+    /// `o`: the page on screen, handed to the host feature to open outside the app.
+    func didRequestOpenOutside()
+    func didRequestClose()
+}
+
+/// What the browser hands back to the feature that opened it: addresses it does not open itself.
+@MainActor
+public protocol WebBrowserModuleOutput: AnyObject {
+    /// A followed link of another scheme than http/https (`mailto:`, `tel:`, `sms:`, `geo:` …), or
+    /// the page on screen after `o`. The browser has already told the reader it opens outside.
+    func webBrowserDidRequestOpeningOutside(_ url: URL)
+}
+
+/// Owns the browser's state: the history of pages, the page on screen (loading, failed or its
+/// document), link focus, scrolling and the notice line.
+@MainActor
+final class WebBrowserPresenter: WebBrowserViewOutput {
+    weak var view: (any WebBrowserViewInput)?
+    weak var output: (any WebBrowserModuleOutput)?
+    let interactor: WebBrowserInteractor
+    private let router: any WebBrowserRouting
+    private let work: WorkTracker
+    private let texts: WebBrowserModule.Texts
+
+    private var history: BrowsingHistory
+    private var content = WebBrowserViewModel.Content.loading
+    private var notice: String?
+
+    init(url: URL, texts: WebBrowserModule.Texts, interactor: WebBrowserInteractor, router: any WebBrowserRouting, work: WorkTracker) {
+        history = BrowsingHistory(start: url)
+        self.texts = texts
+        self.interactor = interactor
+        self.router = router
+        self.work = work
+    }
+
+    func didLoad() {
+        load()
+    }
+
+    func didRequestReload() {
+        load()
+    }
+
+    func didSelectLink(_ index: Int?, scrollOffset offset: Int) {
+        history.current.selectedLink = index
+        history.current.scrollOffset = max(0, offset)
+        notice = nil
+        publish()
+    }
+
+    func didScroll(to offset: Int) {
+        history.current.scrollOffset = max(0, offset)
+        publish()
+    }
+
+    func didFollowLink(_ index: Int) {
+        guard case .loaded(let document) = content, document.links.indices.contains(index) else { return }
+        history.current.selectedLink = index
+        switch WebLinkTarget(href: document.links[index].href, base: history.current.url) {
+        case .page(let url):
+            history.visit(url)
+            load()
+        case .external(let url):
+            openOutside(url)
+        case .invalid:
+            notice = texts.invalidLink
+            publish()
+        }
+    }
+
+    func didRequestBack() {
+        guard history.goBack() else { return }
+        load()
+    }
+
+    func didRequestForward() {
+        guard history.goForward() else { return }
+        load()
+    }
+
+    func didRequestOpenOutside() {
+        openOutside(history.current.url)
+    }
+
+    func didRequestClose() {
+        work.cancel(WorkKey(self, "page"))
+        router.closeWebBrowser()
+    }
+
+    private func openOutside(_ url: URL) {
+        notice = texts.opensOutsideNotice(url)
+        publish()
+        output?.webBrowserDidRequestOpeningOutside(url)
+    }
+
+    /// Loads the current entry of the history. Latest wins: after back, forward or another link,
+    /// a slower answer for the page left behind never replaces the one asked for last.
+    private func load() {
+        content = .loading
+        notice = nil
+        publish()
+        let url = history.current.url
+        work.runLatest(WorkKey(self, "page"), { [interactor] () -> Result<LoadedPage, WebBrowserError> in
+            do throws(WebBrowserError) { return .success(try await interactor.obtainPage(at: url)) } catch { return .failure(error) }
+        }, then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let page):
+                // A redirect: links resolve against, and the title bar shows, where the page came from.
+                history.current.url = page.url
+                content = .loaded(page.document)
+                if let selected = history.current.selectedLink, !page.document.links.indices.contains(selected) {
+                    history.current.selectedLink = nil
+                }
+            case .failure(let error):
+                content = .failed(message: texts.message(for: error, url: url))
+            }
+            publish()
+        })
+    }
+
+    private func publish() {
+        view?.display(viewModel)
+    }
+
+    var viewModel: WebBrowserViewModel {
+        var title: String?
+        if case .loaded(let document) = content { title = document.title }
+        let entry = history.current
+        return WebBrowserViewModel(address: URLDisplay.redacted(entry.url), title: title, content: content,
+                                   selectedLink: entry.selectedLink, scrollOffset: entry.scrollOffset, notice: notice,
+                                   canGoBack: history.canGoBack, canGoForward: history.canGoForward)
+    }
+}

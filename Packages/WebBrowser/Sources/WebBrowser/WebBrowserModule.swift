@@ -1,0 +1,44 @@
+import Foundation
+import Navigation
+
+/// The in-app web browser: shows a web page as text, follows its links within its own back/forward
+/// history, and hands every address it does not load itself (`mailto:`, `tel:` …, or the page after
+/// `o`) to the feature that opened it through ``WebBrowserModuleOutput``.
+///
+/// The host pushes the screen ``make(dependencies:url:host:output:)`` returns; `esc` pops it, whatever
+/// page the reader is on.
+public enum WebBrowserModule {
+    /// What the browser needs from the outside world, and the language it speaks.
+    public struct Dependencies: Sendable {
+        /// Where pages come from: ``HTTPWebPageLoader`` in the app, fakes in tests.
+        public var pages: any WebPageLoading
+        /// The browser's words; the host feature passes the language of its other screens.
+        public var texts: Texts
+
+        public init(pages: any WebPageLoading, texts: Texts = .english) {
+            self.pages = pages
+            self.texts = texts
+        }
+    }
+
+    /// The browser's keys in `texts`' language, as its `?` overlay shows them; a host feature lists
+    /// them in its own key help (`apps-cli <feature> --help`).
+    public static func keys(_ texts: Texts = .english) -> [KeyHelp] {
+        WebBrowserView.keys(texts)
+    }
+
+    /// Builds the browser showing `url`. `output` (held weakly) receives the addresses the browser
+    /// does not open itself; without one, the reader still sees where such a link would lead.
+    @MainActor
+    public static func make(dependencies: Dependencies, url: URL, host: any ScreenHost,
+                            output: (any WebBrowserModuleOutput)? = nil) -> any Screen {
+        let interactor = WebBrowserInteractor(pages: dependencies.pages)
+        let router = WebBrowserRouter(navigator: host)
+        let presenter = WebBrowserPresenter(url: url, texts: dependencies.texts, interactor: interactor, router: router,
+                                            work: host.work)
+        presenter.output = output
+        let view = WebBrowserView(output: presenter, viewModel: presenter.viewModel, texts: dependencies.texts)
+        presenter.view = view
+        return view
+    }
+}
