@@ -82,6 +82,7 @@ public final class FakeNumbersService: NumbersService {
 public struct FakeNumberNotFound: Error, CustomStringConvertible {
     public var name: String
     public var description: String { "no number \(name)" }
+    public init(name: String) { self.name = name }
 }
 
 /// A ``NumbersService`` for tests that must not load anything: any call fails the test.

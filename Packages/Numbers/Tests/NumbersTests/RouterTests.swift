@@ -91,3 +91,52 @@ final class RotationTests: XCTestCase {
         XCTAssertEqual(selectedRowName(split, compact), "2")
     }
 }
+
+/// Details that are replaced or fail: retried when chosen again, and their requests stopped when gone.
+@MainActor
+final class DetailLifecycleTests: XCTestCase {
+    func testChoosingAFailedDetailAgainBuildsAFreshOneThatRetries() async {
+        let host = RecordingNavigator()
+        let split = RecordingSplitNavigator()
+        let service = FakeNumbersService(details: ["1": .failure(FakeNumberNotFound(name: "1"))])
+        let router = NumbersListRouter(host: host, dependencies: .init(service: service, images: FakeImageLoader()))
+        router.navigator = split
+        router.showDetail(of: NumbersFixtures.one)
+        split.details[0].screenDidAppear()
+        await host.work.waitUntilIdle()
+        XCTAssertEqual((split.details[0] as? NumberDetailView)?.hasFailed, true)
+        router.openDetail(of: NumbersFixtures.one)
+        XCTAssertFalse(split.details[0] === split.details[1], "a failed detail is not reused: enter retries it")
+        split.details[1].screenDidAppear()
+        await host.work.waitUntilIdle()
+        XCTAssertEqual(service.detailRequests, ["1", "1"])
+    }
+
+    /// A detail that goes away (another selection, the whole screen) stops its request.
+    func testRequestsOfDetailsThatAreGoneAreCancelled() async {
+        struct NeverAnswers: NumbersService {
+            func fetchCatalog() async throws -> NumbersCatalog { NumbersFixtures.catalog() }
+            func fetchDetail(name: String) async throws -> NumberDetail {
+                try await Task.sleep(for: .seconds(60)) // ends early only when cancelled
+                return NumbersFixtures.detail(of: NumbersFixtures.one)
+            }
+            func checkConnectivity() async -> Connectivity { .reachable }
+        }
+        let host = RecordingNavigator()
+        let wide = RenderContext(size: Size(columns: 120, rows: 30), colorMode: .none)
+        var screen: (any Screen)? = NumbersModule.make(dependencies: .init(service: NeverAnswers(), images: FakeImageLoader()), host: host)
+        _ = screen?.render(in: wide)
+        screen?.screenDidAppear()
+        await waitUntil("the list, and the first detail's request running") {
+            guard let screen else { return false }
+            return PlainTextEncoder.encode(screen.render(in: wide)).contains("Numbers (4)") && host.work.pendingCount == 1
+        }
+        for _ in 0..<3 {
+            _ = screen?.handle(.key(.down), in: wide)
+            _ = screen?.render(in: wide)
+        }
+        await waitUntil("only the shown detail's request is left") { host.work.pendingCount == 1 }
+        screen = nil
+        await waitUntil("nothing left running", timeout: .seconds(5)) { host.work.isIdle }
+    }
+}

@@ -32,6 +32,12 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
         self.work = work
     }
 
+    /// A detail replaced by another selection stops its requests instead of running them out.
+    isolated deinit {
+        work.cancel(WorkKey(self, "detail"))
+        work.cancel(WorkKey(self, "picture"))
+    }
+
     func didLoad() {
         load()
         loadImage(item.imageURL)

@@ -41,7 +41,7 @@ final class NumbersListPresenter: NumbersListViewOutput {
     private let images = ImageSlots()
 
     /// Rows whose pictures load before the view has reported what is on screen.
-    static let initialVisibleRows = 12
+    static let initialVisibleRows = 40
     /// Pictures of this many rows before and after the screen load too.
     static let imageMarginRows = 4
 

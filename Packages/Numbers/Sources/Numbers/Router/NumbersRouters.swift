@@ -34,7 +34,8 @@ final class NumbersListRouter: NumbersListRouting {
     }
 
     private func detail(for item: NumberItem) -> (any Screen)? {
-        if item.name == shownName, let shownDetail { return shownDetail }
+        // The detail already shown is reused, unless it failed: choosing it again (or a reload) retries.
+        if item.name == shownName, let shownDetail, !((shownDetail as? NumberDetailView)?.hasFailed ?? false) { return shownDetail }
         guard let host else { return nil }
         let screen = NumbersModule.makeDetail(item: item, dependencies: dependencies, host: host)
         shownName = item.name

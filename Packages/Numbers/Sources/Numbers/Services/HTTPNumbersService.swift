@@ -36,6 +36,9 @@ public struct HTTPNumbersService: NumbersService {
             switch error {
             case .offline(let endpoint), .connectionLost(let endpoint):
                 return .unreachable(endpoint: endpoint.isEmpty ? (baseURL.host ?? "") : endpoint)
+            case .timeout:
+                // No answer at all within --timeout: asking for the list would only wait as long again.
+                return .unreachable(endpoint: URLDisplay.redacted(baseURL))
             default:
                 return .reachable // a slow or odd answer is for the list request to report
             }

@@ -16,6 +16,12 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
     }
 
     func display(_ viewModel: NumberDetailViewModel) { self.viewModel = viewModel }
+
+    /// Whether the text could not be loaded (the master's router then builds a fresh detail to retry).
+    var hasFailed: Bool {
+        if case .failed = viewModel.text { return true }
+        return false
+    }
     func screenDidAppear() { output.didLoad() }
 
     nonisolated static let keys: [KeyHelp] = [KeyHelp("r", "reload (Retry)", bar: "r reload"),
