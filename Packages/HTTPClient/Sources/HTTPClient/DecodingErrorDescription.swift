@@ -69,22 +69,64 @@ enum DecodingErrorDescription {
 /// Foundation's JSON decoder reports some problems only when a field is read, with internal error
 /// names such as `cannotConvertInputStringDataToUTF8(location:)`; those never reach the screen.
 public enum DecodingProblem {
-    /// "is not valid UTF-8 text", "is a number out of range", "is missing", "has the wrong type" or "is not readable".
-    public static func predicate(for error: any Error) -> String {
+    /// What was wrong with a value, as a case a feature can word in its own language.
+    public enum Kind: Sendable, Equatable {
+        /// The field is absent or null.
+        case missing
+        /// The field holds another kind of value (a string where a number belongs).
+        case wrongType
+        /// A number too large, too small or implausible for the field.
+        case outOfRange
+        /// Text that is not valid UTF-8.
+        case invalidText
+        /// Anything else.
+        case unreadable
+
+        /// The English predicate: "is missing", "has the wrong type", "is a number out of range",
+        /// "is not valid UTF-8 text", "is not readable".
+        public var predicate: String {
+            switch self {
+            case .missing: "is missing"
+            case .wrongType: "has the wrong type"
+            case .outOfRange: "is a number out of range"
+            case .invalidText: "is not valid UTF-8 text"
+            case .unreadable: "is not readable"
+            }
+        }
+    }
+
+    /// The kind of problem behind `error`, whatever the decoder threw.
+    public static func kind(of error: any Error) -> Kind {
         if let error = error as? DecodingError {
             switch error {
-            case .keyNotFound, .valueNotFound: return "is missing"
-            case .typeMismatch: return "has the wrong type"
+            case .keyNotFound, .valueNotFound: return .missing
+            case .typeMismatch: return .wrongType
             case .dataCorrupted(let context):
-                if let underlying = context.underlyingError { return predicate(for: underlying) }
-                return context.debugDescription.hasPrefix("is ") ? context.debugDescription : "is not readable"
-            @unknown default: return "is not readable"
+                if let underlying = context.underlyingError { return kind(of: underlying) }
+                return [Kind.outOfRange, .invalidText, .missing, .wrongType].first { $0.predicate == context.debugDescription }
+                    ?? .unreadable
+            @unknown default: return .unreadable
             }
         }
         let name = String(describing: error)
-        if name.contains("UTF8") || name.contains("UTF-8") || name.contains("Unicode") { return "is not valid UTF-8 text" }
-        if name.contains("NotRepresentable") || name.contains("numberIs") { return "is a number out of range" }
-        return "is not readable"
+        if name.contains("UTF8") || name.contains("UTF-8") || name.contains("Unicode") { return .invalidText }
+        if name.contains("NotRepresentable") || name.contains("numberIs") { return .outOfRange }
+        return .unreadable
+    }
+
+    /// "is not valid UTF-8 text", "is a number out of range", "is missing", "has the wrong type" or "is not readable".
+    /// A feature's own predicate (`error("is not a name", at:)`) is kept as written.
+    public static func predicate(for error: any Error) -> String {
+        if case .dataCorrupted(let context) = error as? DecodingError, context.underlyingError == nil,
+           context.debugDescription.hasPrefix("is ") {
+            return context.debugDescription
+        }
+        return kind(of: error).predicate
+    }
+
+    /// A `DecodingError` at `codingPath` whose context says what was wrong (`kind`'s predicate).
+    public static func error(_ kind: Kind, at codingPath: [any CodingKey]) -> DecodingError {
+        error(kind.predicate, at: codingPath)
     }
 
     /// A `DecodingError` for `key` whose context says what was wrong, in words.

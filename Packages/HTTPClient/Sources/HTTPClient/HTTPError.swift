@@ -44,34 +44,7 @@ public enum HTTPError: Error, Equatable, Sendable {
 
     /// A short English sentence for the UI: what happened and, where possible, what to do.
     public var userMessage: String {
-        switch self {
-        case .offline(let endpoint):
-            if endpoint.isEmpty { return "No network connection — check that you are online." }
-            return "No connection to \(endpoint) — is the server running?"
-        case .timeout(let seconds):
-            guard let duration = Self.format(seconds: seconds) else { return "The server took too long to answer." }
-            return "The server took longer than \(duration) s to answer."
-        case .status(let code, _):
-            if let reason = Self.reasonPhrase(for: code) {
-                return "The server answered \(code) \(reason)."
-            }
-            return "The server answered with status \(code)."
-        case .decoding(let detail):
-            return "The data from the server could not be read: \(Self.sentence(detail))"
-        case .invalidURL(let address):
-            return "The address “\(address)” is not a valid web address."
-        case .tooLarge(let limit):
-            return "The server's answer is larger than \(Self.format(bytes: limit)), so it was not loaded."
-        case .unexpectedContentType(let type):
-            return "The server answered with \(Self.quoted(type)), which cannot be shown here."
-        case .connectionLost(let endpoint):
-            if endpoint.isEmpty { return "The connection was closed before the answer was complete — try again." }
-            return "The connection to \(endpoint) was closed before the answer was complete — try again."
-        case .cancelled:
-            return "The request was cancelled."
-        case .other(let detail):
-            return "The request failed: \(Self.sentence(detail))"
-        }
+        RequestFailure(self).message(.english)
     }
 
     /// The UI sentence for any error a request or its decoding threw: ``userMessage`` for an
@@ -114,31 +87,10 @@ public enum HTTPError: Error, Equatable, Sendable {
         }
     }
 
-    /// "15" for whole seconds, "1.5" otherwise; no locale, so the UI text is predictable.
-    private static func format(seconds: TimeInterval) -> String? {
-        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return nil }
-        let tenths = Int((seconds * 10).rounded())
-        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-    }
-
     /// "2 MB", "512 KB", "300 bytes" (binary units, no locale).
     static func format(bytes: Int) -> String {
         if bytes >= 1024 * 1024, bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MB" }
         if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024) KB" }
         return bytes == 1 ? "1 byte" : "\(bytes) bytes"
-    }
-
-    /// A media type for a sentence: at most 60 characters of printable ASCII, in quotes.
-    private static func quoted(_ text: String) -> String {
-        let printable = text.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }
-        let cut = String(String.UnicodeScalarView(printable.prefix(60)))
-        return cut.isEmpty ? "an unknown kind of content" : "“\(cut)”"
-    }
-
-    /// Ends a detail with exactly one full stop.
-    private static func sentence(_ detail: String) -> String {
-        let trimmed = detail.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return "no details." }
-        return trimmed.hasSuffix(".") ? trimmed : trimmed + "."
     }
 }

@@ -44,10 +44,26 @@ public enum ScrollView {
     /// everything fits), dim, ending at column `rightEdge` (exclusive) of `row`: the one scroll hint
     /// every scrolling screen shows.
     public static func drawMoreIndicator(into frame: inout Frame, contentHeight: Int, viewportRows: Int, offset: Int,
-                                         rightEdge: Int, row: Int) {
+                                         rightEdge: Int, row: Int, words: MoreIndicatorWords = .english) {
         guard contentHeight > viewportRows, viewportRows > 0 else { return }
-        let text = offset + viewportRows < contentHeight ? "↓ more" : "end"
+        let text = offset + viewportRows < contentHeight ? words.more : words.end
         frame.put(text, at: Point(column: max(0, rightEdge - DisplayWidth.of(text)), row: row), style: Style(dim: true))
+    }
+
+    /// The scroll hint's two texts, in the language of the screen that shows it.
+    public struct MoreIndicatorWords: Sendable, Equatable {
+        /// While content continues below ("↓ more").
+        public var more: String
+        /// At the bottom ("end").
+        public var end: String
+
+        public init(more: String, end: String) {
+            self.more = more
+            self.end = end
+        }
+
+        public static let english = MoreIndicatorWords(more: "↓ more", end: "end")
+        public static let german = MoreIndicatorWords(more: "↓ mehr", end: "Ende")
     }
 
     /// The thumb's rows within a track of `trackRows` rows (relative to the track's top).

@@ -5,7 +5,7 @@ import Synchronization
 import WebBrowser
 
 /// Serves pages from a dictionary of URL → HTML and records what was asked. Unknown URLs fail like a
-/// 404 (``FakePageNotFound``); `failures` answer chosen URLs with an `HTTPError` (say,
+/// 404 (`HTTPError.status`, as a server would); `failures` answer chosen URLs with an `HTTPError` (say,
 /// `.unexpectedContentType` for a PDF); `redirects` serve a URL from another one, as a server's
 /// redirect would. With `heldOpen`, every call waits until the test releases it (the held-open variant).
 public final class FakeWebPageLoader: WebPageLoading {
@@ -31,16 +31,9 @@ public final class FakeWebPageLoader: WebPageLoading {
         await heldOpen?.hold()
         if let failure = failures[url] { throw failure }
         let served = redirects[url] ?? url
-        guard let html = pages[served] else { throw FakePageNotFound(url: url) }
+        guard let html = pages[served] else { throw HTTPError.status(code: 404, body: nil) }
         return WebPage(url: served, html: html)
     }
-}
-
-/// What ``FakeWebPageLoader`` throws for a URL it has no page for.
-public struct FakePageNotFound: Error, CustomStringConvertible {
-    public var url: URL
-    public init(url: URL) { self.url = url }
-    public var description: String { "no page at \(url.absoluteString)" }
 }
 
 /// A page loader for tests that must not load pages: a call fails the test.

@@ -16,20 +16,20 @@ final class InteractorTests: XCTestCase {
         XCTAssertTrue(page.document.plainText(width: 40).contains("Hi & bye"))
     }
 
-    /// The presenter sees the browser's own error with the transport's reason, never the transport's type.
+    /// The presenter sees the browser's own error with the failure as a value, never the transport's type.
     func testFailuresBecomeTheBrowsersOwnErrors() async throws {
         let pdf = URL(string: "http://pages.test/terms.pdf")!
         let slow = URL(string: "http://pages.test/slow")!
         let interactor = WebBrowserInteractor(pages: FakeWebPageLoader([:], failures: [pdf: .unexpectedContentType("application/pdf"),
                                                                                          slow: .timeout(seconds: 15)]))
         do throws(WebBrowserError) { _ = try await interactor.obtainPage(at: pdf); XCTFail("no page expected") } catch {
-            XCTAssertEqual(error, .notAWebPage(reason: HTTPError.unexpectedContentType("application/pdf").userMessage))
+            XCTAssertEqual(error, .notAWebPage(.unexpectedContent(type: "application/pdf")))
         }
         do throws(WebBrowserError) { _ = try await interactor.obtainPage(at: slow); XCTFail("no page expected") } catch {
-            XCTAssertEqual(error, .pageUnavailable(reason: HTTPError.timeout(seconds: 15).userMessage))
+            XCTAssertEqual(error, .pageUnavailable(.timeout(seconds: 15)))
         }
         do throws(WebBrowserError) { _ = try await interactor.obtainPage(at: url); XCTFail("no page expected") } catch {
-            XCTAssertEqual(error, .pageUnavailable(reason: "Something went wrong: no page at http://pages.test/a"))
+            XCTAssertEqual(error, .pageUnavailable(.status(code: 404)))
         }
     }
 }

@@ -136,7 +136,7 @@ final class PresenterTests: XCTestCase {
         await work.waitUntilIdle()
         presenter.didRequestReload()
         await work.waitUntilIdle()
-        let message = "The page could not be loaded.\nSomething went wrong: no page at \(legal)"
+        let message = "The page could not be loaded.\nThe server answered 404 Not Found."
         XCTAssertEqual(view.displayed.map(summary), [
             "loading \(legal) link - offset 0", "failed(\(message)) \(legal) link - offset 0",
             "loading \(legal) link - offset 0", "failed(\(message)) \(legal) link - offset 0",
@@ -156,7 +156,7 @@ final class PresenterTests: XCTestCase {
         presenter.didFollowLink(0)
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.content, .failed(
-            message: "Keine Webseite: \(pdf)\n" + HTTPError.unexpectedContentType("application/pdf").userMessage))
+            message: "Keine Webseite: \(pdf)\nDer Server antwortete mit „application/pdf“, der hier nicht angezeigt werden kann."))
     }
 
     func testARedirectedPageShowsAndResolvesLinksAgainstWhereItCameFrom() async throws {

@@ -1,9 +1,10 @@
-/// What went wrong, in the browser's terms. The interactor maps the loader's errors to it (with
-/// the transport's readable reason); the presenter formats it with ``WebBrowserModule/Texts`` and
-/// never sees a transport's error type.
+import HTTPClient
+
+/// What went wrong, in the browser's terms. The interactor maps the loader's errors to it; the
+/// presenter words it in its ``WebBrowserModule/Texts``' language and never sees a transport's error type.
 enum WebBrowserError: Error, Equatable {
     /// A link led to something that is not a web page (a picture, a PDF).
-    case notAWebPage(reason: String)
+    case notAWebPage(RequestFailure)
     /// The page could not be loaded.
-    case pageUnavailable(reason: String)
+    case pageUnavailable(RequestFailure)
 }

@@ -24,9 +24,9 @@ final class WebBrowserInteractor: Sendable {
         } catch {
             // A link to a file is not the server's fault: the browser says it is no web page.
             if case .unexpectedContentType? = error as? HTTPError {
-                throw .notAWebPage(reason: HTTPError.userMessage(for: error))
+                throw .notAWebPage(RequestFailure(error))
             }
-            throw .pageUnavailable(reason: HTTPError.userMessage(for: error))
+            throw .pageUnavailable(RequestFailure(error))
         }
         return LoadedPage(url: page.url, document: HTMLDocument.parse(page.html))
     }

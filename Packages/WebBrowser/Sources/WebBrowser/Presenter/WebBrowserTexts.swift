@@ -1,11 +1,11 @@
 import Foundation
 import HTTPClient
+import TerminalUI
 
 extension WebBrowserModule {
     /// Every word the browser shows, in one language: its states, messages, key list and key bar.
     /// The host feature picks the language of its screens: ``english`` (the default) or ``german``.
     /// Key names (`tab`, `esc`, `←`) are the same in every language; only what they do is translated.
-    /// Reasons that come from the transport (`HTTPError.userMessage`) stay as the transport words them.
     public struct Texts: Sendable, Equatable {
         /// Beside the spinner while a page loads.
         public var loading: String
@@ -54,13 +54,18 @@ extension WebBrowserModule {
         public var keysBar: String
         /// `q`'s word in the key bar.
         public var quitBar: String
+        /// The hint beside the last row while the page continues below, and at its end.
+        public var scrollHint: ScrollView.MoreIndicatorWords
+        /// The language of the reasons a page failed to load (no connection, a timeout, an error status).
+        public var reasons: RequestFailure.Language
 
         /// Texts in another language; every word is given, so none is left in English by accident.
         public init(loading: String, retryButton: String, pageUnavailable: String, notAWebPage: String, invalidLink: String,
                     opensOutside: String, nextLink: String, nextLinkBar: String, followLink: String, followLinkBar: String,
                     back: String, backBar: String, backOrClose: String, forward: String, forwardBar: String, scroll: String,
                     reload: String, reloadBar: String, openOutside: String, close: String, closeBar: String,
-                    keysBar: String, quitBar: String) {
+                    keysBar: String, quitBar: String, scrollHint: ScrollView.MoreIndicatorWords,
+                    reasons: RequestFailure.Language) {
             self.loading = loading
             self.retryButton = retryButton
             self.pageUnavailable = pageUnavailable
@@ -84,6 +89,8 @@ extension WebBrowserModule {
             self.closeBar = closeBar
             self.keysBar = keysBar
             self.quitBar = quitBar
+            self.reasons = reasons
+            self.scrollHint = scrollHint
         }
 
         /// English, the default.
@@ -99,7 +106,7 @@ extension WebBrowserModule {
             reload: "reload", reloadBar: "reload",
             openOutside: "open this page outside the app",
             close: "close the web view", closeBar: "close",
-            keysBar: "keys", quitBar: "quit")
+            keysBar: "keys", quitBar: "quit", scrollHint: .english, reasons: .english)
 
         /// German, for features whose screens speak German (check24); the loading and retry words are
         /// the ones the check24 legal page always showed.
@@ -115,7 +122,7 @@ extension WebBrowserModule {
             reload: "neu laden", reloadBar: "neu laden",
             openOutside: "diese Seite außerhalb der App öffnen",
             close: "Webansicht schließen", closeBar: "schließen",
-            keysBar: "Tasten", quitBar: "beenden")
+            keysBar: "Tasten", quitBar: "beenden", scrollHint: .german, reasons: .german)
     }
 }
 
@@ -123,8 +130,8 @@ extension WebBrowserModule.Texts {
     /// What the reader sees when `url` failed to load.
     func message(for error: WebBrowserError, url: URL) -> String {
         switch error {
-        case .notAWebPage(let reason): "\(notAWebPage) \(URLDisplay.redacted(url))\n\(reason)"
-        case .pageUnavailable(let reason): "\(pageUnavailable)\n\(reason)"
+        case .notAWebPage(let failure): "\(notAWebPage) \(URLDisplay.redacted(url))\n\(failure.message(reasons))"
+        case .pageUnavailable(let failure): "\(pageUnavailable)\n\(failure.message(reasons))"
         }
     }
 

@@ -139,7 +139,7 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
                 }
             }
             ScrollView.drawMoreIndicator(into: &frame, contentHeight: text.lines.count, viewportRows: rect.rows, offset: offset,
-                                         rightEdge: size.columns - 1, row: rect.maxRow - 1)
+                                         rightEdge: size.columns - 1, row: rect.maxRow - 1, words: texts.scrollHint)
         }
         KeyBar.draw(keyBar(viewModel, texts: texts), into: &frame)
         return frame
