@@ -2,10 +2,10 @@ import TerminalUI
 
 /// The `?` overlay: a centered box listing keys and what they do.
 enum KeyHelpOverlay {
-    static func draw(_ entries: [KeyHelp], into frame: inout Frame, colorMode: ColorMode) {
+    static func draw(_ entries: [KeyHelp], title: String, into frame: inout Frame, colorMode: ColorMode) {
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let lines = entries.map { $0.keys.padding(toDisplayWidth: keyWidth) + "  " + $0.action }
-        let contentWidth = max(DisplayWidth.of("Keys"), lines.map { DisplayWidth.of($0) }.max() ?? 0)
+        let contentWidth = max(DisplayWidth.of(title) + 2, lines.map { DisplayWidth.of($0) }.max() ?? 0)
         let columns = min(frame.size.columns, contentWidth + 4)
         let rows = min(frame.size.rows, lines.count + 2)
         guard columns >= 6, rows >= 3 else { return }
@@ -14,7 +14,7 @@ enum KeyHelpOverlay {
         let style = Theme.overlay(colorMode)
         frame.fill(box, style: style)
         frame.put("┌" + String(repeating: "─", count: columns - 2) + "┐", at: box.origin, style: style)
-        frame.put(" Keys ", at: Point(column: box.column + 2, row: box.row), style: style.bolded)
+        frame.put(" " + title + " ", at: Point(column: box.column + 2, row: box.row), style: style.bolded)
         for row in 1..<(rows - 1) {
             frame.put("│", at: Point(column: box.column, row: box.row + row), style: style)
             frame.put("│", at: Point(column: box.maxColumn - 1, row: box.row + row), style: style)

@@ -22,11 +22,10 @@ public final class NavigationController: ScreenHost {
     public private(set) var modal: (any Screen)?
     public private(set) var isShowingHelp = false
     public private(set) var quitRequested = false
-    /// Global keys listed under every screen's own keys in the `?` overlay.
-    public nonisolated static let globalKeyHelp: [KeyHelp] = [
-        KeyHelp("esc/backspace", "back"), KeyHelp("?", "show or hide keys"),
-        KeyHelp("ctrl-z", "suspend"), KeyHelp("q", "quit"),
-    ]
+    /// Global keys listed under every screen's own keys in the `?` overlay (in English).
+    public nonisolated static let globalKeyHelp: [KeyHelp] = NavigationTexts.english.globalKeys
+    /// The overlay's words; the composition root sets the feature's language before the first frame.
+    public var texts = NavigationTexts.english
 
     public init() {}
 
@@ -99,7 +98,7 @@ public final class NavigationController: ScreenHost {
         guard let screen = topScreen else { return Frame(size: context.size) }
         var frame = screen.render(in: context)
         if isShowingHelp {
-            KeyHelpOverlay.draw(screen.keyHelp + Self.globalKeyHelp, into: &frame, colorMode: context.colorMode)
+            KeyHelpOverlay.draw(screen.keyHelp + texts.globalKeys, title: texts.keysTitle, into: &frame, colorMode: context.colorMode)
         }
         return frame
     }

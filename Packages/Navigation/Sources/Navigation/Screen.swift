@@ -62,8 +62,11 @@ public struct KeyHelp: Sendable, Equatable {
 extension Array where Element == KeyHelp {
     /// The key bar for these keys: their `bar` forms, then `? keys` and `q quit`, so the bar, the `?`
     /// overlay and `--help` come from one list.
-    public var keyBar: String {
-        (compactMap(\.bar) + ["? keys", "q quit"]).joined(separator: "  ")
+    public var keyBar: String { keyBar(.english) }
+
+    /// The key bar with the host's words for `?` and `q` in `texts`' language.
+    public func keyBar(_ texts: NavigationTexts) -> String {
+        (compactMap(\.bar) + ["? " + texts.keysBar, "q " + texts.quitBar]).joined(separator: "  ")
     }
 }
 

@@ -65,6 +65,22 @@ final class NavigationControllerTests: XCTestCase {
         XCTAssertFalse(controller.render(in: context).text.contains("stub action"))
     }
 
+    /// A feature speaking German gets the overlay's title and global keys, and the key bar's ending, in German.
+    func testTheHostsOwnWordsFollowTheFeaturesLanguage() async {
+        let controller = NavigationController()
+        controller.texts = .german
+        controller.setRoot(StubScreen(title: "root"))
+        _ = controller.dispatch(.key(.character("?")), in: RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none))
+        let shown = controller.render(in: RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none)).text
+        XCTAssertTrue(shown.contains("─ Tasten ─") && shown.contains("beenden") && shown.contains("anhalten"), shown)
+        XCTAssertFalse(shown.contains("quit") || shown.contains("Keys"), shown)
+        XCTAssertEqual([KeyHelp("f", "merken", bar: "f merken")].keyBar(.german), "f merken  ? Tasten  q beenden")
+        XCTAssertEqual([KeyHelp("f", "keep", bar: "f keep")].keyBar, "f keep  ? keys  q quit")
+        XCTAssertEqual(NavigationController.globalKeyHelp, NavigationTexts.english.globalKeys)
+        XCTAssertEqual(NavigationTexts.german.globalKeys.map(\.keys), NavigationTexts.english.globalKeys.map(\.keys),
+                       "the same keys in every language; only what they do is translated")
+    }
+
     func testRouterStyleQuitFromAScreen() async {
         let controller = NavigationController()
         let root = StubScreen(title: "root")

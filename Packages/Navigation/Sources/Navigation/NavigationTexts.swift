@@ -1,0 +1,37 @@
+/// The words the host itself shows around every screen: the `?` overlay's title and global keys,
+/// and the `? keys` / `q quit` ending of each key bar. A feature whose screens speak another language
+/// (check24: German) hands its texts to the host, so no English word is left on its screens.
+public struct NavigationTexts: Sendable, Equatable {
+    /// The `?` overlay's title.
+    public var keysTitle: String
+    /// The keys the host handles on every screen, listed under each screen's own keys.
+    public var globalKeys: [KeyHelp]
+    /// The key bar's word for `?`.
+    public var keysBar: String
+    /// The key bar's word for `q`.
+    public var quitBar: String
+    /// The heading of the global keys in `apps-cli <feature> --help`.
+    public var everywhereTitle: String
+
+    public init(keysTitle: String, globalKeys: [KeyHelp], keysBar: String, quitBar: String, everywhereTitle: String) {
+        self.keysTitle = keysTitle
+        self.everywhereTitle = everywhereTitle
+        self.globalKeys = globalKeys
+        self.keysBar = keysBar
+        self.quitBar = quitBar
+    }
+
+    /// English, the default.
+    public static let english = NavigationTexts(
+        keysTitle: "Keys",
+        globalKeys: [KeyHelp("esc/backspace", "back"), KeyHelp("?", "show or hide keys"),
+                     KeyHelp("ctrl-z", "suspend"), KeyHelp("q", "quit")],
+        keysBar: "keys", quitBar: "quit", everywhereTitle: "Everywhere")
+
+    /// German (check24).
+    public static let german = NavigationTexts(
+        keysTitle: "Tasten",
+        globalKeys: [KeyHelp("esc/backspace", "zurück"), KeyHelp("?", "Tasten zeigen oder verbergen"),
+                     KeyHelp("ctrl-z", "anhalten"), KeyHelp("q", "beenden")],
+        keysBar: "Tasten", quitBar: "beenden", everywhereTitle: "Überall")
+}
