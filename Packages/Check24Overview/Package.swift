@@ -24,7 +24,7 @@ let package = Package(
             dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money", "Storage", "WebBrowser"],
             resources: [.copy("Resources/Demo")]
         ),
-        .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "ImageKit", .product(name: "NavigationTesting", package: "Navigation")]),
+        .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "ImageKit", "Storage", .product(name: "NavigationTesting", package: "Navigation")]),
         .executableTarget(
             name: "Check24OverviewDemo",
             dependencies: ["Check24Overview", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Storage", "WebBrowser"]

@@ -61,7 +61,7 @@ final class Check24PlainTests: XCTestCase {
         let recovered = try run(["--keys", "r r enter"])
         XCTAssertTrue(recovered.stdout.contains("Yellow Triangle"), "Neuladen loads again:\n\(recovered.stdout)")
         let never = try run(["--keys", "r r", "--fail-every", "0"])
-        XCTAssertFalse(never.stdout.contains("Neuladen"), never.stdout)
+        XCTAssertFalse(never.stdout.contains("[ Neuladen ]"), never.stdout)
     }
 
     func testFooterOpensTheLegalPageAndALinkCanBeFollowed() throws {
@@ -80,7 +80,7 @@ final class Check24PlainTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("Live Circle"), result.stdout)
         XCTAssertTrue(result.stdout.contains("9,50 €"))
-        XCTAssertTrue(result.stdout.contains("1 product could not be read"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("1 Produkt konnte nicht gelesen werden"), result.stdout)
         XCTAssertFalse(result.stdout.contains("\u{1b}"), "escape sequences from data never reach the terminal")
         XCTAssertFalse(result.stdout.contains("\u{07}"))
     }

@@ -103,7 +103,7 @@ final class CommandLineContractTests: XCTestCase {
         let result = try AppsCLIProcess.run(["check24", "--fail-every", "0", "--timeout", "10", "--base-url", server.baseURL.absoluteString],
                                             timeout: 30)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("larger than 64 MB"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("größer als 64 MB"), result.stdout)
     }
 
     func testFeaturesNotBuiltYetRefuseToStartWith69() throws {

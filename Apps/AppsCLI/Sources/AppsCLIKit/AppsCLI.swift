@@ -45,8 +45,8 @@ public enum AppsCLI {
             let plain = options.plain || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
             do {
                 return plain
-                    ? try await runPlain(make, launch: launch)
-                    : try await runInteractive(make, launch: launch)
+                    ? try await runPlain(make, texts: feature.texts, launch: launch)
+                    : try await runInteractive(make, texts: feature.texts, launch: launch)
             } catch let error as LaunchError {
                 printError("apps-cli: \(error.message)")
                 return error.status
@@ -59,9 +59,10 @@ public enum AppsCLI {
 
     @MainActor
     private static func runPlain(_ make: @MainActor (LaunchEnvironment, any ScreenHost) throws -> any Screen,
-                                 launch: LaunchEnvironment) async throws -> Int32 {
+                                 texts: NavigationTexts, launch: LaunchEnvironment) async throws -> Int32 {
         let size = Size(columns: launch.options.size.columns, rows: launch.options.size.rows)
         let host = HeadlessHost(size: size)
+        host.controller.texts = texts
         // Nothing to restore in plain mode: SIGQUIT ends the process quietly instead of drawing
         // Swift's crash report (the interactive session forwards it and restores the terminal).
         signal(SIGQUIT) { _ in _exit(131) }
@@ -72,7 +73,7 @@ public enum AppsCLI {
 
     @MainActor
     private static func runInteractive(_ make: @MainActor (LaunchEnvironment, any ScreenHost) throws -> any Screen,
-                                       launch: LaunchEnvironment) async throws -> Int32 {
+                                       texts: NavigationTexts, launch: LaunchEnvironment) async throws -> Int32 {
         var inputFD = STDIN_FILENO
         if isatty(STDIN_FILENO) == 0 {
             inputFD = open("/dev/tty", O_RDWR)
@@ -82,6 +83,7 @@ public enum AppsCLI {
         }
         let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO)
         let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment))
+        host.controller.texts = texts
         let screen = try make(launch, host.controller)
         do {
             return try await host.run(root: screen)
@@ -125,7 +127,7 @@ public enum AppsCLI {
     """
 
     static func help(for feature: Feature) -> String {
-        let sections = feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection("Everywhere", NavigationController.globalKeyHelp)])
+        let sections = feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection(feature.texts.everywhereTitle, feature.texts.globalKeys)])
         let keyWidth = sections.flatMap(\.keys).map(\.keys.count).max() ?? 0
         let keys = sections.map { section in
             section.title + ":\n" + section.keys.map {

@@ -72,6 +72,8 @@ struct Feature: Sendable {
     /// nil while the feature is not built yet: it is listed as planned and refuses to start.
     var make: (@MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen)?
     var acceptsFailEvery = false
+    /// The language of the host's own words (the `?` overlay, the key bar's `?`/`q`) on this feature's screens.
+    var texts = NavigationTexts.english
 }
 
 /// The features `apps-cli` knows, in the order they are listed.
@@ -79,7 +81,7 @@ enum FeatureCatalog {
     static let all: [Feature] = [
         Feature(name: "check24", summary: "CHECK24 product overview with filters and favorites, details, legal page",
                 keys: Check24OverviewModule.keyHelp,
-                make: makeCheck24, acceptsFailEvery: true),
+                make: makeCheck24, acceptsFailEvery: true, texts: Check24OverviewModule.navigationTexts),
         Feature(name: "product-grid", summary: "products in a grid of image tiles, with a detail per product",
                 keys: ProductGridModule.keyHelp,
                 make: makeProductGrid),

@@ -32,10 +32,12 @@ public enum Check24OverviewModule {
 
     /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
     public static let keyHelp: [KeyHelpSection] = [
-        KeyHelpSection("Overview", Check24OverviewView.keys),
-        KeyHelpSection("Details", Check24DetailView.keys),
-        KeyHelpSection("Web page", WebBrowserModule.keys(.german)),
+        KeyHelpSection(Check24Texts.overviewTitle, Check24OverviewView.keys),
+        KeyHelpSection(Check24Texts.detailTitle, Check24DetailView.keys),
+        KeyHelpSection(Check24Texts.webPageTitle, WebBrowserModule.keys(.german)),
     ]
+    /// The host's words on check24's screens (the `?` overlay, `? Tasten  q beenden`): German like the rest.
+    public static let navigationTexts = NavigationTexts.german
     /// The original legal page (another host than the API).
     public static let originalLegalPageURL = URL(string: "http://m.check24.de/rechtliche-hinweise?deviceoutput=app")!
 

@@ -1,5 +1,6 @@
 import Check24Overview
 import Foundation
+import Storage
 import ImageKit
 import NavigationTesting
 import Synchronization
@@ -81,7 +82,7 @@ public final class UnimplementedFavoritesService: Check24FavoritesService {
 }
 
 /// Favorites in memory; `failWrites` makes every save fail (to test that nothing is lost),
-/// `failReads` every read (``FakeReadError``).
+/// `failReads` every read (``fakeReadError``).
 public final class InMemoryFavoritesService: Check24FavoritesService {
     private let ids: Mutex<Set<Int>>
     private let failing: Mutex<Bool>
@@ -97,12 +98,12 @@ public final class InMemoryFavoritesService: Check24FavoritesService {
     public func setFailWrites(_ fail: Bool) { failing.withLock { $0 = fail } }
 
     public func favoriteIDs() async throws -> Set<Int> {
-        if failReads { throw FakeReadError() }
+        if failReads { throw fakeReadError }
         return ids.withLock { $0 }
     }
 
     public func setFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool {
-        if failing.withLock({ $0 }) { throw FakeSaveError() }
+        if failing.withLock({ $0 }) { throw fakeSaveError }
         ids.withLock { ids in
             if isFavorite { ids.insert(productID) } else { ids.remove(productID) }
         }
@@ -110,12 +111,8 @@ public final class InMemoryFavoritesService: Check24FavoritesService {
     }
 }
 
-/// The error ``InMemoryFavoritesService`` throws while writes fail.
-public struct FakeSaveError: Error, CustomStringConvertible {
-    public var description: String { "disk full" }
-}
-
-/// The error ``InMemoryFavoritesService`` throws on reads when `failReads` is set.
-public struct FakeReadError: Error, CustomStringConvertible {
-    public var description: String { "database is locked" }
-}
+/// What ``InMemoryFavoritesService`` throws while writes fail: the store's error when another
+/// process holds the write lock, as the live SQLite store throws it.
+public let fakeSaveError = StorageError.busy(path: "favorites.sqlite")
+/// What ``InMemoryFavoritesService`` throws on reads when `failReads` is set: a damaged store.
+public let fakeReadError = StorageError.corrupt(path: "favorites.sqlite")

@@ -75,9 +75,8 @@ final class EntityTests: XCTestCase {
         """)
         XCTAssertEqual(catalog.products.map(\.name), ["Kept", "String id"])
         XCTAssertEqual(catalog.skipped.map(\.index), [1, 2, 3, 4, 5])
-        XCTAssertEqual(catalog.skipped[0].reason, "no name")
-        XCTAssertEqual(catalog.skipped[1].reason, "no price")
-        XCTAssertEqual(catalog.skipped[4].reason, "id 1 appears twice")
+        XCTAssertEqual(catalog.skipped.map(\.reason), [.missing(field: "name"), .missing(field: "price"), .notAProduct,
+                                                        .missing(field: "id"), .duplicateID(1)])
     }
 
     func testAbsurdValuesAndBrokenTextAreUnreadableFieldsNeverInternalErrorNames() throws {
@@ -86,8 +85,10 @@ final class EntityTests: XCTestCase {
         json.append(contentsOf: Data(#"","price":{"value":1}}]}"#.utf8))
         let catalog = try JSONDecoder().decode(Check24Catalog.self, from: json)
         XCTAssertEqual(catalog.products.map(\.name), ["Kept", "Far future"])
-        XCTAssertEqual(catalog.skipped.map(\.reason), ["price is a number out of range", "price is a number out of range",
-                                                        "price is a number out of range", "name is not valid UTF-8 text"])
+        XCTAssertEqual(catalog.skipped.map(\.reason), [.invalid(field: "price", problem: .outOfRange),
+                                                        .invalid(field: "price", problem: .outOfRange),
+                                                        .invalid(field: "price", problem: .outOfRange),
+                                                        .invalid(field: "name", problem: .invalidText)])
         let future = catalog.products[1]
         XCTAssertNil(future.releaseDate, "year 506713 is no release date")
         XCTAssertEqual(future.rating, 0)

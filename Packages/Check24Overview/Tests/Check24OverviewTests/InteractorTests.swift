@@ -38,7 +38,7 @@ final class InteractorTests: XCTestCase {
                 _ = try await pages.fetchPage(at: Check24OverviewModule.originalLegalPageURL)
                 outcomes.append(true)
             } catch let error as Check24Error {
-                XCTAssertEqual(error, .catalogUnavailable(reason: "The server answered 503 Service Unavailable."),
+                XCTAssertEqual(error, .catalogUnavailable(.request(.status(code: 503))),
                                "an injected failure is a 503 of the catalog")
                 outcomes.append(false)
             }
@@ -46,20 +46,20 @@ final class InteractorTests: XCTestCase {
         XCTAssertEqual(outcomes, [true, true, false, true, true, false])
     }
 
-    /// The interactors hand the presenters the feature's own error, with the transport's reason.
+    /// The interactors hand the presenters the feature's own error: the cause as a case, never a transport's type.
     func testFailuresBecomeTheFeaturesOwnErrors() async throws {
         let interactor = Check24OverviewInteractor(
             catalog: FakeCheck24CatalogService([.failure(HTTPError.timeout(seconds: 5))]), favorites: InMemoryFavoritesService(failReads: true),
             images: FakeImageLoader())
         do throws(Check24Error) { _ = try await interactor.obtainCatalog(); XCTFail("no catalog expected") } catch {
-            XCTAssertEqual(error, .catalogUnavailable(reason: HTTPError.timeout(seconds: 5).userMessage))
+            XCTAssertEqual(error, .catalogUnavailable(.request(.timeout(seconds: 5))))
         }
         do throws(Check24Error) { _ = try await interactor.obtainFavoriteIDs(); XCTFail("no favorites expected") } catch {
-            XCTAssertEqual(error, .favoritesUnreadable(reason: "database is locked"))
+            XCTAssertEqual(error, .favoritesUnreadable(.storageDamaged(path: "favorites.sqlite")))
         }
         let detail = Check24DetailInteractor(favorites: InMemoryFavoritesService(failWrites: true), images: FakeImageLoader())
         do throws(Check24Error) { _ = try await detail.performSetFavorite(true, productID: 1); XCTFail("no save expected") } catch {
-            XCTAssertEqual(error, .favoriteNotSaved(reason: "disk full"))
+            XCTAssertEqual(error, .favoriteNotSaved(.storageBusy))
         }
     }
 

@@ -107,7 +107,7 @@ final class OverviewPresenterTests: XCTestCase {
         presenter.didRequestReload()
         XCTAssertEqual(view.displayed.last?.content, .loading, "pull-to-refresh shows the loading state")
         await work.waitUntilIdle()
-        XCTAssertEqual(presenter.viewModel.content, .failed(message: "Die Produkte konnten nicht geladen werden.\n" + HTTPError.status(code: 503, rawBody: Data()).userMessage))
+        XCTAssertEqual(presenter.viewModel.content, .failed(message: "Die Produkte konnten nicht geladen werden.\nDer Server antwortete mit Status 503."))
         XCTAssertFalse(presenter.viewModel.filtersEnabled, "filters are disabled while in error")
         presenter.didSelectFilter(at: 2)
         XCTAssertEqual(presenter.viewModel.selectedFilter, 1, "and ignore input")
@@ -192,15 +192,15 @@ final class OverviewPresenterTests: XCTestCase {
         presenter.didLoad()
         await work.waitUntilIdle()
         XCTAssertNotNil(loaded(presenter.viewModel))
-        XCTAssertEqual(presenter.viewModel.notice, "Favorites could not be read: database is locked")
+        XCTAssertEqual(presenter.viewModel.notice, "Die Merkliste konnte nicht gelesen werden: Die Datei favorites.sqlite ist beschädigt oder keine Datenbank.")
     }
 
     func testSkippedProductsAreNamedInANotice() async throws {
-        let catalog = FakeCheck24CatalogService([.success(Check24Fixtures.catalog(skipped: [SkippedProduct(index: 3, reason: "no price")]))])
+        let catalog = FakeCheck24CatalogService([.success(Check24Fixtures.catalog(skipped: [SkippedProduct(index: 3, reason: .missing(field: "price"))]))])
         let (presenter, _, _, work) = makePresenter(catalog: catalog)
         presenter.didLoad()
         await work.waitUntilIdle()
-        XCTAssertEqual(presenter.viewModel.notice, "1 product could not be read and is not shown (#4: no price)")
+        XCTAssertEqual(presenter.viewModel.notice, "1 Produkt konnte nicht gelesen werden und wird nicht angezeigt (#4: „price“ fehlt)")
     }
 
     func testIncompleteProductsAreShownAndNamedInANotice() async throws {
@@ -210,7 +210,7 @@ final class OverviewPresenterTests: XCTestCase {
         presenter.didLoad()
         await work.waitUntilIdle()
         XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.map(\.name), ["Red Square"])
-        XCTAssertEqual(presenter.viewModel.notice, "1 product is incomplete (Red Square: no rating)")
+        XCTAssertEqual(presenter.viewModel.notice, "1 Produkt ist unvollständig (Red Square: ohne rating)")
     }
 
     func testFailedPictureBecomesAPlaceholderWithAReason() async throws {
@@ -337,7 +337,7 @@ final class DetailPresenterTests: XCTestCase {
         presenter.didToggleFavorite()
         await work.waitUntilIdle()
         XCTAssertFalse(presenter.viewModel.isFavorite)
-        XCTAssertEqual(presenter.viewModel.notice, "Could not save: disk full. Press f to try again.")
+        XCTAssertEqual(presenter.viewModel.notice, "Nicht gespeichert: Ein anderes apps-cli schreibt gerade in die Merkliste – bitte erneut versuchen. Drücke f für einen neuen Versuch.")
         XCTAssertTrue(output.changes.isEmpty)
         favorites.setFailWrites(false)
         presenter.didToggleFavorite()

@@ -106,7 +106,7 @@ final class OverviewViewTests: XCTestCase {
     }
 
     func testErrorViewWithNeuladenAndDisabledTabs() async {
-        let model = overview(.failed(message: "Die Produkte konnten nicht geladen werden.\nThe server answered 503 Service Unavailable."))
+        let model = overview(.failed(message: "Die Produkte konnten nicht geladen werden.\nDer Server antwortete mit Status 503."))
         let frame = Check24OverviewView.render(model, in: context(80, 24))
         assertSnapshot(frame, named: "overview-error")
         XCTAssertTrue(frame.text.contains("[ Neuladen ]"))
@@ -279,7 +279,7 @@ final class DetailViewTests: XCTestCase {
     /// The key bar comes from the same list as the `?` overlay and `--help`, and names what `f` does now.
     func testKeyBarComesFromTheKeyListAndNamesTheFavoriteAction() async {
         XCTAssertEqual(Check24DetailView.keyBar(favoriteButtonTitle: "Vergessen"),
-                       "esc back  f Vergessen  tab focus  ↑↓ scroll  ? keys  q quit")
+                       "esc zurück  f Vergessen  tab wählen  ↑↓ blättern  ? Tasten  q beenden")
         XCTAssertTrue(Check24DetailView.keys.contains { $0.keys == "f" && $0.action == "Vormerken / Vergessen" })
     }
 }

@@ -24,7 +24,7 @@ extension Check24Catalog: Decodable {
             case .success(let product) where seen.insert(product.id).inserted:
                 products.append(product)
             case .success(let product):
-                skipped.append(SkippedProduct(index: index, reason: "id \(product.id) appears twice"))
+                skipped.append(SkippedProduct(index: index, reason: .duplicateID(product.id)))
             case .failure(let error):
                 skipped.append(SkippedProduct(index: index, reason: Self.reason(for: error)))
             }
@@ -41,19 +41,21 @@ extension Check24Catalog: Decodable {
         }
     }
 
-    /// "no name", "price is a number out of range", "name is not valid UTF-8 text": never an internal error name.
-    private static func reason(for error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "the entry \(DecodingProblem.predicate(for: error))" }
+    /// The field a product's decoding failed on, and how: never an internal error name.
+    private static func reason(for error: any Error) -> SkippedProduct.Reason {
+        guard let error = error as? DecodingError else { return .notAProduct }
         switch error {
-        case .keyNotFound(let key, _): return "no \(key.stringValue)"
+        case .keyNotFound(let key, _): return .missing(field: key.stringValue)
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             // The product's own field ("price" for products[3].price.value), not a nested key.
             let path = context.codingPath
             let fieldIndex = path.lastIndex { $0.intValue != nil }.map { path.index(after: $0) } ?? path.startIndex
-            let field = fieldIndex < path.endIndex ? path[fieldIndex].stringValue : "entry"
-            let predicate = DecodingProblem.predicate(for: error)
-            return "\(field) \(predicate == "is missing" ? "is not readable" : predicate)"
-        @unknown default: return "not readable"
+            guard fieldIndex < path.endIndex else { return .notAProduct }
+            let kind = DecodingProblem.kind(of: error)
+            // A null where the value belongs is as good as missing; a key that exists is otherwise unusable.
+            if case .valueNotFound = error { return .missing(field: path[fieldIndex].stringValue) }
+            return .invalid(field: path[fieldIndex].stringValue, problem: kind == .missing ? .unreadable : kind)
+        @unknown default: return .notAProduct
         }
     }
 }

@@ -59,7 +59,7 @@ public struct Check24Price: Sendable, Equatable, Decodable {
         value = try container.decodeReadable(Double.self, forKey: .value)
         // A negative or absurd price (±1e308 showed as 92.233.720.368.547.758,07 €) is no price.
         guard value.isFinite, Self.plausibleValues.contains(value) else {
-            throw DecodingProblem.error("is a number out of range", at: container.codingPath + [CodingKeys.value])
+            throw DecodingProblem.error(.outOfRange, at: container.codingPath + [CodingKeys.value])
         }
         currency = (try? container.decodeIfPresent(String.self, forKey: .currency)) ?? "EUR"
     }
@@ -80,7 +80,24 @@ public struct Check24Header: Sendable, Equatable {
 public struct SkippedProduct: Sendable, Equatable {
     /// Its position in the payload's `products` array.
     public var index: Int
-    public var reason: String
+    public var reason: Reason
+
+    public init(index: Int, reason: Reason) {
+        self.index = index
+        self.reason = reason
+    }
+
+    /// Why a product was left out, as cases the presenter words (in German).
+    public enum Reason: Sendable, Equatable {
+        /// A field the product cannot be shown without (`id`, `name`, `price`) is absent or null.
+        case missing(field: String)
+        /// A field is there but unusable: the wrong type, a number out of range, broken text.
+        case invalid(field: String, problem: DecodingProblem.Kind)
+        /// The entry is not a product object at all.
+        case notAProduct
+        /// An earlier product has the same id (a favorite would mark both).
+        case duplicateID(Int)
+    }
 }
 
 /// The whole payload of `GET /products-test.json`.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import ImageKit
+import Storage
 
 /// Use cases of the overview: the catalog, the favorites and the pictures.
 final class Check24OverviewInteractor: Sendable {
@@ -18,7 +19,7 @@ final class Check24OverviewInteractor: Sendable {
         do {
             return try await catalog.fetchCatalog()
         } catch {
-            throw .catalogUnavailable(reason: HTTPError.userMessage(for: error))
+            throw .catalogUnavailable(Check24Failure(error))
         }
     }
 
@@ -31,7 +32,7 @@ final class Check24OverviewInteractor: Sendable {
         do {
             return try await favorites.favoriteIDs()
         } catch {
-            throw .favoritesUnreadable(reason: String(describing: error))
+            throw .favoritesUnreadable(Check24Failure(error))
         }
     }
 
@@ -58,11 +59,30 @@ final class Check24DetailInteractor: Sendable {
         do {
             return try await favorites.setFavorite(isFavorite, productID: productID)
         } catch {
-            throw .favoriteNotSaved(reason: String(describing: error))
+            throw .favoriteNotSaved(Check24Failure(error))
         }
     }
 
     func obtainImage(at url: URL) async throws -> RGBImage {
         try await images.image(for: url)
+    }
+}
+
+extension Check24Failure {
+    /// The feature's words for what a transport or the favorites store threw.
+    init(_ error: any Error) {
+        switch error {
+        case is HTTPError:
+            self = .request(RequestFailure(error))
+        case let error as StorageError:
+            switch error {
+            case .busy: self = .storageBusy
+            case .corrupt(let path): self = .storageDamaged(path: path)
+            case .cannotOpen(let path, _): self = .storageUnavailable(path: path)
+            case .constraint, .sqlite, .typeMismatch, .noSuchColumn, .misuse: self = .unknown
+            }
+        default:
+            self = .unknown
+        }
     }
 }

@@ -92,7 +92,7 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
             case .failure(let error):
                 // Show what is stored, and say so: nothing the user asked for is silently lost.
                 self.isFavorite = self.savedFavorite
-                self.notice = Check24Formatting.message(for: error)
+                self.notice = Check24Texts.message(for: error)
             }
             self.publish()
         }
@@ -133,11 +133,11 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
         Check24DetailViewModel(
             name: product.name, isFavorite: isFavorite, price: Check24Formatting.price(product.price),
             stars: Check24Formatting.stars(product.rating),
-            releaseDate: product.releaseDate.map(Check24Formatting.date) ?? "unbekannt",
-            color: product.color.isEmpty ? "unbekannt" : product.color, colorCode: product.colorCode,
-            availability: product.available ? "Verfügbar" : "Nicht verfügbar",
+            releaseDate: product.releaseDate.map(Check24Formatting.date) ?? Check24Texts.unknownValue,
+            color: product.color.isEmpty ? Check24Texts.unknownValue : product.color, colorCode: product.colorCode,
+            availability: product.available ? Check24Texts.available : Check24Texts.unavailable,
             description: product.description, longDescription: product.longDescription,
-            favoriteButtonTitle: isFavorite ? "Vergessen" : "Vormerken", footer: Check24Formatting.footer,
+            favoriteButtonTitle: isFavorite ? Check24Texts.forget : Check24Texts.remember, footer: Check24Texts.footer,
             image: image, focus: focus, scrollOffset: scrollOffset, notice: notice)
     }
 }

@@ -3,17 +3,6 @@ import Money
 
 /// How the check24 screens format values (German market).
 enum Check24Formatting {
-    static let footer = "© 2016 Check24"
-
-    /// What the user reads when something failed (the legal page's errors are WebBrowser's, in German).
-    static func message(for error: Check24Error) -> String {
-        switch error {
-        case .catalogUnavailable(let reason): "Die Produkte konnten nicht geladen werden.\n" + reason
-        case .favoritesUnreadable(let reason): "Favorites could not be read: \(reason)"
-        case .favoriteNotSaved(let reason): "Could not save: \(reason). Press f to try again."
-        }
-    }
-
     /// Five positions of `★` full, `⯪` half, `☆` empty; the rating is rounded *down* to 0.5 steps
     /// and clamped to 0…5 (2.17 → ★★☆☆☆, 3.7 → ★★★⯪☆, 4.99 → ★★★★⯪).
     static func stars(_ rating: Double) -> String {

@@ -171,14 +171,14 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
                 self.filteredCatalog = filtered
                 self.filterTitles = catalog.filters
                 if let favorites { self.favorites = favorites }
-                self.favoritesNotice = favoritesError.map { Check24Formatting.message(for: $0) }
+                self.favoritesNotice = favoritesError.map { Check24Texts.message(for: $0) }
                 self.refilter()
-                self.catalogNotice = self.skippedNotice(catalog.skipped) ?? self.degradedNotice(catalog.products)
+                self.catalogNotice = Check24Texts.skippedNotice(catalog.skipped) ?? Check24Texts.incompleteNotice(catalog.products)
                 self.selectedIndex = min(self.selectedIndex, self.filteredProducts.count)
                 self.publish()
                 self.showImages()
             case .failure(let error):
-                self.state = .failed(Check24Formatting.message(for: error))
+                self.state = .failed(Check24Texts.message(for: error))
                 self.publish()
             }
         })
@@ -211,7 +211,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     var viewModel: Check24OverviewViewModel {
         var model = Check24OverviewViewModel(
             filters: filterTitles, selectedFilter: filter.rawValue, filtersEnabled: false,
-            content: .loading, footer: Check24Formatting.footer, notice: nil)
+            content: .loading, footer: Check24Texts.footer, notice: nil)
         switch state {
         case .loading:
             break
@@ -222,25 +222,12 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             model.touchedRow = touchedRow
             let rows = ProductRows(products: filteredProducts, favorites: favorites, images: images.snapshot)
             let empty: String? = rows.isEmpty
-                ? (filter == .favorites ? "Noch nichts vorgemerkt: öffne ein Produkt und wähle Vormerken." : "Keine Produkte.")
+                ? (filter == .favorites ? Check24Texts.noFavorites : Check24Texts.noProducts)
                 : nil
             model.content = .loaded(header: catalog.header, rows: rows, emptyMessage: empty,
                                     selectedIndex: min(selectedIndex, rows.count), firstVisibleRow: firstVisibleRow)
-            model.notice = skippedNotice(catalog.skipped) ?? favoritesNotice ?? catalogNotice
+            model.notice = Check24Texts.skippedNotice(catalog.skipped) ?? favoritesNotice ?? catalogNotice
         }
         return model
-    }
-
-    private func degradedNotice(_ products: [Check24Product]) -> String? {
-        let incomplete = products.filter { !$0.unreadableFields.isEmpty }
-        guard let first = incomplete.first else { return nil }
-        let count = incomplete.count == 1 ? "1 product is" : "\(incomplete.count) products are"
-        return "\(count) incomplete (\(first.name): no \(first.unreadableFields.joined(separator: ", ")))"
-    }
-
-    private func skippedNotice(_ skipped: [SkippedProduct]) -> String? {
-        guard let first = skipped.first else { return nil }
-        let count = skipped.count == 1 ? "1 product" : "\(skipped.count) products"
-        return "\(count) could not be read and \(skipped.count == 1 ? "is" : "are") not shown (#\(first.index + 1): \(first.reason))"
     }
 }

@@ -26,14 +26,11 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     /// The key bar shows `f` with the button's current title (see ``keyBar(favoriteButtonTitle:)``).
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("esc/backspace", "back to the overview", bar: "esc back"),
-                                   KeyHelp("f", "Vormerken / Vergessen", bar: "f Vormerken"),
-                                   KeyHelp("tab", "focus button or footer", bar: "tab focus"), KeyHelp("enter", "press the focused one"),
-                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll", bar: "↑↓ scroll")]
+    nonisolated static let keys = Check24Texts.detailKeys
 
     /// The bar names what `f` does now: Vormerken or Vergessen.
     nonisolated static func keyBar(favoriteButtonTitle: String) -> String {
-        keys.map { $0.keys == "f" ? KeyHelp($0.keys, $0.action, bar: "f \(favoriteButtonTitle)") : $0 }.keyBar
+        keys.map { $0.keys == "f" ? KeyHelp($0.keys, $0.action, bar: "f \(favoriteButtonTitle)") : $0 }.keyBar(.german)
     }
 
     var keyHelp: [KeyHelp] { Self.keys }
@@ -84,7 +81,7 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
             height = footerRow + 1
         }
 
-        var footerColumn: Int { max(1, (width - DisplayWidth.of(Check24Formatting.footer)) / 2) }
+        var footerColumn: Int { max(1, (width - DisplayWidth.of(Check24Texts.footer)) / 2) }
     }
 
     static func viewportRows(_ size: Size) -> Int { max(0, size.rows - 1) }
@@ -113,7 +110,7 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         var frame = Frame(size: size)
         frame.draw(content, from: Rect(column: 0, row: offset, columns: size.columns, rows: viewport), at: Point(column: 0, row: 0))
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: layout.height, viewportRows: viewport, offset: offset,
-                                     rightEdge: size.columns - 1, row: viewport - 1)
+                                     rightEdge: size.columns - 1, row: viewport - 1, words: .german)
         KeyBar.draw(Self.keyBar(favoriteButtonTitle: viewModel.favoriteButtonTitle), into: &frame)
         return frame
     }
@@ -138,9 +135,9 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         }
         info(viewModel.price, Style(foreground: colored ? .green : .default, bold: true))
         info(viewModel.stars, Style(foreground: colored ? .yellow : .default))
-        info("Erscheinungsdatum: " + viewModel.releaseDate)
+        info(Check24Texts.releaseDateLabel + viewModel.releaseDate)
         let swatchWidth = viewModel.colorCode != nil && colored ? 3 : 0
-        let colorText = "Farbe: " + viewModel.color + (viewModel.colorCode.map { " (#\($0))" } ?? "")
+        let colorText = Check24Texts.colorLabel + viewModel.color + (viewModel.colorCode.map { " (#\($0))" } ?? "")
         if let hex = viewModel.colorCode, colored, let color = swatchColor(hex) {
             frame.put("██", at: Point(column: column, row: row), style: Style(foreground: color))
         }

@@ -28,17 +28,14 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk", "move", bar: "↑↓ move"), KeyHelp("←→ tab", "switch filter", bar: "←→ filter"),
-                                   KeyHelp("pgup/pgdn home/end", "page, first, footer"),
-                                   KeyHelp("enter/click", "open product or legal page", bar: "enter open"),
-                                   KeyHelp("r", "reload (Neuladen)", bar: "r reload")]
+    nonisolated static let keys = Check24Texts.overviewKeys
 
     var keyHelp: [KeyHelp] { Self.keys }
 
     // MARK: Styles
 
     /// The error view's only control, so it always has the focus.
-    static let errorButton = Button(title: "Neuladen", isFocused: true)
+    static let errorButton = Button(title: Check24Texts.reloadButton, isFocused: true)
 
     // MARK: Drawing
 
@@ -57,11 +54,11 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         }
         switch viewModel.content {
         case .loading:
-            StatusView.centered(Spinner.frame(tick: context.tick) + " Produkte werden geladen…", into: &frame, style: .plain)
-            KeyBar.draw("q quit", into: &frame)
+            StatusView.centered(Spinner.frame(tick: context.tick) + " " + Check24Texts.loading, into: &frame, style: .plain)
+            KeyBar.draw(Check24Texts.loadingKeyBar, into: &frame)
         case .failed(let message):
             drawError(message, into: &frame, context: context)
-            KeyBar.draw("enter/r Neuladen  q quit", into: &frame)
+            KeyBar.draw(Check24Texts.failedKeyBar, into: &frame)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
             let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows,
                                                emptyMessage: emptyMessage, wrapCache: wrapCache)
@@ -87,7 +84,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                 }
             }
             // The key bar fills its line, covering whatever a row cut by the bottom of the list drew there.
-            KeyBar.draw(Self.keys.keyBar, into: &frame)
+            KeyBar.draw(Self.keys.keyBar(.german), into: &frame)
         }
         return frame
     }

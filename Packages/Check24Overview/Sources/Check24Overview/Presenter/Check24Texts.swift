@@ -1,0 +1,108 @@
+import Foundation
+import HTTPClient
+import Navigation
+
+/// Every word the check24 screens show, in German, in one place: labels, notices, errors and the
+/// keys (the `?` overlay, the key bars and `--help` list the same ``KeyHelp`` values). The original
+/// app spoke German to German users; only product data and JSON field names stay as they come.
+enum Check24Texts {
+    // MARK: Overview
+
+    static let loading = "Produkte werden geladen…"
+    static let reloadButton = "Neuladen"
+    static let noProducts = "Keine Produkte."
+    static let noFavorites = "Noch nichts vorgemerkt: öffne ein Produkt und wähle Vormerken."
+    static let footer = "© 2016 Check24"
+
+    static let overviewKeys: [KeyHelp] = [
+        KeyHelp("↑↓ jk", "Produkt wählen", bar: "↑↓ wählen"),
+        KeyHelp("←→ tab", "Filter wechseln", bar: "←→ Filter"),
+        KeyHelp("pgup/pgdn home/end", "seitenweise, erstes Produkt, Fußzeile"),
+        KeyHelp("enter/click", "Produkt oder rechtliche Hinweise öffnen", bar: "enter öffnen"),
+        KeyHelp("r", "neu laden", bar: "r Neuladen"),
+    ]
+    /// The key bar while the list loads: only the host's keys.
+    static let loadingKeyBar = [KeyHelp]().keyBar(.german)
+    /// The key bar of the error view.
+    static let failedKeyBar = [KeyHelp("enter/r", "neu laden", bar: "enter/r Neuladen")].keyBar(.german)
+
+    // MARK: Details
+
+    static let unknownValue = "unbekannt"
+    static let available = "Verfügbar"
+    static let unavailable = "Nicht verfügbar"
+    static let remember = "Vormerken"
+    static let forget = "Vergessen"
+    static let releaseDateLabel = "Erscheinungsdatum: "
+    static let colorLabel = "Farbe: "
+
+    static let detailKeys: [KeyHelp] = [
+        KeyHelp("esc/backspace", "zurück zur Übersicht", bar: "esc zurück"),
+        KeyHelp("f", "Vormerken / Vergessen", bar: "f Vormerken"),
+        KeyHelp("tab", "Knopf oder Fußzeile wählen", bar: "tab wählen"),
+        KeyHelp("enter", "Gewähltes auslösen"),
+        KeyHelp("↑↓ jk pgup/pgdn wheel", "blättern", bar: "↑↓ blättern"),
+    ]
+
+    // MARK: Sections of `?` and `--help`
+
+    static let overviewTitle = "Übersicht"
+    static let detailTitle = "Details"
+    static let webPageTitle = "Webseite"
+
+    // MARK: Errors and notices
+
+    /// What the user reads when something failed (the legal page's errors are WebBrowser's, in German).
+    static func message(for error: Check24Error) -> String {
+        switch error {
+        case .catalogUnavailable(let failure): "Die Produkte konnten nicht geladen werden.\n" + reason(failure)
+        case .favoritesUnreadable(let failure): "Die Merkliste konnte nicht gelesen werden: " + reason(failure)
+        case .favoriteNotSaved(let failure): "Nicht gespeichert: " + reason(failure) + " Drücke f für einen neuen Versuch."
+        }
+    }
+
+    /// One sentence on why, ending with a full stop.
+    static func reason(_ failure: Check24Failure) -> String {
+        switch failure {
+        case .request(let failure):
+            failure.message(.german)
+        case .storageBusy:
+            "Ein anderes apps-cli schreibt gerade in die Merkliste – bitte erneut versuchen."
+        case .storageDamaged(let path):
+            "Die Datei \(path) ist beschädigt oder keine Datenbank."
+        case .storageUnavailable(let path):
+            "Die Datei \(path) lässt sich nicht öffnen – ist der Ordner beschreibbar? (--data-dir wählt einen anderen)"
+        case .unknown:
+            "Unbekannter Fehler."
+        }
+    }
+
+    /// "1 Produkt konnte nicht gelesen werden und wird nicht angezeigt (#4: „price“ fehlt)".
+    static func skippedNotice(_ skipped: [SkippedProduct]) -> String? {
+        guard let first = skipped.first else { return nil }
+        let count = skipped.count == 1
+            ? "1 Produkt konnte nicht gelesen werden und wird"
+            : "\(skipped.count) Produkte konnten nicht gelesen werden und werden"
+        return "\(count) nicht angezeigt (#\(first.index + 1): \(reason(first.reason)))"
+    }
+
+    /// "1 Produkt ist unvollständig (Red Square: ohne rating)".
+    static func incompleteNotice(_ products: [Check24Product]) -> String? {
+        let incomplete = products.filter { !$0.unreadableFields.isEmpty }
+        guard let first = incomplete.first else { return nil }
+        let count = incomplete.count == 1 ? "1 Produkt ist" : "\(incomplete.count) Produkte sind"
+        return "\(count) unvollständig (\(first.name): ohne \(first.unreadableFields.joined(separator: ", ")))"
+    }
+
+    static func reason(_ reason: SkippedProduct.Reason) -> String {
+        switch reason {
+        case .missing(let field): "„\(field)“ fehlt"
+        case .invalid(let field, .outOfRange): "„\(field)“ ist eine Zahl außerhalb des gültigen Bereichs"
+        case .invalid(let field, .wrongType): "„\(field)“ hat den falschen Typ"
+        case .invalid(let field, .invalidText): "„\(field)“ ist kein gültiger UTF-8-Text"
+        case .invalid(let field, .missing), .invalid(let field, .unreadable): "„\(field)“ ist nicht lesbar"
+        case .notAProduct: "kein Produkt-Objekt"
+        case .duplicateID(let id): "die ID \(id) kommt doppelt vor"
+        }
+    }
+}
