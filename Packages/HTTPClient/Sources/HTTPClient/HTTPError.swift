@@ -48,10 +48,9 @@ public enum HTTPError: Error, Equatable, Sendable {
     }
 
     /// The UI sentence for any error a request or its decoding threw: ``userMessage`` for an
-    /// ``HTTPError``, else a generic sentence naming the error.
+    /// ``HTTPError``, else a generic sentence (never an internal error's name or fields).
     public static func userMessage(for error: any Error) -> String {
-        if let error = error as? HTTPError { return error.userMessage }
-        return "Something went wrong: \(error)"
+        RequestFailure(error).message(.english)
     }
 
     /// `true` for failures that may go away on their own: offline, timeout and 5xx answers.

@@ -67,7 +67,7 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(HTTPError.userMessage(for: HTTPError.status(code: 503, rawBody: Data())),
                        HTTPError.status(code: 503, rawBody: Data()).userMessage)
         struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
-        XCTAssertEqual(HTTPError.userMessage(for: Odd()), "Something went wrong: odd")
+        XCTAssertEqual(HTTPError.userMessage(for: Odd()), "Something went wrong.", "no internal error text on screen")
     }
 
     func testUserMessages() {

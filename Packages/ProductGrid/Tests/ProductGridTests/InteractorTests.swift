@@ -18,13 +18,13 @@ final class InteractorTests: XCTestCase {
         XCTAssertEqual(images.requestedURLs.map(\.absoluteString), ["http://images.test/1.jpg"])
     }
 
-    func testAServiceFailureBecomesTheFeaturesOwnErrorWithTheTransportsReason() async {
+    func testAServiceFailureBecomesTheFeaturesOwnError() async {
         let interactor = ProductListInteractor(products: FakeProductService(catalog: [.failure(HTTPError.offline("no route to host"))]), images: FakeImageLoader())
         do throws(ProductGridError) {
             _ = try await interactor.obtainCatalog()
             XCTFail("expected an error")
         } catch {
-            XCTAssertEqual(error, .catalogUnavailable(reason: HTTPError.offline("no route to host").userMessage))
+            XCTAssertEqual(error, .catalogUnavailable(.noConnection(endpoint: "no route to host")))
         }
     }
 
@@ -43,7 +43,8 @@ final class InteractorTests: XCTestCase {
             _ = try await interactor.obtainDetail(productID: "6_id_is_a_string")
             XCTFail("a mismatched detail must fail")
         } catch {
-            XCTAssertEqual(error.message,
+            XCTAssertEqual(error, .detailOfAnotherProduct(asked: "6_id_is_a_string", answered: "1"))
+            XCTAssertEqual(ProductGridTexts.message(for: error),
                            "The data from the server could not be read: the detail is of product “1”, not of “6_id_is_a_string”.")
         }
     }

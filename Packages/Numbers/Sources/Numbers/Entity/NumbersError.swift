@@ -1,10 +1,12 @@
+import HTTPClient
+
 /// What went wrong, in this feature's terms. The interactors map transport errors to it; the
-/// presenters format it with ``NumbersTexts``.
+/// presenters word it with ``NumbersTexts`` and never see a transport's error type.
 enum NumbersError: Error, Equatable {
     /// The server did not answer at all (offline, refused, unreachable): say so and offer Retry.
     case noConnection(endpoint: String)
     /// The list could not be loaded (an error status, a timeout, a malformed answer).
-    case listUnavailable(reason: String)
+    case listUnavailable(RequestFailure)
     /// The detail could not be loaded.
-    case detailUnavailable(reason: String)
+    case detailUnavailable(RequestFailure)
 }

@@ -29,10 +29,11 @@ final class NumbersListInteractor: Sendable {
         try await images.image(for: url)
     }
 
-    /// A transport that could not reach the server is "no connection"; anything else keeps its reason.
-    static func map(_ error: any Error, as unavailable: (String) -> NumbersError) -> NumbersError {
-        if case .offline(let endpoint)? = error as? HTTPError { return .noConnection(endpoint: endpoint) }
-        return unavailable(HTTPError.userMessage(for: error))
+    /// A transport that could not reach the server is "no connection"; anything else keeps its cause.
+    static func map(_ error: any Error, as unavailable: (RequestFailure) -> NumbersError) -> NumbersError {
+        let failure = RequestFailure(error)
+        if case .noConnection(let endpoint) = failure { return .noConnection(endpoint: endpoint) }
+        return unavailable(failure)
     }
 }
 

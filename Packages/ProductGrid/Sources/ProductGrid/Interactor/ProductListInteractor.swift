@@ -16,7 +16,7 @@ final class ProductListInteractor: Sendable {
         do {
             return try await products.fetchCatalog()
         } catch {
-            throw .catalogUnavailable(reason: HTTPError.userMessage(for: error))
+            throw .catalogUnavailable(RequestFailure(error))
         }
     }
 
@@ -41,17 +41,12 @@ final class ProductDetailInteractor: Sendable {
         do {
             detail = try await products.fetchDetail(productID: productID)
         } catch {
-            throw .detailUnavailable(reason: HTTPError.userMessage(for: error))
+            throw .detailUnavailable(RequestFailure(error))
         }
         guard detail.summary.id == productID else {
-            let mismatch = HTTPError.decoding("the detail is of product \(Self.quoted(detail.summary.id)), not of \(Self.quoted(productID))")
-            throw .detailUnavailable(reason: mismatch.userMessage)
+            throw .detailOfAnotherProduct(asked: productID, answered: detail.summary.id)
         }
         return detail
-    }
-
-    private static func quoted(_ id: String) -> String {
-        "“" + String(id.prefix(40)) + (id.count > 40 ? "…" : "") + "”"
     }
 
     func obtainImage(at url: URL) async throws -> RGBImage {

@@ -71,7 +71,7 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
                 self.description = .loaded(detail.description)
                 if imageChanged { self.loadImage(detail.summary.imageURL) }
             case .failure(let error):
-                self.description = .failed(message: error.message)
+                self.description = .failed(message: ProductGridTexts.message(for: error))
             }
             self.publish()
         })

@@ -107,7 +107,7 @@ final class ProductListPresenter: ProductListViewOutput {
                 self.publish()
                 self.showImages()
             case .failure(let error):
-                self.state = .failed(error.message)
+                self.state = .failed(ProductGridTexts.message(for: error))
                 self.publish()
             }
         })
@@ -133,9 +133,9 @@ final class ProductListPresenter: ProductListViewOutput {
     var viewModel: ProductListViewModel {
         switch state {
         case .loading:
-            return ProductListViewModel(title: "Products", content: .loading, notice: nil)
+            return ProductListViewModel(title: ProductGridTexts.title, content: .loading, notice: nil)
         case .failed(let message):
-            return ProductListViewModel(title: "Products", content: .failed(message: message), notice: nil)
+            return ProductListViewModel(title: ProductGridTexts.title, content: .failed(message: message), notice: nil)
         case .loaded(let catalog):
             let products = catalog.products, pictures = images.snapshot, formatter = formatter
             let tiles = LazyRows(count: products.count) { index in
@@ -145,12 +145,9 @@ final class ProductListPresenter: ProductListViewOutput {
                     price: formatter.string(for: Money(minorUnits: product.priceInCents, currency: .eur)),
                     image: pictures[product.imageURL])
             }
-            let notice = catalog.skippedCount > 0
-                ? "\(catalog.skippedCount) product\(catalog.skippedCount == 1 ? "" : "s") could not be read and \(catalog.skippedCount == 1 ? "is" : "are") not shown"
-                    + (catalog.skippedReasons.first.map { " (\($0))" } ?? "")
-                : nil
+            let notice = ProductGridTexts.skippedNotice(count: catalog.skippedCount, firstReason: catalog.skippedReasons.first)
             return ProductListViewModel(
-                title: "Products (\(tiles.count))",
+                title: ProductGridTexts.title(count: tiles.count),
                 content: .loaded(tiles: tiles, selectedIndex: selectedIndex, firstVisibleRow: firstVisibleRow),
                 notice: notice, touchedIndex: touchedIndex)
         }

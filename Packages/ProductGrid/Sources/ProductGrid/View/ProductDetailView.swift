@@ -23,9 +23,7 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("esc/backspace", "back to the grid", bar: "esc back"),
-                                   KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll the description", bar: "↑↓ scroll"),
-                                   KeyHelp("r", "reload", bar: "r reload")]
+    nonisolated static let keys = ProductGridTexts.detailKeys
 
     var keyHelp: [KeyHelp] { Self.keys }
 
@@ -59,12 +57,12 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
         lines.append(("", .plain))
         switch viewModel.description {
         case .loading:
-            lines.append((Spinner.frame(tick: tick) + " Loading description…", Style(dim: true)))
+            lines.append((Spinner.frame(tick: tick) + " " + ProductGridTexts.loadingDescription, Style(dim: true)))
         case .loaded(let text):
             lines += TextWrap.wrap(text, width: width).map { ($0, .plain) }
         case .failed(let message):
             lines += TextWrap.wrap(message, width: width).map { ($0, Style(foreground: .red)) }
-            lines.append(("Press r to try again.", Style(bold: true)))
+            lines.append((ProductGridTexts.tryAgain, Style(bold: true)))
         }
         return lines
     }

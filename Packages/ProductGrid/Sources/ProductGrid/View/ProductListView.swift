@@ -25,9 +25,7 @@ final class ProductListView: Screen, ProductListViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓←→ hjkl", "move", bar: "↑↓←→ move"), KeyHelp("pgup/pgdn home/end", "page, first, last"),
-                                   KeyHelp("enter/click", "open product", bar: "enter open"),
-                                   KeyHelp("r", "reload", bar: "r reload")]
+    nonisolated static let keys = ProductGridTexts.gridKeys
 
     var keyHelp: [KeyHelp] { Self.keys }
 
@@ -48,14 +46,14 @@ final class ProductListView: Screen, ProductListViewInput {
         }
         switch viewModel.content {
         case .loading:
-            StatusView.centered(Spinner.frame(tick: context.tick) + " Loading products…", into: &frame, style: .plain)
-            KeyBar.draw("q quit", into: &frame)
+            StatusView.centered(Spinner.frame(tick: context.tick) + " " + ProductGridTexts.loading, into: &frame, style: .plain)
+            KeyBar.draw(ProductGridTexts.loadingKeyBar, into: &frame)
         case .failed(let message):
             StatusView.error(message, into: &frame, colorMode: context.colorMode)
-            KeyBar.draw("r retry  q quit", into: &frame)
+            KeyBar.draw(ProductGridTexts.failedKeyBar, into: &frame)
         case .loaded(let tiles, let selectedIndex, let storedFirstRow):
             if tiles.isEmpty {
-                StatusView.centered("No products.", into: &frame, style: .plain)
+                StatusView.centered(ProductGridTexts.empty, into: &frame, style: .plain)
             } else {
                 let layout = ProductGridLayout(size: size, itemCount: tiles.count)
                 let firstRow = layout.firstVisibleRow(showing: selectedIndex, previous: storedFirstRow)

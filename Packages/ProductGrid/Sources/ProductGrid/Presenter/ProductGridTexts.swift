@@ -1,0 +1,52 @@
+import HTTPClient
+import Navigation
+
+/// Every word the product-grid screens show, in one place (English): titles, states, notices,
+/// errors and the keys (the `?` overlay, the key bars and `--help` list the same ``KeyHelp`` values).
+enum ProductGridTexts {
+    // MARK: Grid
+
+    static let title = "Products"
+    static func title(count: Int) -> String { "Products (\(count))" }
+    static let loading = "Loading products…"
+    static let empty = "No products."
+    static let gridKeys: [KeyHelp] = [
+        KeyHelp("↑↓←→ hjkl", "move", bar: "↑↓←→ move"), KeyHelp("pgup/pgdn home/end", "page, first, last"),
+        KeyHelp("enter/click", "open product", bar: "enter open"),
+        KeyHelp("r", "reload", bar: "r reload"),
+    ]
+    static let loadingKeyBar = [KeyHelp]().keyBar
+    static let failedKeyBar = [KeyHelp("r", "retry", bar: "r retry")].keyBar
+
+    // MARK: Detail
+
+    static let loadingDescription = "Loading description…"
+    static let tryAgain = "Press r to try again."
+    static let detailKeys: [KeyHelp] = [
+        KeyHelp("esc/backspace", "back to the grid", bar: "esc back"),
+        KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll the description", bar: "↑↓ scroll"),
+        KeyHelp("r", "reload", bar: "r reload"),
+    ]
+
+    // MARK: Errors and notices
+
+    static func message(for error: ProductGridError) -> String {
+        switch error {
+        case .catalogUnavailable(let failure), .detailUnavailable(let failure):
+            failure.message(.english)
+        case .detailOfAnotherProduct(let asked, let answered):
+            "The data from the server could not be read: the detail is of product \(quoted(answered)), not of \(quoted(asked))."
+        }
+    }
+
+    /// "2 products could not be read and are not shown (price is missing)".
+    static func skippedNotice(count: Int, firstReason: String?) -> String? {
+        guard count > 0 else { return nil }
+        return "\(count) product\(count == 1 ? "" : "s") could not be read and \(count == 1 ? "is" : "are") not shown"
+            + (firstReason.map { " (\($0))" } ?? "")
+    }
+
+    private static func quoted(_ id: String) -> String {
+        "“" + String(id.prefix(40)) + (id.count > 40 ? "…" : "") + "”"
+    }
+}
