@@ -11,6 +11,9 @@ public protocol SplitNavigator: AnyObject {
     /// The selection changed to `screen`'s item: in regular width it fills the detail pane at once;
     /// in compact width it waits, off screen, until the master is left (or the terminal widens).
     func replaceDetail(_ screen: any Screen)
+    /// There is nothing to show any more (the list became empty): the detail pane shows its
+    /// placeholder again, and a pushed detail returns to the master.
+    func removeDetail()
 }
 
 /// Master and detail as one screen that collapses and expands with the terminal's width, the way a
@@ -39,6 +42,8 @@ public final class SplitScreen: Screen, SplitNavigator {
     private let placeholder: String
     /// Set once the host showed the split; details appear only after that.
     private var hasAppeared = false
+    /// The pane that received the last mouse press, until its release.
+    private var pointerOwner: Pane?
     /// The detail that has been told it appeared: each detail appears once, and only when it is on
     /// screen (a selection moving in compact width loads nothing until the detail is opened or the
     /// terminal widens).
@@ -68,6 +73,13 @@ public final class SplitScreen: Screen, SplitNavigator {
         if sizeClass == .regular { isDetailPushed = true }
     }
 
+    public func removeDetail() {
+        detail = nil
+        isDetailPushed = false
+        focus = .master
+        pointerOwner = nil
+    }
+
     private func setDetail(_ screen: any Screen) {
         detail = screen
         appearDetailIfShown()
@@ -93,8 +105,11 @@ public final class SplitScreen: Screen, SplitNavigator {
         appearDetailIfShown()
     }
 
+    /// The split's own keys in regular width, listed before the focused pane's (and in `--help`).
+    public nonisolated static let regularWidthKeys = [KeyHelp("tab", "switch between the panes")]
+
     public var keyHelp: [KeyHelp] {
-        (sizeClass == .regular ? [KeyHelp("tab", "switch pane")] : []) + (focusedScreen?.keyHelp ?? master.keyHelp)
+        (sizeClass == .regular ? Self.regularWidthKeys : []) + (focusedScreen?.keyHelp ?? master.keyHelp)
     }
 
     public var capturesText: Bool { focusedScreen?.capturesText ?? false }
@@ -105,6 +120,11 @@ public final class SplitScreen: Screen, SplitNavigator {
     private var focusedScreen: (any Screen)? {
         let pane = sizeClass == .regular ? focus : compactPane
         return pane == .master ? master : detail
+    }
+
+    /// The pane under `column`; nil on the divider.
+    private func pane(at column: Int, _ panes: (master: Rect, divider: Rect, detail: Rect)) -> Pane? {
+        column == panes.divider.column ? nil : column < panes.divider.column ? .master : .detail
     }
 
     private func panes(for size: Size) -> (master: Rect, divider: Rect, detail: Rect) {
@@ -149,8 +169,22 @@ public final class SplitScreen: Screen, SplitNavigator {
         }
         let panes = panes(for: context.size)
         if case .mouse(var mouse) = event {
-            guard mouse.column != panes.divider.column else { return false }
-            let target: Pane = mouse.column < panes.divider.column ? .master : .detail
+            let target: Pane
+            switch mouse.kind {
+            case .drag, .release:
+                // A press owns the pointer until its release, wherever that happens: a row touched in the
+                // master and released over the detail is cancelled by the master, never left touched.
+                guard let owner = pointerOwner ?? pane(at: mouse.column, panes) else { return false }
+                target = owner
+                if mouse.kind == .release { pointerOwner = nil }
+            case .press:
+                guard let pane = pane(at: mouse.column, panes) else { return false }
+                target = pane
+                pointerOwner = pane
+            case .wheelUp, .wheelDown:
+                guard let pane = pane(at: mouse.column, panes) else { return false }
+                target = pane
+            }
             // The empty detail pane (its placeholder) has nothing to click.
             if target == .detail, detail == nil { return false }
             let rect = target == .master ? panes.master : panes.detail

@@ -65,7 +65,7 @@ public final class StubScreen: Screen {
 /// A ``SplitNavigator`` for router tests: records which detail screens were shown or replaced.
 @MainActor
 public final class RecordingSplitNavigator: SplitNavigator {
-    public enum Call: Equatable { case show, replace }
+    public enum Call: Equatable { case show, replace, remove }
     public private(set) var calls: [Call] = []
     /// The detail screens, strongly held like a real split would.
     public private(set) var details: [any Screen] = []
@@ -80,5 +80,9 @@ public final class RecordingSplitNavigator: SplitNavigator {
     public func replaceDetail(_ screen: any Screen) {
         calls.append(.replace)
         details.append(screen)
+    }
+
+    public func removeDetail() {
+        calls.append(.remove)
     }
 }

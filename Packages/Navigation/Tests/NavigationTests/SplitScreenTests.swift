@@ -28,6 +28,32 @@ final class SplitScreenTests: XCTestCase {
         XCTAssertTrue(shown.split(separator: "\n")[0].contains("│item"), "the detail starts after the divider at column 50:\n\(shown)")
     }
 
+    func testARemovedDetailLeavesThePlaceholderAndTheMaster() async {
+        let split = SplitScreen(master: StubScreen(title: "list"), masterPercent: 50, placeholder: "Choose a number")
+        _ = split.render(in: compact)
+        split.showDetail(StubScreen(title: "item"))
+        XCTAssertTrue(text(split, compact).hasPrefix("item"))
+        split.removeDetail()
+        XCTAssertTrue(text(split, compact).hasPrefix("list"), "a pushed detail that is gone returns to the master")
+        XCTAssertNil(split.detail)
+        XCTAssertTrue(text(split, regular).contains("Choose a number"), text(split, regular))
+    }
+
+    /// A press owns the pointer until its release: the pane that got the press gets the release, wherever it is.
+    func testAReleaseGoesToThePaneThatGotThePress() async {
+        let master = StubScreen(title: "list") { _ in true }, detail = StubScreen(title: "item") { _ in true }
+        let split = SplitScreen(master: master, masterPercent: 50)
+        _ = split.render(in: regular)
+        split.replaceDetail(detail)
+        _ = split.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 5, row: 1)), in: regular)
+        _ = split.handle(.mouse(MouseEvent(kind: .release, column: 80, row: 1)), in: regular)
+        XCTAssertEqual(master.received, [.mouse(MouseEvent(kind: .press(button: 0), column: 5, row: 1)),
+                                         .mouse(MouseEvent(kind: .release, column: 80, row: 1))])
+        XCTAssertEqual(detail.received, [], "the detail never saw half a click")
+        _ = split.handle(.mouse(MouseEvent(kind: .release, column: 80, row: 1)), in: regular)
+        XCTAssertEqual(detail.received.count, 1, "a release without a press goes to the pane under it")
+    }
+
     func testCompactShowsTheMasterUntilADetailIsOpenedAndEscReturnsToTheSameMaster() async {
         let master = StubScreen(title: "list")
         let split = SplitScreen(master: master)

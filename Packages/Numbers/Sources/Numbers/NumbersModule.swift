@@ -25,7 +25,7 @@ public enum NumbersModule {
     public static let keyHelp: [KeyHelpSection] = [
         KeyHelpSection("List", NumbersListView.keys),
         KeyHelpSection("Number", NumberDetailView.keys),
-        KeyHelpSection("Wide terminal", [KeyHelp("tab", "switch between the list and the number")]),
+        KeyHelpSection("Wide terminal (100 columns or more)", SplitScreen.regularWidthKeys),
     ]
 
     /// The bundled demo (the project's own 52 numbers, details and kanji pictures, in the real schema;

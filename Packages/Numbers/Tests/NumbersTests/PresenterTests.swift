@@ -11,19 +11,74 @@ import XCTest
 final class RecordingListRouter: NumbersListRouting {
     var shown: [String] = []
     var opened: [String] = []
+    var closed = 0
     func showDetail(of item: NumberItem) { shown.append(item.name) }
     func openDetail(of item: NumberItem) { opened.append(item.name) }
+    func closeDetail() { closed += 1 }
+}
+
+/// Records every view model the presenter displays, in order.
+@MainActor
+final class RecordingListView: NumbersListViewInput {
+    var displayed: [NumbersListViewModel] = []
+    func display(_ viewModel: NumbersListViewModel) { displayed.append(viewModel) }
 }
 
 @MainActor
 final class ListPresenterTests: XCTestCase {
+    private var view = RecordingListView()
+
     private func makePresenter(_ service: FakeNumbersService = FakeNumbersService())
         -> (NumbersListPresenter, RecordingListRouter, WorkTracker) {
         let work = WorkTracker()
         let router = RecordingListRouter()
         let presenter = NumbersListPresenter(interactor: NumbersListInteractor(service: service, images: FakeImageLoader()),
                                              router: router, work: work)
+        view = RecordingListView()
+        presenter.view = view
         return (presenter, router, work)
+    }
+
+    /// What the view was shown, in order: the states, the selection and the touched row of each display.
+    private var displayedSequence: [String] {
+        view.displayed.map { model in
+            switch model.content {
+            case .loading: "loading"
+            case .failed(let message): "failed: \(message)"
+            case .loaded(let rows, let selected, _): "\(rows.count) rows, selected \(selected)" + (model.touchedIndex.map { ", touched \($0)" } ?? "")
+            }
+        }
+    }
+
+    /// The view is told each step: loading, then the list with the first item selected, then each touch
+    /// and selection; a reload shows loading again before the new list.
+    func testTheViewIsShownEveryStepInOrder() async {
+        let (presenter, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        let start = view.displayed.count
+        XCTAssertEqual(Array(displayedSequence.prefix(2)), ["loading", "4 rows, selected 0"])
+        presenter.didTouchItem(at: 2)
+        presenter.didChooseItem(at: 2)
+        presenter.didChangeSelection(to: 3, firstVisibleRow: 0, visibleRows: 0..<4)
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        let steps = Array(displayedSequence[start...]).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        XCTAssertEqual(steps, ["4 rows, selected 0, touched 2", "4 rows, selected 2", "4 rows, selected 3", "loading", "4 rows, selected 3"])
+    }
+
+    /// A reload that answers an empty list leaves no stale number in the detail.
+    func testAReloadAnsweringAnEmptyListClosesTheDetail() async {
+        let service = FakeNumbersService(catalogs: [.success(NumbersFixtures.catalog()), .success(NumbersCatalog(items: []))])
+        let (presenter, router, work) = makePresenter(service)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(router.shown, ["1"])
+        XCTAssertEqual(router.closed, 0)
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(router.closed, 1)
+        XCTAssertEqual(displayedSequence.last, "0 rows, selected 0")
     }
 
     private func selected(_ presenter: NumbersListPresenter) -> Int? {

@@ -92,6 +92,56 @@ final class RotationTests: XCTestCase {
     }
 }
 
+/// The width classes at the feature's level, and the touch pattern across the split's panes.
+@MainActor
+final class SplitBehaviourTests: XCTestCase {
+    private func started(at context: RenderContext) async -> (any Screen, RecordingNavigator) {
+        let host = RecordingNavigator()
+        let split = NumbersModule.make(dependencies: .init(service: FakeNumbersService(), images: FakeImageLoader()), host: host)
+        _ = split.render(in: context)
+        split.screenDidAppear()
+        await host.work.waitUntilIdle()
+        _ = split.render(in: context)
+        await host.work.waitUntilIdle()
+        return (split, host)
+    }
+
+    func testNinetyNineColumnsShowTheListAloneAndAHundredShowBoth() async {
+        let at99 = RenderContext(size: Size(columns: 99, rows: 30), colorMode: .none)
+        let at100 = RenderContext(size: Size(columns: 100, rows: 30), colorMode: .none)
+        let (split, host) = await started(at: at99)
+        var shown = PlainTextEncoder.encode(split.render(in: at99))
+        XCTAssertTrue(shown.contains("Numbers (4)") && !shown.contains("Reading of 1") && !shown.contains("│"), shown)
+        _ = split.render(in: at100)
+        await host.work.waitUntilIdle()
+        shown = PlainTextEncoder.encode(split.render(in: at100))
+        XCTAssertTrue(shown.contains("Numbers (4)") && shown.contains("Reading of 1") && shown.contains("│"), shown)
+    }
+
+    /// A press on a list row marks it touched; released over the detail pane it is cancelled (neither
+    /// left touched nor chosen); pressed and released on the row, it is selected and shown.
+    func testAPressReleasedOverTheOtherPaneLeavesNoRowTouched() async {
+        let wide = RenderContext(size: Size(columns: 120, rows: 30), colorMode: .trueColor)
+        let (split, host) = await started(at: wide)
+        let lines = PlainTextEncoder.encode(split.render(in: wide)).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let row = lines.firstIndex(where: { $0.split(separator: "│").first?.hasSuffix(" 2") == true || $0.split(separator: "│").first?.contains(" 2 ") == true }) else {
+            return XCTFail("no row of 2:\n\(lines.joined(separator: "\n"))")
+        }
+        let untouched = split.render(in: wide)[10, row].style
+        XCTAssertTrue(split.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 10, row: row)), in: wide))
+        XCTAssertNotEqual(split.render(in: wide)[10, row].style, untouched, "pressed: the row is touched")
+        _ = split.handle(.mouse(MouseEvent(kind: .release, column: 100, row: row)), in: wide)
+        XCTAssertEqual(split.render(in: wide)[10, row].style, untouched, "released over the detail: no longer touched")
+        await host.work.waitUntilIdle()
+        XCTAssertTrue(PlainTextEncoder.encode(split.render(in: wide)).contains("Reading of 1"), "nothing was chosen")
+        _ = split.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 10, row: row)), in: wide)
+        _ = split.handle(.mouse(MouseEvent(kind: .release, column: 10, row: row)), in: wide)
+        _ = split.render(in: wide)
+        await host.work.waitUntilIdle()
+        XCTAssertTrue(PlainTextEncoder.encode(split.render(in: wide)).contains("Reading of 2"))
+    }
+}
+
 /// Details that are replaced or fail: retried when chosen again, and their requests stopped when gone.
 @MainActor
 final class DetailLifecycleTests: XCTestCase {

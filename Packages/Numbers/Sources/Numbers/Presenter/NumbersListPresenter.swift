@@ -105,6 +105,9 @@ final class NumbersListPresenter: NumbersListViewOutput {
                 // The first item is selected and shown on start (in the detail pane when wide).
                 if catalog.items.indices.contains(self.selectedIndex) {
                     self.router.showDetail(of: catalog.items[self.selectedIndex])
+                } else {
+                    // A reload that answers an empty list leaves no number to show.
+                    self.router.closeDetail()
                 }
                 self.publish()
                 self.showImages()

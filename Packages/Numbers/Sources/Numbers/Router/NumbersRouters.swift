@@ -6,6 +6,8 @@ protocol NumbersListRouting: AnyObject {
     func showDetail(of item: NumberItem)
     /// The user opened `item`: full screen when narrow, esc returns to the master.
     func openDetail(of item: NumberItem)
+    /// There is no item any more (a reload answered an empty list): no detail is shown.
+    func closeDetail()
 }
 
 /// Leaves the master only through the split navigator; keeps the detail it last built, so that
@@ -31,6 +33,12 @@ final class NumbersListRouter: NumbersListRouting {
     func openDetail(of item: NumberItem) {
         guard let screen = detail(for: item) else { return }
         navigator?.showDetail(screen)
+    }
+
+    func closeDetail() {
+        shownName = nil
+        shownDetail = nil
+        navigator?.removeDetail()
     }
 
     private func detail(for item: NumberItem) -> (any Screen)? {
