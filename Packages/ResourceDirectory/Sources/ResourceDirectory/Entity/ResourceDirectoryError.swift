@@ -1,0 +1,12 @@
+import HTTPClient
+
+/// What went wrong, in this feature's terms. The interactors map transport errors to it; the
+/// presenters word it with ``ResourceDirectoryTexts`` and never see a transport's error type.
+enum ResourceDirectoryError: Error, Equatable {
+    /// The categories could not be loaded.
+    case categoriesUnavailable(RequestFailure)
+    /// The resources of `category` (its title) could not be loaded.
+    case resourcesUnavailable(category: String, RequestFailure)
+    /// The directory has no resource file for `category` (its title): no request is made.
+    case noKnownFile(category: String)
+}

@@ -1,0 +1,104 @@
+import Foundation
+import HTMLText
+import HTTPClient
+import ImageKit
+
+/// The order of the resources list: the sort control's first press sorts A–Z, the next Z–A, and so on.
+public enum ResourceSortOrder: Sendable, Equatable {
+    /// The order of the file (before the first press).
+    case original
+    case ascending
+    case descending
+
+    /// What the next press of the sort control chooses.
+    public var next: ResourceSortOrder { self == .ascending ? .descending : .ascending }
+}
+
+/// A resource as the list shows it: its plain-text one-line summary and its sort key, worked out once
+/// per load (off the main actor) so sorting and filtering never parse HTML or fold text again.
+struct ResourceEntry: Sendable, Equatable {
+    var resource: Resource
+    /// The description's text on one line: HTML converted, whitespace collapsed.
+    var summary: String
+    /// The title folded for comparison: case and diacritics ignored (`Éclair` → `eclair`).
+    var sortKey: String
+}
+
+/// Use cases of the categories screen. Holds only its dependencies.
+final class ResourceCategoriesInteractor: Sendable {
+    private let service: any ResourceDirectoryService
+
+    init(service: any ResourceDirectoryService) {
+        self.service = service
+    }
+
+    func obtainCategories() async throws(ResourceDirectoryError) -> ResourceCategoryList {
+        do {
+            return try await service.fetchCategories()
+        } catch {
+            throw .categoriesUnavailable(RequestFailure(error))
+        }
+    }
+}
+
+/// Use cases of a category's resources list: load, sort, filter, pictures.
+final class ResourceListInteractor: Sendable {
+    private let service: any ResourceDirectoryService
+    private let images: any ImageLoading
+
+    init(service: any ResourceDirectoryService, images: any ImageLoading) {
+        self.service = service
+        self.images = images
+    }
+
+    /// The resources of `category`, each with its summary and sort key. A category without a known
+    /// file is an error of its own, and nothing is requested.
+    func obtainResources(in category: ResourceCategory) async throws(ResourceDirectoryError) -> (entries: [ResourceEntry], skipped: [String]) {
+        guard let file = category.resourceFile else { throw .noKnownFile(category: category.title) }
+        let list: ResourceList
+        do {
+            list = try await service.fetchResources(file: file)
+        } catch {
+            throw .resourcesUnavailable(category: category.title, RequestFailure(error))
+        }
+        return (list.resources.map(Self.entry), list.skippedReasons)
+    }
+
+    /// `entries` in `order`: by title ignoring case and diacritics (`Éclair` sorts with E, `élan`
+    /// before `Elixor`), ties broken by the exact title and then the file's order, so it is stable.
+    func obtainSorted(_ entries: [ResourceEntry], order: ResourceSortOrder) async -> [ResourceEntry] {
+        Self.sorted(entries, order: order)
+    }
+
+    func obtainImage(at url: URL) async throws -> RGBImage {
+        try await images.image(for: url)
+    }
+
+    static func sorted(_ entries: [ResourceEntry], order: ResourceSortOrder) -> [ResourceEntry] {
+        guard order != .original else { return entries }
+        let indexed = entries.enumerated().sorted { a, b in
+            if a.element.sortKey != b.element.sortKey { return a.element.sortKey < b.element.sortKey }
+            if a.element.resource.title != b.element.resource.title { return a.element.resource.title < b.element.resource.title }
+            return a.offset < b.offset
+        }.map(\.element)
+        return order == .ascending ? indexed : indexed.reversed()
+    }
+
+    /// The positions of `entries` whose title contains `query`, ignoring case and diacritics.
+    static func matching(_ entries: [ResourceEntry], query: String) -> [Int] {
+        let folded = fold(query.trimmingCharacters(in: .whitespaces))
+        guard !folded.isEmpty else { return Array(entries.indices) }
+        return entries.indices.filter { entries[$0].sortKey.contains(folded) }
+    }
+
+    static func entry(_ resource: Resource) -> ResourceEntry {
+        let text = resource.descriptionHTML.isEmpty ? "" : HTMLDocument.parse(resource.descriptionHTML).plainText(width: 10_000)
+        let summary = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return ResourceEntry(resource: resource, summary: summary, sortKey: fold(resource.title))
+    }
+
+    /// Case- and diacritic-insensitive form of `text`, the same in every locale (`Ångström` → `angstrom`).
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+}

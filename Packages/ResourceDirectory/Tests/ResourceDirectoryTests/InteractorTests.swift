@@ -1,0 +1,79 @@
+import Foundation
+import HTTPClient
+import ImageKitTesting
+import ResourceDirectoryTesting
+import XCTest
+@testable import ResourceDirectory
+
+final class InteractorTests: XCTestCase {
+    private func titles(_ entries: [ResourceEntry]) -> [String] { entries.map(\.resource.title) }
+
+    /// A–Z, then Z–A, then A–Z again, ignoring case and diacritics: `Éclair` sorts with E, `élan` with E too.
+    func testSortTogglesAToZAndZToAIgnoringCaseAndDiacritics() async throws {
+        let interactor = ResourceListInteractor(service: FakeResourceDirectoryService(), images: FakeImageLoader())
+        let (entries, _) = try await interactor.obtainResources(in: ResourceDirectoryFixtures.restaurants)
+        XCTAssertEqual(titles(entries), ["Pizza Spanos", "élan bistro", "Zócalo", "Éclair", "bagel corner"], "the file's order first")
+        var order = ResourceSortOrder.original
+        var seen: [[String]] = []
+        for _ in 0..<3 {
+            order = order.next
+            seen.append(titles(await interactor.obtainSorted(entries, order: order)))
+        }
+        XCTAssertEqual(seen, [["bagel corner", "Éclair", "élan bistro", "Pizza Spanos", "Zócalo"],
+                              ["Zócalo", "Pizza Spanos", "élan bistro", "Éclair", "bagel corner"],
+                              ["bagel corner", "Éclair", "élan bistro", "Pizza Spanos", "Zócalo"]])
+    }
+
+    func testSortingIsStableAndTotalForTitlesThatFoldAlike() {
+        let entries = ["Eclair", "éclair", "Éclair", "eclair"].map { ResourceListInteractor.entry(ResourceDirectoryFixtures.resource($0)) }
+        let ascending = titles(ResourceListInteractor.sorted(entries, order: .ascending))
+        XCTAssertEqual(ascending, titles(ResourceListInteractor.sorted(entries.reversed(), order: .ascending)), "the same order from any start")
+        XCTAssertEqual(titles(ResourceListInteractor.sorted(entries, order: .descending)), ascending.reversed())
+    }
+
+    func testTheSummaryIsOneLineOfTextNeverATagOrAnEntity() {
+        let entry = ResourceListInteractor.entry(ResourceDirectoryFixtures.resource("A", description: "<p>Fish &amp; <b>chips</b></p>\n<ul><li>one</li><li>two&nbsp;more</li></ul><script>x()</script>"))
+        XCTAssertFalse(entry.summary.contains("<") || entry.summary.contains("&amp;") || entry.summary.contains("&nbsp;")
+                       || entry.summary.contains("\n") || entry.summary.contains("x()"), entry.summary)
+        XCTAssertEqual(entry.summary, "Fish & chips • one • two more")
+    }
+
+    func testFilteringByTitleIgnoresCaseAndDiacritics() {
+        let entries = ResourceDirectoryFixtures.resources().resources.map(ResourceListInteractor.entry)
+        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "ECL").map { entries[$0].resource.title }, ["Éclair"])
+        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "ÉLA").map { entries[$0].resource.title }, ["élan bistro"])
+        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "é").map { entries[$0].resource.title }, ["élan bistro", "Éclair", "bagel corner"],
+                       "é matches every e")
+        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "  ").count, entries.count)
+        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "zzz"), [])
+    }
+
+    func testACategoryWithoutAKnownFileIsItsOwnErrorAndAsksNothing() async {
+        let service = FakeResourceDirectoryService()
+        let interactor = ResourceListInteractor(service: service, images: FakeImageLoader())
+        do throws(ResourceDirectoryError) {
+            _ = try await interactor.obtainResources(in: ResourceDirectoryFixtures.museums)
+            XCTFail("no resources expected")
+        } catch {
+            XCTAssertEqual(error, .noKnownFile(category: "Museums"))
+        }
+        XCTAssertEqual(service.resourceRequests, [])
+    }
+
+    func testTransportFailuresBecomeTheFeaturesErrors() async {
+        let service = FakeResourceDirectoryService(categories: [.failure(HTTPError.offline("127.0.0.1:9"))],
+                                                   resources: ["restaurants.json": .failure(HTTPError.status(code: 500, body: nil))])
+        do throws(ResourceDirectoryError) {
+            _ = try await ResourceCategoriesInteractor(service: service).obtainCategories()
+            XCTFail("no categories expected")
+        } catch {
+            XCTAssertEqual(error, .categoriesUnavailable(.noConnection(endpoint: "127.0.0.1:9")))
+        }
+        do throws(ResourceDirectoryError) {
+            _ = try await ResourceListInteractor(service: service, images: FakeImageLoader()).obtainResources(in: ResourceDirectoryFixtures.restaurants)
+            XCTFail("no resources expected")
+        } catch {
+            XCTAssertEqual(error, .resourcesUnavailable(category: "Restaurants", .status(code: 500)))
+        }
+    }
+}
