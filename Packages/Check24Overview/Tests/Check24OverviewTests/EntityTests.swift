@@ -85,10 +85,10 @@ final class EntityTests: XCTestCase {
         json.append(contentsOf: Data(#"","price":{"value":1}}]}"#.utf8))
         let catalog = try JSONDecoder().decode(Check24Catalog.self, from: json)
         XCTAssertEqual(catalog.products.map(\.name), ["Kept", "Far future"])
-        XCTAssertEqual(catalog.skipped.map(\.reason), [.invalid(field: "price", problem: .outOfRange),
-                                                        .invalid(field: "price", problem: .outOfRange),
-                                                        .invalid(field: "price", problem: .outOfRange),
-                                                        .invalid(field: "name", problem: .invalidText)])
+        XCTAssertEqual(catalog.skipped.map(\.reason), [.outOfRange(field: "price"),
+                                                        .outOfRange(field: "price"),
+                                                        .outOfRange(field: "price"),
+                                                        .invalidText(field: "name")])
         let future = catalog.products[1]
         XCTAssertNil(future.releaseDate, "year 506713 is no release date")
         XCTAssertEqual(future.rating, 0)

@@ -46,7 +46,7 @@ final class GermanScreensTests: XCTestCase {
         let incomplete = { var product = Check24Fixtures.redSquare; product.unreadableFields = ["rating"]; return product }()
         let catalogs: [(String, Check24Catalog)] = [
             ("the overview", Check24Fixtures.catalog()),
-            ("a skipped product's notice", Check24Fixtures.catalog(skipped: [SkippedProduct(index: 3, reason: .invalid(field: "price", problem: .wrongType))])),
+            ("a skipped product's notice", Check24Fixtures.catalog(skipped: [SkippedProduct(index: 3, reason: .wrongType(field: "price"))])),
             ("an incomplete product's notice", Check24Fixtures.catalog([incomplete])),
             ("the empty list", Check24Fixtures.catalog([])),
         ]

@@ -51,10 +51,15 @@ extension Check24Catalog: Decodable {
             let path = context.codingPath
             let fieldIndex = path.lastIndex { $0.intValue != nil }.map { path.index(after: $0) } ?? path.startIndex
             guard fieldIndex < path.endIndex else { return .notAProduct }
-            let kind = DecodingProblem.kind(of: error)
+            let field = path[fieldIndex].stringValue
             // A null where the value belongs is as good as missing; a key that exists is otherwise unusable.
-            if case .valueNotFound = error { return .missing(field: path[fieldIndex].stringValue) }
-            return .invalid(field: path[fieldIndex].stringValue, problem: kind == .missing ? .unreadable : kind)
+            if case .valueNotFound = error { return .missing(field: field) }
+            switch DecodingProblem.kind(of: error) {
+            case .outOfRange: return .outOfRange(field: field)
+            case .wrongType: return .wrongType(field: field)
+            case .invalidText: return .invalidText(field: field)
+            case .missing, .unreadable: return .unreadable(field: field)
+            }
         @unknown default: return .notAProduct
         }
     }

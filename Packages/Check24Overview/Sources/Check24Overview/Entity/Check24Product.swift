@@ -91,8 +91,14 @@ public struct SkippedProduct: Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
         /// A field the product cannot be shown without (`id`, `name`, `price`) is absent or null.
         case missing(field: String)
-        /// A field is there but unusable: the wrong type, a number out of range, broken text.
-        case invalid(field: String, problem: DecodingProblem.Kind)
+        /// A number too large, too small or implausible for the field.
+        case outOfRange(field: String)
+        /// The field holds another kind of value.
+        case wrongType(field: String)
+        /// The field's text is not valid UTF-8.
+        case invalidText(field: String)
+        /// The field is there but unusable in another way.
+        case unreadable(field: String)
         /// The entry is not a product object at all.
         case notAProduct
         /// An earlier product has the same id (a favorite would mark both).

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import Navigation
 
 /// Every word the check24 screens show, in German, in one place: labels, notices, errors and the
@@ -64,8 +63,8 @@ enum Check24Texts {
     /// One sentence on why, ending with a full stop.
     static func reason(_ failure: Check24Failure) -> String {
         switch failure {
-        case .request(let failure):
-            failure.message(.german)
+        case .request(let reason):
+            reason
         case .storageBusy:
             "Ein anderes apps-cli schreibt gerade in die Merkliste – bitte erneut versuchen."
         case .storageDamaged(let path):
@@ -97,10 +96,10 @@ enum Check24Texts {
     static func reason(_ reason: SkippedProduct.Reason) -> String {
         switch reason {
         case .missing(let field): "„\(field)“ fehlt"
-        case .invalid(let field, .outOfRange): "„\(field)“ ist eine Zahl außerhalb des gültigen Bereichs"
-        case .invalid(let field, .wrongType): "„\(field)“ hat den falschen Typ"
-        case .invalid(let field, .invalidText): "„\(field)“ ist kein gültiger UTF-8-Text"
-        case .invalid(let field, .missing), .invalid(let field, .unreadable): "„\(field)“ ist nicht lesbar"
+        case .outOfRange(let field): "„\(field)“ ist eine Zahl außerhalb des gültigen Bereichs"
+        case .wrongType(let field): "„\(field)“ hat den falschen Typ"
+        case .invalidText(let field): "„\(field)“ ist kein gültiger UTF-8-Text"
+        case .unreadable(let field): "„\(field)“ ist nicht lesbar"
         case .notAProduct: "kein Produkt-Objekt"
         case .duplicateID(let id): "die ID \(id) kommt doppelt vor"
         }

@@ -1,5 +1,3 @@
-import HTTPClient
-
 /// The feature's user-facing strings, in one place.
 enum NumbersTexts {
     static let title = "Numbers"
@@ -13,8 +11,8 @@ enum NumbersTexts {
         switch error {
         case .noConnection(let endpoint):
             endpoint.isEmpty ? "No connection — check that you are online." : "No connection to \(endpoint) — check the network or the server."
-        case .listUnavailable(let failure): "The numbers could not be loaded. " + failure.message(.english)
-        case .detailUnavailable(let failure): "This number could not be loaded. " + failure.message(.english)
+        case .listUnavailable(let reason): "The numbers could not be loaded. " + reason
+        case .detailUnavailable(let reason): "This number could not be loaded. " + reason
         }
     }
 

@@ -16,7 +16,7 @@ final class ProductListInteractor: Sendable {
         do {
             return try await products.fetchCatalog()
         } catch {
-            throw .catalogUnavailable(RequestFailure(error))
+            throw .catalogUnavailable(reason: RequestFailure(error).message(.english))
         }
     }
 
@@ -41,7 +41,7 @@ final class ProductDetailInteractor: Sendable {
         do {
             detail = try await products.fetchDetail(productID: productID)
         } catch {
-            throw .detailUnavailable(RequestFailure(error))
+            throw .detailUnavailable(reason: RequestFailure(error).message(.english))
         }
         guard detail.summary.id == productID else {
             throw .detailOfAnotherProduct(asked: productID, answered: detail.summary.id)

@@ -1,4 +1,3 @@
-import HTTPClient
 import Navigation
 
 /// Every word the product-grid screens show, in one place (English): titles, states, notices,
@@ -32,8 +31,8 @@ enum ProductGridTexts {
 
     static func message(for error: ProductGridError) -> String {
         switch error {
-        case .catalogUnavailable(let failure), .detailUnavailable(let failure):
-            failure.message(.english)
+        case .catalogUnavailable(let reason), .detailUnavailable(let reason):
+            reason
         case .detailOfAnotherProduct(let asked, let answered):
             "The data from the server could not be read: the detail is of product \(quoted(answered)), not of \(quoted(asked))."
         }
