@@ -1,10 +1,31 @@
 /// The bottom row of a screen, listing the keys that matter most there (reverse video, full width).
 public enum KeyBar {
+    /// The separator between a bar's entries ("↑↓ move  enter open  ? keys  q quit").
+    public static let separator = "  "
+
     public static func draw(_ text: String, into frame: inout Frame) {
         guard frame.size.rows > 0 else { return }
         let row = frame.size.rows - 1
         frame.fill(Rect(column: 0, row: row, columns: frame.size.columns, rows: 1), style: Style(reverse: true))
-        frame.put(" " + text, at: Point(column: 0, row: row), style: Style(reverse: true))
+        frame.put(" " + fitted(text, columns: frame.size.columns - 1), at: Point(column: 0, row: row), style: Style(reverse: true))
+    }
+
+    /// `text` with whole entries left out until it fits in `columns`, so no key is cut mid-word.
+    ///
+    /// The last `keptAtEnd` entries (the host's `? keys  q quit`) stay: `?` lists whatever the bar
+    /// had to leave out. Entries go from the right of the others, keeping the most important first.
+    public static func fitted(_ text: String, columns: Int, keptAtEnd: Int = 2) -> String {
+        guard DisplayWidth.of(text) > columns else { return text }
+        var entries = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        let firstKept = max(0, entries.count - keptAtEnd)
+        var removable = firstKept
+        while removable > 0 {
+            entries.remove(at: removable - 1)
+            removable -= 1
+            let candidate = entries.joined(separator: separator)
+            if DisplayWidth.of(candidate) <= columns { return candidate }
+        }
+        return entries.joined(separator: separator)
     }
 }
 

@@ -10,6 +10,18 @@ final class StatusViewTests: XCTestCase {
         XCTAssertFalse(frame[0, 1].style.reverse)
     }
 
+    func testANarrowKeyBarLeavesOutWholeEntriesAndKeepsTheHostsKeys() {
+        let bar = "↑↓ Auswahl  enter öffnen  r neu laden  ? Tasten  q beenden"
+        var frame = Frame(size: Size(columns: 40, rows: 1))
+        KeyBar.draw(bar, into: &frame)
+        XCTAssertEqual(frame.text, " ↑↓ Auswahl  ? Tasten  q beenden", "right-most feature keys go first; no word is cut")
+        var wide = Frame(size: Size(columns: 60, rows: 1))
+        KeyBar.draw(bar, into: &wide)
+        XCTAssertEqual(wide.text, " " + bar, "a bar that fits is drawn whole")
+        XCTAssertEqual(KeyBar.fitted(bar, columns: 20), "? Tasten  q beenden")
+        XCTAssertEqual(KeyBar.fitted("q quit", columns: 3), "q quit", "nothing left to drop: the frame cuts it")
+    }
+
     func testCenteredTextIsWrappedAndCenteredBothWays() {
         var frame = Frame(size: Size(columns: 14, rows: 5))
         StatusView.centered("one two three", into: &frame, style: .plain)
