@@ -67,13 +67,13 @@ final class InteractorTests: XCTestCase {
             _ = try await ResourceCategoriesInteractor(service: service).obtainCategories()
             XCTFail("no categories expected")
         } catch {
-            XCTAssertEqual(error, .categoriesUnavailable(.noConnection(endpoint: "127.0.0.1:9")))
+            XCTAssertEqual(error, .categoriesUnavailable(reason: "No connection to 127.0.0.1:9 — is the server running?"))
         }
         do throws(ResourceDirectoryError) {
             _ = try await ResourceListInteractor(service: service, images: FakeImageLoader()).obtainResources(in: ResourceDirectoryFixtures.restaurants)
             XCTFail("no resources expected")
         } catch {
-            XCTAssertEqual(error, .resourcesUnavailable(category: "Restaurants", .status(code: 500)))
+            XCTAssertEqual(error, .resourcesUnavailable(category: "Restaurants", reason: "The server answered 500 Internal Server Error."))
         }
     }
 }

@@ -36,7 +36,7 @@ final class ResourceCategoriesInteractor: Sendable {
         do {
             return try await service.fetchCategories()
         } catch {
-            throw .categoriesUnavailable(RequestFailure(error))
+            throw .categoriesUnavailable(reason: RequestFailure(error).message(.english))
         }
     }
 }
@@ -59,7 +59,7 @@ final class ResourceListInteractor: Sendable {
         do {
             list = try await service.fetchResources(file: file)
         } catch {
-            throw .resourcesUnavailable(category: category.title, RequestFailure(error))
+            throw .resourcesUnavailable(category: category.title, reason: RequestFailure(error).message(.english))
         }
         return (list.resources.map(Self.entry), list.skippedReasons)
     }

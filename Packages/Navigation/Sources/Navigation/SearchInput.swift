@@ -1,0 +1,55 @@
+import TerminalKit
+import TerminalUI
+
+/// The keys of a list's search, in one place for every feature: `/` starts typing, the editing keys
+/// of ``TextInput`` change the query (the list filters as you type), enter keeps the query and gives
+/// the keys back to the list, esc (or backspace on an empty query) clears it. Keys that do not edit (↑↓, pgup/pgdn) are left to the
+/// list, so the selection still moves while typing.
+public enum SearchInput {
+    /// What an event did to the search.
+    public enum Outcome: Equatable, Sendable {
+        /// Not a search key: the list handles it.
+        case ignored
+        /// `/`: typing starts (the query is kept, the cursor at its end).
+        case began
+        /// The query or its cursor changed.
+        case edited
+        /// Enter: typing ends, the query stays and keeps filtering.
+        case finished
+        /// Esc: the query is cleared and typing ends.
+        case cleared
+    }
+
+    /// Applies `event` to `search`.
+    public static func handle(_ event: InputEvent, _ search: inout SearchFieldState) -> Outcome {
+        guard search.isEditing else {
+            switch event {
+            case .key(.character("/")):
+                search.isEditing = true
+                search.field.moveEnd()
+                return .began
+            case .key(.escape) where !search.query.isEmpty:
+                search = SearchFieldState()
+                return .cleared
+            default:
+                return .ignored
+            }
+        }
+        switch event {
+        case .key(.enter):
+            search.isEditing = false
+            return .finished
+        case .key(.escape):
+            search = SearchFieldState()
+            return .cleared
+        case .key(.backspace) where search.query.isEmpty:
+            // Backspace on an empty query closes the search, as if the `/` had been erased.
+            search = SearchFieldState()
+            return .cleared
+        case .key(.up), .key(.down), .key(.pageUp), .key(.pageDown), .mouse:
+            return .ignored
+        default:
+            return TextInput.edit(event, &search.field) ? .edited : .ignored
+        }
+    }
+}
