@@ -18,6 +18,7 @@ let package = Package(
         .package(path: "Packages/ImageKit"),
         .package(path: "Packages/ProductGrid"),
         .package(path: "Packages/Numbers"),
+        .package(path: "Packages/ResourceDirectory"),
         .package(path: "Packages/Check24Overview"),
         .package(path: "Packages/HTMLText"),
         .package(path: "Packages/Storage"),
@@ -29,8 +30,8 @@ let package = Package(
             name: "AppsCLIKit",
             dependencies: [
                 "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
-                "ImageKit", "ProductGrid", "Check24Overview", "Numbers", "WebBrowser",
-                // Linked ahead of use: the composition root will create the XDGOpener that features get.
+                "ImageKit", "ProductGrid", "Check24Overview", "Numbers", "ResourceDirectory", "WebBrowser",
+                // The composition root creates the XDGOpener that features get.
                 "SystemActions",
             ],
             path: "Apps/AppsCLI/Sources/AppsCLIKit"

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ResourceDirectory", targets: ["ResourceDirectory"]),
         .library(name: "ResourceDirectoryTesting", targets: ["ResourceDirectoryTesting"]),
+        .executable(name: "ResourceDirectoryDemo", targets: ["ResourceDirectoryDemo"]),
     ],
     dependencies: [
         .package(path: "../Navigation"),
@@ -14,23 +15,33 @@ let package = Package(
         .package(path: "../HTTPClient"),
         .package(path: "../ImageKit"),
         .package(path: "../HTMLText"),
+        .package(path: "../WebBrowser"),
+        .package(path: "../SystemActions"),
     ],
     targets: [
         .target(
             name: "ResourceDirectory",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "HTMLText"],
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "HTMLText", "WebBrowser", "SystemActions"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ResourceDirectoryTesting", dependencies: ["ResourceDirectory", .product(name: "NavigationTesting", package: "Navigation")]),
+        .executableTarget(name: "ResourceDirectoryDemo", dependencies: [
+            "ResourceDirectory", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "WebBrowser", "SystemActions",
+        ]),
         .testTarget(
             name: "ResourceDirectoryTests",
             dependencies: [
-                "ResourceDirectory", "ResourceDirectoryTesting", "Navigation", "HTTPClient", "ImageKit",
+                "ResourceDirectory", "ResourceDirectoryTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit",
+                "WebBrowser", "SystemActions",
                 .product(name: "NavigationTesting", package: "Navigation"),
+                .product(name: "TerminalUITesting", package: "TerminalUI"),
+                .product(name: "WebBrowserTesting", package: "WebBrowser"),
+                .product(name: "SystemActionsTesting", package: "SystemActions"),
                 .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),
                 .product(name: "ImageKitTesting", package: "ImageKit"),
-            ]
+            ],
+            exclude: ["__Snapshots__"]
         ),
     ],
     swiftLanguageModes: [.v6]

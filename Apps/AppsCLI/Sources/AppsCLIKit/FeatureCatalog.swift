@@ -6,6 +6,8 @@ import ImageKit
 import Navigation
 import Numbers
 import ProductGrid
+import ResourceDirectory
+import SystemActions
 import WebBrowser
 
 /// Everything a feature needs to be built, resolved from the options and the environment.
@@ -85,7 +87,10 @@ enum FeatureCatalog {
         Feature(name: "product-grid", summary: "products in a grid of image tiles, with a detail per product",
                 keys: ProductGridModule.keyHelp,
                 make: makeProductGrid),
-        Feature(name: "resource-directory", summary: "QuickSeries resource directory (planned)", keys: [], make: nil),
+        Feature(name: "resource-directory",
+                summary: "QuickSeries resource directory: categories, sortable and filterable resources, details with actions",
+                keys: ResourceDirectoryModule.keyHelp,
+                make: makeResourceDirectory),
         Feature(name: "numbers", summary: "Tapptic numbers: a list of numbers and each one's reading, side by side when wide",
                 keys: NumbersModule.keyHelp,
                 make: makeNumbers),
@@ -134,6 +139,19 @@ enum FeatureCatalog {
         let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
         return NumbersModule.make(
             dependencies: .init(service: HTTPNumbersService(client: client, baseURL: endpoint.base), images: images),
+            host: host)
+    }
+
+    @MainActor
+    static func makeResourceDirectory(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
+        let endpoint = try launch.endpoint(
+            feature: "resource-directory", originalBase: ResourceDirectoryModule.originalBaseURL,
+            demoDirectory: ResourceDirectoryModule.demoDataDirectory, demoTransport: ResourceDirectoryModule.demoTransport)
+        let client = HTTPClient(transport: endpoint.transport)
+        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
+        return ResourceDirectoryModule.make(
+            dependencies: .init(service: HTTPResourceDirectoryService(client: client, baseURL: endpoint.base), images: images,
+                                pages: HTTPWebPageLoader(client: client), opener: XDGOpener(environment: launch.environment)),
             host: host)
     }
 

@@ -1,21 +1,43 @@
 import Foundation
 import HTTPClient
+import ImageKit
+import Navigation
+import SystemActions
+import WebBrowser
 
 /// The QuickSeries resource directory: categories, each category's resources (sortable A–Z / Z–A,
-/// filterable), and a resource's details with actions. This first part holds the data layer: the
-/// entities, the live service, the use cases and the bundled demo; the screens build on it.
+/// filterable by title), and a resource's details whose rows call, message, write an email (in the
+/// app's compose screen), show the address on a map and open websites (in the shared in-app browser).
 public enum ResourceDirectoryModule {
     /// What the feature needs from the outside world; the composition root passes live ones, tests fakes.
     public struct Dependencies: Sendable {
         public var service: any ResourceDirectoryService
+        public var images: any ImageLoading
+        /// Where websites come from in the in-app browser (`HTTPWebPageLoader` in the app).
+        public var pages: any WebPageLoading
+        /// Hands calls, messages, emails, maps and outside websites to the desktop (`XDGOpener` in the app).
+        public var opener: any URLOpener
 
-        public init(service: any ResourceDirectoryService) {
+        public init(service: any ResourceDirectoryService, images: any ImageLoading, pages: any WebPageLoading,
+                    opener: any URLOpener) {
             self.service = service
+            self.images = images
+            self.pages = pages
+            self.opener = opener
         }
     }
 
     /// The original data: the mobile-test repository's raw files; `--base-url` replaces it.
     public static let originalBaseURL = URL(string: "https://raw.githubusercontent.com/quickseries/mobile-test/master")!
+
+    /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
+    public static let keyHelp: [KeyHelpSection] = [
+        KeyHelpSection("Categories", ResourceDirectoryTexts.categoryKeys),
+        KeyHelpSection("Resources", ResourceDirectoryTexts.resourceKeys),
+        KeyHelpSection("Details", ResourceDirectoryTexts.detailKeys),
+        KeyHelpSection("New email", ResourceDirectoryTexts.composeKeys),
+        KeyHelpSection("Website", WebBrowserModule.keys()),
+    ]
 
     /// The bundled demo (the project's own categories, 28 resources and their photos, in the real
     /// schema; made by `Scripts/dev/make-resource-directory-demo`).
@@ -24,8 +46,57 @@ public enum ResourceDirectoryModule {
     }
 
     /// Serves the demo under ``originalBaseURL``: `data/<file>` and `photos/<name>.png`, as files of the
-    /// same paths (the raw repository's layout needs no routes).
+    /// same paths (the raw repository's layout needs no routes), and the resources' websites (hosts
+    /// ending in `.example`) from `sites/<host>.html`.
     public static func demoTransport(directory: URL) -> BundledTransport {
-        BundledTransport(baseURL: originalBaseURL, directory: directory)
+        let sites = BundledRoute { request in
+            guard let host = request.url.host?.lowercased(), host.hasSuffix(".example"), request.url.path.isEmpty || request.url.path == "/",
+                  host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else { return nil }
+            return "sites/\(host).html"
+        }
+        return BundledTransport(baseURL: originalBaseURL, directory: directory, routes: [sites])
+    }
+
+    /// Builds the categories screen (the feature's entry).
+    @MainActor
+    public static func make(dependencies: Dependencies, host: any ScreenHost) -> any Screen {
+        let interactor = ResourceCategoriesInteractor(service: dependencies.service)
+        let router = CategoriesRouter(host: host, dependencies: dependencies)
+        let presenter = CategoriesPresenter(interactor: interactor, router: router, work: host.work)
+        let view = CategoriesView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
+    }
+
+    @MainActor
+    static func makeResourceList(category: ResourceCategory, dependencies: Dependencies, host: any ScreenHost) -> any Screen {
+        let interactor = ResourceListInteractor(service: dependencies.service, images: dependencies.images)
+        let router = ResourceListRouter(host: host, dependencies: dependencies)
+        let presenter = ResourceListPresenter(category: category, interactor: interactor, router: router, work: host.work)
+        let view = ResourceListView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
+    }
+
+    @MainActor
+    static func makeDetail(entry: ResourceEntry, dependencies: Dependencies, host: any ScreenHost) -> any Screen {
+        let interactor = ResourceDetailInteractor(images: dependencies.images, opener: dependencies.opener)
+        let router = ResourceDetailRouter(host: host, dependencies: dependencies)
+        let presenter = ResourceDetailPresenter(entry: entry, interactor: interactor, router: router, work: host.work)
+        let view = ResourceDetailView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
+    }
+
+    @MainActor
+    static func makeCompose(draft: EmailDraft, output: any ComposeEmailModuleOutput, dependencies: Dependencies,
+                            host: any ScreenHost) -> any Screen {
+        let interactor = ComposeEmailInteractor(opener: dependencies.opener)
+        let router = ComposeEmailRouter(host: host)
+        let presenter = ComposeEmailPresenter(draft: draft, interactor: interactor, router: router, work: host.work)
+        presenter.output = output
+        let view = ComposeEmailView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
     }
 }

@@ -36,6 +36,7 @@ final class InteractorTests: XCTestCase {
         XCTAssertFalse(entry.summary.contains("<") || entry.summary.contains("&amp;") || entry.summary.contains("&nbsp;")
                        || entry.summary.contains("\n") || entry.summary.contains("x()"), entry.summary)
         XCTAssertEqual(entry.summary, "Fish & chips • one • two more")
+        XCTAssertEqual(entry.descriptionText, "Fish & chips\n\n• one\n• two more", "the details keep paragraphs and list items")
     }
 
     func testFilteringByTitleIgnoresCaseAndDiacritics() {

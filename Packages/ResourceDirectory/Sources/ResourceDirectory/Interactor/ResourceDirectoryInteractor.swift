@@ -18,7 +18,9 @@ public enum ResourceSortOrder: Sendable, Equatable {
 /// per load (off the main actor) so sorting and filtering never parse HTML or fold text again.
 struct ResourceEntry: Sendable, Equatable {
     var resource: Resource
-    /// The description's text on one line: HTML converted, whitespace collapsed.
+    /// The description as text: HTML converted (entities decoded, no tags), paragraphs kept.
+    var descriptionText: String
+    /// The description's text on one line: whitespace collapsed.
     var summary: String
     /// The title folded for comparison: case and diacritics ignored (`Éclair` → `eclair`).
     var sortKey: String
@@ -84,6 +86,12 @@ final class ResourceListInteractor: Sendable {
         return order == .ascending ? indexed : indexed.reversed()
     }
 
+    /// The positions of `entries` whose title contains `query` (case and diacritics ignored): the
+    /// `/` filter, run on every key typed.
+    func obtainMatches(in entries: [ResourceEntry], query: String) -> [Int] {
+        Self.matching(entries, query: query)
+    }
+
     /// The positions of `entries` whose title contains `query`, ignoring case and diacritics.
     static func matching(_ entries: [ResourceEntry], query: String) -> [Int] {
         let folded = fold(query.trimmingCharacters(in: .whitespaces))
@@ -93,8 +101,14 @@ final class ResourceListInteractor: Sendable {
 
     static func entry(_ resource: Resource) -> ResourceEntry {
         let text = resource.descriptionHTML.isEmpty ? "" : HTMLDocument.parse(resource.descriptionHTML).plainText(width: 10_000)
+        // Lines as the converter laid them out (paragraphs, list items), blank runs collapsed to one.
+        let blocks = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .split(whereSeparator: \.isEmpty)
+            .map { $0.joined(separator: "\n") }
         let summary = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        return ResourceEntry(resource: resource, summary: summary, sortKey: fold(resource.title))
+        return ResourceEntry(resource: resource, descriptionText: blocks.joined(separator: "\n\n"), summary: summary,
+                             sortKey: fold(resource.title))
     }
 
     /// Case- and diacritic-insensitive form of `text`, the same in every locale (`Ångström` → `angstrom`).

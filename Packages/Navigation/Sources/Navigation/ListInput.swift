@@ -1,0 +1,56 @@
+import TerminalKit
+import TerminalUI
+
+/// The keys and mouse of a one-column list, in one place for every list screen: ↑/↓ and k/j move the
+/// selection, pgup/pgdn (and space) move a page, home/end jump, the wheel moves by one, enter opens,
+/// and a press and release on a row opens it (``TouchInput``).
+///
+/// The presenter owns the selection and the top row; the view asks ``action(for:selected:firstVisibleRow:touched:layout:listRect:)``
+/// what an event means and calls its presenter.
+public enum ListInput {
+    public enum Action: Equatable, Sendable {
+        /// Select `index`, with `firstVisibleRow` at the top and `visibleRows` on screen.
+        case select(index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
+        /// Open `index` (enter, or a release on the touched row).
+        case open(Int)
+        /// Mark the row touched (mouse down on it).
+        case touch(Int)
+        /// The touch ended elsewhere.
+        case cancelTouch
+    }
+
+    /// What `event` does to a list of `layout.count` rows drawn in `listRect`; nil when it is not a
+    /// list event (the screen's own keys, or an empty list).
+    public static func action(for event: InputEvent, selected: Int, firstVisibleRow: Int, touched: Int?,
+                              layout: VirtualListLayout, listRect: Rect) -> Action? {
+        guard layout.count > 0 else { return nil }
+        let top = layout.top(showing: selected, previousTop: firstVisibleRow)
+        if case .mouse(let mouse) = event {
+            let point = Point(column: mouse.column, row: mouse.row)
+            let row = listRect.contains(point) ? layout.row(atLine: mouse.row - listRect.row, top: top) : nil
+            switch TouchInput.action(for: event, rowAtPoint: row, touched: touched) {
+            case .touch(let index): return .touch(index)
+            case .activate(let index): return .open(index)
+            case .cancel: return .cancelTouch
+            case nil: break
+            }
+        }
+        func select(_ index: Int) -> Action {
+            let target = min(max(0, index), layout.count - 1)
+            let newTop = layout.top(showing: target, previousTop: top)
+            return .select(index: target, firstVisibleRow: newTop, visibleRows: layout.visibleRange(top: newTop))
+        }
+        switch event {
+        case .key(.up), .key(.character("k")): return select(selected - 1)
+        case .key(.down), .key(.character("j")): return select(selected + 1)
+        case .mouse(let mouse) where mouse.kind == .wheelUp: return select(selected - 1)
+        case .mouse(let mouse) where mouse.kind == .wheelDown: return select(selected + 1)
+        case .key(.pageUp): return select(selected - layout.pageStep(from: max(0, selected - 1)))
+        case .key(.pageDown), .key(.character(" ")): return select(selected + layout.pageStep(from: selected))
+        case .key(.home): return select(0)
+        case .key(.end): return select(layout.count - 1)
+        case .key(.enter): return .open(selected)
+        default: return nil
+        }
+    }
+}

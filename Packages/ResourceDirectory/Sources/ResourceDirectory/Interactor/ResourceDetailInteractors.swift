@@ -1,0 +1,63 @@
+import Foundation
+import ImageKit
+import SystemActions
+
+/// Use cases of a resource's details: its photo, and the actions that leave the app (call, message,
+/// map, a website outside the app) as validated links handed to the desktop's opener.
+final class ResourceDetailInteractor: Sendable {
+    private let images: any ImageLoading
+    private let opener: any URLOpener
+
+    init(images: any ImageLoading, opener: any URLOpener) {
+        self.images = images
+        self.opener = opener
+    }
+
+    func obtainImage(at url: URL) async throws -> RGBImage {
+        try await images.image(for: url)
+    }
+
+    /// The link `action` hands to the desktop. A value the link rules reject (a phone number with
+    /// letters, a `javascript:` website) throws, and nothing is opened.
+    func obtainLink(for action: ResourceAction) throws(SystemActionError) -> SystemAction {
+        switch action {
+        case .call(let number): return try .phone(number)
+        case .message(let number): return try .message(number)
+        case .email(let address): return try .email(to: address)
+        case .map(let address):
+            if let gps = address.gps { return try .map(latitude: gps.latitude, longitude: gps.longitude) }
+            return try .map(address: address.formattedLines.joined(separator: "\n"))
+        case .website(let address):
+            do throws(SystemActionError) {
+                return try .link(address)
+            } catch where error.reason == .missingScheme {
+                // Directories often list `www.example.com`: a web address without its scheme.
+                return try .link("https://" + address.trimmingCharacters(in: .whitespaces))
+            }
+        }
+    }
+
+    /// Hands `link` to the desktop; says whether it could.
+    func performOpening(_ link: SystemAction) async -> SystemActionResult {
+        await opener.open(link)
+    }
+}
+
+/// Use cases of the compose screen: the draft becomes a `mailto:` link built from its parsed fields,
+/// handed to the desktop's mail app.
+final class ComposeEmailInteractor: Sendable {
+    private let opener: any URLOpener
+
+    init(opener: any URLOpener) {
+        self.opener = opener
+    }
+
+    /// The `mailto:` link of `draft`: the address checked, subject and body percent-encoded.
+    func obtainLink(for draft: EmailDraft) throws(SystemActionError) -> SystemAction {
+        try .email(to: draft.to, subject: draft.subject, body: draft.body)
+    }
+
+    func performSending(_ link: SystemAction) async -> SystemActionResult {
+        await opener.open(link)
+    }
+}

@@ -1,0 +1,148 @@
+import Navigation
+
+/// The feature's user-facing strings and key lists, in one place.
+enum ResourceDirectoryTexts {
+    static let appTitle = "Resource Directory"
+    static let loadingCategories = "Loading categories…"
+    static let loadingResources = "Loading resources…"
+    static let noCategories = "The directory has no categories."
+    static let noResources = "This category has no resources yet."
+    static let retry = "[ Retry (enter or r) ]"
+    static let searchPlaceholder = "filter by title"
+
+    static func noMatches(_ query: String) -> String { "No title matches “\(query)”." }
+
+    // MARK: Sorting
+
+    static let sortButton = "Sort"
+    static func orderLabel(_ order: ResourceSortOrder) -> String {
+        switch order {
+        case .original: "order: as listed"
+        case .ascending: "order: A–Z"
+        case .descending: "order: Z–A"
+        }
+    }
+
+    // MARK: Details
+
+    static let contactSection = "CONTACT INFORMATION"
+    static let addressSection = "ADDRESS"
+    static let notesSection = "NOTES"
+    static let socialSection = "SOCIAL MEDIA"
+    static let hoursSection = "BUSINESS HOURS"
+    static let phoneLabel = "PHONE NUMBER"
+    static let tollFreeLabel = "TOLL-FREE NUMBER"
+    static let faxLabel = "FAX NUMBER"
+    static let emailLabel = "EMAIL ADDRESS"
+    static let websiteLabel = "WEBSITE"
+    static let addressLabel = "ADDRESS"
+    static let closed = "CLOSED"
+    static let callButton = "call"
+    static let messageButton = "message"
+    static let writeButton = "write"
+    static let mapButton = "map"
+    static let openButton = "open"
+
+    static func dayName(_ day: Weekday) -> String {
+        switch day {
+        case .sunday: "Sunday"
+        case .monday: "Monday"
+        case .tuesday: "Tuesday"
+        case .wednesday: "Wednesday"
+        case .thursday: "Thursday"
+        case .friday: "Friday"
+        case .saturday: "Saturday"
+        }
+    }
+
+    /// `youtubeChannel` → `YouTube`; unknown networks are shown capitalized.
+    static func networkName(_ network: String) -> String {
+        switch network.lowercased() {
+        case "facebook": "Facebook"
+        case "twitter": "Twitter"
+        case "instagram": "Instagram"
+        case "linkedin": "LinkedIn"
+        case "youtube", "youtubechannel": "YouTube"
+        case "pinterest": "Pinterest"
+        default: network.prefix(1).uppercased() + network.dropFirst()
+        }
+    }
+
+    static func hours(_ opening: BusinessHours.Opening) -> String { "\(opening.from) – \(opening.to)" }
+
+    /// After a link went to the desktop: what opened it.
+    static func opened(_ link: String, kind: String) -> String { "Opened \(link) in \(kind)." }
+    static let phoneApp = "the phone app"
+    static let messagesApp = "the messages app"
+    static let mapsApp = "the maps app"
+    static let browserApp = "the web browser"
+    static let mailApp = "the mail app"
+
+    // MARK: Compose
+
+    static let composeTitle = "New email"
+    static let toLabel = "To"
+    static let subjectLabel = "Subject"
+    static let bodyLabel = "Message"
+    static let discardQuestion = "Discard this email?"
+    static let discardButton = "Discard"
+    static let keepEditingButton = "Keep editing"
+    static let sendButton = "Send (ctrl-s)"
+    static let cancelButton = "Cancel (esc)"
+    static let invalidRecipient = "Enter one email address, such as name@example.com."
+    static func tooLong(limit: Int) -> String { "Too long for a mail link (at most \(limit) bytes in all): shorten the message." }
+    static func sent(_ link: String) -> String { "Your email went to the mail app: \(link)" }
+
+    // MARK: Errors
+
+    static func message(for error: ResourceDirectoryError) -> String {
+        switch error {
+        case .categoriesUnavailable(let reason): "The categories could not be loaded. " + reason
+        case .resourcesUnavailable(let category, let reason): "The resources of “\(category)” could not be loaded. " + reason
+        case .noKnownFile(let category): "The directory has no resource file for “\(category)”."
+        }
+    }
+
+    static func skipped(_ reasons: [String]) -> String? {
+        guard let first = reasons.first else { return nil }
+        let count = reasons.count
+        return "\(count) entr\(count == 1 ? "y" : "ies") could not be read and \(count == 1 ? "is" : "are") not shown (\(first))"
+    }
+
+    // MARK: Keys (the key bar, the `?` overlay and `apps-cli resource-directory --help` read these)
+
+    static let categoryKeys: [KeyHelp] = [
+        KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ select"),
+        KeyHelp("enter/click", "open the category", bar: "enter open"),
+        KeyHelp("r", "reload (Retry)", bar: "r reload"),
+    ]
+
+    static let resourceKeys: [KeyHelp] = [
+        KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ select"),
+        KeyHelp("enter/click", "open the resource", bar: "enter open"),
+        KeyHelp("s / click [Sort]", "sort A–Z, then Z–A, alternating", bar: "s sort"),
+        KeyHelp("/", "filter by title as you type (enter keeps it, esc clears it)", bar: "/ filter"),
+        KeyHelp("r", "reload (Retry)", bar: "r reload"),
+        KeyHelp("esc", "back to the categories"),
+    ]
+
+    /// While the filter is typed: its own keys (q and ? are text then).
+    static let searchKeyBar = "type to filter  enter keep  esc clear  ↑↓ select"
+
+    static let detailKeys: [KeyHelp] = [
+        KeyHelp("tab/shift-tab ↑↓", "focus the next / previous action", bar: "tab next action"),
+        KeyHelp("enter/click", "call, message, write, map or open the focused row", bar: "enter do it"),
+        KeyHelp("o", "open the focused website in the desktop's browser", bar: "o outside"),
+        KeyHelp("pgup/pgdn home/end wheel", "scroll"),
+        KeyHelp("esc", "back to the list", bar: "esc back"),
+    ]
+
+    static let composeKeys: [KeyHelp] = [
+        KeyHelp("tab/shift-tab", "next / previous field", bar: "tab next field"),
+        KeyHelp("ctrl-s", "send: hand the email to the mail app", bar: "ctrl-s send"),
+        KeyHelp("esc", "cancel (asks before discarding what you typed)", bar: "esc cancel"),
+    ]
+
+    /// The compose screen keeps `q` and `?` as text, so its bar names only its own keys.
+    static let composeKeyBar = composeKeys.compactMap(\.bar).joined(separator: "  ")
+}

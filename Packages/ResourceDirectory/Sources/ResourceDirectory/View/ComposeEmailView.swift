@@ -1,0 +1,128 @@
+import Navigation
+import TerminalKit
+import TerminalUI
+
+/// The in-app compose screen: To and Subject fields, a multi-line message, Send and Cancel.
+/// Every printable key is text here; ctrl-s sends, esc cancels (asking before discarding).
+@MainActor
+final class ComposeEmailView: Screen, ComposeEmailViewInput {
+    let output: any ComposeEmailViewOutput
+    private(set) var viewModel: ComposeEmailViewModel
+
+    init(output: any ComposeEmailViewOutput, viewModel: ComposeEmailViewModel) {
+        self.output = output
+        self.viewModel = viewModel
+    }
+
+    func display(_ viewModel: ComposeEmailViewModel) { self.viewModel = viewModel }
+    func screenDidAppear() {}
+
+    var keyHelp: [KeyHelp] { ResourceDirectoryTexts.composeKeys }
+    var capturesText: Bool { true }
+
+    /// Where things are at a size.
+    struct Layout {
+        var fields: Rect
+        var bodyLabel: Int
+        var body: Rect
+        var bodyMessage: Int
+        var send: Point
+        var cancel: Point
+        var notice: Int
+    }
+
+    static func layout(_ size: Size) -> Layout {
+        let width = max(0, size.columns - 2)
+        let fields = Rect(column: 1, row: 2, columns: width, rows: 2 * FormState.rowsPerField)
+        let bodyLabel = fields.maxRow
+        let buttonsRow = max(bodyLabel + 2, size.rows - 3)
+        let body = Rect(column: 3, row: bodyLabel + 1, columns: max(0, width - 2), rows: max(1, buttonsRow - bodyLabel - 2))
+        let send = Point(column: 3, row: buttonsRow)
+        let cancel = Point(column: 3 + TerminalUI.Button(title: ResourceDirectoryTexts.sendButton).width + 2, row: buttonsRow)
+        return Layout(fields: fields, bodyLabel: bodyLabel, body: body, bodyMessage: body.maxRow, send: send, cancel: cancel,
+                      notice: buttonsRow + 1)
+    }
+
+    func render(in context: RenderContext) -> Frame {
+        Self.render(viewModel, in: context)
+    }
+
+    static func render(_ viewModel: ComposeEmailViewModel, in context: RenderContext) -> Frame {
+        var frame = Frame(size: context.size)
+        let layout = layout(context.size)
+        frame.put(ResourceDirectoryTexts.composeTitle, at: Point(column: 1, row: 0), style: Style(bold: true))
+        var fields = viewModel.fields
+        if viewModel.focus == .body { fields.focus = fields.fields.count }   // no field shows focus
+        fields.draw(into: &frame, rect: layout.fields, colorMode: context.colorMode)
+        let bodyFocused = viewModel.focus == .body && !viewModel.isSending
+        var labelStyle = Style(bold: bodyFocused, dim: viewModel.isSending)
+        if bodyFocused, context.colorMode != .none { labelStyle.foreground = .cyan }
+        frame.put((bodyFocused ? "▸ " : "  ") + ResourceDirectoryTexts.bodyLabel, at: Point(column: 1, row: layout.bodyLabel), style: labelStyle)
+        viewModel.body.draw(into: &frame, rect: layout.body, style: Style(dim: viewModel.isSending, underline: true), isFocused: bodyFocused)
+        let messageStyle = context.colorMode == .none ? Style(bold: true) : Theme.error
+        if let message = viewModel.bodyMessage {
+            frame.put("⚠ " + message, at: Point(column: 3, row: layout.bodyMessage), style: messageStyle,
+                      maxColumns: max(0, context.size.columns - 4))
+        }
+        TerminalUI.Button(title: ResourceDirectoryTexts.sendButton, isEnabled: !viewModel.isSending).draw(into: &frame, at: layout.send)
+        TerminalUI.Button(title: ResourceDirectoryTexts.cancelButton, isEnabled: !viewModel.isSending).draw(into: &frame, at: layout.cancel)
+        if let notice = viewModel.notice {
+            let lines = TextWrap.wrap(notice.text, width: max(1, context.size.columns - 2)).prefix(max(1, context.size.rows - 1 - layout.notice))
+            for (index, line) in lines.enumerated() {
+                frame.put(line, at: Point(column: 1, row: layout.notice + index), style: notice.isProblem ? messageStyle : Theme.notice)
+            }
+        }
+        KeyBar.draw(ResourceDirectoryTexts.composeKeyBar, into: &frame)
+        return frame
+    }
+
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        let focus = viewModel.focus
+        let all = ComposeEmailViewModel.Focus.allCases
+        func move(_ step: Int) -> Bool {
+            output.didMoveFocus(to: all[(focus.rawValue + step + all.count) % all.count])
+            return true
+        }
+        switch event {
+        case .key(.ctrl("s")):
+            output.didRequestSend()
+            return true
+        case .key(.escape):
+            output.didRequestCancel()
+            return true
+        case .key(.tab): return move(1)
+        case .key(.backtab): return move(-1)
+        case .key(.enter) where focus != .body: return move(1)
+        case .key(.down) where focus != .body: return move(1)
+        case .key(.up) where focus != .body: return move(-1)
+        case .mouse(let mouse) where mouse.kind == .press(button: 0):
+            return click(Point(column: mouse.column, row: mouse.row), layout: Self.layout(context.size))
+        default:
+            break
+        }
+        if focus == .body {
+            var body = viewModel.body
+            if TextInput.edit(event, &body) { output.didEditBody(body) }
+        } else {
+            var fields = viewModel.fields
+            fields.focus = focus.rawValue
+            var edited = false
+            fields.editFocused { edited = TextInput.edit(event, &$0) }
+            if edited { output.didEditFields(fields) }
+        }
+        return true   // every key is the compose screen's: nothing typed reaches the host's q or ?
+    }
+
+    private func click(_ point: Point, layout: Layout) -> Bool {
+        if TerminalUI.Button(title: ResourceDirectoryTexts.sendButton).contains(point, drawnAt: layout.send) {
+            output.didRequestSend()
+        } else if TerminalUI.Button(title: ResourceDirectoryTexts.cancelButton).contains(point, drawnAt: layout.cancel) {
+            output.didRequestCancel()
+        } else if let field = viewModel.fields.field(atRow: point.row, in: layout.fields) {
+            output.didMoveFocus(to: ComposeEmailViewModel.Focus(rawValue: field) ?? .to)
+        } else if point.row >= layout.bodyLabel, point.row < layout.body.maxRow {
+            output.didMoveFocus(to: .body)
+        }
+        return true
+    }
+}
