@@ -111,7 +111,8 @@ final class ResourceListPresenter: ResourceListViewOutput {
         guard case .loaded = state else { return }
         order = order.next
         publish()
-        sort(keeping: selectedEntryID)
+        // A new order starts at its top, like a re-sorted table.
+        sort(keeping: nil)
     }
 
     func didEditSearch(_ newSearch: SearchFieldState) {
@@ -156,7 +157,7 @@ final class ResourceListPresenter: ResourceListViewOutput {
         })
     }
 
-    /// Sorts in the interactor, off the main actor; the selected resource stays selected.
+    /// Sorts in the interactor, off the main actor; the resource `id` stays selected, else the first row.
     private func sort(keeping id: String?) {
         let order = order, original = original
         work.runLatest(WorkKey(self, "sort"), { [interactor] in

@@ -31,11 +31,20 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
         var notice: Int
     }
 
-    static func layout(_ size: Size) -> Layout {
+    /// The notice (why a send did not go, with the link) gets up to this many lines.
+    static let maximumNoticeLines = 3
+
+    static func noticeLines(_ viewModel: ComposeEmailViewModel, size: Size) -> [String] {
+        guard let notice = viewModel.notice else { return [] }
+        return Array(TextWrap.wrap(notice.text, width: max(1, size.columns - 2)).prefix(maximumNoticeLines))
+    }
+
+    /// Where things are at `size` with `noticeLines` lines of notice above the key bar (at least one is kept).
+    static func layout(_ size: Size, noticeLines: Int = 1) -> Layout {
         let width = max(0, size.columns - 2)
         let fields = Rect(column: 1, row: 2, columns: width, rows: 2 * FormState.rowsPerField)
         let bodyLabel = fields.maxRow
-        let buttonsRow = max(bodyLabel + 2, size.rows - 3)
+        let buttonsRow = max(bodyLabel + 2, size.rows - 2 - max(1, noticeLines))
         let body = Rect(column: 3, row: bodyLabel + 1, columns: max(0, width - 2), rows: max(1, buttonsRow - bodyLabel - 2))
         let send = Point(column: 3, row: buttonsRow)
         let cancel = Point(column: 3 + TerminalUI.Button(title: ResourceDirectoryTexts.sendButton).width + 2, row: buttonsRow)
@@ -49,7 +58,8 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
 
     static func render(_ viewModel: ComposeEmailViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
-        let layout = layout(context.size)
+        let notice = noticeLines(viewModel, size: context.size)
+        let layout = layout(context.size, noticeLines: notice.count)
         frame.put(ResourceDirectoryTexts.composeTitle, at: Point(column: 1, row: 0), style: Style(bold: true))
         var fields = viewModel.fields
         if viewModel.focus == .body { fields.focus = fields.fields.count }   // no field shows focus
@@ -66,11 +76,9 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
         }
         TerminalUI.Button(title: ResourceDirectoryTexts.sendButton, isEnabled: !viewModel.isSending).draw(into: &frame, at: layout.send)
         TerminalUI.Button(title: ResourceDirectoryTexts.cancelButton, isEnabled: !viewModel.isSending).draw(into: &frame, at: layout.cancel)
-        if let notice = viewModel.notice {
-            let lines = TextWrap.wrap(notice.text, width: max(1, context.size.columns - 2)).prefix(max(1, context.size.rows - 1 - layout.notice))
-            for (index, line) in lines.enumerated() {
-                frame.put(line, at: Point(column: 1, row: layout.notice + index), style: notice.isProblem ? messageStyle : Theme.notice)
-            }
+        let noticeStyle = viewModel.notice?.isProblem == true ? messageStyle : Theme.notice
+        for (index, line) in notice.enumerated() where layout.notice + index < context.size.rows - 1 {
+            frame.put(line, at: Point(column: 1, row: layout.notice + index), style: noticeStyle)
         }
         KeyBar.draw(ResourceDirectoryTexts.composeKeyBar, into: &frame)
         return frame
@@ -96,7 +104,8 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
         case .key(.down) where focus != .body: return move(1)
         case .key(.up) where focus != .body: return move(-1)
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
-            return click(Point(column: mouse.column, row: mouse.row), layout: Self.layout(context.size))
+            let lines = Self.noticeLines(viewModel, size: context.size).count
+            return click(Point(column: mouse.column, row: mouse.row), layout: Self.layout(context.size, noticeLines: lines))
         default:
             break
         }

@@ -30,9 +30,17 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
         var buttons: [Int: Rect]
     }
 
-    /// The scrolling page sits above the notice line (when there is one) and the key bar.
-    static func viewport(_ size: Size, hasNotice: Bool) -> Rect {
-        Rect(column: 0, row: 0, columns: size.columns, rows: max(0, size.rows - 1 - (hasNotice ? 1 : 0)))
+    /// The notice (what an action did, or why not, with its link) gets up to this many lines.
+    static let maximumNoticeLines = 3
+
+    static func noticeLines(_ viewModel: ResourceDetailViewModel, size: Size) -> [String] {
+        guard let notice = viewModel.notice else { return [] }
+        return Array(TextWrap.wrap(notice.text, width: max(1, size.columns - 2)).prefix(maximumNoticeLines))
+    }
+
+    /// The scrolling page sits above the notice (when there is one) and the key bar.
+    static func viewport(_ viewModel: ResourceDetailViewModel, size: Size) -> Rect {
+        Rect(column: 0, row: 0, columns: size.columns, rows: max(0, size.rows - 1 - noticeLines(viewModel, size: size).count))
     }
 
     func render(in context: RenderContext) -> Frame {
@@ -41,14 +49,15 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
 
     static func render(_ viewModel: ResourceDetailViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
-        let viewport = viewport(context.size, hasNotice: viewModel.notice != nil)
+        let viewport = viewport(viewModel, size: context.size)
         let page = page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tick: context.tick, pictures: pictures)
         let offset = ScrollView.draw(page.content, into: &frame, rect: viewport, offset: viewModel.scrollOffset)
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: page.content.size.rows, viewportRows: viewport.rows, offset: offset,
                                      rightEdge: viewport.columns - 2, row: viewport.maxRow - 1)
-        if let notice = viewModel.notice {
-            let style = notice.isProblem ? (context.colorMode == .none ? Style(bold: true) : Theme.error) : Theme.notice
-            frame.put(notice.text, at: Point(column: 1, row: viewport.maxRow), style: style, maxColumns: max(0, context.size.columns - 2))
+        let problem = viewModel.notice?.isProblem == true
+        let style = problem ? (context.colorMode == .none ? Style(bold: true) : Theme.error) : Theme.notice
+        for (index, line) in noticeLines(viewModel, size: context.size).enumerated() {
+            frame.put(line, at: Point(column: 1, row: viewport.maxRow + index), style: style)
         }
         KeyBar.draw(ResourceDirectoryTexts.detailKeys.keyBar, into: &frame)
         return frame
@@ -134,7 +143,7 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
     }
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        let viewport = Self.viewport(context.size, hasNotice: viewModel.notice != nil)
+        let viewport = Self.viewport(viewModel, size: context.size)
         let page = Self.page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tick: context.tick)
         let maximum = max(0, page.content.size.rows - viewport.rows)
         let offset = min(max(0, viewModel.scrollOffset), maximum)

@@ -88,6 +88,8 @@ final class ResourceListView: Screen, ResourceListViewInput {
                 ListRow(title: row.title, titleStyle: ListRowStyle.title(style), lines: row.summary.isEmpty ? [] : [row.summary],
                         linesStyle: ListRowStyle.secondary(style), pictureSide: showsPhotos ? .leading : .none, pictureSize: photoSize)
                     .draw(into: &body, rect: Rect(column: 2, row: rect.row, columns: rect.columns - 2, rows: rect.rows)) { frame, photoRect in
+                        // A resource without a photo leaves its place empty: no placeholder for what never was.
+                        guard row.photo != .none else { return }
                         ImageSlotView.draw(row.photo, into: &frame, rect: photoRect, colorMode: context.colorMode, tick: context.tick,
                                            cache: pictures)
                     }
