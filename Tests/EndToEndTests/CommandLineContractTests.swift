@@ -107,7 +107,7 @@ final class CommandLineContractTests: XCTestCase {
     }
 
     func testFeaturesNotBuiltYetRefuseToStartWith69() throws {
-        for feature in ["resource-directory", "contacts"] {
+        for feature in ["contacts"] {
             let result = try AppsCLIProcess.run([feature, "--plain"])
             XCTAssertEqual(result.status, 69, feature)
             XCTAssertTrue(result.stderr.contains("not built yet"), result.stderr)
