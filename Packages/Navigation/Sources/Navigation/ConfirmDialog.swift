@@ -46,12 +46,13 @@ public final class ConfirmDialog: Screen {
     }
 
     private func layout(for size: Size) -> Layout {
-        let width = min(size.columns, max(30, min(60, DisplayWidth.of(message) + 6)))
+        let cancel = Button(title: cancelTitle), confirm = Button(title: confirmTitle)
+        let buttonsWidth = cancel.width + 2 + confirm.width
+        // Wide enough for the message (up to 60 columns) and for both buttons inside the border.
+        let width = min(size.columns, max(30, buttonsWidth + 4, min(60, DisplayWidth.of(message) + 6)))
         let lines = TextWrap.wrap(message, width: max(1, width - 4))
         let height = min(size.rows, lines.count + 5)
         let box = Rect(column: max(0, (size.columns - width) / 2), row: max(0, (size.rows - height) / 2), columns: width, rows: height)
-        let cancel = Button(title: cancelTitle), confirm = Button(title: confirmTitle)
-        let buttonsWidth = cancel.width + 2 + confirm.width
         let left = box.column + max(1, (box.columns - buttonsWidth) / 2)
         let row = box.maxRow - 2
         return Layout(box: box, lines: lines, cancel: Point(column: left, row: row),

@@ -55,6 +55,15 @@ final class ConfirmDialogTests: XCTestCase {
         XCTAssertEqual(output.answers, ["discard false", "discard true", "discard true", "discard false"])
         XCTAssertEqual(navigator.calls, [.dismiss, .dismiss, .dismiss, .dismiss])
     }
+
+    func testBothButtonsFitInsideTheBorderWhenTheMessageIsShort() async {
+        let dialog = ConfirmDialog(id: "discard", message: "Discard this email?", confirmTitle: "Discard everything",
+                                   cancelTitle: "Keep editing", output: Output(), navigator: RecordingNavigator())
+        let lines = PlainTextEncoder.encode(dialog.render(in: context)).split(separator: "\n")
+        let buttons = lines.first { $0.contains("[ Keep editing ]") }.map(String.init) ?? ""
+        XCTAssertTrue(buttons.contains("[ Discard everything ]"), buttons)
+        XCTAssertTrue(buttons.trimmingCharacters(in: .whitespaces).hasSuffix("│"), "the right border after the buttons: \(buttons)")
+    }
 }
 
 final class TextAreaInputTests: XCTestCase {
