@@ -32,7 +32,7 @@ public enum WebBrowserModule {
     @MainActor
     public static func make(dependencies: Dependencies, url: URL, host: any ScreenHost,
                             output: (any WebBrowserModuleOutput)? = nil) -> any Screen {
-        let interactor = WebBrowserInteractor(pages: dependencies.pages)
+        let interactor = WebBrowserInteractor(pages: dependencies.pages, language: dependencies.texts.reasons)
         let router = WebBrowserRouter(navigator: host)
         let presenter = WebBrowserPresenter(url: url, texts: dependencies.texts, interactor: interactor, router: router,
                                             work: host.work)

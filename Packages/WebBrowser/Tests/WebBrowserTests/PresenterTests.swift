@@ -51,7 +51,7 @@ final class PresenterTests: XCTestCase {
         let router = RecordingBrowserRouter()
         let output = RecordingWebBrowserOutput()
         let work = WorkTracker()
-        let presenter = WebBrowserPresenter(url: legal, texts: texts, interactor: WebBrowserInteractor(pages: loader), router: router, work: work)
+        let presenter = WebBrowserPresenter(url: legal, texts: texts, interactor: WebBrowserInteractor(pages: loader, language: texts.reasons), router: router, work: work)
         presenter.view = view
         presenter.output = output
         return (presenter, view, router, output, work)

@@ -50,7 +50,7 @@ final class ViewTests: XCTestCase {
 
     /// A German host (check24) after following a link: German key bar and notice; the page's own words stay.
     func testAGermanHostShowsGermanWords() async {
-        let frame = render(page(selected: 1, notice: WebBrowserModule.Texts.german.opensOutsideNotice(URL(string: "mailto:a@b.c")!),
+        let frame = render(page(selected: 1, notice: WebBrowserModule.Texts.german.opensOutsideNotice("mailto:a@b.c"),
                                 back: true), texts: .german)
         assertSnapshot(frame, named: "browser-60x20-german")
     }

@@ -12,9 +12,17 @@ struct LoadedPage: Equatable, Sendable {
 /// stalls input).
 final class WebBrowserInteractor: Sendable {
     private let pages: any WebPageLoading
+    /// The language a failed load's reason is worded in (the host feature's).
+    private let language: RequestFailure.Language
 
-    init(pages: any WebPageLoading) {
+    init(pages: any WebPageLoading, language: WebBrowserModule.Language = .english) {
         self.pages = pages
+        self.language = language == .german ? .german : .english
+    }
+
+    /// `url` as the reader may see it: never with the user name or password it may carry.
+    static func shownAddress(of url: URL) -> String {
+        URLDisplay.redacted(url)
     }
 
     func obtainPage(at url: URL) async throws(WebBrowserError) -> LoadedPage {
@@ -24,9 +32,9 @@ final class WebBrowserInteractor: Sendable {
         } catch {
             // A link to a file is not the server's fault: the browser says it is no web page.
             if case .unexpectedContentType? = error as? HTTPError {
-                throw .notAWebPage(RequestFailure(error))
+                throw .notAWebPage(address: Self.shownAddress(of: url), reason: RequestFailure(error).message(language))
             }
-            throw .pageUnavailable(RequestFailure(error))
+            throw .pageUnavailable(reason: RequestFailure(error).message(language))
         }
         return LoadedPage(url: page.url, document: HTMLDocument.parse(page.html))
     }

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import Navigation
 
 @MainActor
@@ -107,7 +106,7 @@ final class WebBrowserPresenter: WebBrowserViewOutput {
     }
 
     private func openOutside(_ url: URL) {
-        notice = texts.opensOutsideNotice(url)
+        notice = texts.opensOutsideNotice(WebBrowserInteractor.shownAddress(of: url))
         publish()
         output?.webBrowserDidRequestOpeningOutside(url)
     }
@@ -132,7 +131,7 @@ final class WebBrowserPresenter: WebBrowserViewOutput {
                     history.current.selectedLink = nil
                 }
             case .failure(let error):
-                content = .failed(message: texts.message(for: error, url: url))
+                content = .failed(message: texts.message(for: error))
             }
             publish()
         })
@@ -146,7 +145,7 @@ final class WebBrowserPresenter: WebBrowserViewOutput {
         var title: String?
         if case .loaded(let document) = content { title = document.title }
         let entry = history.current
-        return WebBrowserViewModel(address: URLDisplay.redacted(entry.url), title: title, content: content,
+        return WebBrowserViewModel(address: WebBrowserInteractor.shownAddress(of: entry.url), title: title, content: content,
                                    selectedLink: entry.selectedLink, scrollOffset: entry.scrollOffset, notice: notice,
                                    canGoBack: history.canGoBack, canGoForward: history.canGoForward)
     }

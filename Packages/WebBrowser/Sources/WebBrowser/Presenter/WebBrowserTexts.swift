@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import TerminalUI
 
 extension WebBrowserModule {
@@ -57,7 +56,7 @@ extension WebBrowserModule {
         /// The hint beside the last row while the page continues below, and at its end.
         public var scrollHint: ScrollView.MoreIndicatorWords
         /// The language of the reasons a page failed to load (no connection, a timeout, an error status).
-        public var reasons: RequestFailure.Language
+        public var reasons: WebBrowserModule.Language
 
         /// Texts in another language; every word is given, so none is left in English by accident.
         public init(loading: String, retryButton: String, pageUnavailable: String, notAWebPage: String, invalidLink: String,
@@ -65,7 +64,7 @@ extension WebBrowserModule {
                     back: String, backBar: String, backOrClose: String, forward: String, forwardBar: String, scroll: String,
                     reload: String, reloadBar: String, openOutside: String, close: String, closeBar: String,
                     keysBar: String, quitBar: String, scrollHint: ScrollView.MoreIndicatorWords,
-                    reasons: RequestFailure.Language) {
+                    reasons: WebBrowserModule.Language) {
             self.loading = loading
             self.retryButton = retryButton
             self.pageUnavailable = pageUnavailable
@@ -127,16 +126,16 @@ extension WebBrowserModule {
 }
 
 extension WebBrowserModule.Texts {
-    /// What the reader sees when `url` failed to load.
-    func message(for error: WebBrowserError, url: URL) -> String {
+    /// What the reader sees when a page failed to load.
+    func message(for error: WebBrowserError) -> String {
         switch error {
-        case .notAWebPage(let failure): "\(notAWebPage) \(URLDisplay.redacted(url))\n\(failure.message(reasons))"
-        case .pageUnavailable(let failure): "\(pageUnavailable)\n\(failure.message(reasons))"
+        case .notAWebPage(let address, let reason): "\(notAWebPage) \(address)\n\(reason)"
+        case .pageUnavailable(let reason): "\(pageUnavailable)\n\(reason)"
         }
     }
 
-    /// The notice for `url`, handed to the host feature instead of being loaded here.
-    func opensOutsideNotice(_ url: URL) -> String {
-        "\(opensOutside) \(URLDisplay.redacted(url))"
+    /// The notice for a link (its `address` as shown), handed to the host feature instead of being loaded here.
+    func opensOutsideNotice(_ address: String) -> String {
+        "\(opensOutside) \(address)"
     }
 }
