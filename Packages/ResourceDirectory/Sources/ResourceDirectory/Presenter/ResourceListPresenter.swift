@@ -210,7 +210,7 @@ final class ResourceListPresenter: ResourceListViewOutput {
             let rows = LazyRows(count: shown.count) { index in
                 let entry = entries[shown[index]]
                 return ResourceListViewModel.Row(title: entry.resource.title, summary: entry.summary,
-                                                 photo: entry.resource.photoURL == nil ? .none : pictures[entry.resource.photoURL])
+                                                 photo: pictures[entry.resource.photoURL])
             }
             let count = search.query.isEmpty ? "\(entries.count)" : "\(shown.count) of \(entries.count)"
             return ResourceListViewModel(

@@ -144,7 +144,8 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         let viewport = Self.viewport(viewModel, size: context.size)
-        let page = Self.page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tick: context.tick)
+        // The same cache as render: a key press lays the page out again but never scales the photo again.
+        let page = Self.page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tick: context.tick, pictures: pictures)
         let maximum = max(0, page.content.size.rows - viewport.rows)
         let offset = min(max(0, viewModel.scrollOffset), maximum)
         let count = viewModel.actionCount
