@@ -115,3 +115,107 @@ final class HTTPRouteTests: XCTestCase {
         XCTAssertEqual(escaping.statusCode, 404)
     }
 }
+
+/// The server side of the bodies: what an in-process backend reads back is what a client built.
+final class RequestBodyParsingTests: XCTestCase {
+    private let url = URL(string: "http://example.test/contacts.json")!
+
+    func testAFormRoundTripsThroughItsEncoding() throws {
+        let fields = [("contact[first_name]", "Zoë Ann"), ("contact[email]", "a+b@c.de&x=1"), ("empty", "")]
+        let request = HTTPRequest.form(url: url, fields: fields)
+        XCTAssertEqual(RequestBody.kind(of: request), .form)
+        let read = try RequestBody.formFields(try XCTUnwrap(request.body))
+        XCTAssertEqual(read.map(\.name), fields.map(\.0))
+        XCTAssertEqual(read.map(\.value), fields.map(\.1))
+        XCTAssertThrowsError(try RequestBody.formFields(Data("a=%ZZ".utf8)))
+    }
+
+    func testAMultipartBodyRoundTripsWithHostileNamesAndBinaryContent() throws {
+        let picture = Data((0..<600).map { UInt8($0 % 256) } + Array("\r\n--not-the-boundary\r\n".utf8))
+        let parts: [MultipartPart] = [
+            .field("contact[first_name]", "Amy\r\nTwo lines"),
+            .file("contact[profile_pic]", filename: "my \"best\"; photo.png", contentType: "image/png", data: picture),
+            .field("contact[last_name]", ""),
+        ]
+        let request = try HTTPRequest.multipart(url: url, parts: parts)
+        guard case .multipart(let boundary) = RequestBody.kind(of: request) else { return XCTFail("not multipart") }
+        XCTAssertEqual(try RequestBody.multipartParts(try XCTUnwrap(request.body), boundary: boundary), parts)
+    }
+
+    func testBrokenMultipartBodiesAreErrorsNotCrashes() {
+        let bodies = ["", "--B", "--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno end", "--B\r\n\r\n\r\nx\r\n--B--",
+                      "--Bjunk", "--B\r\nContent-Disposition: form-data\r\n\r\nx\r\n--B--"]
+        for body in bodies {
+            XCTAssertThrowsError(try RequestBody.multipartParts(Data(body.utf8), boundary: "B"), body)
+        }
+        XCTAssertEqual(try RequestBody.multipartParts(Data("--B--\r\n".utf8), boundary: "B"), [])
+    }
+
+    func testTheContentTypeNamesTheKind() {
+        func kind(_ type: String?) -> RequestBody.Kind {
+            RequestBody.kind(of: HTTPRequest(method: .post, url: url, headers: type.map { ["content-type": $0] } ?? [:]))
+        }
+        XCTAssertEqual(kind("application/json; charset=utf-8"), .json)
+        XCTAssertEqual(kind("text/x-json"), .json)
+        XCTAssertEqual(kind("multipart/form-data; boundary=\"q r\""), .multipart(boundary: "q r"))
+        XCTAssertEqual(kind("multipart/form-data"), .other("multipart/form-data"))
+        XCTAssertEqual(kind("text/plain"), .other("text/plain"))
+        XCTAssertEqual(kind(nil), RequestBody.Kind.none)
+    }
+}
+
+/// An in-process backend answers like a server: routes by template, 404 and 405 otherwise, limits applied.
+final class RouteTableTests: XCTestCase {
+    private let base = URL(string: "http://contacts.test")!
+
+    private func table() -> RouteTable {
+        RouteTable(baseURL: base, routes: [
+            .init(HTTPRoute(.get, "/contacts/{id}.json")) { request in
+                .json(200, Data(#"{"id":\#(request.captures["id"] ?? "")}"#.utf8), url: request.request.url)
+            },
+            .init(HTTPRoute(.delete, "/contacts/{id}.json")) { request in
+                HTTPResponse(statusCode: 204, url: request.request.url)
+            },
+            .init(HTTPRoute(.get, "/big")) { request in
+                .json(200, Data(repeating: 0x20, count: 2048), url: request.request.url)
+            },
+        ])
+    }
+
+    func testARouteAnswersWithItsCapturesAndTheSameURLAClientBuilds() async throws {
+        let url = try HTTPRoute(.get, "/contacts/{id}.json").url(base: base, ["id": "7"])
+        let response = try await HTTPClient(transport: table()).send(.get(url))
+        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), #"{"id":7}"#)
+        XCTAssertEqual(response.header("content-type"), "application/json; charset=utf-8")
+        let head = try await table().send(HTTPRequest(method: .head, url: url))
+        XCTAssertEqual(head.statusCode, 200)
+        XCTAssertTrue(head.body.isEmpty)
+    }
+
+    func testUnknownPathsAre404AndOtherMethods405() async throws {
+        let missing = try await table().send(.get(base.appendingPathComponent("nothing.json")))
+        XCTAssertEqual(missing.statusCode, 404)
+        XCTAssertEqual(ServerErrorBody.decode(missing.body), ServerErrorBody(messages: ["Not Found"], status: 404))
+        let otherHost = try await table().send(.get(URL(string: "http://elsewhere.test/contacts/1.json")!))
+        XCTAssertEqual(otherHost.statusCode, 404)
+        let put = try await table().send(HTTPRequest(method: .put, url: base.appendingPathComponent("contacts/1.json")))
+        XCTAssertEqual(put.statusCode, 405)
+        XCTAssertEqual(put.header("Allow"), "GET, DELETE")
+    }
+
+    func testTheRequestsLimitsApplyToTheAnswer() async throws {
+        do {
+            _ = try await table().send(.get(base.appendingPathComponent("big"), byteLimit: 1024))
+            XCTFail("2 KB passed a 1 KB limit")
+        } catch let error as HTTPError {
+            XCTAssertEqual(error, .tooLarge(limit: 1024))
+        }
+        do {
+            _ = try await table().send(.get(base.appendingPathComponent("big"), acceptedContentTypes: ["text/html"]))
+            XCTFail("JSON passed as HTML")
+        } catch let error as HTTPError {
+            XCTAssertEqual(error, .unexpectedContentType("application/json; charset=utf-8"))
+        }
+    }
+}
