@@ -20,6 +20,7 @@ let package = Package(
         .package(path: "Packages/Numbers"),
         .package(path: "Packages/ResourceDirectory"),
         .package(path: "Packages/Check24Overview"),
+        .package(path: "Packages/Contacts"),
         .package(path: "Packages/HTMLText"),
         .package(path: "Packages/Storage"),
         .package(path: "Packages/SystemActions"),
@@ -30,7 +31,7 @@ let package = Package(
             name: "AppsCLIKit",
             dependencies: [
                 "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
-                "ImageKit", "ProductGrid", "Check24Overview", "Numbers", "ResourceDirectory", "WebBrowser",
+                "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "Numbers", "ResourceDirectory", "WebBrowser",
                 // The composition root creates the XDGOpener that features get.
                 "SystemActions",
             ],

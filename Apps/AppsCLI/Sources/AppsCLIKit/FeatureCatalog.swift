@@ -1,4 +1,5 @@
 import Check24Overview
+import Contacts
 import Foundation
 import HTTPClient
 import HTTPClientLive
@@ -94,7 +95,9 @@ enum FeatureCatalog {
         Feature(name: "numbers", summary: "Tapptic numbers: a list of numbers and each one's reading, side by side when wide",
                 keys: NumbersModule.keyHelp,
                 make: makeNumbers),
-        Feature(name: "contacts", summary: "GO-JEK contacts with favorites and editing (planned)", keys: [], make: nil),
+        Feature(name: "contacts", summary: "GO-JEK contacts: A–Z sections with search, favourites, add, edit, delete",
+                keys: ContactsModule.keyHelp,
+                make: makeContacts),
     ]
 
     static func feature(named name: String) -> Feature? {
@@ -152,6 +155,31 @@ enum FeatureCatalog {
         return ResourceDirectoryModule.make(
             dependencies: .init(service: HTTPResourceDirectoryService(client: client, baseURL: endpoint.base), images: images,
                                 pages: HTTPWebPageLoader(client: client), opener: XDGOpener(environment: launch.environment)),
+            host: host)
+    }
+
+    /// A contacts server at `--base-url`, else the embedded SQLite backend in the data directory
+    /// (seeded with the demo contacts on first use), behind the same REST routes.
+    @MainActor
+    static func makeContacts(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
+        let endpoint: Endpoint
+        if let url = launch.options.baseURL {
+            endpoint = Endpoint(base: url, transport: URLSessionTransport(timeout: launch.options.timeout),
+                                imageCache: launch.cacheDirectory.appendingPathComponent("images"), isLive: true)
+        } else {
+            do {
+                endpoint = Endpoint(base: ContactsModule.originalBaseURL,
+                                    transport: try ContactsModule.embeddedTransport(dataDirectory: launch.dataDirectory),
+                                    imageCache: nil, isLive: false)
+            } catch {
+                throw LaunchError(message: "contacts: the contacts in \(launch.dataDirectory.path) could not be opened: \(error)", status: 74)
+            }
+        }
+        let client = HTTPClient(transport: endpoint.transport)
+        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
+        return ContactsModule.make(
+            dependencies: .init(service: HTTPContactsService(client: client, baseURL: endpoint.base), images: images,
+                                opener: XDGOpener(environment: launch.environment)),
             host: host)
     }
 

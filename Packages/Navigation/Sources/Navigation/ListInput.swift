@@ -3,7 +3,9 @@ import TerminalUI
 
 /// The keys and mouse of a one-column list, in one place for every list screen: ↑/↓ and k/j move the
 /// selection, pgup/pgdn (and space) move a page, home/end jump, the wheel moves by one, enter opens,
-/// and a press and release on a row opens it (``TouchInput``).
+/// and a press and release on a row opens it (``TouchInput``). Rows the layout marks unselectable
+/// (section headers) are stepped over and cannot be touched; a section's header stays on screen
+/// when its first row is selected.
 ///
 /// The presenter owns the selection and the top row; the view asks ``action(for:selected:firstVisibleRow:touched:layout:listRect:)``
 /// what an event means and calls its presenter.
@@ -27,7 +29,8 @@ public enum ListInput {
         let top = layout.top(showing: selected, previousTop: firstVisibleRow)
         if case .mouse(let mouse) = event {
             let point = Point(column: mouse.column, row: mouse.row)
-            let row = listRect.contains(point) ? layout.row(atLine: mouse.row - listRect.row, top: top) : nil
+            let row = listRect.contains(point) ? layout.row(atLine: mouse.row - listRect.row, top: top)
+                .flatMap { layout.isSelectable($0) ? $0 : nil } : nil
             switch TouchInput.action(for: event, rowAtPoint: row, touched: touched) {
             case .touch(let index): return .touch(index)
             case .activate(let index): return .open(index)
@@ -35,20 +38,22 @@ public enum ListInput {
             case nil: break
             }
         }
-        func select(_ index: Int) -> Action {
-            let target = min(max(0, index), layout.count - 1)
-            let newTop = layout.top(showing: target, previousTop: top)
+        func select(from index: Int, step: Int) -> Action {
+            let target = layout.selectableRow(from: index, step: step)
+            var newTop = layout.top(showing: target, previousTop: top)
+            // The header above a section's first row comes along when that row reaches the top.
+            if newTop == target, target > 0, !layout.isSelectable(target - 1) { newTop = target - 1 }
             return .select(index: target, firstVisibleRow: newTop, visibleRows: layout.visibleRange(top: newTop))
         }
         switch event {
-        case .key(.up), .key(.character("k")): return select(selected - 1)
-        case .key(.down), .key(.character("j")): return select(selected + 1)
-        case .mouse(let mouse) where mouse.kind == .wheelUp: return select(selected - 1)
-        case .mouse(let mouse) where mouse.kind == .wheelDown: return select(selected + 1)
-        case .key(.pageUp): return select(selected - layout.pageStep(from: max(0, selected - 1)))
-        case .key(.pageDown), .key(.character(" ")): return select(selected + layout.pageStep(from: selected))
-        case .key(.home): return select(0)
-        case .key(.end): return select(layout.count - 1)
+        case .key(.up), .key(.character("k")): return select(from: selected, step: -1)
+        case .key(.down), .key(.character("j")): return select(from: selected, step: 1)
+        case .mouse(let mouse) where mouse.kind == .wheelUp: return select(from: selected, step: -1)
+        case .mouse(let mouse) where mouse.kind == .wheelDown: return select(from: selected, step: 1)
+        case .key(.pageUp): return select(from: selected, step: -layout.pageStep(from: max(0, selected - 1)))
+        case .key(.pageDown), .key(.character(" ")): return select(from: selected, step: layout.pageStep(from: selected))
+        case .key(.home): return select(from: 0, step: 0)
+        case .key(.end): return select(from: layout.count - 1, step: 0)
         case .key(.enter): return .open(selected)
         default: return nil
         }

@@ -37,6 +37,11 @@ public struct VirtualListLayout {
         public var height: Int
     }
 
+    /// Whether row `index` can hold the selection (false for section headers).
+    public func isSelectable(_ index: Int) -> Bool {
+        index >= 0 && index < count && selectable(index)
+    }
+
     /// The height of `index`, at least 1.
     public func heightOfRow(_ index: Int) -> Int { max(1, height(index)) }
 

@@ -1,0 +1,86 @@
+import Foundation
+import HTTPClient
+import ImageKit
+import Navigation
+import SystemActions
+
+/// The GO-JEK contacts app: every contact in A–Z sections with search, a contact's page (call,
+/// message, email, favourite, edit, delete) and the add / edit form, all saved to the backend at
+/// once — a contacts server (`--base-url`) or the embedded SQLite backend, through the same REST
+/// contract.
+public enum ContactsModule {
+    /// What the feature needs from the outside world; the composition root passes live ones, tests fakes.
+    public struct Dependencies: Sendable {
+        public var service: any ContactsService
+        public var images: any ImageLoading
+        /// Hands calls, messages and emails to the desktop (`XDGOpener` in the app).
+        public var opener: any URLOpener
+
+        public init(service: any ContactsService, images: any ImageLoading, opener: any URLOpener) {
+            self.service = service
+            self.images = images
+            self.opener = opener
+        }
+    }
+
+    /// The original server; the embedded backend answers under it, `--base-url` replaces it.
+    public static let originalBaseURL = URL(string: "http://gojek-contacts-app.herokuapp.com")!
+
+    /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
+    public static let keyHelp: [KeyHelpSection] = [
+        KeyHelpSection("Contacts", ContactsTexts.listKeys),
+        KeyHelpSection("Contact", ContactsTexts.detailKeys),
+        KeyHelpSection("New / edit contact", ContactsTexts.formKeys),
+    ]
+
+    /// The bundled demo: `seed.json` (the project's own contacts), `photos/` and `images/missing.png`
+    /// (made by `Scripts/dev/make-contacts-demo`).
+    public static var demoDataDirectory: URL? {
+        Bundle.module.url(forResource: "Demo", withExtension: nil)
+    }
+
+    /// The embedded backend in `dataDirectory`, seeded from the bundled demo on first use, as a
+    /// transport answering under ``originalBaseURL``.
+    public static func embeddedTransport(dataDirectory: URL) throws -> RouteTable {
+        let demo = demoDataDirectory
+        let seed = try demo.map { try ContactsSeed.load(from: $0) }
+        let missing = demo.flatMap { try? Data(contentsOf: $0.appendingPathComponent("images/missing.png")) }
+        let backend = try LocalContactsBackend(directory: dataDirectory, seed: seed, missingPicture: missing)
+        return backend.routeTable(baseURL: originalBaseURL)
+    }
+
+    /// Builds the home list (the feature's entry).
+    @MainActor
+    public static func make(dependencies: Dependencies, host: any ScreenHost) -> any Screen {
+        let interactor = ContactListInteractor(service: dependencies.service, images: dependencies.images)
+        let router = ContactListRouter(host: host, dependencies: dependencies)
+        let presenter = ContactListPresenter(interactor: interactor, router: router, work: host.work)
+        let view = ContactListView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
+    }
+
+    @MainActor
+    static func makeDetail(contact: ContactSummary, output: any ContactDetailModuleOutput, dependencies: Dependencies,
+                           host: any ScreenHost) -> any Screen {
+        let interactor = ContactDetailInteractor(service: dependencies.service, images: dependencies.images, opener: dependencies.opener)
+        let router = ContactDetailRouter(host: host, dependencies: dependencies)
+        let presenter = ContactDetailPresenter(contact: contact, interactor: interactor, router: router, work: host.work)
+        presenter.output = output
+        let view = ContactDetailView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
+    }
+
+    @MainActor
+    static func makeForm(mode: ContactFormMode, output: any ContactFormModuleOutput, dependencies: Dependencies,
+                         host: any ScreenHost) -> any Screen {
+        let interactor = ContactFormInteractor(service: dependencies.service, images: dependencies.images)
+        let router = ContactFormRouter(host: host)
+        let presenter = ContactFormPresenter(mode: mode, interactor: interactor, router: router, work: host.work)
+        presenter.output = output
+        let view = ContactFormView(output: presenter, viewModel: presenter.viewModel)
+        presenter.view = view
+        return view
+    }
+}

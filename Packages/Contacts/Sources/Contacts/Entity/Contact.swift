@@ -1,0 +1,143 @@
+import Foundation
+
+/// A contact as the list shows it: an item of `GET /contacts.json`
+/// (`id, first_name, last_name, profile_pic, favorite, url`).
+public struct ContactSummary: Sendable, Hashable, Identifiable {
+    public var id: Int
+    public var firstName: String
+    public var lastName: String
+    /// An absolute picture URL, or the server's relative default `/images/missing.png`.
+    public var profilePic: String
+    public var favorite: Bool
+
+    public init(id: Int, firstName: String, lastName: String, profilePic: String = Contact.missingPicture, favorite: Bool = false) {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
+        self.profilePic = profilePic
+        self.favorite = favorite
+    }
+
+    /// "First Last", without a stray space when one of them is empty.
+    public var fullName: String { Contact.fullName(firstName, lastName) }
+}
+
+/// A contact's detail: `GET /contacts/{id}.json`, also the answer to create and update.
+public struct Contact: Sendable, Hashable, Identifiable {
+    /// The server's picture for a contact without one: relative, with no host.
+    public static let missingPicture = "/images/missing.png"
+
+    public var id: Int
+    public var firstName: String
+    public var lastName: String
+    /// Null when never set; stored as sent otherwise (`""` included).
+    public var email: String?
+    public var phoneNumber: String?
+    public var profilePic: String
+    public var favorite: Bool
+    /// ISO-8601 with milliseconds and `Z`, as the server writes them.
+    public var createdAt: String
+    public var updatedAt: String
+
+    public init(id: Int, firstName: String, lastName: String, email: String? = nil, phoneNumber: String? = nil,
+                profilePic: String = Contact.missingPicture, favorite: Bool = false, createdAt: String = "", updatedAt: String = "") {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.phoneNumber = phoneNumber
+        self.profilePic = profilePic
+        self.favorite = favorite
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    public var fullName: String { Self.fullName(firstName, lastName) }
+
+    /// What the list shows of this contact.
+    public var summary: ContactSummary {
+        ContactSummary(id: id, firstName: firstName, lastName: lastName, profilePic: profilePic, favorite: favorite)
+    }
+
+    /// Whether the contact has a picture of its own (not the server's default).
+    public static func hasPicture(_ profilePic: String) -> Bool {
+        let trimmed = profilePic.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && trimmed != missingPicture && !trimmed.hasSuffix("/images/missing.png")
+    }
+
+    static func fullName(_ first: String, _ last: String) -> String {
+        [first, last].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+// MARK: - Decoding (lenient where the real server was: a missing `favorite` in 2016 lists, null names in legacy rows)
+
+extension ContactSummary: Decodable {
+    enum CodingKeys: String, CodingKey {
+        case id, firstName = "first_name", lastName = "last_name", profilePic = "profile_pic", favorite
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        firstName = try container.decodeIfPresent(String.self, forKey: .firstName) ?? ""
+        lastName = try container.decodeIfPresent(String.self, forKey: .lastName) ?? ""
+        profilePic = try container.decodeIfPresent(String.self, forKey: .profilePic) ?? Contact.missingPicture
+        favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
+    }
+}
+
+extension Contact: Decodable {
+    enum CodingKeys: String, CodingKey {
+        case id, firstName = "first_name", lastName = "last_name", email, phoneNumber = "phone_number", profilePic = "profile_pic",
+             favorite, createdAt = "created_at", updatedAt = "updated_at"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        firstName = try container.decodeIfPresent(String.self, forKey: .firstName) ?? ""
+        lastName = try container.decodeIfPresent(String.self, forKey: .lastName) ?? ""
+        email = try container.decodeIfPresent(String.self, forKey: .email)
+        phoneNumber = try container.decodeIfPresent(String.self, forKey: .phoneNumber)
+        profilePic = try container.decodeIfPresent(String.self, forKey: .profilePic) ?? Contact.missingPicture
+        favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
+        createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt) ?? ""
+        updatedAt = try container.decodeIfPresent(String.self, forKey: .updatedAt) ?? ""
+    }
+}
+
+/// What a save sends: only the fields set here change (the server's update is partial).
+public struct ContactChanges: Sendable, Hashable {
+    public var firstName: String?
+    public var lastName: String?
+    public var email: String?
+    public var phoneNumber: String?
+    public var favorite: Bool?
+    public var photo: PhotoUpload?
+
+    public init(firstName: String? = nil, lastName: String? = nil, email: String? = nil, phoneNumber: String? = nil,
+                favorite: Bool? = nil, photo: PhotoUpload? = nil) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.phoneNumber = phoneNumber
+        self.favorite = favorite
+        self.photo = photo
+    }
+
+    public var isEmpty: Bool { self == ContactChanges() }
+}
+
+/// A picture to upload: the file's bytes, its name and its type (`image/jpeg` or `image/png`).
+public struct PhotoUpload: Sendable, Hashable {
+    public var filename: String
+    public var contentType: String
+    public var data: Data
+
+    public init(filename: String, contentType: String, data: Data) {
+        self.filename = filename
+        self.contentType = contentType
+        self.data = data
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import HTTPClient
+import ImageKit
+
+/// Whether the form adds a contact or edits one.
+public enum ContactFormMode: Sendable, Equatable {
+    case add
+    case edit(Contact)
+}
+
+/// The form's values as typed: the mobile is the contract's `phone_number`, the photo a local file path.
+public struct ContactFormValues: Sendable, Equatable {
+    public var firstName: String
+    public var lastName: String
+    public var mobile: String
+    public var email: String
+    public var photoPath: String
+
+    public init(firstName: String = "", lastName: String = "", mobile: String = "", email: String = "", photoPath: String = "") {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.mobile = mobile
+        self.email = email
+        self.photoPath = photoPath
+    }
+
+    /// The values an edit starts from (the photo path empty: the current picture stays).
+    public init(_ contact: Contact) {
+        self.init(firstName: contact.firstName, lastName: contact.lastName, mobile: contact.phoneNumber ?? "",
+                  email: contact.email ?? "")
+    }
+}
+
+/// What came of Done.
+public enum ContactFormOutcome: Sendable, Equatable {
+    /// Saved: the contact as the backend now has it.
+    case saved(Contact)
+    /// An edit without any change: nothing to send.
+    case unchanged
+    /// Refused (by the local rules or the backend's 422): a message per field, and those that
+    /// belong to no field.
+    case rejected(fields: [ContactRules.Field: String], other: [String])
+    /// Not saved for another reason (500, timeout, no connection): the values stay for a retry.
+    case failed(reason: String)
+}
+
+/// The add/edit form's use cases: check the values (the server's rules first, here), read the photo
+/// file, save, and preview the photo.
+public final class ContactFormInteractor: Sendable {
+    let service: any ContactsService
+    let images: any ImageLoading
+
+    public init(service: any ContactsService, images: any ImageLoading) {
+        self.service = service
+        self.images = images
+    }
+
+    /// Checks `values` and saves them: creates (every field mandatory) or updates only what changed.
+    public func performSave(_ mode: ContactFormMode, values: ContactFormValues) async -> ContactFormOutcome {
+        var messages = localMessages(mode, values: values)
+        var photo: PhotoUpload?
+        if messages[.photo] == nil, !ContactRules.isBlank(values.photoPath) {
+            switch obtainPhoto(atPath: values.photoPath) {
+            case .success(let upload): photo = upload
+            case .failure(let problem): messages[.photo] = problem.message
+            }
+        }
+        guard messages.isEmpty else { return .rejected(fields: messages, other: []) }
+        do throws(ContactsError) {
+            switch mode {
+            case .add:
+                return .saved(try await service.performCreate(ContactChanges(
+                    firstName: values.firstName, lastName: values.lastName, email: values.email, phoneNumber: values.mobile,
+                    favorite: false, photo: photo)))
+            case .edit(let contact):
+                let changes = Self.changes(from: contact, to: values, photo: photo)
+                if changes.isEmpty { return .unchanged }
+                return .saved(try await service.performUpdate(id: contact.id, changes))
+            }
+        } catch {
+            switch error {
+            case .invalid(let serverMessages):
+                var fields: [ContactRules.Field: String] = [:], other: [String] = []
+                for message in serverMessages {
+                    if let field = ContactRules.field(of: message) {
+                        fields[field] = fields[field].map { $0 + "; " + message } ?? message
+                    } else {
+                        other.append(message)
+                    }
+                }
+                return .rejected(fields: fields, other: other)
+            case .notFound:
+                return .failed(reason: "This contact was deleted elsewhere; it cannot be saved. Esc discards the form.")
+            case .unavailable(let reason):
+                return .failed(reason: reason)
+            }
+        }
+    }
+
+    /// The server's rules on the values, and for a new contact every field mandatory. One message per field.
+    func localMessages(_ mode: ContactFormMode, values: ContactFormValues) -> [ContactRules.Field: String] {
+        var messages: [ContactRules.Field: String] = [:]
+        for message in ContactRules.errors(firstName: values.firstName, lastName: values.lastName, email: values.email,
+                                           phoneNumber: values.mobile) {
+            if let field = ContactRules.field(of: message), messages[field] == nil { messages[field] = message }
+        }
+        if mode == .add {
+            if ContactRules.isBlank(values.mobile) { messages[.phoneNumber] = "Mobile can't be blank" }
+            if ContactRules.isBlank(values.email) { messages[.email] = "Email can't be blank" }
+            if ContactRules.isBlank(values.photoPath) { messages[.photo] = "Photo can't be blank: type the path of a JPEG or PNG file" }
+        }
+        return messages
+    }
+
+    /// Only the fields that differ from `contact` (the server's update is partial).
+    static func changes(from contact: Contact, to values: ContactFormValues, photo: PhotoUpload?) -> ContactChanges {
+        var changes = ContactChanges(photo: photo)
+        if values.firstName != contact.firstName { changes.firstName = values.firstName }
+        if values.lastName != contact.lastName { changes.lastName = values.lastName }
+        if values.mobile != (contact.phoneNumber ?? "") { changes.phoneNumber = values.mobile }
+        if values.email != (contact.email ?? "") { changes.email = values.email }
+        return changes
+    }
+
+    /// The picture at `path` (`~` is the home folder), if it is a JPEG or PNG file of at most 8 MB.
+    public func obtainPhoto(atPath path: String) -> Result<PhotoUpload, PhotoProblem> {
+        let expanded = (path.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory) else { return .failure(.notFound) }
+        guard !isDirectory.boolValue else { return .failure(.folder) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: expanded)[.size] as? Int) ?? 0
+        guard size <= HTTPRequest.ByteLimit.picture else { return .failure(.tooLarge) }
+        guard let data = FileManager.default.contents(atPath: expanded) else { return .failure(.unreadable) }
+        let name = (expanded as NSString).lastPathComponent
+        switch ImageFormat.sniff(data) {
+        case .jpeg: return .success(PhotoUpload(filename: name, contentType: "image/jpeg", data: data))
+        case .png: return .success(PhotoUpload(filename: name, contentType: "image/png", data: data))
+        case nil: return .failure(.notAnImage)
+        }
+    }
+
+    /// The photo at `path` decoded for the preview, or why it cannot be shown.
+    public func obtainPreview(atPath path: String) async -> Result<RGBImage, PhotoProblem> {
+        switch obtainPhoto(atPath: path) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let upload):
+            do throws(ImageError) {
+                return .success(try ImageDecoder.decode(upload.data))
+            } catch {
+                return .failure(.broken(error.reason))
+            }
+        }
+    }
+
+    public func obtainPictureURL(_ profilePic: String) -> URL? {
+        service.pictureURL(for: profilePic)
+    }
+
+    public func obtainImage(at url: URL) async throws -> RGBImage {
+        try await images.image(for: url)
+    }
+}
+
+/// Why a photo path cannot be used.
+public enum PhotoProblem: Error, Sendable, Equatable {
+    case notFound, folder, tooLarge, unreadable, notAnImage
+    case broken(String)
+
+    public var message: String {
+        switch self {
+        case .notFound: "Photo: there is no file at this path"
+        case .folder: "Photo: this is a folder; type the path of a JPEG or PNG file"
+        case .tooLarge: "Photo: the file is larger than 8 MB"
+        case .unreadable: "Photo: the file cannot be read"
+        case .notAnImage: "Photo must be a JPEG or PNG image"
+        case .broken(let reason): "Photo: the image is damaged (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import ImageKit
+
+/// A contact as the home list needs it: its section letter, its place in the A–Z order and the
+/// folded name the search compares, computed once per load (not per key press).
+public struct ContactEntry: Sendable, Hashable, Identifiable {
+    public var summary: ContactSummary
+    /// "A"…"Z", or "#" for names that do not start with a Latin letter (digits, other scripts).
+    public var section: String
+    /// The initials for the avatar of a contact without a picture ("AB").
+    public var initials: String
+    public var pictureURL: URL?
+    /// The full name folded (case, accents, `ł`/`ø`/`ß` …) as UTF-8, for the search.
+    let searchKey: [UInt8]
+    let sortKey: String
+
+    public var id: Int { summary.id }
+}
+
+/// The home screen's use cases: load the contacts into A–Z sections, search them, load pictures.
+public final class ContactListInteractor: Sendable {
+    let service: any ContactsService
+    let images: any ImageLoading
+
+    public init(service: any ContactsService, images: any ImageLoading) {
+        self.service = service
+        self.images = images
+    }
+
+    /// Every contact, in sections A–Z then `#`, each by first then last name (case and accents ignored).
+    public func obtainContacts() async throws(ContactsError) -> [ContactEntry] {
+        let contacts = try await service.obtainContacts()
+        return obtainSorted(contacts.map(obtainEntry))
+    }
+
+    /// `entries` in section order.
+    public func obtainSorted(_ entries: [ContactEntry]) -> [ContactEntry] {
+        entries.sorted { lhs, rhs in
+            if lhs.section != rhs.section { return Self.sectionRank(lhs.section) < Self.sectionRank(rhs.section) }
+            if lhs.sortKey != rhs.sortKey { return lhs.sortKey < rhs.sortKey }
+            return lhs.summary.id < rhs.summary.id
+        }
+    }
+
+    /// The entry for one contact (after a save or a favorite toggle).
+    public func obtainEntry(_ summary: ContactSummary) -> ContactEntry {
+        let first = ContactNameFolding.fold(summary.firstName), last = ContactNameFolding.fold(summary.lastName)
+        let leading = first.isEmpty ? last : first
+        let letter = leading.unicodeScalars.first.map { String($0).uppercased() } ?? "#"
+        let section = letter.count == 1 && ("A"..."Z").contains(letter) ? letter : "#"
+        return ContactEntry(summary: summary, section: section, initials: Self.initials(summary),
+                            pictureURL: service.pictureURL(for: summary.profilePic),
+                            searchKey: Array((first + " " + last).utf8), sortKey: first + "\u{1}" + last)
+    }
+
+    /// The positions in `entries` whose first or last name contains `query` (case and accents
+    /// ignored; several words must all match); all of them for an empty query. A byte search over
+    /// keys folded at load time, so a keystroke costs one pass over 10,000 short keys.
+    public func obtainMatches(in entries: [ContactEntry], query: String) -> [Int] {
+        let words = ContactNameFolding.fold(query).split(separator: " ").map { Array($0.utf8) }
+        guard !words.isEmpty else { return Array(entries.indices) }
+        return entries.indices.filter { index in
+            let key = entries[index].searchKey
+            return words.allSatisfy { Self.contains(key, $0) }
+        }
+    }
+
+    public func obtainImage(at url: URL) async throws -> RGBImage {
+        try await images.image(for: url)
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        guard let first = needle.first else { return true }
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            if haystack[start] == first {
+                var matched = true
+                for offset in 1..<needle.count where haystack[start + offset] != needle[offset] {
+                    matched = false
+                    break
+                }
+                if matched { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+
+    /// `#` after Z, as in the iOS Contacts app.
+    private static func sectionRank(_ section: String) -> String { section == "#" ? "~" : section }
+
+    /// Up to two letters: the first of the first and the last name ("Amitabh Bachchan" → "AB").
+    static func initials(_ summary: ContactSummary) -> String {
+        let letters = [summary.firstName, summary.lastName].compactMap { name in
+            name.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() }
+        }
+        return letters.isEmpty ? "?" : letters.joined()
+    }
+}
+
+/// Folding for sorting and search: lower case without accents, and the Latin letters that do not
+/// decompose (`ł`, `ø`, `đ`, `ß`, `æ`, `œ`, `ı`, `þ`) as their base letters, so "Łukasz" is under L
+/// and "lukasz" finds him.
+enum ContactNameFolding {
+    private static let letters: [Character: String] = [
+        "ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th", "ð": "d", "ħ": "h",
+    ]
+
+    static func fold(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        guard folded.contains(where: { letters[$0] != nil }) else { return folded }
+        return String(folded.flatMap { letters[$0] ?? String($0) })
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import ImageKit
+import Navigation
+
+@MainActor
+protocol ContactDetailViewInput: AnyObject {
+    func display(_ viewModel: ContactDetailViewModel)
+}
+
+@MainActor
+protocol ContactDetailViewOutput: AnyObject {
+    func didLoad()
+    func didRequestReload()
+    func didMoveFocus(by step: Int)
+    /// Enter or a click on button `index`.
+    func didPressButton(at index: Int)
+    func didPressAction(_ action: ContactAction)
+    func didToggleFavorite()
+    func didRequestEdit()
+    func didRequestDelete()
+}
+
+/// Owns a contact's page: the contact as last loaded or saved, the focused button, the notice line,
+/// and the favorite / delete requests in flight. Saves are reported to the list (module output).
+@MainActor
+final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOutput, ConfirmDialogOutput {
+    weak var view: (any ContactDetailViewInput)?
+    weak var output: (any ContactDetailModuleOutput)?
+    let interactor: ContactDetailInteractor
+    private let router: any ContactDetailRouting
+    private let work: WorkTracker
+
+    /// The page's buttons, in focus order.
+    enum Button: CaseIterable {
+        case message, call, email, favorite, edit, delete
+    }
+
+    private enum State {
+        case loading
+        case failed(String)
+        case loaded(Contact)
+    }
+
+    private let summary: ContactSummary
+    private var state = State.loading
+    private var focusedButton = 0
+    private var isBusy = false
+    private var notice: String?
+    private var noticeIsError = false
+    private let images = ImageSlots(maximumInFlight: 1)
+
+    init(contact summary: ContactSummary, interactor: ContactDetailInteractor, router: any ContactDetailRouting, work: WorkTracker) {
+        self.summary = summary
+        self.interactor = interactor
+        self.router = router
+        self.work = work
+    }
+
+    private var contact: Contact? {
+        if case .loaded(let contact) = state { return contact }
+        return nil
+    }
+
+    // MARK: View events
+
+    func didLoad() { load() }
+    func didRequestReload() { load() }
+
+    func didMoveFocus(by step: Int) {
+        guard contact != nil else { return }
+        let count = Button.allCases.count
+        focusedButton = ((focusedButton + step) % count + count) % count
+        publish()
+    }
+
+    func didPressButton(at index: Int) {
+        guard Button.allCases.indices.contains(index) else { return }
+        focusedButton = index
+        switch Button.allCases[index] {
+        case .message: didPressAction(.message)
+        case .call: didPressAction(.call)
+        case .email: didPressAction(.email)
+        case .favorite: didToggleFavorite()
+        case .edit: didRequestEdit()
+        case .delete: didRequestDelete()
+        }
+    }
+
+    func didPressAction(_ action: ContactAction) {
+        guard let contact else { return }
+        if let index = Button.allCases.firstIndex(of: Self.button(for: action)) { focusedButton = index }
+        work.runLatest(WorkKey(self, "open"), { [interactor] in
+            await interactor.performOpening(action, for: contact)
+        }, then: { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case .opened(let link): self.show(ContactsTexts.opened(action, link: link), isError: false)
+            case .notOpened(let message): self.show(message, isError: true)
+            }
+        })
+        publish()
+    }
+
+    func didToggleFavorite() {
+        guard let contact, !isBusy else { return }
+        isBusy = true
+        let wanted = !contact.favorite
+        publish()
+        work.runLatest(WorkKey(self, "favorite"), { [interactor] () -> Result<Contact, ContactsError> in
+            do throws(ContactsError) { return .success(try await interactor.performFavorite(wanted, id: contact.id)) } catch { return .failure(error) }
+        }, then: { [weak self] result in
+            guard let self else { return }
+            self.isBusy = false
+            switch result {
+            case .success(let saved):
+                self.apply(saved)
+                self.show(ContactsTexts.favoriteSaved(saved.favorite), isError: false)
+                self.output?.contactDetail(didChange: saved)
+            case .failure(let error):
+                self.show(ContactsTexts.favoriteFailed(error.message), isError: true)
+            }
+        })
+    }
+
+    func didRequestEdit() {
+        guard let contact, !isBusy else { return }
+        router.openEditForm(of: contact, output: self)
+    }
+
+    func didRequestDelete() {
+        guard let contact, !isBusy else { return }
+        router.openDeleteConfirmation(name: contact.fullName, output: self)
+    }
+
+    // MARK: Outputs of the screens this one opened
+
+    func contactForm(didSave contact: Contact) {
+        apply(contact)
+        show("Saved.", isError: false)
+        output?.contactDetail(didChange: contact)
+    }
+
+    func confirmDialog(_ id: String, didFinish confirmed: Bool) {
+        guard id == ContactDetailRouter.deleteDialogID, confirmed, let contact else { return }
+        isBusy = true
+        show(ContactsTexts.deleting, isError: false)
+        work.runLatest(WorkKey(self, "delete"), { [interactor] () -> ContactsError? in
+            do throws(ContactsError) { try await interactor.performDelete(id: contact.id); return nil } catch { return error }
+        }, then: { [weak self] error in
+            guard let self else { return }
+            self.isBusy = false
+            // Already gone (deleted elsewhere) is what was asked for, too.
+            if let error, error != .notFound {
+                self.show(ContactsTexts.deleteFailed(error.message), isError: true)
+                return
+            }
+            self.output?.contactDetail(didDelete: contact.id)
+            self.router.closeDetail()
+        })
+    }
+
+    // MARK: Private
+
+    private static func button(for action: ContactAction) -> Button {
+        switch action {
+        case .message: .message
+        case .call: .call
+        case .email: .email
+        }
+    }
+
+    private func load() {
+        images.retryFailed()
+        if contact == nil { state = .loading }
+        publish()
+        let id = summary.id
+        work.runLatest(WorkKey(self, "contact"), { [interactor] () -> Result<Contact, ContactsError> in
+            do throws(ContactsError) { return .success(try await interactor.obtainContact(id: id)) } catch { return .failure(error) }
+        }, then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let contact):
+                self.apply(contact)
+                // What the list showed may be stale (changed in another process): tell it.
+                if contact.summary != self.summary { self.output?.contactDetail(didChange: contact) }
+            case .failure(let error):
+                if self.contact != nil {
+                    self.show("Not reloaded: \(error.message)", isError: true)
+                } else {
+                    self.state = .failed(error.message)
+                    self.publish()
+                }
+            }
+        })
+    }
+
+    private func apply(_ contact: Contact) {
+        state = .loaded(contact)
+        publish()
+        showPicture()
+    }
+
+    private func show(_ message: String, isError: Bool) {
+        notice = message
+        noticeIsError = isError
+        publish()
+    }
+
+    private func showPicture() {
+        let urls = contact.flatMap { interactor.obtainPictureURL($0.profilePic) }.map { [$0] } ?? []
+        images.show(urls, start: { [work] in work.run($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+                     changed: { [weak self] in self?.publish() })
+    }
+
+    private func publish() { view?.display(viewModel) }
+
+    var viewModel: ContactDetailViewModel {
+        switch state {
+        case .loading:
+            return ContactDetailViewModel(content: .loading, notice: notice, noticeIsError: noticeIsError)
+        case .failed(let message):
+            return ContactDetailViewModel(content: .failed(message: message), notice: notice, noticeIsError: noticeIsError)
+        case .loaded(let contact):
+            let hasPhone = !ContactRules.isBlank(contact.phoneNumber), hasEmail = !ContactRules.isBlank(contact.email)
+            let buttons = Button.allCases.map { button -> ContactDetailViewModel.ButtonModel in
+                switch button {
+                case .message: .init(title: ContactsTexts.actionTitle(.message), isEnabled: hasPhone)
+                case .call: .init(title: ContactsTexts.actionTitle(.call), isEnabled: hasPhone)
+                case .email: .init(title: ContactsTexts.actionTitle(.email), isEnabled: hasEmail)
+                case .favorite: .init(title: ContactsTexts.favoriteTitle(contact.favorite), isEnabled: !isBusy)
+                case .edit: .init(title: "edit", isEnabled: !isBusy)
+                case .delete: .init(title: "delete", isEnabled: !isBusy)
+                }
+            }
+            let picture = images[interactor.obtainPictureURL(contact.profilePic)]
+            let page = ContactDetailViewModel.Page(
+                name: contact.fullName, favorite: contact.favorite,
+                mobile: hasPhone ? contact.phoneNumber ?? "" : ContactsTexts.noValue,
+                email: hasEmail ? contact.email ?? "" : ContactsTexts.noValue,
+                avatar: AvatarModel(initials: ContactListInteractor.initials(contact.summary), picture: picture, colorSeed: contact.id),
+                buttons: buttons, focusedButton: focusedButton, isBusy: isBusy)
+            return ContactDetailViewModel(content: .loaded(page), notice: notice, noticeIsError: noticeIsError)
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import ImageKit
+import Navigation
+import TerminalUI
+
+@MainActor
+protocol ContactFormViewInput: AnyObject {
+    func display(_ viewModel: ContactFormViewModel)
+}
+
+@MainActor
+protocol ContactFormViewOutput: AnyObject {
+    func didLoad()
+    /// The form after a key: an edit, a focus move or a click.
+    func didEditForm(_ form: FormState)
+    /// ctrl-s: check and save.
+    func didPressDone()
+    /// esc: leave, asking first when something was changed.
+    func didPressCancel()
+}
+
+/// Owns the add / edit form: the values as typed (never dropped: a failed save leaves every one in
+/// place), the focus, the messages under the fields, the photo preview and the save in flight.
+@MainActor
+final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
+    weak var view: (any ContactFormViewInput)?
+    weak var output: (any ContactFormModuleOutput)?
+    let interactor: ContactFormInteractor
+    private let router: any ContactFormRouting
+    private let work: WorkTracker
+    private let mode: ContactFormMode
+
+    /// The fields, in the order of the contract's keys: tab goes first, last, mobile, email, photo.
+    static let fieldOrder: [ContactRules.Field] = [.firstName, .lastName, .phoneNumber, .email, .photo]
+
+    private var form: FormState
+    private let initialValues: ContactFormValues
+    private var notice: String?
+    private var noticeIsError = false
+    private var preview: ImageSlot = .none
+    private var previewCaption = ContactsTexts.photoPreviewEmpty
+    /// The path the preview shows (so a key that does not change it loads nothing).
+    private var previewPath = ""
+    private let images = ImageSlots(maximumInFlight: 1)
+
+    init(mode: ContactFormMode, interactor: ContactFormInteractor, router: any ContactFormRouting, work: WorkTracker) {
+        self.mode = mode
+        self.interactor = interactor
+        self.router = router
+        self.work = work
+        let values: ContactFormValues
+        if case .edit(let contact) = mode { values = ContactFormValues(contact) } else { values = ContactFormValues() }
+        initialValues = values
+        form = FormState(fields: [
+            .init(id: ContactRules.Field.firstName.rawValue, label: ContactsTexts.firstNameLabel, text: values.firstName),
+            .init(id: ContactRules.Field.lastName.rawValue, label: ContactsTexts.lastNameLabel, text: values.lastName),
+            .init(id: ContactRules.Field.phoneNumber.rawValue, label: ContactsTexts.mobileFieldLabel, text: values.mobile,
+                  placeholder: "+62 812 3456 7890 (10 digits in a row)"),
+            .init(id: ContactRules.Field.email.rawValue, label: ContactsTexts.emailFieldLabel, text: values.email,
+                  placeholder: "name@example.com"),
+            .init(id: ContactRules.Field.photo.rawValue, label: ContactsTexts.photoFieldLabel, text: values.photoPath,
+                  placeholder: mode == .add ? "~/Pictures/me.jpg" : ContactsTexts.photoKeepPlaceholder),
+        ])
+    }
+
+    var values: ContactFormValues {
+        let typed = form.values
+        return ContactFormValues(firstName: typed[ContactRules.Field.firstName.rawValue] ?? "",
+                                 lastName: typed[ContactRules.Field.lastName.rawValue] ?? "",
+                                 mobile: typed[ContactRules.Field.phoneNumber.rawValue] ?? "",
+                                 email: typed[ContactRules.Field.email.rawValue] ?? "",
+                                 photoPath: typed[ContactRules.Field.photo.rawValue] ?? "")
+    }
+
+    // MARK: View events
+
+    func didLoad() {
+        updatePreview()
+        publish()
+    }
+
+    func didEditForm(_ newForm: FormState) {
+        // The saving flag and the messages are the presenter's; the view only edits values and focus.
+        let saving = form.isSaving
+        form = newForm
+        form.isSaving = saving
+        updatePreview()
+        publish()
+    }
+
+    func didPressDone() {
+        guard !form.isSaving else { return }
+        form.isSaving = true
+        show(ContactsTexts.saving, isError: false)
+        let mode = mode, values = values
+        work.runLatest(WorkKey(self, "save"), { [interactor] in
+            await interactor.performSave(mode, values: values)
+        }, then: { [weak self] outcome in
+            guard let self else { return }
+            self.form.isSaving = false
+            switch outcome {
+            case .saved(let contact):
+                self.output?.contactForm(didSave: contact)
+                self.router.closeForm()
+            case .unchanged:
+                self.router.closeForm()
+            case .rejected(let fields, let other):
+                self.form.setMessages(Dictionary(uniqueKeysWithValues: fields.map { ($0.key.rawValue, $0.value) }))
+                if other.isEmpty {
+                    self.show(ContactsTexts.saveRefused(Self.fieldOrder.compactMap { fields[$0] }), isError: true)
+                } else {
+                    self.show(ContactsTexts.saveRefused(other), isError: true)
+                }
+            case .failed(let reason):
+                self.show(ContactsTexts.saveFailed(reason), isError: true)
+            }
+        })
+    }
+
+    func didPressCancel() {
+        // A save in flight finishes (or times out) first: leaving now would drop its answer.
+        guard !form.isSaving else { return show("Saving… wait for the answer.", isError: false) }
+        if values == initialValues {
+            router.closeForm()
+        } else {
+            router.openDiscardConfirmation(output: self)
+        }
+    }
+
+    func confirmDialog(_ id: String, didFinish confirmed: Bool) {
+        guard id == ContactFormRouter.discardDialogID, confirmed else { return }
+        router.closeForm()
+    }
+
+    // MARK: Private
+
+    private func show(_ message: String, isError: Bool) {
+        notice = message
+        noticeIsError = isError
+        publish()
+    }
+
+    /// The preview follows the photo field: the file at the typed path, else (editing) the current picture.
+    private func updatePreview() {
+        let path = values.photoPath.trimmingCharacters(in: .whitespaces)
+        guard path != previewPath || (path.isEmpty && preview == .none && currentPictureURL != nil) else { return }
+        previewPath = path
+        if path.isEmpty {
+            work.cancel(WorkKey(self, "preview"))
+            showCurrentPicture()
+            return
+        }
+        images.show([], start: { [work] in work.run($0) }, fetch: { _ in throw CancellationError() }, changed: {})
+        preview = .loading
+        previewCaption = (path as NSString).lastPathComponent
+        work.runLatest(WorkKey(self, "preview"), { [interactor] in
+            await interactor.obtainPreview(atPath: path)
+        }, then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let image): self.preview = .loaded(image)
+            case .failure(let problem): self.preview = .unavailable(reason: problem.message)
+            }
+            self.publish()
+        })
+    }
+
+    private var currentPictureURL: URL? {
+        guard case .edit(let contact) = mode else { return nil }
+        return interactor.obtainPictureURL(contact.profilePic)
+    }
+
+    private func showCurrentPicture() {
+        guard let url = currentPictureURL else {
+            preview = .none
+            previewCaption = ContactsTexts.photoPreviewEmpty
+            return
+        }
+        previewCaption = "current photo"
+        images.show([url], start: { [work] in work.run($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+                    changed: { [weak self] in
+                        guard let self, self.previewPath.isEmpty else { return }
+                        self.preview = self.images[url]
+                        self.publish()
+                    })
+        preview = images[url]
+    }
+
+    private func publish() { view?.display(viewModel) }
+
+    var viewModel: ContactFormViewModel {
+        ContactFormViewModel(title: mode == .add ? ContactsTexts.newContact : ContactsTexts.editContact, form: form,
+                             preview: preview, previewCaption: previewCaption, notice: notice, noticeIsError: noticeIsError)
+    }
+}

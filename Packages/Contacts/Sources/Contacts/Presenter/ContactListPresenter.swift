@@ -1,0 +1,285 @@
+import Foundation
+import ImageKit
+import Navigation
+import TerminalUI
+
+@MainActor
+protocol ContactListViewInput: AnyObject {
+    func display(_ viewModel: ContactListViewModel)
+}
+
+@MainActor
+protocol ContactListViewOutput: AnyObject {
+    func didLoad()
+    func didRequestReload()
+    /// The selection moved; `visibleRows` are the rows now on screen (their pictures load).
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
+    func didChooseContact(at index: Int)
+    func didTouchContact(at index: Int)
+    func didCancelTouch()
+    /// The `/` search changed (typing, enter, esc).
+    func didEditSearch(_ search: SearchFieldState)
+    func didPressAdd()
+}
+
+/// What the detail reports back to the list: a change saved there (favorite, edit), or a deletion.
+@MainActor
+public protocol ContactDetailModuleOutput: AnyObject {
+    func contactDetail(didChange contact: Contact)
+    func contactDetail(didDelete id: Int)
+}
+
+/// What the add / edit form reports to the screen that opened it once the contact is saved.
+@MainActor
+public protocol ContactFormModuleOutput: AnyObject {
+    func contactForm(didSave contact: Contact)
+}
+
+/// Owns the home list: the contacts in A–Z sections, the search and the rows it leaves, the
+/// selection, the touch and the pictures on screen. Changes saved on other screens arrive through
+/// the module outputs and are applied here, without reloading the whole list.
+@MainActor
+final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutput, ContactFormModuleOutput {
+    weak var view: (any ContactListViewInput)?
+    let interactor: ContactListInteractor
+    private let router: any ContactListRouting
+    private let work: WorkTracker
+
+    private enum State {
+        case loading
+        case failed(String)
+        case loaded
+    }
+
+    /// A row of the list: a section header, or the contact at a position of `entries`.
+    private enum RowRef {
+        case header(String)
+        case contact(Int)
+    }
+
+    private var state = State.loading
+    private var entries: [ContactEntry] = []
+    private var search = SearchFieldState()
+    private var rows: [RowRef] = []
+    /// The contacts among `rows` (rows less headers), counted when the rows are built.
+    private var matchCount = 0
+    private var selectedIndex = 0
+    private var firstVisibleRow = 0
+    private var touchedIndex: Int?
+    private var notice: String?
+    private var visibleRows = 0..<ContactListPresenter.initialVisibleRows
+    private let images = ImageSlots()
+
+    /// Rows whose pictures load before the view has reported what is on screen.
+    static let initialVisibleRows = 16
+    /// Pictures of this many rows before and after the screen load too.
+    static let imageMarginRows = 4
+
+    init(interactor: ContactListInteractor, router: any ContactListRouting, work: WorkTracker) {
+        self.interactor = interactor
+        self.router = router
+        self.work = work
+    }
+
+    // MARK: View events
+
+    func didLoad() { load() }
+
+    func didRequestReload() { load() }
+
+    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
+        guard case .loaded = state, contactIndex(atRow: index) != nil else { return }
+        selectedIndex = index
+        firstVisibleRow = max(0, row)
+        visibleRows = rows
+        publish()
+        showImages()
+    }
+
+    func didChooseContact(at index: Int) {
+        touchedIndex = nil
+        guard case .loaded = state, let position = contactIndex(atRow: index) else { return publish() }
+        selectedIndex = index
+        notice = nil
+        publish()
+        router.openDetail(of: entries[position].summary, output: self)
+    }
+
+    func didTouchContact(at index: Int) {
+        guard case .loaded = state, contactIndex(atRow: index) != nil else { return }
+        touchedIndex = index
+        publish()
+    }
+
+    func didCancelTouch() {
+        guard touchedIndex != nil else { return }
+        touchedIndex = nil
+        publish()
+    }
+
+    func didEditSearch(_ newSearch: SearchFieldState) {
+        let queryChanged = newSearch.query != search.query
+        search = newSearch
+        guard case .loaded = state, queryChanged else { return publish() }
+        applyFilter(keeping: selectedContactID)
+        publish()
+        showImages()
+    }
+
+    func didPressAdd() {
+        notice = nil
+        router.openAddForm(output: self)
+    }
+
+    // MARK: Module outputs
+
+    func contactDetail(didChange contact: Contact) {
+        replace(contact.summary)
+    }
+
+    func contactDetail(didDelete id: Int) {
+        guard let position = entries.firstIndex(where: { $0.id == id }) else { return }
+        let name = entries[position].summary.fullName
+        entries.remove(at: position)
+        // The selection stays where it was: on the next contact.
+        let row = selectedIndex
+        applyFilter(keeping: nil)
+        selectedIndex = nearestContactRow(to: row)
+        notice = "Deleted \(name)."
+        publish()
+        showImages()
+    }
+
+    func contactForm(didSave contact: Contact) {
+        notice = "Saved \(contact.fullName)."
+        replace(contact.summary)
+    }
+
+    /// Puts `summary` in its place (a new contact, or a changed name that moves it to another section) and selects it.
+    private func replace(_ summary: ContactSummary) {
+        guard case .loaded = state else { return }
+        entries.removeAll { $0.id == summary.id }
+        entries.append(interactor.obtainEntry(summary))
+        entries = interactor.obtainSorted(entries)
+        applyFilter(keeping: summary.id)
+        publish()
+        showImages()
+    }
+
+    // MARK: Loading
+
+    private func load() {
+        images.retryFailed()
+        if case .loaded = state {} else { state = .loading }
+        publish()
+        // Latest wins: a retry cancels the load before it, whose answer is never applied.
+        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<[ContactEntry], ContactsError> in
+            do throws(ContactsError) { return .success(try await interactor.obtainContacts()) } catch { return .failure(error) }
+        }, then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let loaded):
+                let keep = self.selectedContactID
+                self.entries = loaded
+                self.state = .loaded
+                self.notice = nil
+                self.applyFilter(keeping: keep)
+            case .failure(let error):
+                // A failed reload keeps the list on screen and says so; a failed first load is the error view.
+                if case .loaded = self.state {
+                    self.notice = "Not reloaded: \(error.message)"
+                } else {
+                    self.state = .failed(error.message)
+                }
+            }
+            self.publish()
+            self.showImages()
+        })
+    }
+
+    // MARK: Rows
+
+    private var selectedContactID: Int? {
+        contactIndex(atRow: selectedIndex).map { entries[$0].id }
+    }
+
+    private func contactIndex(atRow row: Int) -> Int? {
+        guard rows.indices.contains(row), case .contact(let position) = rows[row] else { return nil }
+        return position
+    }
+
+    /// The rows the search leaves, under their section headers; the selection follows `id` when it
+    /// is still shown, else goes to the first contact.
+    private func applyFilter(keeping id: Int?) {
+        let matches = interactor.obtainMatches(in: entries, query: search.query)
+        var built: [RowRef] = []
+        built.reserveCapacity(matches.count + 27)
+        var section: String?
+        for position in matches {
+            let entrySection = entries[position].section
+            if entrySection != section {
+                built.append(.header(entrySection))
+                section = entrySection
+            }
+            built.append(.contact(position))
+        }
+        rows = built
+        matchCount = matches.count
+        touchedIndex = nil
+        if let id, let row = rows.firstIndex(where: { if case .contact(let position) = $0 { entries[position].id == id } else { false } }) {
+            selectedIndex = row
+        } else {
+            selectedIndex = nearestContactRow(to: 0)
+            firstVisibleRow = 0
+        }
+    }
+
+    /// The contact row at `row` or the nearest one after it (before it at the end).
+    private func nearestContactRow(to row: Int) -> Int {
+        let start = min(max(0, row), max(0, rows.count - 1))
+        if let after = rows[start...].indices.first(where: { contactIndex(atRow: $0) != nil }) { return after }
+        return rows[..<start].indices.last(where: { contactIndex(atRow: $0) != nil }) ?? 0
+    }
+
+    /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
+    private func showImages() {
+        guard case .loaded = state else { return }
+        let onScreen = visibleRows.clamped(to: 0..<rows.count)
+        let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(rows.count, onScreen.upperBound + Self.imageMarginRows)
+        let ordered = Array(onScreen) + margin.filter { !onScreen.contains($0) }
+        let urls = ordered.compactMap { contactIndex(atRow: $0).flatMap { entries[$0].pictureURL } }
+        images.show(urls, start: { [work] in work.run($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+                    changed: { [weak self] in self?.publish() })
+    }
+
+    private func publish() { view?.display(viewModel) }
+
+    var viewModel: ContactListViewModel {
+        switch state {
+        case .loading:
+            return ContactListViewModel(title: ContactsTexts.title, content: .loading, search: search, emptyMessage: "")
+        case .failed(let message):
+            return ContactListViewModel(title: ContactsTexts.title, content: .failed(message: message), search: search, emptyMessage: "")
+        case .loaded:
+            let entries = entries, rows = rows, pictures = images.snapshot
+            let lazyRows = LazyRows(count: rows.count) { index -> ContactListViewModel.Row in
+                switch rows[index] {
+                case .header(let letter):
+                    return .header(letter)
+                case .contact(let position):
+                    let entry = entries[position]
+                    return .contact(ContactListViewModel.ContactRow(
+                        name: entry.summary.fullName, favorite: entry.summary.favorite,
+                        avatar: AvatarModel(initials: entry.initials, picture: pictures[entry.pictureURL], colorSeed: entry.id)))
+                }
+            }
+            let count = search.query.isEmpty ? "\(entries.count)" : "\(matchCount) of \(entries.count)"
+            return ContactListViewModel(
+                title: "\(ContactsTexts.title) (\(count))",
+                content: .loaded(rows: lazyRows, selectedIndex: selectedIndex, firstVisibleRow: firstVisibleRow),
+                search: search,
+                emptyMessage: entries.isEmpty ? ContactsTexts.noContacts : ContactsTexts.noMatches(search.query),
+                notice: notice, touchedIndex: touchedIndex)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Navigation
+
+/// Every word the contacts screens show, in one place (English, as the GO-JEK app).
+enum ContactsTexts {
+    static let title = "Contacts"
+    static let loading = "Loading contacts…"
+    static let loadingContact = "Loading contact…"
+    static let retry = "[ Retry (r) ]"
+    static let noContacts = "No contacts yet. Press a to add one."
+    static func noMatches(_ query: String) -> String { "No contact matches “\(query)”." }
+    static let searchPlaceholder = "press / to search by name"
+    static let favoriteMark = "★"
+    static let noValue = "—"
+    static let mobileLabel = "mobile"
+    static let emailLabel = "email"
+    static let newContact = "New Contact"
+    static let editContact = "Edit Contact"
+    static let saving = "Saving…"
+    static let deleting = "Deleting…"
+
+    static func actionTitle(_ action: ContactAction) -> String {
+        switch action {
+        case .message: "message"
+        case .call: "call"
+        case .email: "email"
+        }
+    }
+
+    static func favoriteTitle(_ favorite: Bool) -> String { favorite ? "★ favourite" : "☆ favourite" }
+
+    static func opened(_ action: ContactAction, link: String) -> String {
+        switch action {
+        case .message: "Writing a message: \(link)"
+        case .call: "Calling: \(link)"
+        case .email: "Writing an email: \(link)"
+        }
+    }
+
+    static func favoriteSaved(_ favorite: Bool) -> String { favorite ? "Added to favourites." : "Removed from favourites." }
+    static func favoriteFailed(_ reason: String) -> String { "The favourite was not saved: \(reason)" }
+    static func deleteFailed(_ reason: String) -> String { "The contact was not deleted: \(reason)" }
+    static func deleteQuestion(_ name: String) -> String { "Delete \(name)? This cannot be undone." }
+    static let deleteButton = "Delete"
+    static let discardQuestion = "Discard your changes?"
+    static let discardButton = "Discard"
+    static let keepEditingButton = "Keep editing"
+    static func saveFailed(_ reason: String) -> String { "Not saved: \(reason) Your values are kept; ctrl-s tries again." }
+    static func saveRefused(_ messages: [String]) -> String { "Not saved: " + messages.joined(separator: "; ") }
+
+    /// The form's labels, in the form's order (the focus ring's order).
+    static let firstNameLabel = "First name"
+    static let lastNameLabel = "Last name"
+    static let mobileFieldLabel = "Mobile"
+    static let emailFieldLabel = "Email"
+    static let photoFieldLabel = "Photo (path to a JPEG or PNG file)"
+    static let photoKeepPlaceholder = "keep the current photo"
+    static let photoPreviewEmpty = "no photo"
+
+    static let listKeys: [KeyHelp] = [
+        KeyHelp("↑↓ jk", "move the selection", bar: "↑↓ move"),
+        KeyHelp("pgup pgdn home end", "move by a page, to the top or the end"),
+        KeyHelp("enter / click", "open the contact", bar: "enter open"),
+        KeyHelp("/", "search first and last names as you type (enter keeps, esc clears)", bar: "/ search"),
+        KeyHelp("a", "add a contact", bar: "a add"),
+        KeyHelp("r", "reload", bar: "r reload"),
+    ]
+    static let searchKeyBar = "type to search  enter keep  esc clear"
+
+    static let detailKeys: [KeyHelp] = [
+        KeyHelp("tab shift-tab ←→", "choose an action", bar: "tab action"),
+        KeyHelp("enter / click", "press the action"),
+        KeyHelp("c  m  w", "call, message, write an email"),
+        KeyHelp("f", "favourite on or off (saved at once)", bar: "f favourite"),
+        KeyHelp("e", "edit", bar: "e edit"),
+        KeyHelp("d", "delete (asks first)", bar: "d delete"),
+        KeyHelp("r", "reload"),
+        KeyHelp("esc", "back to the list", bar: "esc back"),
+    ]
+
+    static let formKeys: [KeyHelp] = [
+        KeyHelp("tab shift-tab ↑↓", "next / previous field", bar: "tab next"),
+        KeyHelp("typing", "edits the field (←→ home end, backspace, ctrl-u clears)"),
+        KeyHelp("ctrl-s", "done: check and save", bar: "ctrl-s done"),
+        KeyHelp("esc", "cancel (asks before discarding changes)", bar: "esc cancel"),
+    ]
+}

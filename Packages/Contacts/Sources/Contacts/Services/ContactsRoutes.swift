@@ -1,0 +1,17 @@
+import HTTPClient
+
+/// The contacts server's REST contract as route values: ``HTTPContactsService`` builds its URLs
+/// from them and ``LocalContactsBackend`` matches requests with them, so the two cannot disagree.
+public enum ContactsRoutes {
+    public static let list = HTTPRoute(.get, "/contacts.json")
+    public static let show = HTTPRoute(.get, "/contacts/{id}.json")
+    public static let create = HTTPRoute(.post, "/contacts.json")
+    public static let update = HTTPRoute(.put, "/contacts/{id}.json")
+    /// Rails routes PATCH to the same update.
+    public static let patch = HTTPRoute(.patch, "/contacts/{id}.json")
+    public static let destroy = HTTPRoute(.delete, "/contacts/{id}.json")
+    /// The default picture's file (the server's `public/images/missing.png`).
+    public static let missingPicture = HTTPRoute(.get, "/images/missing.png")
+    /// An uploaded picture, at Paperclip's path: the id in three groups of three digits.
+    public static let picture = HTTPRoute(.get, "/system/contacts/profile_pics/{a}/{b}/{c}/original/{file}")
+}

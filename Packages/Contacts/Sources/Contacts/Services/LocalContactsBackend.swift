@@ -1,0 +1,387 @@
+import Foundation
+import HTTPClient
+import ImageKit
+import Storage
+
+/// The embedded contacts backend: the REST contract of the contacts server, served in-process from a
+/// SQLite file in the data directory (`contacts.sqlite`, WAL) through a ``RouteTable`` of
+/// ``ContactsRoutes``. The app talks to it with the same ``HTTPContactsService`` and the same
+/// requests as to a remote server, and gets the same answers: the validations and their messages,
+/// favorites-first ordering, millisecond timestamps, `201`/`204`/`404`/`422` bodies, multipart
+/// picture uploads (copied into the data directory, served back at Paperclip's path).
+///
+/// Every write is one `BEGIN IMMEDIATE` transaction, so two `apps-cli contacts` processes on the
+/// same data directory wait for each other instead of losing a write; an update merges into the
+/// row as it is inside that transaction.
+public final class LocalContactsBackend: Sendable {
+    public static let fileName = "contacts.sqlite"
+    public static let photosFolder = "contact-photos"
+
+    let database: SQLiteDatabase
+    let photosDirectory: URL
+    private let missingPicture: Data?
+    private let now: @Sendable () -> Date
+
+    /// Opens (creating and seeding on first use) the backend in `directory`.
+    ///
+    /// - Parameters:
+    ///   - seed: the contacts a new file starts with (their photos are copied into the data directory).
+    ///   - missingPicture: the PNG served at `/images/missing.png`.
+    ///   - now: the clock for timestamps (tests fix it).
+    /// - Throws: ``StorageError`` when the file cannot be opened or migrated.
+    public init(directory: URL, seed: ContactsSeed? = nil, missingPicture: Data? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) throws {
+        let database = try SQLiteDatabase.open(directory: directory, fileName: Self.fileName)
+        let photosDirectory = directory.appendingPathComponent(Self.photosFolder, isDirectory: true)
+        let created = Self.timestamp(now())
+        try database.migrate([
+            Migration(version: 1) { transaction in
+                try transaction.execute("""
+                    CREATE TABLE contacts (
+                      id INTEGER PRIMARY KEY AUTOINCREMENT,
+                      first_name TEXT, last_name TEXT, email TEXT, phone_number TEXT,
+                      favorite INTEGER DEFAULT 0,
+                      created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+                      profile_pic_file_name TEXT, profile_pic_content_type TEXT,
+                      profile_pic_file_size INTEGER, profile_pic_updated_at INTEGER)
+                    """)
+                // Seeded in the migration's transaction: a second process starting at the same time
+                // waits for it and finds the contacts there, never seeds twice.
+                try seed.map { try Self.insert($0, into: transaction, photosDirectory: photosDirectory, created: created) }
+            },
+        ])
+        self.database = database
+        self.photosDirectory = photosDirectory
+        self.missingPicture = missingPicture
+        self.now = now
+    }
+
+    /// The routes of the contract, answering requests sent under `baseURL`.
+    public func routeTable(baseURL: URL) -> RouteTable {
+        let base = baseURL
+        return RouteTable(baseURL: baseURL, routes: [
+            .init(ContactsRoutes.list) { [self] request in try answer(request) { try list(base: base) } },
+            .init(ContactsRoutes.create) { [self] request in try answer(request) { try create(request.request, base: base) } },
+            .init(ContactsRoutes.show) { [self] request in try answer(request) { try show(request.captures["id"], base: base) } },
+            .init(ContactsRoutes.update) { [self] request in
+                try answer(request) { try update(request.captures["id"], request.request, base: base) }
+            },
+            .init(ContactsRoutes.patch) { [self] request in
+                try answer(request) { try update(request.captures["id"], request.request, base: base) }
+            },
+            .init(ContactsRoutes.destroy) { [self] request in try answer(request) { try destroy(request.captures["id"]) } },
+            .init(ContactsRoutes.missingPicture) { [self] request in
+                guard let missingPicture else { return .status(404, url: request.request.url) }
+                return HTTPResponse(statusCode: 200, headers: ["Content-Type": "image/png"], body: missingPicture, url: request.request.url)
+            },
+            .init(ContactsRoutes.picture) { [self] request in try picture(request) },
+        ])
+    }
+
+    // MARK: Answers
+
+    /// What a handler returns: a status, a JSON body (or none), extra headers.
+    struct Answer: Error {
+        var status: Int
+        var json: String?
+        var headers: [String: String] = [:]
+        static func status(_ code: Int) -> Answer { Answer(status: code, json: nil) }
+    }
+
+    private func answer(_ request: RouteTable.Request, _ work: () throws -> Answer) throws -> HTTPResponse {
+        let answer: Answer
+        do {
+            answer = try work()
+        } catch let early as Answer {
+            answer = early
+        } catch let error as StorageError {
+            // The file is locked by another process for longer than the busy timeout, or broken:
+            // the server's 500, with the reason in the log a server would keep.
+            answer = Answer(status: 500, json: Self.statusBody(500, detail: error.message))
+        }
+        let url = request.request.url
+        guard let json = answer.json else {
+            if answer.status == 204 { return HTTPResponse(statusCode: 204, headers: answer.headers, url: url) }
+            return .status(answer.status, url: url)
+        }
+        return .json(answer.status, Data(json.utf8), url: url, headers: answer.headers)
+    }
+
+    private static func statusBody(_ code: Int, detail: String? = nil) -> String {
+        var pairs = [("status", JSONText.string(String(code))), ("error", JSONText.string(HTTPError.reasonPhrase(for: code) ?? "Error"))]
+        if let detail { pairs.append(("detail", JSONText.string(detail))) }
+        return JSONText.object(pairs)
+    }
+
+    private func list(base: URL) throws -> Answer {
+        let rows = try database.query("SELECT * FROM contacts").map(StoredContact.init)
+        let sorted = rows.map { (key: ListOrder(contact: $0), contact: $0) }.sorted { $0.key < $1.key }.map(\.contact)
+        let items = try sorted.map { contact in
+            JSONText.object([
+                ("id", String(contact.id)),
+                ("first_name", JSONText.string(contact.firstName)),
+                ("last_name", JSONText.string(contact.lastName)),
+                ("profile_pic", JSONText.string(profilePic(contact, base: base))),
+                ("favorite", contact.favorite == true ? "true" : "false"),
+                ("url", JSONText.string(try ContactsRoutes.show.url(base: base, ["id": String(contact.id)]).absoluteString)),
+            ])
+        }
+        return Answer(status: 200, json: "[" + items.joined(separator: ",") + "]")
+    }
+
+    private func show(_ id: String?, base: URL) throws -> Answer {
+        let id = try Self.recordID(id)
+        guard let contact = try database.query("SELECT * FROM contacts WHERE id = ?", [.integer(id)]).first.map(StoredContact.init) else {
+            throw Answer(status: 404, json: Self.statusBody(404))
+        }
+        return Answer(status: 200, json: detail(contact, base: base))
+    }
+
+    private func create(_ request: HTTPRequest, base: URL) throws -> Answer {
+        let params = try ContactParams(request)
+        let time = now()
+        let contact: StoredContact = try database.transaction { transaction in
+            var record = StoredContact(id: 0, createdAt: Self.timestamp(time), updatedAt: Self.timestamp(time))
+            record.favorite = false
+            let picture = try params.apply(to: &record, time: time)
+            let errors = ContactRules.errors(firstName: record.firstName, lastName: record.lastName, email: record.email,
+                                             phoneNumber: record.phoneNumber, pictureContentType: picture?.contentType)
+            let allErrors = (picture?.spoofed == true ? [Self.spoofMessage] : []) + errors
+            guard allErrors.isEmpty else { throw Answer(status: 422, json: Self.errorsBody(allErrors)) }
+            try transaction.execute("""
+                INSERT INTO contacts (first_name, last_name, email, phone_number, favorite, created_at, updated_at,
+                  profile_pic_file_name, profile_pic_content_type, profile_pic_file_size, profile_pic_updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, record.bindings)
+            record.id = Int(transaction.lastInsertRowID)
+            if let picture { try store(picture, for: &record) }
+            try transaction.execute("UPDATE contacts SET profile_pic_file_name = ? WHERE id = ?",
+                                    [record.pictureFileName.map(SQLiteValue.text) ?? .null, .integer(Int64(record.id))])
+            return record
+        }
+        let location = try ContactsRoutes.show.url(base: base, ["id": String(contact.id)]).absoluteString
+        return Answer(status: 201, json: detail(contact, base: base), headers: ["Location": String(location.dropLast(".json".count))])
+    }
+
+    private func update(_ id: String?, _ request: HTTPRequest, base: URL) throws -> Answer {
+        let id = try Self.recordID(id)
+        let params = try ContactParams(request)
+        let time = now()
+        let contact: StoredContact = try database.transaction { transaction in
+            guard let stored = try transaction.query("SELECT * FROM contacts WHERE id = ?", [.integer(id)]).first.map(StoredContact.init) else {
+                throw Answer(status: 404, json: Self.statusBody(404))
+            }
+            var record = stored
+            let picture = try params.apply(to: &record, time: time)
+            let errors = ContactRules.errors(firstName: record.firstName, lastName: record.lastName, email: record.email,
+                                             phoneNumber: record.phoneNumber, pictureContentType: picture?.contentType)
+            let allErrors = (picture?.spoofed == true ? [Self.spoofMessage] : []) + errors
+            guard allErrors.isEmpty else { throw Answer(status: 422, json: Self.errorsBody(allErrors)) }
+            if let picture { try store(picture, for: &record) }
+            guard record != stored else { return stored } // nothing changed: updated_at stays
+            record.updatedAt = Self.timestamp(time)
+            try transaction.execute("""
+                UPDATE contacts SET first_name = ?, last_name = ?, email = ?, phone_number = ?, favorite = ?, created_at = ?,
+                  updated_at = ?, profile_pic_file_name = ?, profile_pic_content_type = ?, profile_pic_file_size = ?,
+                  profile_pic_updated_at = ? WHERE id = ?
+                """, record.bindings + [.integer(id)])
+            return record
+        }
+        let location = try ContactsRoutes.show.url(base: base, ["id": String(contact.id)]).absoluteString
+        return Answer(status: 200, json: detail(contact, base: base), headers: ["Location": String(location.dropLast(".json".count))])
+    }
+
+    private func destroy(_ id: String?) throws -> Answer {
+        let id = try Self.recordID(id)
+        let deleted: Bool = try database.transaction { transaction in
+            try transaction.execute("DELETE FROM contacts WHERE id = ?", [.integer(id)])
+            return transaction.changes > 0
+        }
+        guard deleted else { throw Answer(status: 404, json: Self.statusBody(404)) }
+        // After the commit, as Paperclip deletes the file: a failed delete leaves the row, never a row without its file.
+        try? FileManager.default.removeItem(at: photosDirectory.appendingPathComponent(String(id)))
+        return Answer(status: 204, json: nil)
+    }
+
+    private func picture(_ request: RouteTable.Request) throws -> HTTPResponse {
+        let url = request.request.url
+        guard let a = request.captures["a"], let b = request.captures["b"], let c = request.captures["c"],
+              let id = Int(a + b + c), let file = request.captures["file"],
+              let row = try database.query("SELECT profile_pic_file_name, profile_pic_content_type FROM contacts WHERE id = ?",
+                                           [.integer(Int64(id))]).first,
+              try row.string("profile_pic_file_name") == file,
+              let data = try? Data(contentsOf: photosDirectory.appendingPathComponent(String(id)).appendingPathComponent(file))
+        else { return .status(404, url: url) }
+        let type = try row.string("profile_pic_content_type") ?? "application/octet-stream"
+        return HTTPResponse(statusCode: 200, headers: ["Content-Type": type, "Content-Length": "\(data.count)"], body: data, url: url)
+    }
+
+    // MARK: Representations
+
+    private func detail(_ contact: StoredContact, base: URL) -> String {
+        JSONText.object([
+            ("id", String(contact.id)),
+            ("first_name", JSONText.string(contact.firstName)),
+            ("last_name", JSONText.string(contact.lastName)),
+            ("email", contact.email.map(JSONText.string) ?? "null"),
+            ("phone_number", contact.phoneNumber.map(JSONText.string) ?? "null"),
+            ("profile_pic", JSONText.string(profilePic(contact, base: base))),
+            ("favorite", contact.favorite == true ? "true" : "false"),
+            ("created_at", JSONText.string(contact.createdAt)),
+            ("updated_at", JSONText.string(contact.updatedAt)),
+        ])
+    }
+
+    /// Paperclip's URL: `/system/contacts/profile_pics/000/000/007/original/<file>?<epoch>`, or the relative default.
+    private func profilePic(_ contact: StoredContact, base: URL) -> String {
+        guard let file = contact.pictureFileName, let updated = contact.pictureUpdatedAt else { return Contact.missingPicture }
+        let digits = String(format: "%09d", contact.id)
+        let groups = stride(from: 0, to: 9, by: 3).map { String(digits.dropFirst($0).prefix(3)) }
+        guard let url = try? ContactsRoutes.picture.url(base: base, ["a": groups[0], "b": groups[1], "c": groups[2], "file": file])
+        else { return Contact.missingPicture }
+        return url.absoluteString + "?\(updated)"
+    }
+
+    // MARK: Pictures
+
+    /// Copies an uploaded picture into the data directory (`contact-photos/<id>/<file>`, atomically).
+    private func store(_ picture: ContactParams.Picture, for record: inout StoredContact) throws {
+        guard let upload = picture.upload else {
+            record.pictureFileName = nil
+            record.pictureContentType = nil
+            record.pictureFileSize = nil
+            record.pictureUpdatedAt = nil
+            return
+        }
+        let folder = photosDirectory.appendingPathComponent(String(record.id), isDirectory: true)
+        let name = Self.paperclipFileName(upload.filename)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try upload.data.write(to: folder.appendingPathComponent(name), options: .atomic)
+        } catch {
+            throw Answer(status: 500, json: Self.statusBody(500, detail: "The picture could not be stored: \(error.localizedDescription)"))
+        }
+        record.pictureFileName = name
+        record.pictureContentType = upload.contentType
+        record.pictureFileSize = upload.data.count
+        record.pictureUpdatedAt = Int(picture.time.timeIntervalSince1970)
+    }
+
+    /// Paperclip's file name: its restricted characters and spaces become `_`; never empty, never a path.
+    static func paperclipFileName(_ name: String) -> String {
+        let restricted = Set("&$+,/:;=?@<>[]{}|\\^~%# \"'`".unicodeScalars)
+        let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.map {
+            restricted.contains($0) || $0.properties.generalCategory == .control ? "_" : $0
+        }))
+        let trimmed = String(cleaned.drop { $0 == "." })
+        return trimmed.isEmpty ? "data" : String(trimmed.prefix(120))
+    }
+
+    static let spoofMessage = "Profile pic has contents that are not what they are reported to be"
+
+    // MARK: Helpers
+
+    /// Rails' `to_i` of the id: its leading digits (`12abc` is 12); none, or 0, is not found; above
+    /// the 32-bit range the server fails with 500.
+    static func recordID(_ text: String?) throws -> Int64 {
+        let digits = (text ?? "").prefix { $0.isASCII && $0.isNumber }
+        guard let id = Int64(digits.prefix(18)), id > 0 else {
+            if digits.count > 18 { throw Answer(status: 500, json: statusBody(500)) }
+            throw Answer(status: 404, json: statusBody(404))
+        }
+        guard id <= Int64(Int32.max) else { throw Answer(status: 500, json: statusBody(500)) }
+        return id
+    }
+
+    static func errorsBody(_ errors: [String]) -> String {
+        JSONText.object([("errors", "[" + errors.map(JSONText.string).joined(separator: ",") + "]")])
+    }
+
+    /// `2016-05-29T10:10:10.995Z`: UTC, milliseconds truncated.
+    static func timestamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second],
+                                            from: Date(timeIntervalSince1970: TimeInterval(seconds.quotient)))
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, Int(abs(seconds.remainder)))
+    }
+
+    private static func insert(_ seed: ContactsSeed, into transaction: SQLiteTransaction, photosDirectory: URL, created: String) throws {
+        for entry in seed.contacts {
+            var record = StoredContact(id: 0, createdAt: entry.createdAt ?? created, updatedAt: entry.createdAt ?? created)
+            record.firstName = entry.firstName
+            record.lastName = entry.lastName
+            record.email = entry.email
+            record.phoneNumber = entry.phoneNumber
+            record.favorite = entry.favorite
+            try transaction.execute("""
+                INSERT INTO contacts (first_name, last_name, email, phone_number, favorite, created_at, updated_at,
+                  profile_pic_file_name, profile_pic_content_type, profile_pic_file_size, profile_pic_updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, record.bindings)
+            guard let photo = entry.photo, let directory = seed.photosDirectory,
+                  let data = try? Data(contentsOf: directory.appendingPathComponent(photo)) else { continue }
+            let id = Int(transaction.lastInsertRowID)
+            let folder = photosDirectory.appendingPathComponent(String(id), isDirectory: true)
+            let name = paperclipFileName(photo)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try data.write(to: folder.appendingPathComponent(name), options: .atomic)
+            } catch {
+                continue // a seed contact without its photo is still a contact
+            }
+            let type = ImageFormat.sniff(data) == .jpeg ? "image/jpeg" : "image/png"
+            let epoch = Int64(ISO8601DateFormatter.withFractions.date(from: record.createdAt)?.timeIntervalSince1970 ?? 0)
+            try transaction.execute("""
+                UPDATE contacts SET profile_pic_file_name = ?, profile_pic_content_type = ?, profile_pic_file_size = ?,
+                  profile_pic_updated_at = ? WHERE id = ?
+                """, [.text(name), .text(type), .integer(Int64(data.count)), .integer(epoch), .integer(Int64(id))])
+        }
+    }
+}
+
+extension ISO8601DateFormatter {
+    /// `2016-05-29T10:10:10.995Z`.
+    nonisolated(unsafe) static let withFractions: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }()
+}
+
+/// The contacts a new embedded backend starts with (the bundled demo's `seed.json`).
+public struct ContactsSeed: Sendable, Decodable {
+    public struct Entry: Sendable, Decodable {
+        public var firstName: String
+        public var lastName: String
+        public var email: String?
+        public var phoneNumber: String?
+        public var favorite: Bool
+        /// A file of ``ContactsSeed/photosDirectory``.
+        public var photo: String?
+        public var createdAt: String?
+
+        enum CodingKeys: String, CodingKey {
+            case firstName = "first_name", lastName = "last_name", email, phoneNumber = "phone_number", favorite, photo,
+                 createdAt = "created_at"
+        }
+    }
+
+    public var contacts: [Entry]
+    public var photosDirectory: URL?
+
+    public init(contacts: [Entry], photosDirectory: URL?) {
+        self.contacts = contacts
+        self.photosDirectory = photosDirectory
+    }
+
+    /// Reads `seed.json` of `directory`, whose photos are in `directory/photos`.
+    public static func load(from directory: URL) throws -> ContactsSeed {
+        let data = try Data(contentsOf: directory.appendingPathComponent("seed.json"))
+        let contacts = try JSONDecoder().decode([Entry].self, from: data)
+        return ContactsSeed(contacts: contacts, photosDirectory: directory.appendingPathComponent("photos", isDirectory: true))
+    }
+}

@@ -1,0 +1,33 @@
+import ImageKit
+import TerminalUI
+
+/// A contact's picture in a rectangle: the photo, or (without one) the initials on a color of the
+/// contact's own, as the iOS Contacts app draws them. Without colors the initials stand in brackets.
+enum AvatarView {
+    /// Soft, distinct background colors; white initials read on each.
+    static let palette: [Color] = [
+        .rgb(0x5C, 0x6B, 0xC0, fallback: 61), .rgb(0x26, 0xA6, 0x9A, fallback: 37), .rgb(0xEF, 0x6C, 0x00, fallback: 166),
+        .rgb(0x8E, 0x24, 0xAA, fallback: 91), .rgb(0x00, 0x89, 0x7B, fallback: 30), .rgb(0xD8, 0x1B, 0x60, fallback: 161),
+        .rgb(0x6D, 0x4C, 0x41, fallback: 94), .rgb(0x1E, 0x88, 0xE5, fallback: 33),
+    ]
+
+    @MainActor
+    static func draw(_ avatar: AvatarModel, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tick: Int,
+                     cache: PictureRenderCache?) {
+        guard !rect.isEmpty else { return }
+        if avatar.picture != .none {
+            ImageSlotView.draw(avatar.picture, into: &frame, rect: rect, colorMode: colorMode, tick: tick, cache: cache)
+            return
+        }
+        let label = colorMode == .none ? "(\(avatar.initials))" : avatar.initials
+        var style = Style(bold: true)
+        if colorMode != .none {
+            style = Style(foreground: .brightWhite, background: palette[((avatar.colorSeed % palette.count) + palette.count) % palette.count],
+                          bold: true)
+            frame.fill(rect, style: style)
+        }
+        let width = DisplayWidth.of(label)
+        frame.put(label, at: Point(column: rect.column + max(0, (rect.columns - width) / 2), row: rect.row + (rect.rows - 1) / 2),
+                  style: style, maxColumns: rect.columns)
+    }
+}

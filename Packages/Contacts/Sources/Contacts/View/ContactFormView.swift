@@ -1,0 +1,89 @@
+import ImageKit
+import Navigation
+import TerminalKit
+import TerminalUI
+
+/// The add / edit form: first name, last name, mobile, email and the photo's path, each with its
+/// message under it, the photo's preview beside the fields where the width allows, and a status
+/// line (saving, or why the save failed). Keys are a contract: tab / backtab move through the
+/// fields in that order, typing edits the focused one, ctrl-s is Done and esc is Cancel.
+@MainActor
+final class ContactFormView: Screen, ContactFormViewInput {
+    let output: any ContactFormViewOutput
+    private(set) var viewModel: ContactFormViewModel
+    private let pictures = PictureRenderCache()
+
+    init(output: any ContactFormViewOutput, viewModel: ContactFormViewModel) {
+        self.output = output
+        self.viewModel = viewModel
+    }
+
+    func display(_ viewModel: ContactFormViewModel) { self.viewModel = viewModel }
+    func screenDidAppear() { output.didLoad() }
+    var keyHelp: [KeyHelp] { ContactsTexts.formKeys }
+    /// Every printable key is text in a form (q and ? included).
+    var capturesText: Bool { true }
+
+    static let previewSize = Size(columns: 16, rows: 8)
+    /// The preview is shown beside the fields from this width on.
+    static let previewMinimumColumns = 64
+
+    static func formRect(_ size: Size) -> Rect {
+        let previewColumns = size.columns >= previewMinimumColumns ? previewSize.columns + 3 : 0
+        return Rect(column: 1, row: 2, columns: max(0, min(60, size.columns - 2 - previewColumns)),
+                    rows: max(0, size.rows - 5))
+    }
+
+    func render(in context: RenderContext) -> Frame {
+        Self.render(viewModel, in: context, pictures: pictures)
+    }
+
+    static func render(_ viewModel: ContactFormViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
+        var frame = Frame(size: context.size)
+        let columns = context.size.columns
+        frame.put(viewModel.title, at: Point(column: 1, row: 0), style: Style(bold: true), maxColumns: columns - 2)
+        let rect = formRect(context.size)
+        viewModel.form.draw(into: &frame, rect: rect, colorMode: context.colorMode)
+        if columns >= previewMinimumColumns {
+            let preview = Rect(column: rect.maxColumn + 2, row: rect.row + 1, columns: previewSize.columns, rows: previewSize.rows)
+            ImageSlotView.draw(viewModel.preview, into: &frame, rect: preview, colorMode: context.colorMode, tick: context.tick,
+                               cache: pictures)
+            let caption = Truncation.truncate(viewModel.previewCaption, width: preview.columns)
+            frame.put(caption, at: Point(column: preview.column + max(0, (preview.columns - DisplayWidth.of(caption)) / 2),
+                                         row: preview.maxRow), style: Style(dim: true))
+        }
+        if let notice = viewModel.notice {
+            let style = viewModel.noticeIsError ? (context.colorMode == .none ? Style(bold: true) : Theme.error) : Theme.notice
+            let lines = TextWrap.wrap(notice, width: max(1, columns - 2)).suffix(2)
+            let top = context.size.rows - 1 - lines.count
+            for (offset, line) in lines.enumerated() {
+                frame.put(line, at: Point(column: 1, row: top + offset), style: style, maxColumns: columns - 2)
+            }
+        }
+        // The form keeps q and ? as text, so its bar does not offer them.
+        KeyBar.draw(ContactsTexts.formKeys.compactMap(\.bar).joined(separator: "  "), into: &frame)
+        return frame
+    }
+
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        switch event {
+        case .key(.ctrl("s")):
+            output.didPressDone()
+            return true
+        case .key(.escape):
+            output.didPressCancel()
+            return true
+        case .key(.enter):
+            // Return moves on, as a phone keyboard's "next" does; Done is ctrl-s.
+            var form = viewModel.form
+            form.moveFocus(by: 1)
+            output.didEditForm(form)
+            return true
+        default:
+            var form = viewModel.form
+            guard FormInput.handle(event, &form, rect: Self.formRect(context.size)) else { return false }
+            output.didEditForm(form)
+            return true
+        }
+    }
+}
