@@ -25,7 +25,7 @@ let package = Package(
         ),
         // Fakes of the service, and the loopback contacts server (a Python 3 standard-library
         // implementation of the REST contract) that remote-client tests talk to.
-        .target(name: "ContactsTesting", dependencies: ["Contacts", "HTTPClient"], resources: [.copy("Resources/contacts_server.py")]),
+        .target(name: "ContactsTesting", dependencies: ["Contacts", "HTTPClient", .product(name: "NavigationTesting", package: "Navigation")], resources: [.copy("Resources/contacts_server.py")]),
         .executableTarget(name: "ContactsDemo", dependencies: [
             "Contacts", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "SystemActions",
         ]),

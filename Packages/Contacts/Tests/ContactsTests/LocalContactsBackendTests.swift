@@ -1,0 +1,237 @@
+@testable import Contacts
+import ContactsTesting
+import Foundation
+import HTTPClient
+import ImageKit
+import ImageKitTesting
+import Storage
+import StorageTesting
+import Synchronization
+import XCTest
+
+/// The embedded backend answers the REST contract like the server: through its route table, with
+/// the client the app uses, and raw requests where the client would never send them.
+final class LocalContactsBackendTests: XCTestCase {
+    private let base = ContactsModule.originalBaseURL
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory(prefix: "contacts-backend")
+    }
+
+    private func backend(seed: ContactsSeed? = nil, now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_464_516_610.9959) })
+        throws -> (LocalContactsBackend, RouteTable, HTTPContactsService) {
+        let backend = try LocalContactsBackend(directory: directory.url, seed: seed, missingPicture: ImageFixtures.tinyPNG, now: now)
+        let table = backend.routeTable(baseURL: base)
+        return (backend, table, HTTPContactsService(client: HTTPClient(transport: table), baseURL: base))
+    }
+
+    private func send(_ table: RouteTable, _ method: HTTPRequest.Method, _ path: String, json: String? = nil,
+                      headers: [String: String] = [:]) async throws -> HTTPResponse {
+        var request = HTTPRequest(method: method, url: URL(string: base.absoluteString + path)!, headers: headers)
+        if let json {
+            request.body = Data(json.utf8)
+            request.headers["Content-Type"] = "application/json"
+        }
+        return try await table.send(request)
+    }
+
+    private func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    func testCreateShowListUpdateDeleteAsTheContractSays() async throws {
+        let (_, table, service) = try backend()
+        let created = try await send(table, .post, "/contacts.json",
+                                     json: #"{"contact":{"first_name":"Amitabh","last_name":"Bachchan","email":"ab@bachchan.com","phone_number":"+919980123412"}}"#)
+        XCTAssertEqual(created.statusCode, 201)
+        XCTAssertEqual(created.header("Location"), "http://gojek-contacts-app.herokuapp.com/contacts/1")
+        XCTAssertEqual(text(created), #"{"id":1,"first_name":"Amitabh","last_name":"Bachchan","email":"ab@bachchan.com","phone_number":"+919980123412","profile_pic":"/images/missing.png","favorite":false,"created_at":"2016-05-29T10:10:10.995Z","updated_at":"2016-05-29T10:10:10.995Z"}"#,
+                       "the detail's keys in the server's order, the relative default picture, milliseconds truncated")
+
+        let list = try await send(table, .get, "/contacts.json")
+        XCTAssertEqual(text(list), #"[{"id":1,"first_name":"Amitabh","last_name":"Bachchan","profile_pic":"/images/missing.png","favorite":false,"url":"http://gojek-contacts-app.herokuapp.com/contacts/1.json"}]"#)
+
+        // A partial update: only the favorite changes; every validation runs on the merged record.
+        let favorite = try await service.performUpdate(id: 1, ContactChanges(favorite: true))
+        XCTAssertEqual(favorite.favorite, true)
+        XCTAssertEqual(favorite.email, "ab@bachchan.com")
+
+        let deleted = try await send(table, .delete, "/contacts/1.json")
+        XCTAssertEqual(deleted.statusCode, 204)
+        XCTAssertTrue(deleted.body.isEmpty)
+        let gone = try await send(table, .get, "/contacts/1.json")
+        XCTAssertEqual(gone.statusCode, 404)
+        XCTAssertEqual(text(gone), #"{"status":"404","error":"Not Found"}"#)
+        do {
+            _ = try await service.obtainContact(id: 1)
+            XCTFail("a deleted contact was found")
+        } catch {
+            XCTAssertEqual(error, .notFound)
+        }
+    }
+
+    func testValidationErrorsAre422WithTheServersMessages() async throws {
+        let (_, table, service) = try backend()
+        let refused = try await send(table, .post, "/contacts.json", json: #"{"contact":{"first_name":"A","email":"x"}}"#)
+        XCTAssertEqual(refused.statusCode, 422)
+        XCTAssertEqual(text(refused), #"{"errors":["First name is too short (minimum is 2 characters)","Last name can't be blank","Email is invalid"]}"#)
+        do {
+            _ = try await service.performCreate(ContactChanges(firstName: "Ab", lastName: "Cd", phoneNumber: "123"))
+            XCTFail("an invalid phone was saved")
+        } catch {
+            XCTAssertEqual(error, .invalid(["Phone number is invalid"]))
+        }
+        let count = try await service.obtainContacts().count
+        XCTAssertEqual(count, 0, "nothing was stored")
+    }
+
+    /// Favorites first, then first and last name ignoring case (and accents), as the live Postgres did.
+    func testTheListIsFavoritesFirstThenByNameCaseInsensitively() async throws {
+        let (_, _, service) = try backend()
+        for (first, last, favorite) in [("dfdf", "Xy", false), ("Amitabh", "Bb", false), ("aaaaa", "Zz", false), ("Nadine", "Cc", true),
+                                        ("12345", "Dd", false), ("Émile", "Ee", false), ("Managam", "Silalahi", false), ("Managam", "Sil", false)] {
+            _ = try await service.performCreate(ContactChanges(firstName: first, lastName: last, favorite: favorite))
+        }
+        let names = try await service.obtainContacts().map(\.fullName)
+        XCTAssertEqual(names, ["Nadine Cc", "12345 Dd", "aaaaa Zz", "Amitabh Bb", "dfdf Xy", "Émile Ee", "Managam Sil", "Managam Silalahi"])
+    }
+
+    func testAMultipartPictureIsCopiedIntoTheDataDirectoryAndServedBack() async throws {
+        let (backend, table, service) = try backend()
+        let saved = try await service.performCreate(ContactChanges(
+            firstName: "Ayu", lastName: "Lestari", email: "ayu@mail.example", phoneNumber: "+6281234567890",
+            photo: PhotoUpload(filename: "my photo.png", contentType: "image/png", data: ImageFixtures.tinyPNG)))
+        XCTAssertEqual(saved.profilePic, "http://gojek-contacts-app.herokuapp.com/system/contacts/profile_pics/000/000/001/original/my_photo.png?1464516610")
+        let stored = backend.photosDirectory.appendingPathComponent("1/my_photo.png")
+        XCTAssertEqual(try Data(contentsOf: stored), ImageFixtures.tinyPNG)
+        let picture = try await HTTPClient(transport: table).picture(at: try XCTUnwrap(service.pictureURL(for: saved.profilePic)))
+        XCTAssertEqual(picture, ImageFixtures.tinyPNG)
+        // The picture goes with its contact.
+        try await service.performDelete(id: 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stored.path))
+    }
+
+    func testABadPictureIsRefusedWithTheServersMessages() async throws {
+        let (_, _, service) = try backend()
+        do {
+            _ = try await service.performCreate(ContactChanges(firstName: "Ab", lastName: "Cd",
+                                                               photo: PhotoUpload(filename: "x.html", contentType: "text/html", data: Data("<p>".utf8))))
+            XCTFail("an HTML picture was saved")
+        } catch {
+            XCTAssertEqual(error, .invalid(["Profile pic content type is invalid", "Profile pic is invalid"]))
+        }
+        do {
+            _ = try await service.performCreate(ContactChanges(firstName: "Ab", lastName: "Cd",
+                                                               photo: PhotoUpload(filename: "x.png", contentType: "image/png", data: Data("<p>".utf8))))
+            XCTFail("text labelled as a PNG was saved")
+        } catch {
+            XCTAssertEqual(error, .invalid([LocalContactsBackend.spoofMessage]))
+        }
+    }
+
+    /// The contract's body shapes: flat JSON is wrapped but drops `profile_pic`; no `contact` is 400;
+    /// form fields need brackets; booleans are cast the Rails way.
+    func testBodyShapesAndCasting() async throws {
+        let (_, table, _) = try backend()
+        let flat = try await send(table, .post, "/contacts.json",
+                                  json: #"{"first_name":"Flat","last_name":"Body","profile_pic":"data:image/png;base64,AAAA","favorite":"on"}"#)
+        XCTAssertEqual(flat.statusCode, 201)
+        let flatContact = try flat.decode(Contact.self)
+        XCTAssertEqual(flatContact.profilePic, Contact.missingPicture, "a flat profile_pic is silently dropped")
+        XCTAssertTrue(flatContact.favorite, "\"on\" is true")
+
+        for body in [#"{}"#, #"{"profile_pic":"x"}"#, #"{"contact":{}}"#, #"not json"#] {
+            let response = try await send(table, .post, "/contacts.json", json: body)
+            XCTAssertEqual(response.statusCode, 400, body)
+            XCTAssertEqual(text(response), #"{"status":"400","error":"Bad Request"}"#)
+        }
+        let form = try await table.send(.form(url: base.appendingPathComponent("contacts.json"),
+                                              fields: [("contact[first_name]", "Form"), ("contact[last_name]", "Post"), ("contact[favorite]", "yes")]))
+        XCTAssertEqual(form.statusCode, 201)
+        XCTAssertFalse(try form.decode(Contact.self).favorite, "anything else is false")
+        let flatForm = try await table.send(.form(url: base.appendingPathComponent("contacts.json"), fields: [("first_name", "No")]))
+        XCTAssertEqual(flatForm.statusCode, 400)
+
+        let numbers = try await send(table, .post, "/contacts.json", json: #"{"contact":{"first_name":12,"last_name":"Ok","phone_number":1234567890}}"#)
+        let coerced = try numbers.decode(Contact.self)
+        XCTAssertEqual([coerced.firstName, coerced.phoneNumber], ["12", "1234567890"])
+        let boolean = try await send(table, .post, "/contacts.json", json: #"{"contact":{"first_name":"Ok","last_name":true}}"#)
+        XCTAssertEqual(text(boolean), #"{"errors":["Last name is too short (minimum is 2 characters)"]}"#, "true is stored as \"t\"")
+        let unknownPicture = try await send(table, .put, "/contacts/1.json", json: #"{"contact":{"profile_pic":"/images/missing.png"}}"#)
+        XCTAssertEqual(unknownPicture.statusCode, 500, "Paperclip has no handler for that string")
+    }
+
+    func testIdsAreReadAsRailsReadsThem() async throws {
+        let (_, table, service) = try backend()
+        _ = try await service.performCreate(ContactChanges(firstName: "Twelve", lastName: "Abc"))
+        let trailing = try await send(table, .get, "/contacts/1abc.json")
+        XCTAssertEqual(trailing.statusCode, 200, "12abc is 12")
+        let letters = try await send(table, .get, "/contacts/abc.json")
+        XCTAssertEqual(letters.statusCode, 404)
+        let huge = try await send(table, .get, "/contacts/99999999999.json")
+        XCTAssertEqual(huge.statusCode, 500)
+        let wrongMethod = try await send(table, .post, "/contacts/1.json")
+        XCTAssertEqual(wrongMethod.statusCode, 405)
+    }
+
+    func testAnUpdateWithoutChangesKeepsUpdatedAt() async throws {
+        let clock = Clock()
+        let (_, _, service) = try backend(now: { clock.now })
+        let created = try await service.performCreate(ContactChanges(firstName: "Same", lastName: "Name"))
+        clock.advance(60)
+        let unchanged = try await service.performUpdate(id: created.id, ContactChanges(firstName: "Same"))
+        XCTAssertEqual(unchanged.updatedAt, created.updatedAt)
+        let changed = try await service.performUpdate(id: created.id, ContactChanges(lastName: "Other"))
+        XCTAssertNotEqual(changed.updatedAt, created.updatedAt)
+        XCTAssertEqual(changed.createdAt, created.createdAt)
+    }
+
+    func testContactsPersistAcrossRunsAndTheSeedIsWrittenOnce() async throws {
+        let seed = ContactsSeed(contacts: [
+            .init(firstName: "Seed", lastName: "One", email: nil, phoneNumber: nil, favorite: true, photo: nil, createdAt: nil),
+        ], photosDirectory: nil)
+        do {
+            let (_, _, service) = try backend(seed: seed)
+            _ = try await service.performCreate(ContactChanges(firstName: "Added", lastName: "Later"))
+        }
+        let (_, _, again) = try backend(seed: seed)
+        let names = try await again.obtainContacts().map(\.fullName)
+        XCTAssertEqual(names, ["Seed One", "Added Later"], "the second run neither reseeds nor loses the added contact")
+    }
+
+    /// The bundled demo seeds at least 40 contacts, some favorites, some without a photo, names under `#`.
+    func testTheBundledDemoSeed() async throws {
+        let demo = try XCTUnwrap(ContactsModule.demoDataDirectory)
+        let (_, table, service) = try backend(seed: try ContactsSeed.load(from: demo))
+        let contacts = try await service.obtainContacts()
+        XCTAssertGreaterThanOrEqual(contacts.count, 40)
+        XCTAssertTrue(contacts.prefix { $0.favorite }.count >= 3, "favorites come first")
+        XCTAssertTrue(contacts.contains { !Contact.hasPicture($0.profilePic) })
+        let withPicture = try XCTUnwrap(contacts.first { Contact.hasPicture($0.profilePic) })
+        let data = try await HTTPClient(transport: table).picture(at: try XCTUnwrap(service.pictureURL(for: withPicture.profilePic)))
+        XCTAssertNoThrow(try ImageDecoder.decode(data))
+        let missing = try await send(table, .get, "/images/missing.png")
+        XCTAssertEqual(missing.header("Content-Type"), "image/png")
+    }
+
+    /// Two backends on one file (as two processes would be): every write lands, none is lost.
+    func testTwoWritersOnOneFileLoseNothing() async throws {
+        let (_, _, first) = try backend()
+        let (_, _, second) = try backend()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                let service = index.isMultiple(of: 2) ? first : second
+                group.addTask { _ = try await service.performCreate(ContactChanges(firstName: "Writer\(index)", lastName: "Test")) }
+            }
+            try await group.waitForAll()
+        }
+        let count = try await first.obtainContacts().count
+        XCTAssertEqual(count, 40)
+    }
+}
+
+/// A settable clock for timestamps.
+private final class Clock: Sendable {
+    private let time = Mutex(Date(timeIntervalSince1970: 1_464_516_610.9959))
+    var now: Date { time.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
+}
