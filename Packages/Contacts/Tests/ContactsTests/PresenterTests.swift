@@ -1,0 +1,425 @@
+import ContactsTesting
+import Foundation
+import ImageKitTesting
+import Navigation
+import NavigationTesting
+import SystemActions
+import SystemActionsTesting
+import TerminalUI
+import XCTest
+@testable import Contacts
+
+// On Linux, XCTest calls a @MainActor test class's synchronous test methods off the main actor and
+// crashes; every test method of a @MainActor class is therefore `async`.
+
+@MainActor
+final class RecordingContactsRouters: ContactListRouting, ContactDetailRouting, ContactFormRouting {
+    var calls: [String] = []
+    var detailOutputs: [any ContactDetailModuleOutput] = []
+    var formOutputs: [any ContactFormModuleOutput] = []
+    func openDetail(of contact: ContactSummary, output: any ContactDetailModuleOutput) {
+        calls.append("detail \(contact.id)")
+        detailOutputs.append(output)
+    }
+    func openAddForm(output: any ContactFormModuleOutput) {
+        calls.append("add")
+        formOutputs.append(output)
+    }
+    func openEditForm(of contact: Contact, output: any ContactFormModuleOutput) {
+        calls.append("edit \(contact.id)")
+        formOutputs.append(output)
+    }
+    func openDeleteConfirmation(name: String, output: any ConfirmDialogOutput) { calls.append("confirm delete \(name)") }
+    func closeDetail() { calls.append("close detail") }
+    func openDiscardConfirmation(output: any ConfirmDialogOutput) { calls.append("confirm discard") }
+    func closeForm() { calls.append("close form") }
+}
+
+@MainActor
+final class RecordingDetailOutput: ContactDetailModuleOutput, ContactFormModuleOutput {
+    var changed: [Contact] = []
+    var deleted: [Int] = []
+    var saved: [Contact] = []
+    func contactDetail(didChange contact: Contact) { changed.append(contact) }
+    func contactDetail(didDelete id: Int) { deleted.append(id) }
+    func contactForm(didSave contact: Contact) { saved.append(contact) }
+}
+
+extension ContactListViewModel {
+    /// The rows as text: "A" for a header, "Name" or "Name ★" for a contact, "> " before the selected one.
+    var lines: [String] {
+        guard case .loaded(let rows, let selected, _) = content else { return [] }
+        return rows.indices.map { index in
+            switch rows[index] {
+            case .header(let letter): return letter
+            case .contact(let row): return (index == selected ? "> " : "") + row.name + (row.favorite ? " ★" : "")
+            }
+        }
+    }
+}
+
+@MainActor
+final class ContactListPresenterTests: XCTestCase {
+    private func makePresenter(_ service: InMemoryContactsService = InMemoryContactsService())
+        -> (ContactListPresenter, RecordingContactsRouters, WorkTracker) {
+        let work = WorkTracker(), router = RecordingContactsRouters()
+        let presenter = ContactListPresenter(interactor: ContactListInteractor(service: service, images: FakeImageLoader()), router: router, work: work)
+        return (presenter, router, work)
+    }
+
+    func testContactsComeInAToZSectionsWithDigitsAndOtherScriptsUnderHashLast() async {
+        let (presenter, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.lines, [
+            "A", "> Amitabh Bachchan ★", "anna Zed", "B", "bayu Nugroho", "E", "Émilie Rousseau", "L", "Łukasz Nowak",
+            "Z", "Zoë Adams ★", "#", "24Seven Laundry", "Дмитрий Иванов",
+        ])
+        XCTAssertEqual(presenter.viewModel.title, "Contacts (8)")
+    }
+
+    func testSearchIgnoresCaseAndAccentsAndKeepsSections() async {
+        let (presenter, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didEditSearch(SearchFieldState(query: "EMI", isEditing: true))
+        XCTAssertEqual(presenter.viewModel.lines, ["E", "> Émilie Rousseau"])
+        XCTAssertEqual(presenter.viewModel.title, "Contacts (1 of 8)")
+        presenter.didEditSearch(SearchFieldState(query: "luk no", isEditing: true))
+        XCTAssertEqual(presenter.viewModel.lines, ["L", "> Łukasz Nowak"], "every word matches first or last name")
+        presenter.didEditSearch(SearchFieldState(query: "zzz", isEditing: true))
+        XCTAssertEqual(presenter.viewModel.lines, [])
+        XCTAssertEqual(presenter.viewModel.emptyMessage, "No contact matches “zzz”.")
+        presenter.didEditSearch(SearchFieldState())
+        XCTAssertEqual(presenter.viewModel.lines.count, 14)
+    }
+
+    func testChangesFromOtherScreensAreAppliedWithoutAReload() async {
+        let service = InMemoryContactsService()
+        let (presenter, router, work) = makePresenter(service)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChooseContact(at: 4) // bayu
+        XCTAssertEqual(router.calls, ["detail 3"])
+        presenter.contactDetail(didChange: ContactsFixtures.contact(3, "Bayu", "Nugroho", favorite: true))
+        XCTAssertTrue(presenter.viewModel.lines.contains("> Bayu Nugroho ★"))
+        // A new name moves the contact to its new section, still selected.
+        presenter.contactDetail(didChange: ContactsFixtures.contact(3, "Yusuf", "Nugroho"))
+        XCTAssertEqual(presenter.viewModel.lines, ["A", "Amitabh Bachchan ★", "anna Zed", "E", "Émilie Rousseau", "L", "Łukasz Nowak",
+                                                   "Y", "> Yusuf Nugroho", "Z", "Zoë Adams ★", "#", "24Seven Laundry", "Дмитрий Иванов"])
+        presenter.contactDetail(didDelete: 3)
+        XCTAssertFalse(presenter.viewModel.lines.contains { $0.contains("Yusuf") })
+        XCTAssertEqual(presenter.viewModel.notice, "Deleted Yusuf Nugroho.")
+        presenter.didPressAdd()
+        presenter.contactForm(didSave: ContactsFixtures.contact(42, "Citra", "Kirana"))
+        XCTAssertTrue(presenter.viewModel.lines.contains("> Citra Kirana"), "the new contact is selected")
+        XCTAssertEqual(router.calls, ["detail 3", "add"])
+        XCTAssertEqual(service.calls, [.list], "no reload for any of it")
+    }
+
+    func testAFailedLoadShowsTheReasonAndARetryLoads() async {
+        let service = InMemoryContactsService()
+        service.fail("list", with: .unavailable(reason: "No connection to 127.0.0.1:9 — is the server running?"))
+        let (presenter, _, work) = makePresenter(service)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.content, .failed(message: "No connection to 127.0.0.1:9 — is the server running?"))
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.lines.count, 14)
+        // A failed reload keeps the list and says so.
+        service.fail("list", with: .unavailable(reason: "The server answered 500 Internal Server Error."))
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.lines.count, 14)
+        XCTAssertEqual(presenter.viewModel.notice, "Not reloaded: The server answered 500 Internal Server Error.")
+    }
+
+    func testHeadersCannotBeChosenOrTouched() async {
+        let (presenter, router, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didTouchContact(at: 0)
+        presenter.didChooseContact(at: 3)
+        XCTAssertNil(presenter.viewModel.touchedIndex)
+        XCTAssertEqual(router.calls, [])
+    }
+}
+
+@MainActor
+final class ContactDetailPresenterTests: XCTestCase {
+    private func makePresenter(_ service: InMemoryContactsService = InMemoryContactsService(), id: Int = 1,
+                               opener: RecordingURLOpener = RecordingURLOpener())
+        -> (ContactDetailPresenter, RecordingContactsRouters, RecordingDetailOutput, WorkTracker) {
+        let work = WorkTracker(), router = RecordingContactsRouters(), output = RecordingDetailOutput()
+        let summary = service.contacts.first { $0.id == id }?.summary ?? ContactSummary(id: id, firstName: "?", lastName: "?")
+        let presenter = ContactDetailPresenter(contact: summary, interactor: ContactDetailInteractor(service: service, images: FakeImageLoader(),
+                                                                                                   opener: opener),
+                                               router: router, work: work)
+        presenter.output = output
+        return (presenter, router, output, work)
+    }
+
+    private func page(_ presenter: ContactDetailPresenter) -> ContactDetailViewModel.Page? {
+        if case .loaded(let page) = presenter.viewModel.content { return page }
+        return nil
+    }
+
+    func testTheFavoriteIsSavedAtOnceAndReportedToTheList() async throws {
+        let service = InMemoryContactsService()
+        let (presenter, _, output, work) = makePresenter(service, id: 3)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(page(presenter)?.favorite, false)
+        presenter.didToggleFavorite()
+        XCTAssertEqual(page(presenter)?.isBusy, true)
+        await work.waitUntilIdle()
+        XCTAssertEqual(page(presenter)?.favorite, true)
+        XCTAssertEqual(presenter.viewModel.notice, "Added to favourites.")
+        XCTAssertEqual(service.calls.last, .update(3, ContactChanges(favorite: true)))
+        XCTAssertEqual(output.changed.map(\.favorite), [true])
+    }
+
+    func testAFailedFavoriteSaysWhyAndChangesNothing() async throws {
+        let service = InMemoryContactsService()
+        service.fail("update", with: .unavailable(reason: "The server took longer than 2 s to answer."))
+        let (presenter, _, output, work) = makePresenter(service, id: 3)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didToggleFavorite()
+        await work.waitUntilIdle()
+        XCTAssertEqual(page(presenter)?.favorite, false)
+        XCTAssertEqual(presenter.viewModel.notice, "The favourite was not saved: The server took longer than 2 s to answer.")
+        XCTAssertTrue(presenter.viewModel.noticeIsError)
+        XCTAssertEqual(output.changed, [])
+    }
+
+    func testActionsOpenValidatedLinksAndSayWhatHappened() async throws {
+        let opener = RecordingURLOpener()
+        let service = InMemoryContactsService(contacts: [
+            ContactsFixtures.contact(1, "Amitabh", "Bachchan", email: "ab@bachchan.example", phone: "+91 99801 23412"),
+            ContactsFixtures.contact(2, "No", "Phone", email: "$(reboot)@evil.example", phone: nil),
+            ContactsFixtures.contact(3, "Hostile", "Phone", email: nil, phone: "123;$(reboot)"),
+        ])
+        let (presenter, _, _, work) = makePresenter(service, id: 1, opener: opener)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didPressAction(.call)
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.notice, "Calling: tel:+919980123412")
+        presenter.didPressButton(at: 0) // message
+        await work.waitUntilIdle()
+        presenter.didPressAction(.email)
+        await work.waitUntilIdle()
+        XCTAssertEqual(opener.actions.map(\.description), ["tel:+919980123412", "sms:+919980123412", "mailto:ab@bachchan.example"])
+
+        for id in [2, 3] {
+            let (other, _, _, otherWork) = makePresenter(service, id: id, opener: opener)
+            other.didLoad()
+            await otherWork.waitUntilIdle()
+            other.didPressAction(.call)
+            await otherWork.waitUntilIdle()
+            XCTAssertTrue(other.viewModel.noticeIsError)
+            other.didPressAction(.email)
+            await otherWork.waitUntilIdle()
+            XCTAssertTrue(other.viewModel.noticeIsError, "\(String(describing: other.viewModel.notice))")
+        }
+        XCTAssertEqual(opener.actions.count, 3, "nothing hostile or missing reached the opener")
+    }
+
+    func testWithoutADesktopTheLinkIsShown() async {
+        let opener = RecordingURLOpener(answer: .unavailable(message: "No desktop opener; the link is: tel:+6281234567890"))
+        let (presenter, _, _, work) = makePresenter(opener: opener)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didPressAction(.call)
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.notice, "No desktop opener; the link is: tel:+6281234567890")
+    }
+
+    func testDeleteAsksThenDeletesAndCloses() async {
+        let service = InMemoryContactsService()
+        let (presenter, router, output, work) = makePresenter(service, id: 2)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didRequestDelete()
+        XCTAssertEqual(router.calls, ["confirm delete Émilie Rousseau"])
+        presenter.confirmDialog(ContactDetailRouter.deleteDialogID, didFinish: false)
+        XCTAssertEqual(service.contacts.count, 8, "cancel deletes nothing")
+        presenter.confirmDialog(ContactDetailRouter.deleteDialogID, didFinish: true)
+        await work.waitUntilIdle()
+        XCTAssertEqual(service.contacts.count, 7)
+        XCTAssertEqual(output.deleted, [2])
+        XCTAssertEqual(router.calls.last, "close detail")
+    }
+
+    func testAFailedDeleteStaysOnThePage() async {
+        let service = InMemoryContactsService()
+        service.fail("delete", with: .unavailable(reason: "The server answered 500 Internal Server Error."))
+        let (presenter, router, output, work) = makePresenter(service, id: 2)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.confirmDialog(ContactDetailRouter.deleteDialogID, didFinish: true)
+        await work.waitUntilIdle()
+        XCTAssertEqual(output.deleted, [])
+        XCTAssertFalse(router.calls.contains("close detail"))
+        XCTAssertEqual(presenter.viewModel.notice, "The contact was not deleted: The server answered 500 Internal Server Error.")
+    }
+
+    func testAnEditSavedInTheFormShowsAndReachesTheList() async {
+        let (presenter, router, output, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didRequestEdit()
+        XCTAssertEqual(router.calls, ["edit 1"])
+        let edited = ContactsFixtures.contact(1, "Amit", "Bachchan", favorite: true)
+        presenter.contactForm(didSave: edited)
+        XCTAssertEqual(page(presenter)?.name, "Amit Bachchan")
+        XCTAssertEqual(output.changed, [edited])
+    }
+
+    func testAContactDeletedElsewhereSaysSo() async {
+        let (presenter, _, _, work) = makePresenter(id: 99)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.content, .failed(message: "This contact no longer exists."))
+    }
+}
+
+@MainActor
+final class ContactFormPresenterTests: XCTestCase {
+    private var photoPath: String!
+    private var directory: URL!
+
+    override func setUp() async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("contact-form-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        photoPath = directory.appendingPathComponent("me.png").path
+        try ImageFixtures.tinyPNG.write(to: URL(fileURLWithPath: photoPath))
+    }
+
+    override func tearDown() async throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func makePresenter(_ mode: ContactFormMode, service: InMemoryContactsService = InMemoryContactsService())
+        -> (ContactFormPresenter, RecordingContactsRouters, RecordingDetailOutput, WorkTracker) {
+        let work = WorkTracker(), router = RecordingContactsRouters(), output = RecordingDetailOutput()
+        let presenter = ContactFormPresenter(mode: mode, interactor: ContactFormInteractor(service: service, images: FakeImageLoader()),
+                                             router: router, work: work)
+        presenter.output = output
+        return (presenter, router, output, work)
+    }
+
+    private func type(_ values: [String], into presenter: ContactFormPresenter) {
+        var form = presenter.viewModel.form
+        for (index, value) in values.enumerated() { form.fields[index].state.setText(value) }
+        presenter.didEditForm(form)
+    }
+
+    private func messages(_ presenter: ContactFormPresenter) -> [String?] { presenter.viewModel.form.fields.map(\.message) }
+
+    func testAddingNeedsEveryFieldAndNamesEachOne() async {
+        let service = InMemoryContactsService()
+        let (presenter, router, _, work) = makePresenter(.add, service: service)
+        presenter.didLoad()
+        XCTAssertEqual(presenter.viewModel.form.focus, 0, "the focus starts on the first name")
+        XCTAssertEqual(presenter.viewModel.form.fields.map(\.id), ["first_name", "last_name", "phone_number", "email", "profile_pic"])
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(messages(presenter), ["First name can't be blank", "Last name can't be blank", "Mobile can't be blank",
+                                             "Email can't be blank", "Photo can't be blank: type the path of a JPEG or PNG file"])
+        type(["A", "Lestari", "12-34", "ayu@", "/nowhere/x.png"], into: presenter)
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(messages(presenter), ["First name is too short (minimum is 2 characters)", nil, "Phone number is invalid",
+                                             "Email is invalid", "Photo: there is no file at this path"])
+        XCTAssertEqual(presenter.viewModel.form.values["last_name"], "Lestari", "nothing typed is lost")
+        XCTAssertEqual(service.calls, [], "local rules first: nothing was sent")
+        XCTAssertEqual(router.calls, [])
+    }
+
+    func testAValidNewContactIsSavedWithItsPhotoAndTheFormCloses() async throws {
+        let service = InMemoryContactsService()
+        let (presenter, router, output, work) = makePresenter(.add, service: service)
+        presenter.didLoad()
+        type(["Ayu", "Lestari", "+6281234567890", "ayu@mail.example", photoPath], into: presenter)
+        await work.waitUntilIdle()
+        guard case .loaded = presenter.viewModel.preview else { return XCTFail("no preview: \(presenter.viewModel.preview)") }
+        presenter.didPressDone()
+        XCTAssertTrue(presenter.viewModel.form.isSaving)
+        await work.waitUntilIdle()
+        guard case .create(let changes) = service.calls.last else { return XCTFail("\(service.calls)") }
+        XCTAssertEqual(changes.photo, PhotoUpload(filename: "me.png", contentType: "image/png", data: ImageFixtures.tinyPNG))
+        XCTAssertEqual(output.saved.map(\.fullName), ["Ayu Lestari"])
+        XCTAssertEqual(router.calls, ["close form"])
+    }
+
+    /// 422 from the server: its messages under their fields, the others in the notice, every value kept.
+    func testServerRefusalsGoUnderTheirFields() async {
+        let service = InMemoryContactsService()
+        service.fail("create", with: .invalid(["Email is invalid", "Profile pic has contents that are not what they are reported to be",
+                                               "Base quota exceeded"]))
+        let (presenter, router, _, work) = makePresenter(.add, service: service)
+        presenter.didLoad()
+        type(["Ayu", "Lestari", "+6281234567890", "ayu@mail.example", photoPath], into: presenter)
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(messages(presenter), [nil, nil, nil, "Email is invalid", "Profile pic has contents that are not what they are reported to be"])
+        XCTAssertEqual(presenter.viewModel.notice, "Not saved: Base quota exceeded")
+        XCTAssertEqual(presenter.viewModel.form.focus, 3, "the focus goes where the user has to act")
+        XCTAssertEqual(presenter.viewModel.form.values["email"], "ayu@mail.example")
+        XCTAssertFalse(presenter.viewModel.form.isSaving)
+        XCTAssertEqual(router.calls, [])
+    }
+
+    /// 500, a timeout, a server gone: the form stays with every value, and ctrl-s again saves.
+    func testAFailedSaveKeepsEverythingAndARetrySaves() async {
+        let service = InMemoryContactsService()
+        service.fail("create", with: .unavailable(reason: "The server took longer than 2 s to answer."))
+        let (presenter, router, output, work) = makePresenter(.add, service: service)
+        presenter.didLoad()
+        let typed = ["Ayu", "Lestari", "+6281234567890", "ayu@mail.example", photoPath!]
+        type(typed, into: presenter)
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.form.fields.map(\.text), typed)
+        XCTAssertEqual(presenter.viewModel.notice, "Not saved: The server took longer than 2 s to answer. Your values are kept; ctrl-s tries again.")
+        XCTAssertEqual(router.calls, [])
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(output.saved.count, 1)
+        XCTAssertEqual(router.calls, ["close form"])
+    }
+
+    func testAnEditSendsOnlyWhatChanged() async {
+        let service = InMemoryContactsService()
+        let contact = ContactsFixtures.contact(3, "bayu", "Nugroho")
+        let (presenter, router, output, work) = makePresenter(.edit(contact), service: service)
+        presenter.didLoad()
+        XCTAssertEqual(presenter.viewModel.form.fields.map(\.text), ["bayu", "Nugroho", "+6281234567890", "x@y.example", ""])
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(router.calls, ["close form"], "no change: nothing to send")
+        XCTAssertEqual(service.calls, [])
+        type(["Bayu", "Nugroho", "+6281234567890", "x@y.example", ""], into: presenter)
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(service.calls, [.update(3, ContactChanges(firstName: "Bayu"))])
+        XCTAssertEqual(output.saved.map(\.firstName), ["Bayu"])
+    }
+
+    func testCancelAsksOnlyWhenSomethingChanged() async {
+        let (presenter, router, _, _) = makePresenter(.add)
+        presenter.didLoad()
+        presenter.didPressCancel()
+        XCTAssertEqual(router.calls, ["close form"])
+        type(["Ayu"], into: presenter)
+        presenter.didPressCancel()
+        XCTAssertEqual(router.calls, ["close form", "confirm discard"])
+        presenter.confirmDialog(ContactFormRouter.discardDialogID, didFinish: false)
+        XCTAssertEqual(presenter.viewModel.form.values["first_name"], "Ayu", "keep editing keeps the values")
+        presenter.confirmDialog(ContactFormRouter.discardDialogID, didFinish: true)
+        XCTAssertEqual(router.calls, ["close form", "confirm discard", "close form"])
+    }
+}
