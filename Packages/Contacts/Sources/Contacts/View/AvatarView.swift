@@ -2,7 +2,7 @@ import ImageKit
 import TerminalUI
 
 /// A contact's picture in a rectangle: the photo, or (without one) the initials on a color of the
-/// contact's own, as the iOS Contacts app draws them. Without colors the initials stand in brackets.
+/// contact's own, as the iOS Contacts app draws them (also while the photo loads, or when it cannot). Without colors the initials stand in brackets.
 enum AvatarView {
     /// Soft, distinct background colors; white initials read on each.
     static let palette: [Color] = [
@@ -15,7 +15,8 @@ enum AvatarView {
     static func draw(_ avatar: AvatarModel, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tick: Int,
                      cache: PictureRenderCache?) {
         guard !rect.isEmpty else { return }
-        if avatar.picture != .none {
+        // Until the photo is there (or when it cannot be), the initials stand in, as on a phone.
+        if case .loaded = avatar.picture {
             ImageSlotView.draw(avatar.picture, into: &frame, rect: rect, colorMode: colorMode, tick: tick, cache: cache)
             return
         }

@@ -97,7 +97,7 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
         }
         if let notice = viewModel.notice {
             let style = viewModel.noticeIsError ? (context.colorMode == .none ? Style(bold: true) : Theme.error) : Theme.notice
-            let lines = TextWrap.wrap(notice, width: max(1, columns - 2)).suffix(2)
+            let lines = TextWrap.wrap(notice, width: max(1, columns - 2)).prefix(3)
             let top = context.size.rows - 1 - lines.count
             for (offset, line) in lines.enumerated() {
                 frame.put(line, at: Point(column: 1, row: top + offset), style: style, maxColumns: columns - 2)

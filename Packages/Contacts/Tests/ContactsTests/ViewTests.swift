@@ -1,0 +1,151 @@
+import ImageKit
+import Navigation
+import TerminalKit
+import TerminalUI
+import TerminalUITesting
+import XCTest
+@testable import Contacts
+
+@MainActor
+final class RecordingContactsViewOutputs: ContactListViewOutput, ContactDetailViewOutput, ContactFormViewOutput {
+    var events: [String] = []
+    var lastForm: FormState?
+    func didLoad() { events.append("load") }
+    func didRequestReload() { events.append("reload") }
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) {
+        events.append("select \(index) top \(firstVisibleRow)")
+    }
+    func didChooseContact(at index: Int) { events.append("choose \(index)") }
+    func didTouchContact(at index: Int) { events.append("touch \(index)") }
+    func didCancelTouch() { events.append("cancel touch") }
+    func didEditSearch(_ search: SearchFieldState) { events.append("search \(search.query) editing \(search.isEditing)") }
+    func didPressAdd() { events.append("add") }
+    func didMoveFocus(by step: Int) { events.append("focus \(step)") }
+    func didPressButton(at index: Int) { events.append("button \(index)") }
+    func didPressAction(_ action: ContactAction) { events.append("action \(action)") }
+    func didToggleFavorite() { events.append("favorite") }
+    func didRequestEdit() { events.append("edit") }
+    func didRequestDelete() { events.append("delete") }
+    func didEditForm(_ form: FormState) {
+        lastForm = form
+        events.append("form focus \(form.focus) \(form.fields[form.focus].text)")
+    }
+    func didPressDone() { events.append("done") }
+    func didPressCancel() { events.append("cancel") }
+}
+
+@MainActor
+final class ViewTests: XCTestCase {
+    private let photo = RGBImage(width: 8, height: 8, filledWith: RGBPixel(red: 200, green: 120, blue: 40))
+
+    private func context(_ columns: Int, _ rows: Int, _ mode: ColorMode = .none) -> RenderContext {
+        RenderContext(size: Size(columns: columns, rows: rows), colorMode: mode)
+    }
+
+    private func avatar(_ initials: String, _ picture: ImageSlot = .none) -> AvatarModel {
+        AvatarModel(initials: initials, picture: picture, colorSeed: initials.count)
+    }
+
+    private func list(selected: Int = 1, search: SearchFieldState = SearchFieldState(), top: Int = 0) -> ContactListViewModel {
+        let rows: [ContactListViewModel.Row] = [
+            .header("A"), .contact(.init(name: "Amitabh Bachchan", favorite: true, avatar: avatar("AB", .loaded(photo)))),
+            .contact(.init(name: "anna Zed", favorite: false, avatar: avatar("AZ"))),
+            .header("E"), .contact(.init(name: "Émilie Rousseau", favorite: false, avatar: avatar("ÉR", .loading))),
+            .header("Z"), .contact(.init(name: "Zoë Adams", favorite: true, avatar: avatar("ZA"))),
+            .header("#"), .contact(.init(name: "24Seven Laundry", favorite: false, avatar: avatar("2L"))),
+            .contact(.init(name: "Дмитрий Иванов", favorite: false, avatar: avatar("ДИ"))),
+        ]
+        return ContactListViewModel(title: "Contacts (6)", content: .loaded(rows: LazyRows(rows), selectedIndex: selected, firstVisibleRow: top),
+                                    search: search, emptyMessage: "")
+    }
+
+    private var detail: ContactDetailViewModel {
+        let buttons = [("message", true), ("call", true), ("email", false), ("★ favourite", true), ("edit", true), ("delete", true)]
+        return ContactDetailViewModel(content: .loaded(.init(
+            name: "Amitabh Bachchan", favorite: true, mobile: "+919980123412", email: "—", avatar: avatar("AB"),
+            buttons: buttons.map { .init(title: $0.0, isEnabled: $0.1) }, focusedButton: 1, isBusy: false)),
+            notice: "Calling: tel:+919980123412")
+    }
+
+    private var formWithErrors: ContactFormViewModel {
+        var form = FormState(fields: [
+            .init(id: "first_name", label: "First name", text: "A"), .init(id: "last_name", label: "Last name", text: "Lestari"),
+            .init(id: "phone_number", label: "Mobile", text: "12-34"), .init(id: "email", label: "Email", text: "ayu@"),
+            .init(id: "profile_pic", label: "Photo (path to a JPEG or PNG file)", text: "~/me.png"),
+        ])
+        form.setMessages(["first_name": "First name is too short (minimum is 2 characters)", "phone_number": "Phone number is invalid",
+                          "email": "Email is invalid"])
+        return ContactFormViewModel(title: "New Contact", form: form, preview: .loaded(photo), previewCaption: "me.png",
+                                    notice: "Not saved: First name is too short (minimum is 2 characters); Phone number is invalid; Email is invalid",
+                                    noticeIsError: true)
+    }
+
+    func testHomeWithSectionsAt80And60() async {
+        assertSnapshot(ContactListView.render(list(), in: context(80, 20)), named: "home-80x20")
+        assertSnapshot(ContactListView.render(list(selected: 9, search: SearchFieldState(query: "a", isEditing: true)), in: context(60, 12)),
+                       named: "home-search-60x12")
+        assertStyleSnapshot(ContactListView.render(list(), in: context(40, 8, .trueColor)), named: "home-styles-40x8")
+    }
+
+    func testDetailAndEditWithErrors() async {
+        assertSnapshot(ContactDetailView.render(detail, in: context(80, 24)), named: "detail-80x24")
+        assertSnapshot(ContactDetailView.render(detail, in: context(60, 20)), named: "detail-60x20")
+        assertSnapshot(ContactFormView.render(formWithErrors, in: context(80, 24)), named: "edit-errors-80x24")
+        assertSnapshot(ContactFormView.render(formWithErrors, in: context(50, 22)), named: "edit-errors-50x22")
+    }
+
+    func testListKeysStepOverHeadersAndSearchCapturesText() async {
+        let outputs = RecordingContactsViewOutputs()
+        let view = ContactListView(output: outputs, viewModel: list(selected: 2))
+        let ctx = context(80, 20)
+        _ = view.handle(.key(.down), in: ctx)          // 2 → 4, over the E header
+        view.display(list(selected: 4))
+        _ = view.handle(.key(.up), in: ctx)
+        _ = view.handle(.key(.home), in: ctx)
+        _ = view.handle(.key(.end), in: ctx)
+        _ = view.handle(.key(.character("a")), in: ctx)
+        _ = view.handle(.key(.enter), in: ctx)
+        _ = view.handle(.key(.character("/")), in: ctx)
+        XCTAssertEqual(outputs.events, ["select 4 top 0", "select 2 top 0", "select 1 top 0", "select 9 top 0", "add", "choose 4",
+                                        "search  editing true"])
+        view.display(list(search: SearchFieldState(query: "", isEditing: true)))
+        XCTAssertTrue(view.capturesText)
+        _ = view.handle(.key(.character("a")), in: ctx)
+        XCTAssertEqual(outputs.events.last, "search a editing true", "a is text while searching")
+        // A click on a header touches nothing; on a contact (line 3: anna Zed's first line under the list's top at 2) it does.
+        outputs.events = []
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 10, row: 2)), in: ctx)
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 10, row: 5)), in: ctx)
+        XCTAssertEqual(outputs.events, ["touch 2"])
+    }
+
+    /// The form's keys are a contract: tab / backtab through first, last, mobile, email, photo; typing
+    /// edits the focused field; ctrl-s is Done; esc is Cancel; q and ? are text.
+    func testFormKeys() async {
+        let outputs = RecordingContactsViewOutputs()
+        let view = ContactFormView(output: outputs, viewModel: formWithErrors)
+        let ctx = context(80, 24)
+        XCTAssertTrue(view.capturesText)
+        for key in [Key.tab, .tab, .backtab] {
+            _ = view.handle(.key(key), in: ctx)
+            view.display(ContactFormViewModel(title: "", form: outputs.lastForm!, preview: .none, previewCaption: "", notice: nil))
+        }
+        _ = view.handle(.key(.character("q")), in: ctx)
+        _ = view.handle(.key(.ctrl("s")), in: ctx)
+        _ = view.handle(.key(.escape), in: ctx)
+        XCTAssertEqual(outputs.events, ["form focus 1 Lestari", "form focus 2 12-34", "form focus 1 Lestari", "form focus 1 Lestariq",
+                                        "done", "cancel"])
+    }
+
+    func testDetailKeys() async {
+        let outputs = RecordingContactsViewOutputs()
+        let view = ContactDetailView(output: outputs, viewModel: detail)
+        let ctx = context(80, 24)
+        for key in ["c", "m", "w", "f", "e", "d", "r"] { _ = view.handle(.key(.character(Character(key))), in: ctx) }
+        _ = view.handle(.key(.tab), in: ctx)
+        _ = view.handle(.key(.enter), in: ctx)
+        XCTAssertEqual(outputs.events, ["action call", "action message", "action email", "favorite", "edit", "delete", "reload", "focus 1",
+                                        "button 1"])
+        XCTAssertFalse(view.handle(.key(.escape), in: ctx), "esc goes back through the host")
+    }
+}
