@@ -101,6 +101,8 @@ final class LocalContactsBackendTests: XCTestCase {
             firstName: "Ayu", lastName: "Lestari", email: "ayu@mail.example", phoneNumber: "+6281234567890",
             photo: PhotoUpload(filename: "my photo.png", contentType: "image/png", data: ImageFixtures.tinyPNG)))
         XCTAssertEqual(saved.profilePic, "http://gojek-contacts-app.herokuapp.com/system/contacts/profile_pics/000/000/001/original/my_photo.png?1464516610")
+        let reread = try await service.obtainContact(id: saved.id)
+        XCTAssertEqual(reread.profilePic, saved.profilePic, "the picture is stored with the row, not only in the answer")
         let stored = backend.photosDirectory.appendingPathComponent("1/my_photo.png")
         XCTAssertEqual(try Data(contentsOf: stored), ImageFixtures.tinyPNG)
         let picture = try await HTTPClient(transport: table).picture(at: try XCTUnwrap(service.pictureURL(for: saved.profilePic)))

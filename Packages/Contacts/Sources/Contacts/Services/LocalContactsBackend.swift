@@ -155,8 +155,10 @@ public final class LocalContactsBackend: Sendable {
                 """, record.bindings)
             record.id = Int(transaction.lastInsertRowID)
             if let picture { try store(picture, for: &record) }
-            try transaction.execute("UPDATE contacts SET profile_pic_file_name = ? WHERE id = ?",
-                                    [record.pictureFileName.map(SQLiteValue.text) ?? .null, .integer(Int64(record.id))])
+            try transaction.execute("""
+                UPDATE contacts SET profile_pic_file_name = ?, profile_pic_content_type = ?, profile_pic_file_size = ?,
+                  profile_pic_updated_at = ? WHERE id = ?
+                """, Array(record.bindings.suffix(4)) + [.integer(Int64(record.id))])
             return record
         }
         let location = try ContactsRoutes.show.url(base: base, ["id": String(contact.id)]).absoluteString
