@@ -1,0 +1,97 @@
+import ContactsTesting
+import Foundation
+import ImageKitTesting
+import SystemActionsTesting
+import XCTest
+@testable import Contacts
+
+final class ContactListInteractorTests: XCTestCase {
+    private let interactor = ContactListInteractor(service: InMemoryContactsService(), images: FakeImageLoader())
+
+    func testSectionsFoldAccentsAndLettersThatDoNotDecompose() {
+        let cases: [(String, String, String)] = [
+            ("Émilie", "Rousseau", "E"), ("Łukasz", "Nowak", "L"), ("Ørjan", "Berg", "O"), ("Çağrı", "Yılmaz", "C"), ("bayu", "Nugroho", "B"),
+            ("3M", "Service", "#"), ("太郎", "山田", "#"), ("Дмитрий", "Иванов", "#"), ("", "Zed", "Z"), ("ß", "Strauss", "S"),
+        ]
+        for (first, last, section) in cases {
+            XCTAssertEqual(interactor.obtainEntry(ContactSummary(id: 1, firstName: first, lastName: last)).section, section, first)
+        }
+    }
+
+    func testInitialsAndPictureURLs() {
+        let entry = interactor.obtainEntry(ContactSummary(id: 1, firstName: "amitabh", lastName: "Bachchan",
+                                                          profilePic: "/system/contacts/profile_pics/000/000/001/original/a.png?1"))
+        XCTAssertEqual(entry.initials, "AB")
+        XCTAssertEqual(entry.pictureURL?.absoluteString, "http://contacts.test/system/contacts/profile_pics/000/000/001/original/a.png?1")
+        XCTAssertNil(interactor.obtainEntry(ContactSummary(id: 2, firstName: "No", lastName: "Pic")).pictureURL, "the default is no picture")
+        XCTAssertEqual(interactor.obtainEntry(ContactSummary(id: 3, firstName: "", lastName: "")).initials, "?")
+    }
+
+    func testSearchMatchesEveryWordAnywhereInTheName() {
+        let entries = interactor.obtainSorted(ContactsFixtures.people.map { interactor.obtainEntry($0.summary) })
+        func names(_ query: String) -> [String] { interactor.obtainMatches(in: entries, query: query).map { entries[$0].summary.fullName } }
+        XCTAssertEqual(names("ZOE"), ["Zoë Adams"])
+        XCTAssertEqual(names("z"), ["anna Zed", "Łukasz Nowak", "Zoë Adams"])
+        XCTAssertEqual(names("lukasz"), ["Łukasz Nowak"])
+        XCTAssertEqual(names("ИВАН"), ["Дмитрий Иванов"])
+        XCTAssertEqual(names("an ze"), ["anna Zed"])
+        XCTAssertEqual(names("  ").count, 8)
+    }
+
+    /// 10,000 contacts: loading sorts once, a keystroke is one pass (checked for correctness here;
+    /// the speed is Scripts/bench's).
+    func testTenThousandContactsSectionAndSearch() {
+        let summaries = (0..<10_000).map { ContactSummary(id: $0, firstName: "Name\($0 % 997)", lastName: "Family\($0)") }
+        let entries = interactor.obtainSorted(summaries.map(interactor.obtainEntry))
+        XCTAssertEqual(Set(entries.map(\.section)), ["N"])
+        XCTAssertEqual(interactor.obtainMatches(in: entries, query: "family9999").count, 1)
+    }
+}
+
+final class ContactFormInteractorTests: XCTestCase {
+    func testAPhotoPathMustBeAJPEGOrPNGFile() throws {
+        let interactor = ContactFormInteractor(service: InMemoryContactsService(), images: FakeImageLoader())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jpeg = folder.appendingPathComponent("a.jpg"), text = folder.appendingPathComponent("a.png")
+        try ImageFixtures.tinyJPEG.write(to: jpeg)
+        try ImageFixtures.notAnImage.write(to: text)
+        XCTAssertEqual(try interactor.obtainPhoto(atPath: jpeg.path).get().contentType, "image/jpeg", "the type comes from the bytes")
+        XCTAssertEqual(interactor.obtainPhoto(atPath: text.path), .failure(.notAnImage), "not from the name")
+        XCTAssertEqual(interactor.obtainPhoto(atPath: folder.path), .failure(.folder))
+        XCTAssertEqual(interactor.obtainPhoto(atPath: folder.appendingPathComponent("none.png").path), .failure(.notFound))
+    }
+
+    func testEditChangesAreOnlyWhatDiffers() {
+        let contact = ContactsFixtures.contact(1, "Ab", "Cd", email: nil, phone: "+6281234567890")
+        XCTAssertTrue(ContactFormInteractor.changes(from: contact, to: ContactFormValues(contact), photo: nil).isEmpty)
+        var values = ContactFormValues(contact)
+        values.email = "ab@cd.example"
+        XCTAssertEqual(ContactFormInteractor.changes(from: contact, to: values, photo: nil), ContactChanges(email: "ab@cd.example"))
+    }
+
+    func testLocalRulesForAnEditAreTheServers() {
+        let interactor = ContactFormInteractor(service: InMemoryContactsService(), images: FakeImageLoader())
+        let contact = ContactsFixtures.contact(1, "Ab", "Cd")
+        XCTAssertEqual(interactor.localMessages(.edit(contact), values: ContactFormValues(firstName: "Ab", lastName: "Cd")), [:],
+                       "an edit may leave mobile, email and photo empty, as the server allows")
+        XCTAssertEqual(interactor.localMessages(.add, values: ContactFormValues(firstName: "Ab", lastName: "Cd", mobile: "+6281234567890",
+                                                                                email: "a@b.co")),
+                       [.photo: "Photo can't be blank: type the path of a JPEG or PNG file"])
+    }
+}
+
+final class ContactDetailInteractorTests: XCTestCase {
+    func testLinksAreValidatedBeforeTheOpener() async {
+        let opener = RecordingURLOpener()
+        let interactor = ContactDetailInteractor(service: InMemoryContactsService(), images: FakeImageLoader(), opener: opener)
+        let hostile = ContactsFixtures.contact(1, "Ab", "Cd", email: "a@b.co\n-x", phone: "-x 1234567890")
+        for action in ContactAction.allCases {
+            guard case .notOpened = await interactor.performOpening(action, for: hostile) else { return XCTFail("\(action) opened") }
+        }
+        XCTAssertEqual(opener.actions, [])
+        let outcome = await interactor.performOpening(.message, for: ContactsFixtures.contact(2, "Ab", "Cd", phone: "(021) 5550-1234-5"))
+        XCTAssertEqual(outcome, .opened(link: "sms:021555012345"))
+    }
+}
