@@ -1,1 +1,36 @@
-print("placeholder")
+import Contacts
+import Foundation
+import HTTPClient
+import ImageKit
+import Navigation
+import SystemActions
+import TerminalKit
+import TerminalUI
+
+// Runs the feature alone on its embedded backend, seeded with the demo contacts:
+//   swift run --package-path Packages/Contacts ContactsDemo [--plain] [--data-dir DIR]
+// The SQLite file lives in DIR (default: a folder in the temporary directory, kept between runs).
+let arguments = CommandLine.arguments
+let dataDirectory = arguments.firstIndex(of: "--data-dir").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    .map { URL(fileURLWithPath: $0, isDirectory: true) }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("contacts-demo", isDirectory: true)
+let transport: RouteTable
+do {
+    transport = try ContactsModule.embeddedTransport(dataDirectory: dataDirectory)
+} catch {
+    FileHandle.standardError.write(Data("ContactsDemo: the contacts in \(dataDirectory.path) could not be opened: \(error)\n".utf8))
+    exit(74)
+}
+let client = HTTPClient(transport: transport)
+let dependencies = ContactsModule.Dependencies(
+    service: HTTPContactsService(client: client, baseURL: ContactsModule.originalBaseURL),
+    images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
+    opener: XDGOpener(environment: ProcessInfo.processInfo.environment))
+if arguments.contains("--plain") || isatty(STDOUT_FILENO) == 0 {
+    let host = HeadlessHost(size: Size(columns: 80, rows: 24))
+    let frame = await host.run(root: ContactsModule.make(dependencies: dependencies, host: host.controller), keys: [])
+    print(PlainTextEncoder.encode(frame))
+} else {
+    let host = TerminalHost(session: TerminalSession(), colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment))
+    exit((try? await host.run(root: ContactsModule.make(dependencies: dependencies, host: host.controller))) ?? 74)
+}
