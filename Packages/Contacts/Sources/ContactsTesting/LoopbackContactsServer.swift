@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// A real contacts server on 127.0.0.1 for tests: `contacts_server.py` (Python 3, standard library),
+/// an implementation of the contacts REST contract (`../shared/contacts-server-api.md`) with the
+/// server's validations, ordering, multipart uploads, 404/422 bodies, plus test controls: the next
+/// requests fail with a status or hang, and every request is recorded. `Scripts/contacts-server` runs
+/// the same file for people who want a server to point `apps-cli contacts --base-url` at.
+///
+/// The child exits when ``stop()`` is called, when this object is released, and on its own when the
+/// test process goes away (its stdin closes).
+public final class LoopbackContactsServer: Sendable {
+    /// Why the server could not start.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// A request the server received (not the control requests).
+    public struct RecordedRequest: Sendable, Hashable {
+        public var method: String
+        public var path: String
+        public var headers: [String: String]
+        public var body: Data
+
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+    }
+
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
+    public let port: Int
+    private struct Running {
+        var process: Process?
+        var stdin: Pipe?
+    }
+    private let running: Mutex<Running>
+
+    /// The server script as bundled with ContactsTesting.
+    public static var scriptURL: URL? {
+        Bundle.module.url(forResource: "contacts_server", withExtension: "py")
+    }
+
+    /// Starts a server with an empty address book, or with `seed` (first and last names, email, phone, favorite).
+    public init(seed: [[String: Any]] = []) throws {
+        guard let script = Self.scriptURL else { throw StartError(description: "contacts_server.py is missing from ContactsTesting's bundle") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = ["python3", "-u", script.path, "--port", "0"]
+        if !seed.isEmpty {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-seed-\(UUID().uuidString).json")
+            try JSONSerialization.data(withJSONObject: seed).write(to: file)
+            arguments += ["--seed", file.path]
+        }
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw StartError(description: "could not run python3 (\(error)); install Python 3")
+        }
+        var output = Data()
+        while !output.contains(UInt8(ascii: "\n")) {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        let line = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)), let url = URL(string: "http://127.0.0.1:\(port)") else {
+            process.terminate()
+            process.waitUntilExit()
+            throw StartError(description: "contacts_server.py did not report its port (said: \(line))")
+        }
+        self.port = port
+        self.baseURL = url
+        self.running = Mutex(Running(process: process, stdin: stdin))
+    }
+
+    deinit { stop() }
+
+    /// Stops the server and waits for it. Safe to call more than once.
+    public func stop() {
+        let stopped = running.withLock { running -> Running in
+            defer { running = Running() }
+            return running
+        }
+        guard let process = stopped.process else { return }
+        try? stopped.stdin?.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// Kills the server at once (SIGKILL), as a crash or a pulled plug would: requests in flight get no answer.
+    public func kill() {
+        let stopped = running.withLock { running -> Running in
+            defer { running = Running() }
+            return running
+        }
+        guard let process = stopped.process else { return }
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// The next `count` requests (of `method`, or any) answer `status` without changing anything.
+    public func failNext(status: Int, count: Int = 1, method: String? = nil) async throws {
+        var body: [String: Any] = ["status": status, "count": count]
+        if let method { body["method"] = method }
+        try await control("fail", body)
+    }
+
+    /// The next `count` requests (of `method`, or any) wait `seconds` before answering.
+    public func hangNext(seconds: Double, count: Int = 1, method: String? = nil) async throws {
+        var body: [String: Any] = ["seconds": seconds, "count": count]
+        if let method { body["method"] = method }
+        try await control("hang", body)
+    }
+
+    /// Every request received so far, in order.
+    public func requests() async throws -> [RecordedRequest] {
+        let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("__control/requests"))
+        guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        return list.map { item in
+            RecordedRequest(method: item["method"] as? String ?? "", path: item["path"] as? String ?? "",
+                            headers: item["headers"] as? [String: String] ?? [:],
+                            body: (item["body_base64"] as? String).flatMap { Data(base64Encoded: $0) } ?? Data())
+        }
+    }
+
+    private func control(_ name: String, _ body: [String: Any]) async throws {
+        var request = URLRequest(url: baseURL.appendingPathComponent("__control/\(name)"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse).map({ (200..<300).contains($0.statusCode) }) == true else {
+            throw StartError(description: "the control request \(name) was refused")
+        }
+    }
+}

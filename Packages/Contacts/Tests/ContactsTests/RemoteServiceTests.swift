@@ -1,0 +1,148 @@
+import ContactsTesting
+import Foundation
+import HTTPClient
+import HTTPClientLive
+import ImageKitTesting
+import XCTest
+@testable import Contacts
+
+/// The REST client against a real contacts server on 127.0.0.1 (ContactsTesting's Python
+/// implementation of the contract), over URLSession as the app sends it.
+final class RemoteServiceTests: XCTestCase {
+    private var server: LoopbackContactsServer!
+
+    override func setUpWithError() throws {
+        server = try LoopbackContactsServer()
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func service(timeout: TimeInterval = 5) -> HTTPContactsService {
+        HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)), baseURL: server.baseURL)
+    }
+
+    func testCreateWithAPhotoIsMultipartWithBracketedNamesAndThePhotoIsServedBack() async throws {
+        let saved = try await service().performCreate(ContactChanges(
+            firstName: "Ayu", lastName: "Lestari", email: "ayu@mail.example", phoneNumber: "+6281234567890", favorite: false,
+            photo: PhotoUpload(filename: "ayu.png", contentType: "image/png", data: ImageFixtures.tinyPNG)))
+        XCTAssertEqual(saved.id, 1)
+        XCTAssertTrue(saved.profilePic.hasPrefix("\(server.baseURL.absoluteString)/system/contacts/profile_pics/000/000/001/original/ayu.png?"),
+                      saved.profilePic)
+        let requests = try await server.requests()
+        let request = try XCTUnwrap(requests.last)
+        XCTAssertEqual(request.method, "POST")
+        XCTAssertEqual(request.path, "/contacts.json")
+        let contentType = try XCTUnwrap(request.header("Content-Type"))
+        XCTAssertTrue(contentType.hasPrefix("multipart/form-data; boundary="), contentType)
+        let parts = try RequestBody.multipartParts(request.body, boundary: String(contentType.split(separator: "=", maxSplits: 1)[1]))
+        XCTAssertEqual(parts.map(\.name), ["contact[first_name]", "contact[last_name]", "contact[email]", "contact[phone_number]",
+                                           "contact[favorite]", "contact[profile_pic]"])
+        XCTAssertEqual(parts.last?.content, ImageFixtures.tinyPNG)
+        XCTAssertEqual(parts.last?.contentType, "image/png")
+        let picture = try await HTTPClient(transport: URLSessionTransport(timeout: 5))
+            .picture(at: try XCTUnwrap(service().pictureURL(for: saved.profilePic)))
+        XCTAssertEqual(picture, ImageFixtures.tinyPNG)
+    }
+
+    func testAPartialUpdateSendsOnlyItsFieldsUnderTheRootKey() async throws {
+        let created = try await service().performCreate(ContactChanges(firstName: "Budi", lastName: "Santoso", email: "budi@mail.example"))
+        let updated = try await service().performUpdate(id: created.id, ContactChanges(favorite: true))
+        XCTAssertTrue(updated.favorite)
+        XCTAssertEqual(updated.email, "budi@mail.example", "the rest is kept")
+        let requests = try await server.requests()
+        let request = try XCTUnwrap(requests.last)
+        XCTAssertEqual(request.method, "PUT")
+        XCTAssertEqual(request.path, "/contacts/\(created.id).json")
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"contact":{"favorite":true}}"#)
+        let list = try await service().obtainContacts()
+        XCTAssertEqual(list.map(\.favorite), [true])
+        XCTAssertEqual(list.first?.profilePic, Contact.missingPicture, "the default picture is relative")
+        XCTAssertNil(service().pictureURL(for: Contact.missingPicture), "and shown as initials, never fetched")
+    }
+
+    func testDeleteIs204AndThen404() async throws {
+        let created = try await service().performCreate(ContactChanges(firstName: "Citra", lastName: "Kirana"))
+        try await service().performDelete(id: created.id)
+        do {
+            _ = try await service().obtainContact(id: created.id)
+            XCTFail("found after delete")
+        } catch {
+            XCTAssertEqual(error, .notFound)
+        }
+        do {
+            try await service().performDelete(id: created.id)
+            XCTFail("deleted twice")
+        } catch {
+            XCTAssertEqual(error, .notFound)
+        }
+    }
+
+    func testValidationErrorsAreTheServersMessages() async throws {
+        do {
+            _ = try await service().performCreate(ContactChanges(firstName: "A", email: "x"))
+            XCTFail("saved")
+        } catch {
+            XCTAssertEqual(error, .invalid(["First name is too short (minimum is 2 characters)", "Last name can't be blank", "Email is invalid"]))
+        }
+    }
+
+    func testServerErrorsAndTimeoutsAreWordedAndARetryWorks() async throws {
+        try await server.failNext(status: 500, method: "POST")
+        do {
+            _ = try await service().performCreate(ContactChanges(firstName: "Dewi", lastName: "Anggraini"))
+            XCTFail("saved through a 500")
+        } catch {
+            XCTAssertEqual(error, .unavailable(reason: "The server answered 500 Internal Server Error."))
+        }
+        try await server.hangNext(seconds: 5, method: "POST")
+        do {
+            _ = try await service(timeout: 0.5).performCreate(ContactChanges(firstName: "Dewi", lastName: "Anggraini"))
+            XCTFail("saved through a timeout")
+        } catch {
+            XCTAssertEqual(error, .unavailable(reason: "The server took longer than 0.5 s to answer."))
+        }
+        let saved = try await service().performCreate(ContactChanges(firstName: "Dewi", lastName: "Anggraini"))
+        XCTAssertEqual(saved.fullName, "Dewi Anggraini")
+    }
+
+    /// The server killed while the save is in flight: an error that says so, never a hang.
+    func testAServerKilledMidRequestIsAnError() async throws {
+        try await server.hangNext(seconds: 10, method: "POST")
+        let service = service()
+        let save = Task { try await service.performCreate(ContactChanges(firstName: "Eko", lastName: "Prasetyo")) }
+        try await Task.sleep(for: .milliseconds(400))
+        server.kill()
+        do {
+            _ = try await save.value
+            XCTFail("saved by a dead server")
+        } catch let error as ContactsError {
+            guard case .unavailable(let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertFalse(reason.isEmpty)
+        }
+        do {
+            _ = try await service.obtainContacts()
+            XCTFail("a dead server answered")
+        } catch {
+            XCTAssertEqual(error, .unavailable(reason: "No connection to 127.0.0.1:\(server.port) — is the server running?"))
+        }
+    }
+
+    /// The real server's payloads (../shared/fixtures) decode.
+    func testTheRealPayloadsDecode() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../../../shared/fixtures/contacts").standardizedFileURL
+        guard FileManager.default.fileExists(atPath: folder.path) else { throw XCTSkip("../shared/fixtures is absent: \(folder.path)") }
+        let list = try JSONDecoder().decode([ContactSummary].self, from: Data(contentsOf: folder.appendingPathComponent("contacts.json")))
+        XCTAssertEqual(list.map(\.fullName), ["Amitabh Bachchan", "Shahrukh Khan"])
+        let detail = try JSONDecoder().decode(Contact.self, from: Data(contentsOf: folder.appendingPathComponent("contacts-1.json")))
+        XCTAssertEqual(detail.phoneNumber, "+919980123412")
+        XCTAssertEqual(detail.createdAt, "2016-05-29T10:10:10.995Z")
+        // A 2016 list without `favorite`, and a legacy detail with null email and phone.
+        let old = try JSONDecoder().decode([ContactSummary].self, from: Data(#"[{"id":3,"first_name":"Old","last_name":"List","profile_pic":"/images/missing.png","url":"x"}]"#.utf8))
+        XCTAssertEqual(old.first?.favorite, false)
+        let nulls = try JSONDecoder().decode(Contact.self, from: Data(#"{"id":4,"first_name":"No","last_name":"Mail","email":null,"phone_number":null,"profile_pic":"/images/missing.png","favorite":false,"created_at":"x","updated_at":"x"}"#.utf8))
+        XCTAssertNil(nulls.email)
+    }
+}
