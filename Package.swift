@@ -57,6 +57,8 @@ let package = Package(
             dependencies: [
                 "AppsCLI",
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),
+                // The loopback contacts server that `--base-url` tests talk to.
+                .product(name: "ContactsTesting", package: "Contacts"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
             ],
             path: "Tests/EndToEndTests",

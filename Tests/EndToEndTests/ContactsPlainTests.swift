@@ -1,0 +1,115 @@
+import ContactsTesting
+import Foundation
+import Synchronization
+import XCTest
+
+/// `apps-cli contacts` as a process through `--plain --keys`: the embedded SQLite backend in a data
+/// directory (persistence across runs, several processes at once) and a contacts server on 127.0.0.1
+/// (`--base-url`).
+final class ContactsPlainTests: XCTestCase {
+    private var dataDirectory: String!
+
+    override func setUp() {
+        dataDirectory = NSTemporaryDirectory() + "apps-cli-contacts-\(UUID().uuidString)"
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+
+    /// A demo portrait of the project, as a file to pick in the form.
+    private var photoPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Packages/Contacts/Sources/Contacts/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
+    }
+
+    /// `text` as `--keys` spells it, one key per character.
+    private func typed(_ text: String) -> String {
+        text.map { $0 == " " ? "space" : String($0) }.joined(separator: " ")
+    }
+
+    private func addKeys(first: String, last: String, mobile: String, email: String, photo: String) -> String {
+        ["a", typed(first), "tab", typed(last), "tab", typed(mobile), "tab", typed(email), "tab", typed(photo), "ctrl-s"]
+            .joined(separator: " ")
+    }
+
+    private func run(_ arguments: [String]) throws -> AppsCLIProcess.Result {
+        try AppsCLIProcess.run(["contacts", "--data-dir", dataDirectory] + arguments)
+    }
+
+    func testAddAContactLocallyFindItAndFindItAgainInTheNextRun() throws {
+        let keys = addKeys(first: "Zaskia", last: "Mecca", mobile: "+6281234567890", email: "zaskia@mail.example", photo: photoPath)
+            + " / " + typed("zask")
+        let added = try run(["--keys", keys, "--size", "80x24"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(added.stdout.contains("Contacts (1 of 53)"), added.stdout)
+        XCTAssertTrue(added.stdout.contains("▌") && added.stdout.contains("Zaskia Mecca"), added.stdout)
+        let again = try run(["--plain", "--keys", "end"])
+        XCTAssertTrue(again.stdout.contains("Contacts (53)"), again.stdout)
+        let photo = URL(fileURLWithPath: dataDirectory).appendingPathComponent("contact-photos/53/ayu-lestari.png")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: photo.path), "the photo is copied into the data directory")
+    }
+
+    func testAnInvalidAddNamesEveryFieldAndKeepsTheValues() throws {
+        let result = try run(["--keys", "a " + typed("Z") + " tab tab " + typed("12 34") + " ctrl-s", "--size", "80x24"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for text in ["First name is too short", "Last name can't be blank", "Phone number is invalid", "Email can't be blank",
+                     "Photo can't be blank", "12 34"] {
+            XCTAssertTrue(result.stdout.contains(text), "\(text)\n\(result.stdout)")
+        }
+    }
+
+    /// Four processes adding at once on one data directory: every contact lands.
+    func testConcurrentProcessesOnOneDataDirectoryLoseNothing() throws {
+        _ = try run(["--plain"]) // seeds the file first, as a first run would
+        let names = ["Anggun", "Bunga", "Cinta", "Dinda"]
+        let group = DispatchGroup()
+        let failures = Failures()
+        let directory: String = dataDirectory
+        for name in names {
+            let keys = addKeys(first: name, last: "Concurrent", mobile: "+6281234567890", email: "\(name.lowercased())@mail.example",
+                               photo: photoPath)
+            DispatchQueue.global().async(group: group) {
+                do {
+                    let result = try AppsCLIProcess.run(["contacts", "--data-dir", directory, "--keys", keys])
+                    if result.status != 0 { failures.append("\(name): \(result.status) \(result.stderr)") }
+                } catch {
+                    failures.append("\(name): \(error)")
+                }
+            }
+        }
+        group.wait()
+        XCTAssertEqual(failures.values, [])
+        let list = try run(["--plain", "--keys", "/ " + typed("concurrent")])
+        XCTAssertTrue(list.stdout.contains("Contacts (4 of 56)"), list.stdout)
+        for name in names { XCTAssertTrue(list.stdout.contains("\(name) Concurrent"), "\(name)\n\(list.stdout)") }
+    }
+
+    func testAddAContactOnARemoteServerAndFindItThere() async throws {
+        let server = try LoopbackContactsServer()
+        defer { server.stop() }
+        let keys = addKeys(first: "Remote", last: "Person", mobile: "+6281234567890", email: "remote@mail.example", photo: photoPath)
+        let result = try run(["--base-url", server.baseURL.absoluteString, "--keys", keys, "--size", "80x24"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Contacts (1)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Remote Person"), result.stdout)
+        let requests = try await server.requests()
+        let create = try XCTUnwrap(requests.first { $0.method == "POST" })
+        XCTAssertTrue(create.header("Content-Type")?.hasPrefix("multipart/form-data") == true)
+        XCTAssertTrue(String(decoding: create.body, as: UTF8.self).contains("name=\"contact[profile_pic]\"; filename=\"ayu-lestari.png\""))
+    }
+
+    func testARemoteServerThatIsDownSaysSoWithRetry() throws {
+        let result = try run(["--base-url", "http://127.0.0.1:9", "--plain", "--timeout", "2"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("No connection to 127.0.0.1:9"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Retry"), result.stdout)
+    }
+}
+
+/// The concurrent test's failures, from several threads.
+private final class Failures: Sendable {
+    private let list = Mutex<[String]>([])
+    var values: [String] { list.withLock { $0 } }
+    func append(_ failure: String) { list.withLock { $0.append(failure) } }
+}
