@@ -106,11 +106,13 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("größer als 64 MB"), result.stdout)
     }
 
-    func testFeaturesNotBuiltYetRefuseToStartWith69() throws {
-        for feature in ["contacts"] {
-            let result = try AppsCLIProcess.run([feature, "--plain"])
-            XCTAssertEqual(result.status, 69, feature)
-            XCTAssertTrue(result.stderr.contains("not built yet"), result.stderr)
+    func testEveryFeatureStartsOnItsDemoData() throws {
+        let dataDirectory = NSTemporaryDirectory() + "apps-cli-every-feature-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+        for feature in ["check24", "product-grid", "resource-directory", "numbers", "contacts"] {
+            let result = try AppsCLIProcess.run([feature, "--plain", "--data-dir", dataDirectory])
+            XCTAssertEqual(result.status, 0, "\(feature): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "", feature)
         }
     }
 }
