@@ -3,6 +3,7 @@ import Foundation
 import HTTPClient
 import HTTPClientLive
 import ImageKitTesting
+import Navigation
 import XCTest
 @testable import Contacts
 
@@ -144,5 +145,64 @@ final class RemoteServiceTests: XCTestCase {
         XCTAssertEqual(old.first?.favorite, false)
         let nulls = try JSONDecoder().decode(Contact.self, from: Data(#"{"id":4,"first_name":"No","last_name":"Mail","email":null,"phone_number":null,"profile_pic":"/images/missing.png","favorite":false,"created_at":"x","updated_at":"x"}"#.utf8))
         XCTAssertNil(nulls.email)
+    }
+}
+
+/// The form against a real server that fails: nothing typed is lost, whatever the failure, and ctrl-s again saves.
+@MainActor
+final class RemoteFormTests: XCTestCase {
+    private let typed = ["Ayu", "Lestari", "+6281234567890", "ayu@mail.example", ""]
+
+    private func makeForm(_ server: LoopbackContactsServer, timeout: TimeInterval = 5)
+        -> (ContactFormPresenter, RecordingContactsRouters, WorkTracker) {
+        let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)), baseURL: server.baseURL)
+        let work = WorkTracker(), router = RecordingContactsRouters()
+        let contact = Contact(id: 1, firstName: "Old", lastName: "Name")
+        let presenter = ContactFormPresenter(mode: .edit(contact), interactor: ContactFormInteractor(service: service, images: FakeImageLoader()),
+                                             router: router, work: work)
+        presenter.didLoad()
+        var form = presenter.viewModel.form
+        for (index, value) in typed.enumerated() { form.fields[index].state.setText(value) }
+        presenter.didEditForm(form)
+        return (presenter, router, work)
+    }
+
+    private func assertKept(_ presenter: ContactFormPresenter, _ router: RecordingContactsRouters, file: StaticString = #filePath,
+                            line: UInt = #line) {
+        XCTAssertEqual(presenter.viewModel.form.fields.map(\.text), typed, file: file, line: line)
+        XCTAssertFalse(presenter.viewModel.form.isSaving, file: file, line: line)
+        XCTAssertTrue(presenter.viewModel.noticeIsError, "\(String(describing: presenter.viewModel.notice))", file: file, line: line)
+        XCTAssertEqual(router.calls, [], file: file, line: line)
+    }
+
+    func testEveryKindOfFailureKeepsTheFormAndARetrySaves() async throws {
+        let server = try LoopbackContactsServer(seed: [["first_name": "Old", "last_name": "Name"]])
+        defer { server.stop() }
+        let (presenter, router, work) = makeForm(server, timeout: 1)
+        try await server.failNext(status: 500, method: "PUT")
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        assertKept(presenter, router)
+        XCTAssertEqual(presenter.viewModel.notice, "Not saved: The server answered 500 Internal Server Error. Your values are kept; ctrl-s tries again.")
+        try await server.hangNext(seconds: 4, method: "PUT")
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        assertKept(presenter, router)
+        XCTAssertEqual(presenter.viewModel.notice, "Not saved: The server took longer than 1 s to answer. Your values are kept; ctrl-s tries again.")
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(router.calls, ["close form"])
+    }
+
+    func testAServerKilledMidSaveKeepsTheForm() async throws {
+        let server = try LoopbackContactsServer(seed: [["first_name": "Old", "last_name": "Name"]])
+        let (presenter, router, work) = makeForm(server)
+        try await server.hangNext(seconds: 10, method: "PUT")
+        presenter.didPressDone()
+        try await Task.sleep(for: .milliseconds(400))
+        XCTAssertTrue(presenter.viewModel.form.isSaving)
+        server.kill()
+        await work.waitUntilIdle()
+        assertKept(presenter, router)
     }
 }
