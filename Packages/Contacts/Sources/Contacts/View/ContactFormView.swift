@@ -30,8 +30,9 @@ final class ContactFormView: Screen, ContactFormViewInput {
 
     static func formRect(_ size: Size) -> Rect {
         let previewColumns = size.columns >= previewMinimumColumns ? previewSize.columns + 3 : 0
-        return Rect(column: 1, row: 2, columns: max(0, min(60, size.columns - 2 - previewColumns)),
-                    rows: max(0, size.rows - 5))
+        // The title, then the fields right under it: five fields of three lines fit 20 rows with the status and key bar.
+        return Rect(column: 1, row: 1, columns: max(0, min(60, size.columns - 2 - previewColumns)),
+                    rows: max(0, size.rows - 2))
     }
 
     func render(in context: RenderContext) -> Frame {
@@ -56,6 +57,8 @@ final class ContactFormView: Screen, ContactFormViewInput {
             let style = viewModel.noticeIsError ? (context.colorMode == .none ? Style(bold: true) : Theme.error) : Theme.notice
             let lines = TextWrap.wrap(notice, width: max(1, columns - 2)).prefix(3)
             let top = context.size.rows - 1 - lines.count
+            // On a short screen the status covers the last field's lines: whole rows, never a mix of both.
+            frame.fill(Rect(column: 0, row: max(0, top), columns: columns, rows: lines.count), style: .plain)
             for (offset, line) in lines.enumerated() {
                 frame.put(line, at: Point(column: 1, row: top + offset), style: style, maxColumns: columns - 2)
             }
