@@ -103,13 +103,34 @@ final class LocalContactsBackendTests: XCTestCase {
         XCTAssertEqual(saved.profilePic, "http://gojek-contacts-app.herokuapp.com/system/contacts/profile_pics/000/000/001/original/my_photo.png?1464516610")
         let reread = try await service.obtainContact(id: saved.id)
         XCTAssertEqual(reread.profilePic, saved.profilePic, "the picture is stored with the row, not only in the answer")
-        let stored = backend.photosDirectory.appendingPathComponent("1/my_photo.png")
+        let stored = backend.photosDirectory.appendingPathComponent("1/1464516610995-my_photo.png")
         XCTAssertEqual(try Data(contentsOf: stored), ImageFixtures.tinyPNG)
         let picture = try await HTTPClient(transport: table).picture(at: try XCTUnwrap(service.pictureURL(for: saved.profilePic)))
         XCTAssertEqual(picture, ImageFixtures.tinyPNG)
         // The picture goes with its contact.
         try await service.performDelete(id: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: stored.path))
+    }
+
+    /// A new picture gets its own file; the one it replaced goes only after the row is committed.
+    func testReplacingAPictureKeepsOneFileTheRowNames() async throws {
+        let clock = Clock()
+        let (backend, table, service) = try backend(now: { clock.now })
+        let first = try await service.performCreate(ContactChanges(firstName: "Ab", lastName: "Cd",
+                                                                   photo: PhotoUpload(filename: "me.png", contentType: "image/png", data: ImageFixtures.tinyPNG)))
+        clock.advance(1)
+        let second = try await service.performUpdate(id: first.id, ContactChanges(
+            photo: PhotoUpload(filename: "me.jpg", contentType: "image/jpeg", data: ImageFixtures.tinyJPEG)))
+        let folder = backend.photosDirectory.appendingPathComponent("\(first.id)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["1464516611995-me.jpg"])
+        let served = try await HTTPClient(transport: table).picture(at: try XCTUnwrap(service.pictureURL(for: second.profilePic)))
+        XCTAssertEqual(served, ImageFixtures.tinyJPEG)
+        // A refused update leaves the picture as it was.
+        _ = try? await service.performUpdate(id: first.id, ContactChanges(firstName: "A",
+                                                                          photo: PhotoUpload(filename: "x.png", contentType: "image/png", data: ImageFixtures.tinyPNG)))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, 1)
+        let reread = try await service.obtainContact(id: first.id)
+        XCTAssertEqual(reread.profilePic, second.profilePic)
     }
 
     func testABadPictureIsRefusedWithTheServersMessages() async throws {
@@ -172,7 +193,7 @@ final class LocalContactsBackendTests: XCTestCase {
         let huge = try await send(table, .get, "/contacts/99999999999.json")
         XCTAssertEqual(huge.statusCode, 500)
         let wrongMethod = try await send(table, .post, "/contacts/1.json")
-        XCTAssertEqual(wrongMethod.statusCode, 405)
+        XCTAssertEqual(wrongMethod.statusCode, 404, "POST /contacts/1.json is unrouted: 404, as §7.2")
     }
 
     func testAnUpdateWithoutChangesKeepsUpdatedAt() async throws {
@@ -228,6 +249,27 @@ final class LocalContactsBackendTests: XCTestCase {
         }
         let count = try await first.obtainContacts().count
         XCTAssertEqual(count, 40)
+    }
+
+    /// Two writers changing different fields of one contact at once: each update merges into the row
+    /// as it is inside its transaction, so neither undoes the other.
+    func testTwoWritersOnOneContactKeepBothChanges() async throws {
+        let (_, _, first) = try backend()
+        let (_, _, second) = try backend()
+        let contact = try await first.performCreate(ContactChanges(firstName: "Shared", lastName: "Row"))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for round in 0..<20 {
+                group.addTask { _ = try await first.performUpdate(id: contact.id, ContactChanges(favorite: round.isMultiple(of: 2))) }
+                group.addTask { _ = try await second.performUpdate(id: contact.id, ContactChanges(email: "round\(round)@mail.example")) }
+            }
+            try await group.waitForAll()
+        }
+        _ = try await first.performUpdate(id: contact.id, ContactChanges(favorite: true))
+        _ = try await second.performUpdate(id: contact.id, ContactChanges(email: "last@mail.example"))
+        let final = try await first.obtainContact(id: contact.id)
+        XCTAssertEqual(final.favorite, true)
+        XCTAssertEqual(final.email, "last@mail.example")
+        XCTAssertEqual(final.firstName, "Shared")
     }
 }
 

@@ -5,8 +5,8 @@ import Foundation
 /// backend share the same route values, so the app sends identical requests to both and cannot
 /// tell them apart.
 ///
-/// Answers like a server: a path no route knows is `404` (a JSON status body, as Rails answers a
-/// `.json` path), a known path with another method is `405`. The request's byte limit and accepted
+/// Answers like a Rails server: a method and path no route knows is `404` (a JSON status body, as
+/// Rails answers a `.json` path; Rails has no 405 either). The request's byte limit and accepted
 /// content types apply to the answer exactly as a live transport applies them.
 ///
 ///     let table = RouteTable(baseURL: base, routes: [
@@ -61,21 +61,11 @@ public struct RouteTable: Transport {
         guard let segments = HTTPRoute.pathSegments(of: request.url, under: baseURL) else {
             return .status(404, url: request.url)
         }
-        var allowed: [HTTPRequest.Method] = []
-        for entry in entries {
+        let method = request.method == .head ? HTTPRequest.Method.get : request.method
+        for entry in entries where entry.route.method == method {
             guard let captures = entry.route.match(pathSegments: segments) else { continue }
-            let method = request.method == .head ? HTTPRequest.Method.get : request.method
-            guard entry.route.method == method else {
-                allowed.append(entry.route.method)
-                continue
-            }
             var response = try await entry.handle(Request(request: request, captures: captures))
             if request.method == .head { response.body = Data() }
-            return response
-        }
-        if !allowed.isEmpty {
-            var response = HTTPResponse.status(405, url: request.url)
-            response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
             return response
         }
         return .status(404, url: request.url)

@@ -21,6 +21,9 @@ public final class LocalContactsBackend: Sendable {
     let photosDirectory: URL
     private let missingPicture: Data?
     private let now: @Sendable () -> Date
+    /// Where requests are answered: SQLite and file work blocks (a write may wait seconds for another
+    /// process), so it runs here, one request at a time, never on the concurrency pool's few threads.
+    private let queue = DispatchQueue(label: "contacts-backend")
 
     /// Opens (creating and seeding on first use) the backend in `directory`.
     ///
@@ -60,38 +63,45 @@ public final class LocalContactsBackend: Sendable {
     public func routeTable(baseURL: URL) -> RouteTable {
         let base = baseURL
         return RouteTable(baseURL: baseURL, routes: [
-            .init(ContactsRoutes.list) { [self] request in try answer(request) { try list(base: base) } },
-            .init(ContactsRoutes.create) { [self] request in try answer(request) { try create(request.request, base: base) } },
-            .init(ContactsRoutes.show) { [self] request in try answer(request) { try show(request.captures["id"], base: base) } },
+            .init(ContactsRoutes.list) { [self] request in try await answer(request) { try self.list(base: base) } },
+            .init(ContactsRoutes.create) { [self] request in try await answer(request) { try self.create(request.request, base: base) } },
+            .init(ContactsRoutes.show) { [self] request in try await answer(request) { try self.show(request.captures["id"], base: base) } },
             .init(ContactsRoutes.update) { [self] request in
-                try answer(request) { try update(request.captures["id"], request.request, base: base) }
+                try await answer(request) { try self.update(request.captures["id"], request.request, base: base) }
             },
             .init(ContactsRoutes.patch) { [self] request in
-                try answer(request) { try update(request.captures["id"], request.request, base: base) }
+                try await answer(request) { try self.update(request.captures["id"], request.request, base: base) }
             },
-            .init(ContactsRoutes.destroy) { [self] request in try answer(request) { try destroy(request.captures["id"]) } },
+            .init(ContactsRoutes.destroy) { [self] request in try await answer(request) { try self.destroy(request.captures["id"]) } },
             .init(ContactsRoutes.missingPicture) { [self] request in
                 guard let missingPicture else { return .status(404, url: request.request.url) }
                 return HTTPResponse(statusCode: 200, headers: ["Content-Type": "image/png"], body: missingPicture, url: request.request.url)
             },
-            .init(ContactsRoutes.picture) { [self] request in try picture(request) },
+            .init(ContactsRoutes.picture) { [self] request in try await onQueue { try self.picture(request) } },
         ])
     }
 
     // MARK: Answers
 
     /// What a handler returns: a status, a JSON body (or none), extra headers.
-    struct Answer: Error {
+    struct Answer: Error, Sendable {
         var status: Int
         var json: String?
         var headers: [String: String] = [:]
         static func status(_ code: Int) -> Answer { Answer(status: code, json: nil) }
     }
 
-    private func answer(_ request: RouteTable.Request, _ work: () throws -> Answer) throws -> HTTPResponse {
+    /// Runs `body` on the backend's queue.
+    private func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    private func answer(_ request: RouteTable.Request, _ work: @escaping @Sendable () throws -> Answer) async throws -> HTTPResponse {
         let answer: Answer
         do {
-            answer = try work()
+            answer = try await onQueue(work)
         } catch let early as Answer {
             answer = early
         } catch let error as StorageError {
@@ -169,7 +179,7 @@ public final class LocalContactsBackend: Sendable {
         let id = try Self.recordID(id)
         let params = try ContactParams(request)
         let time = now()
-        let contact: StoredContact = try database.transaction { transaction in
+        let (contact, replaced): (StoredContact, URL?) = try database.transaction { transaction in
             guard let stored = try transaction.query("SELECT * FROM contacts WHERE id = ?", [.integer(id)]).first.map(StoredContact.init) else {
                 throw Answer(status: 404, json: Self.statusBody(404))
             }
@@ -180,15 +190,18 @@ public final class LocalContactsBackend: Sendable {
             let allErrors = (picture?.spoofed == true ? [Self.spoofMessage] : []) + errors
             guard allErrors.isEmpty else { throw Answer(status: 422, json: Self.errorsBody(allErrors)) }
             if let picture { try store(picture, for: &record) }
-            guard record != stored else { return stored } // nothing changed: updated_at stays
+            guard record != stored else { return (stored, nil) } // nothing changed: updated_at stays
             record.updatedAt = Self.timestamp(time)
             try transaction.execute("""
                 UPDATE contacts SET first_name = ?, last_name = ?, email = ?, phone_number = ?, favorite = ?, created_at = ?,
                   updated_at = ?, profile_pic_file_name = ?, profile_pic_content_type = ?, profile_pic_file_size = ?,
                   profile_pic_updated_at = ? WHERE id = ?
                 """, record.bindings + [.integer(id)])
-            return record
+            let old = pictureFile(stored)
+            return (record, old == pictureFile(record) ? nil : old)
         }
+        // The picture it replaced goes after the commit: a failed update keeps the row and its file together.
+        if let replaced { try? FileManager.default.removeItem(at: replaced) }
         let location = try ContactsRoutes.show.url(base: base, ["id": String(contact.id)]).absoluteString
         return Answer(status: 200, json: detail(contact, base: base), headers: ["Location": String(location.dropLast(".json".count))])
     }
@@ -212,7 +225,8 @@ public final class LocalContactsBackend: Sendable {
               let row = try database.query("SELECT profile_pic_file_name, profile_pic_content_type FROM contacts WHERE id = ?",
                                            [.integer(Int64(id))]).first,
               try row.string("profile_pic_file_name") == file,
-              let data = try? Data(contentsOf: photosDirectory.appendingPathComponent(String(id)).appendingPathComponent(file))
+              let stored = try database.query("SELECT * FROM contacts WHERE id = ?", [.integer(Int64(id))]).first.map(StoredContact.init),
+              let path = pictureFile(stored), let data = try? Data(contentsOf: path)
         else { return .status(404, url: url) }
         let type = try row.string("profile_pic_content_type") ?? "application/octet-stream"
         return HTTPResponse(statusCode: 200, headers: ["Content-Type": type, "Content-Length": "\(data.count)"], body: data, url: url)
@@ -241,7 +255,18 @@ public final class LocalContactsBackend: Sendable {
         let groups = stride(from: 0, to: 9, by: 3).map { String(digits.dropFirst($0).prefix(3)) }
         guard let url = try? ContactsRoutes.picture.url(base: base, ["a": groups[0], "b": groups[1], "c": groups[2], "file": file])
         else { return Contact.missingPicture }
-        return url.absoluteString + "?\(updated)"
+        return url.absoluteString + "?\(updated / 1000)"
+    }
+
+    /// A stored picture's file: `contact-photos/<id>/<milliseconds>-<name>`, unique per upload, so a new
+    /// picture never overwrites the one its row still names until the row is committed.
+    func pictureFile(_ contact: StoredContact) -> URL? {
+        Self.pictureFile(contact, in: photosDirectory)
+    }
+
+    static func pictureFile(_ contact: StoredContact, in photosDirectory: URL) -> URL? {
+        guard let name = contact.pictureFileName, let updated = contact.pictureUpdatedAt else { return nil }
+        return photosDirectory.appendingPathComponent(String(contact.id), isDirectory: true).appendingPathComponent("\(updated)-\(name)")
     }
 
     // MARK: Pictures
@@ -255,18 +280,17 @@ public final class LocalContactsBackend: Sendable {
             record.pictureUpdatedAt = nil
             return
         }
-        let folder = photosDirectory.appendingPathComponent(String(record.id), isDirectory: true)
-        let name = Self.paperclipFileName(upload.filename)
+        record.pictureFileName = Self.paperclipFileName(upload.filename)
+        record.pictureContentType = upload.contentType
+        record.pictureFileSize = upload.data.count
+        record.pictureUpdatedAt = Int((picture.time.timeIntervalSince1970 * 1000).rounded(.down))
+        guard let file = pictureFile(record) else { return }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try upload.data.write(to: folder.appendingPathComponent(name), options: .atomic)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try upload.data.write(to: file, options: .atomic)
         } catch {
             throw Answer(status: 500, json: Self.statusBody(500, detail: "The picture could not be stored: \(error.localizedDescription)"))
         }
-        record.pictureFileName = name
-        record.pictureContentType = upload.contentType
-        record.pictureFileSize = upload.data.count
-        record.pictureUpdatedAt = Int(picture.time.timeIntervalSince1970)
     }
 
     /// Paperclip's file name: its restricted characters and spaces become `_`; never empty, never a path.
@@ -326,34 +350,32 @@ public final class LocalContactsBackend: Sendable {
                 """, record.bindings)
             guard let photo = entry.photo, let directory = seed.photosDirectory,
                   let data = try? Data(contentsOf: directory.appendingPathComponent(photo)) else { continue }
-            let id = Int(transaction.lastInsertRowID)
-            let folder = photosDirectory.appendingPathComponent(String(id), isDirectory: true)
-            let name = paperclipFileName(photo)
+            record.id = Int(transaction.lastInsertRowID)
+            record.pictureFileName = paperclipFileName(photo)
+            record.pictureContentType = ImageFormat.sniff(data) == .jpeg ? "image/jpeg" : "image/png"
+            record.pictureFileSize = data.count
+            record.pictureUpdatedAt = Int(Self.date(record.createdAt).timeIntervalSince1970 * 1000)
+            guard let file = pictureFile(record, in: photosDirectory) else { continue }
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try data.write(to: folder.appendingPathComponent(name), options: .atomic)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: file, options: .atomic)
             } catch {
                 continue // a seed contact without its photo is still a contact
             }
-            let type = ImageFormat.sniff(data) == .jpeg ? "image/jpeg" : "image/png"
-            let epoch = Int64(ISO8601DateFormatter.withFractions.date(from: record.createdAt)?.timeIntervalSince1970 ?? 0)
             try transaction.execute("""
                 UPDATE contacts SET profile_pic_file_name = ?, profile_pic_content_type = ?, profile_pic_file_size = ?,
                   profile_pic_updated_at = ? WHERE id = ?
-                """, [.text(name), .text(type), .integer(Int64(data.count)), .integer(epoch), .integer(Int64(id))])
+                """, Array(record.bindings.suffix(4)) + [.integer(Int64(record.id))])
         }
     }
-}
 
-extension ISO8601DateFormatter {
-    /// `2016-05-29T10:10:10.995Z`.
-    nonisolated(unsafe) static let withFractions: ISO8601DateFormatter = {
+    /// A timestamp as written by ``timestamp(_:)``; the epoch for anything else.
+    static func date(_ timestamp: String) -> Date {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
-    }()
+        return formatter.date(from: timestamp) ?? Date(timeIntervalSince1970: 0)
+    }
 }
-
 /// The contacts a new embedded backend starts with (the bundled demo's `seed.json`).
 public struct ContactsSeed: Sendable, Decodable {
     public struct Entry: Sendable, Decodable {
