@@ -28,7 +28,8 @@ public enum ContactsFixtures {
 /// A contacts backend in memory that answers like the server: the server's validations (422 with
 /// its messages), 404 for unknown ids, favorites-first ordering; every call recorded. Scripted
 /// failures answer the next calls of a kind instead (`fail(_:with:)`); with `heldOpen`, every call
-/// waits until the test releases it.
+/// waits until the test releases it, and then answers with the state of when it was made (a slow,
+/// stale answer), as a server's late response would.
 public final class InMemoryContactsService: ContactsService {
     /// The calls, as recorded.
     public enum Call: Sendable, Equatable {
@@ -77,21 +78,24 @@ public final class InMemoryContactsService: ContactsService {
         state.withLock { $0.failures[kind, default: []] += Array(repeating: error, count: count) }
     }
 
-    private func record(_ call: Call) async throws(ContactsError) {
-        let failure: ContactsError? = state.withLock { state in
+    /// Records `call`, works out its answer from the state now (a write applies now), then, when
+    /// held open, waits for the test: a held answer is the state as it was when the call was made.
+    private func answer<T: Sendable>(_ call: Call, _ work: (inout State) throws(ContactsError) -> T) async throws(ContactsError) -> T {
+        let result: Result<T, ContactsError> = state.withLock { state in
             state.calls.append(call)
-            guard var queue = state.failures[call.kind], !queue.isEmpty else { return nil }
-            let first = queue.removeFirst()
-            state.failures[call.kind] = queue
-            return first
+            if var queue = state.failures[call.kind], !queue.isEmpty {
+                let failure = queue.removeFirst()
+                state.failures[call.kind] = queue
+                return .failure(failure)
+            }
+            do throws(ContactsError) { return .success(try work(&state)) } catch { return .failure(error) }
         }
         await heldOpen?.hold()
-        if let failure { throw failure }
+        return try result.get()
     }
 
     public func obtainContacts() async throws(ContactsError) -> [ContactSummary] {
-        try await record(.list)
-        return state.withLock { state in
+        try await answer(.list) { state in
             state.contacts.sorted { lhs, rhs in
                 if lhs.favorite != rhs.favorite { return lhs.favorite }
                 return (lhs.firstName.lowercased(), lhs.lastName.lowercased(), lhs.id) < (rhs.firstName.lowercased(), rhs.lastName.lowercased(), rhs.id)
@@ -100,14 +104,15 @@ public final class InMemoryContactsService: ContactsService {
     }
 
     public func obtainContact(id: Int) async throws(ContactsError) -> Contact {
-        try await record(.show(id))
-        guard let contact = state.withLock({ $0.contacts.first { $0.id == id } }) else { throw .notFound }
-        return contact
+        try await answer(.show(id)) { state throws(ContactsError) in
+            guard let contact = state.contacts.first(where: { $0.id == id }) else { throw .notFound }
+            return contact
+        }
     }
 
     public func performCreate(_ changes: ContactChanges) async throws(ContactsError) -> Contact {
-        try await record(.create(changes))
-        return try state.withLock { state throws(ContactsError) in
+        let baseURL = baseURL
+        return try await answer(.create(changes)) { state throws(ContactsError) in
             var contact = Contact(id: state.nextID, firstName: "", lastName: "", createdAt: "2026-11-23T10:00:00.000Z",
                                   updatedAt: "2026-11-23T10:00:00.000Z")
             try Self.apply(changes, to: &contact, baseURL: baseURL)
@@ -118,8 +123,8 @@ public final class InMemoryContactsService: ContactsService {
     }
 
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact {
-        try await record(.update(id, changes))
-        return try state.withLock { state throws(ContactsError) in
+        let baseURL = baseURL
+        return try await answer(.update(id, changes)) { state throws(ContactsError) in
             guard let index = state.contacts.firstIndex(where: { $0.id == id }) else { throw .notFound }
             var contact = state.contacts[index]
             try Self.apply(changes, to: &contact, baseURL: baseURL)
@@ -129,8 +134,7 @@ public final class InMemoryContactsService: ContactsService {
     }
 
     public func performDelete(id: Int) async throws(ContactsError) {
-        try await record(.delete(id))
-        try state.withLock { state throws(ContactsError) in
+        try await answer(.delete(id)) { state throws(ContactsError) in
             guard let index = state.contacts.firstIndex(where: { $0.id == id }) else { throw .notFound }
             state.contacts.remove(at: index)
         }

@@ -423,3 +423,88 @@ final class ContactFormPresenterTests: XCTestCase {
         XCTAssertEqual(router.calls, ["close form", "confirm discard", "close form"])
     }
 }
+
+/// The races of asynchronous answers, with calls held open and released in a chosen order.
+@MainActor
+final class ContactsRaceTests: XCTestCase {
+    /// Waits until `count` calls have started; fails (instead of hanging) when they do not within 5 s.
+    private func started(_ held: HeldOpenCalls, _ count: Int, file: StaticString = #filePath, line: UInt = #line) async {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while held.startedCount < count {
+            if ContinuousClock.now > deadline { return XCTFail("call \(count) never started", file: file, line: line) }
+            await Task.yield()
+        }
+    }
+
+    /// `r` then `f` on the page: the reload asked before the save must not land over it.
+    func testAStaleReloadDoesNotRevertASavedFavorite() async {
+        let held = HeldOpenCalls()
+        let service = InMemoryContactsService(heldOpen: held)
+        let work = WorkTracker(), output = RecordingDetailOutput()
+        let presenter = ContactDetailPresenter(contact: service.contacts[2].summary,
+                                               interactor: ContactDetailInteractor(service: service, images: FakeImageLoader(),
+                                                                                   opener: RecordingURLOpener()),
+                                               router: RecordingContactsRouters(), work: work)
+        presenter.output = output
+        presenter.didLoad()
+        held.release(1)
+        await started(held, 1)
+        await work.waitUntilIdle()
+        presenter.didRequestReload()     // call 2: the contact as it is now (not a favorite), answered late
+        await started(held, 2)
+        presenter.didToggleFavorite()    // call 3: the save
+        await started(held, 3)
+        held.release(3)
+        held.release(2)
+        await work.waitUntilIdle()
+        guard case .loaded(let page) = presenter.viewModel.content else { return XCTFail("\(presenter.viewModel)") }
+        XCTAssertTrue(page.favorite, "the older reload did not undo the save")
+        XCTAssertEqual(output.changed.map(\.favorite), [true])
+    }
+
+    /// The page closed while the favourite is saving: the list still hears of the saved change.
+    func testASaveFinishingAfterThePageClosedStillReachesTheList() async {
+        let held = HeldOpenCalls()
+        let service = InMemoryContactsService(heldOpen: held)
+        let work = WorkTracker(), output = RecordingDetailOutput()
+        var presenter: ContactDetailPresenter? = ContactDetailPresenter(
+            contact: service.contacts[2].summary,
+            interactor: ContactDetailInteractor(service: service, images: FakeImageLoader(), opener: RecordingURLOpener()),
+            router: RecordingContactsRouters(), work: work)
+        presenter?.output = output
+        presenter?.didLoad()
+        held.release(1)
+        await work.waitUntilIdle()
+        presenter?.didToggleFavorite()
+        await started(held, 2)
+        weak let closed = presenter
+        presenter = nil                  // esc: the page is gone
+        XCTAssertNil(closed)
+        held.release(2)
+        await work.waitUntilIdle()
+        XCTAssertEqual(output.changed.map(\.id), [3])
+        XCTAssertEqual(output.changed.first?.favorite, true)
+    }
+
+    /// A change saved while the list reloads: the reload asked before it is replaced by a new one.
+    func testAChangeDuringAReloadIsNotOverwrittenByIt() async {
+        let held = HeldOpenCalls()
+        let service = InMemoryContactsService(heldOpen: held)
+        let work = WorkTracker()
+        let presenter = ContactListPresenter(interactor: ContactListInteractor(service: service, images: FakeImageLoader()),
+                                             router: RecordingContactsRouters(), work: work)
+        presenter.didLoad()
+        held.release(1)
+        await work.waitUntilIdle()
+        presenter.didRequestReload()     // call 2: the list before the change, answered late
+        await started(held, 2)
+        held.release(3)                  // call 3, the save made on the page, answers at once
+        _ = try? await service.performUpdate(id: 3, ContactChanges(favorite: true))
+        presenter.contactDetail(didChange: ContactsFixtures.contact(3, "bayu", "Nugroho", favorite: true))
+        await started(held, 4) // the restarted reload
+        held.release(2)
+        held.release(4)
+        await work.waitUntilIdle()
+        XCTAssertTrue(presenter.viewModel.lines.contains { $0.hasSuffix("bayu Nugroho ★") }, "\(presenter.viewModel.lines)")
+    }
+}

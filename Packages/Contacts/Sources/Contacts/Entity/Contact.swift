@@ -20,6 +20,14 @@ public struct ContactSummary: Sendable, Hashable, Identifiable {
 
     /// "First Last", without a stray space when one of them is empty.
     public var fullName: String { Contact.fullName(firstName, lastName) }
+
+    /// Up to two letters for an avatar: the first of the first and of the last name ("Amitabh Bachchan" → "AB").
+    public var initials: String {
+        let letters = [firstName, lastName].compactMap { name in
+            name.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() }
+        }
+        return letters.isEmpty ? "?" : letters.joined()
+    }
 }
 
 /// A contact's detail: `GET /contacts/{id}.json`, also the answer to create and update.

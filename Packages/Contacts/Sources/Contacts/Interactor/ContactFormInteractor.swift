@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import ImageKit
 
 /// Whether the form adds a contact or edits one.
@@ -55,9 +54,10 @@ public final class ContactFormInteractor: Sendable {
         self.images = images
     }
 
-    /// Checks `values` and saves them: creates (every field mandatory) or updates only what changed.
-    public func performSave(_ mode: ContactFormMode, values: ContactFormValues) async -> ContactFormOutcome {
-        var messages = localMessages(mode, values: values)
+    /// Checks `values` and saves them: creates (every field mandatory) or updates only the fields
+    /// that differ from `initial` (what the form showed when it opened).
+    public func performSave(_ mode: ContactFormMode, values: ContactFormValues, initial: ContactFormValues) async -> ContactFormOutcome {
+        var messages = localMessages(mode, values: values, initial: initial)
         var photo: PhotoUpload?
         if messages[.photo] == nil, !ContactRules.isBlank(values.photoPath) {
             switch obtainPhoto(atPath: values.photoPath) {
@@ -73,7 +73,7 @@ public final class ContactFormInteractor: Sendable {
                     firstName: values.firstName, lastName: values.lastName, email: values.email, phoneNumber: values.mobile,
                     favorite: false, photo: photo)))
             case .edit(let contact):
-                let changes = Self.changes(from: contact, to: values, photo: photo)
+                let changes = Self.changes(from: initial, to: values, photo: photo)
                 if changes.isEmpty { return .unchanged }
                 return .saved(try await service.performUpdate(id: contact.id, changes))
             }
@@ -97,12 +97,21 @@ public final class ContactFormInteractor: Sendable {
         }
     }
 
-    /// The server's rules on the values, and for a new contact every field mandatory. One message per field.
-    func localMessages(_ mode: ContactFormMode, values: ContactFormValues) -> [ContactRules.Field: String] {
+    /// The server's rules on the values, and for a new contact every field mandatory. One message per
+    /// field. An edit checks only the fields it changes: what the server already holds is the server's
+    /// to judge (its update validates the whole record and answers 422 if it must).
+    func localMessages(_ mode: ContactFormMode, values: ContactFormValues, initial: ContactFormValues) -> [ContactRules.Field: String] {
         var messages: [ContactRules.Field: String] = [:]
         for message in ContactRules.errors(firstName: values.firstName, lastName: values.lastName, email: values.email,
                                            phoneNumber: values.mobile) {
             if let field = ContactRules.field(of: message), messages[field] == nil { messages[field] = message }
+        }
+        if mode != .add {
+            let changed: [ContactRules.Field: Bool] = [
+                .firstName: values.firstName != initial.firstName, .lastName: values.lastName != initial.lastName,
+                .phoneNumber: values.mobile != initial.mobile, .email: values.email != initial.email,
+            ]
+            messages = messages.filter { changed[$0.key] ?? true }
         }
         if mode == .add {
             if ContactRules.isBlank(values.mobile) { messages[.phoneNumber] = "Mobile can't be blank" }
@@ -112,15 +121,18 @@ public final class ContactFormInteractor: Sendable {
         return messages
     }
 
-    /// Only the fields that differ from `contact` (the server's update is partial).
-    static func changes(from contact: Contact, to values: ContactFormValues, photo: PhotoUpload?) -> ContactChanges {
+    /// Only the fields that differ from what the form showed (the server's update is partial).
+    static func changes(from initial: ContactFormValues, to values: ContactFormValues, photo: PhotoUpload?) -> ContactChanges {
         var changes = ContactChanges(photo: photo)
-        if values.firstName != contact.firstName { changes.firstName = values.firstName }
-        if values.lastName != contact.lastName { changes.lastName = values.lastName }
-        if values.mobile != (contact.phoneNumber ?? "") { changes.phoneNumber = values.mobile }
-        if values.email != (contact.email ?? "") { changes.email = values.email }
+        if values.firstName != initial.firstName { changes.firstName = values.firstName }
+        if values.lastName != initial.lastName { changes.lastName = values.lastName }
+        if values.mobile != initial.mobile { changes.phoneNumber = values.mobile }
+        if values.email != initial.email { changes.email = values.email }
         return changes
     }
+
+    /// The largest photo file the form takes (what a server's picture may be, as fetched).
+    public static let maximumPhotoBytes = 8 * 1024 * 1024
 
     /// The picture at `path` (`~` is the home folder), if it is a JPEG or PNG file of at most 8 MB.
     public func obtainPhoto(atPath path: String) -> Result<PhotoUpload, PhotoProblem> {
@@ -129,7 +141,7 @@ public final class ContactFormInteractor: Sendable {
         guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory) else { return .failure(.notFound) }
         guard !isDirectory.boolValue else { return .failure(.folder) }
         let size = (try? FileManager.default.attributesOfItem(atPath: expanded)[.size] as? Int) ?? 0
-        guard size <= HTTPRequest.ByteLimit.picture else { return .failure(.tooLarge) }
+        guard size <= Self.maximumPhotoBytes else { return .failure(.tooLarge) }
         guard let data = FileManager.default.contents(atPath: expanded) else { return .failure(.unreadable) }
         let name = (expanded as NSString).lastPathComponent
         switch ImageFormat.sniff(data) {

@@ -20,6 +20,13 @@ protocol ContactDetailViewOutput: AnyObject {
     func didRequestDelete()
 }
 
+/// What the detail reports back to the list: a change saved there (favorite, edit), or a deletion.
+@MainActor
+public protocol ContactDetailModuleOutput: AnyObject {
+    func contactDetail(didChange contact: Contact)
+    func contactDetail(didDelete id: Int)
+}
+
 /// Owns a contact's page: the contact as last loaded or saved, the focused button, the notice line,
 /// and the favorite / delete requests in flight. Saves are reported to the list (module output).
 @MainActor
@@ -41,7 +48,8 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
         case loaded(Contact)
     }
 
-    private let summary: ContactSummary
+    /// The contact as the list shows it now: a load that finds it changed (elsewhere) tells the list.
+    private var summary: ContactSummary
     private var state = State.loading
     private var focusedButton = 0
     private var isBusy = false
@@ -105,18 +113,25 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
         guard let contact, !isBusy else { return }
         isBusy = true
         let wanted = !contact.favorite
+        // A load still in flight was asked before this change: its answer must not land over it.
+        work.cancel(WorkKey(self, "contact"))
         publish()
         work.runLatest(WorkKey(self, "favorite"), { [interactor] () -> Result<Contact, ContactsError> in
             do throws(ContactsError) { return .success(try await interactor.performFavorite(wanted, id: contact.id)) } catch { return .failure(error) }
-        }, then: { [weak self] result in
-            guard let self else { return }
-            self.isBusy = false
+        }, then: { [weak self, weak output = self.output] result in
+            // Saved is saved: the list hears of it even when this page was closed meanwhile.
             switch result {
             case .success(let saved):
+                output?.contactDetail(didChange: saved)
+                guard let self else { return }
+                self.isBusy = false
+                self.summary = saved.summary
                 self.apply(saved)
                 self.show(ContactsTexts.favoriteSaved(saved.favorite), isError: false)
-                self.output?.contactDetail(didChange: saved)
             case .failure(let error):
+                if error == .notFound { output?.contactDetail(didDelete: contact.id) }
+                guard let self else { return }
+                self.isBusy = false
                 self.show(ContactsTexts.favoriteFailed(error.message), isError: true)
             }
         })
@@ -135,8 +150,10 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
     // MARK: Outputs of the screens this one opened
 
     func contactForm(didSave contact: Contact) {
+        work.cancel(WorkKey(self, "contact"))
+        summary = contact.summary
         apply(contact)
-        show("Saved.", isError: false)
+        show(ContactsTexts.savedShort, isError: false)
         output?.contactDetail(didChange: contact)
     }
 
@@ -146,15 +163,18 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
         show(ContactsTexts.deleting, isError: false)
         work.runLatest(WorkKey(self, "delete"), { [interactor] () -> ContactsError? in
             do throws(ContactsError) { try await interactor.performDelete(id: contact.id); return nil } catch { return error }
-        }, then: { [weak self] error in
-            guard let self else { return }
-            self.isBusy = false
-            // Already gone (deleted elsewhere) is what was asked for, too.
+        }, then: { [weak self, weak output = self.output] error in
+            // Already gone (deleted elsewhere) is what was asked for, too; the list hears of it even
+            // when this page was closed meanwhile.
             if let error, error != .notFound {
+                guard let self else { return }
+                self.isBusy = false
                 self.show(ContactsTexts.deleteFailed(error.message), isError: true)
                 return
             }
-            self.output?.contactDetail(didDelete: contact.id)
+            output?.contactDetail(didDelete: contact.id)
+            guard let self else { return }
+            self.isBusy = false
             self.router.closeDetail()
         })
     }
@@ -182,10 +202,15 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
             case .success(let contact):
                 self.apply(contact)
                 // What the list showed may be stale (changed in another process): tell it.
-                if contact.summary != self.summary { self.output?.contactDetail(didChange: contact) }
+                if contact.summary != self.summary {
+                    self.summary = contact.summary
+                    self.output?.contactDetail(didChange: contact)
+                }
             case .failure(let error):
+                // Deleted elsewhere: the list lets it go too.
+                if error == .notFound { self.output?.contactDetail(didDelete: id) }
                 if self.contact != nil {
-                    self.show("Not reloaded: \(error.message)", isError: true)
+                    self.show(ContactsTexts.notReloaded(error.message), isError: true)
                 } else {
                     self.state = .failed(error.message)
                     self.publish()
@@ -237,7 +262,7 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
                 name: contact.fullName, favorite: contact.favorite,
                 mobile: hasPhone ? contact.phoneNumber ?? "" : ContactsTexts.noValue,
                 email: hasEmail ? contact.email ?? "" : ContactsTexts.noValue,
-                avatar: AvatarModel(initials: ContactListInteractor.initials(contact.summary), picture: picture, colorSeed: contact.id),
+                avatar: AvatarModel(initials: contact.summary.initials, picture: picture, colorSeed: contact.id),
                 buttons: buttons, focusedButton: focusedButton, isBusy: isBusy)
             return ContactDetailViewModel(content: .loaded(page), notice: notice, noticeIsError: noticeIsError)
         }

@@ -19,6 +19,12 @@ protocol ContactFormViewOutput: AnyObject {
     func didPressCancel()
 }
 
+/// What the add / edit form reports to the screen that opened it once the contact is saved.
+@MainActor
+public protocol ContactFormModuleOutput: AnyObject {
+    func contactForm(didSave contact: Contact)
+}
+
 /// Owns the add / edit form: the values as typed (never dropped: a failed save leaves every one in
 /// place), the focus, the messages under the fields, the photo preview and the save in flight.
 @MainActor
@@ -50,20 +56,25 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
         self.work = work
         let values: ContactFormValues
         if case .edit(let contact) = mode { values = ContactFormValues(contact) } else { values = ContactFormValues() }
-        initialValues = values
-        form = FormState(fields: [
+        let form = FormState(fields: [
             .init(id: ContactRules.Field.firstName.rawValue, label: ContactsTexts.firstNameLabel, text: values.firstName),
             .init(id: ContactRules.Field.lastName.rawValue, label: ContactsTexts.lastNameLabel, text: values.lastName),
             .init(id: ContactRules.Field.phoneNumber.rawValue, label: ContactsTexts.mobileFieldLabel, text: values.mobile,
-                  placeholder: "+62 812 3456 7890 (10 digits in a row)"),
+                  placeholder: ContactsTexts.mobilePlaceholder),
             .init(id: ContactRules.Field.email.rawValue, label: ContactsTexts.emailFieldLabel, text: values.email,
-                  placeholder: "name@example.com"),
+                  placeholder: ContactsTexts.emailPlaceholder),
             .init(id: ContactRules.Field.photo.rawValue, label: ContactsTexts.photoFieldLabel, text: values.photoPath,
-                  placeholder: mode == .add ? "~/Pictures/me.jpg" : ContactsTexts.photoKeepPlaceholder),
+                  placeholder: mode == .add ? ContactsTexts.photoPlaceholder : ContactsTexts.photoKeepPlaceholder),
         ])
+        self.form = form
+        // What the fields hold, not what the server sent: a field cleans control characters out of
+        // its text, and an untouched field must count as unchanged.
+        initialValues = Self.values(of: form)
     }
 
-    var values: ContactFormValues {
+    var values: ContactFormValues { Self.values(of: form) }
+
+    private static func values(of form: FormState) -> ContactFormValues {
         let typed = form.values
         return ContactFormValues(firstName: typed[ContactRules.Field.firstName.rawValue] ?? "",
                                  lastName: typed[ContactRules.Field.lastName.rawValue] ?? "",
@@ -92,9 +103,9 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
         guard !form.isSaving else { return }
         form.isSaving = true
         show(ContactsTexts.saving, isError: false)
-        let mode = mode, values = values
+        let mode = mode, values = values, initial = initialValues
         work.runLatest(WorkKey(self, "save"), { [interactor] in
-            await interactor.performSave(mode, values: values)
+            await interactor.performSave(mode, values: values, initial: initial)
         }, then: { [weak self] outcome in
             guard let self else { return }
             self.form.isSaving = false
@@ -119,7 +130,7 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
 
     func didPressCancel() {
         // A save in flight finishes (or times out) first: leaving now would drop its answer.
-        guard !form.isSaving else { return show("Saving… wait for the answer.", isError: false) }
+        guard !form.isSaving else { return show(ContactsTexts.savingWait, isError: false) }
         if values == initialValues {
             router.closeForm()
         } else {
@@ -176,7 +187,7 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
             previewCaption = ContactsTexts.photoPreviewEmpty
             return
         }
-        previewCaption = "current photo"
+        previewCaption = ContactsTexts.currentPhoto
         images.show([url], start: { [work] in work.run($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in
                         guard let self, self.previewPath.isEmpty else { return }

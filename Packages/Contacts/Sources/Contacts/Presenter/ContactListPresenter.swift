@@ -22,19 +22,6 @@ protocol ContactListViewOutput: AnyObject {
     func didPressAdd()
 }
 
-/// What the detail reports back to the list: a change saved there (favorite, edit), or a deletion.
-@MainActor
-public protocol ContactDetailModuleOutput: AnyObject {
-    func contactDetail(didChange contact: Contact)
-    func contactDetail(didDelete id: Int)
-}
-
-/// What the add / edit form reports to the screen that opened it once the contact is saved.
-@MainActor
-public protocol ContactFormModuleOutput: AnyObject {
-    func contactForm(didSave contact: Contact)
-}
-
 /// Owns the home list: the contacts in A–Z sections, the search and the rows it leaves, the
 /// selection, the touch and the pictures on screen. Changes saved on other screens arrive through
 /// the module outputs and are applied here, without reloading the whole list.
@@ -67,6 +54,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private var firstVisibleRow = 0
     private var touchedIndex: Int?
     private var notice: String?
+    /// A load is in flight: a change saved meanwhile restarts it, so its older answer never lands over the change.
+    private var isLoading = false
     private var visibleRows = 0..<ContactListPresenter.initialVisibleRows
     private let images = ImageSlots()
 
@@ -138,29 +127,30 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     }
 
     func contactDetail(didDelete id: Int) {
+        if isLoading { return load() }
         guard let position = entries.firstIndex(where: { $0.id == id }) else { return }
         let name = entries[position].summary.fullName
         entries.remove(at: position)
-        // The selection stays where it was: on the next contact.
-        let row = selectedIndex
+        // The selection stays where it was (on the next contact), and so does the screen.
+        let row = selectedIndex, top = firstVisibleRow
         applyFilter(keeping: nil)
         selectedIndex = nearestContactRow(to: row)
-        notice = "Deleted \(name)."
+        firstVisibleRow = min(top, selectedIndex)
+        notice = ContactsTexts.deleted(name)
         publish()
         showImages()
     }
 
     func contactForm(didSave contact: Contact) {
-        notice = "Saved \(contact.fullName)."
+        notice = ContactsTexts.saved(contact.fullName)
         replace(contact.summary)
     }
 
     /// Puts `summary` in its place (a new contact, or a changed name that moves it to another section) and selects it.
     private func replace(_ summary: ContactSummary) {
+        if isLoading { return load() }
         guard case .loaded = state else { return }
-        entries.removeAll { $0.id == summary.id }
-        entries.append(interactor.obtainEntry(summary))
-        entries = interactor.obtainSorted(entries)
+        entries = interactor.obtainPlaced(interactor.obtainEntry(summary), in: entries)
         applyFilter(keeping: summary.id)
         publish()
         showImages()
@@ -171,12 +161,14 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private func load() {
         images.retryFailed()
         if case .loaded = state {} else { state = .loading }
+        isLoading = true
         publish()
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
         work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<[ContactEntry], ContactsError> in
             do throws(ContactsError) { return .success(try await interactor.obtainContacts()) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
+            self.isLoading = false
             switch result {
             case .success(let loaded):
                 let keep = self.selectedContactID
@@ -187,7 +179,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             case .failure(let error):
                 // A failed reload keeps the list on screen and says so; a failed first load is the error view.
                 if case .loaded = self.state {
-                    self.notice = "Not reloaded: \(error.message)"
+                    self.notice = ContactsTexts.notReloaded(error.message)
                 } else {
                     self.state = .failed(error.message)
                 }
@@ -232,6 +224,9 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             selectedIndex = nearestContactRow(to: 0)
             firstVisibleRow = 0
         }
+        // The view reports the rows on screen when the selection moves; until then, the pictures
+        // around the selection are the ones that will be on screen.
+        visibleRows = max(0, selectedIndex - Self.initialVisibleRows)..<(selectedIndex + Self.initialVisibleRows)
     }
 
     /// The contact row at `row` or the nearest one after it (before it at the end).

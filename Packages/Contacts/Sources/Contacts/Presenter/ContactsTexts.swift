@@ -16,6 +16,15 @@ enum ContactsTexts {
     static let newContact = "New Contact"
     static let editContact = "Edit Contact"
     static let saving = "Saving…"
+    static let savingWait = "Saving… wait for the answer."
+    static let savedShort = "Saved."
+    static func saved(_ name: String) -> String { "Saved \(name)." }
+    static func deleted(_ name: String) -> String { "Deleted \(name)." }
+    static func notReloaded(_ reason: String) -> String { "Not reloaded: \(reason)" }
+    static let currentPhoto = "current photo"
+    static let mobilePlaceholder = "+62 812 3456 7890 (10 digits in a row)"
+    static let emailPlaceholder = "name@example.com"
+    static let photoPlaceholder = "~/Pictures/me.jpg"
     static let deleting = "Deleting…"
 
     static func actionTitle(_ action: ContactAction) -> String {
