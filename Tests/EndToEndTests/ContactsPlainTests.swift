@@ -100,6 +100,24 @@ final class ContactsPlainTests: XCTestCase {
         XCTAssertTrue(String(decoding: create.body, as: UTF8.self).contains("name=\"contact[profile_pic]\"; filename=\"ayu-lestari.png\""))
     }
 
+    /// Names from the server with escape sequences (clear screen, OSC title and clipboard, C1 CSI,
+    /// bidi override): the output holds none of them, only their visible replacements.
+    func testHostileNamesFromTheServerNeverReachTheTerminal() async throws {
+        let server = try LoopbackContactsServer(seed: [
+            ["first_name": "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}", "last_name": "Name\u{9B}31m\u{202E}", "email": "x@y.example"],
+            ["first_name": "Clip\u{1B}]52;c;aGk=\u{07}", "last_name": "Board\u{0}"],
+        ])
+        defer { server.stop() }
+        for keys in ["", "enter"] {
+            let result = try run(["--base-url", server.baseURL.absoluteString, "--keys", keys.isEmpty ? "r" : keys, "--size", "80x24"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains(keys.isEmpty ? "Evil" : "Clip␛]52"), result.stdout)
+            for forbidden in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{0}"] {
+                XCTAssertFalse(result.stdout.contains(forbidden), "\(forbidden.unicodeScalars.first!.value) reached the output:\n\(result.stdout)")
+            }
+        }
+    }
+
     func testARemoteServerThatIsDownSaysSoWithRetry() throws {
         let result = try run(["--base-url", "http://127.0.0.1:9", "--plain", "--timeout", "2"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -185,6 +185,38 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
     }
 
+    /// contacts' form in a real terminal: typed keys (q and ? are text there), tab through the fields,
+    /// ctrl-s saves, esc leaves; the new contact is in the list; quitting restores the terminal.
+    func testContactsAddThroughTheFormInARealTerminal() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Packages/Contacts/Sources/Contacts/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
+        let script = "unset NO_COLOR; stty -g > '\(dir)/before'; '\(binary)' contacts --data-dir '\(dir)/data' 2>'\(dir)/stderr'; "
+            + "echo $? > '\(dir)/status.tmp'; stty -g > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; sleep 60"
+        try tmux(["new-session", "-d", "-s", "main", "-x", "80", "-y", "24",
+                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "sh", "-c", script])
+        _ = try waitFor("the contacts") { $0.contains("Contacts (52)") }
+        try tmux(["send-keys", "-t", "main", "a"])
+        _ = try waitFor("the form") { $0.contains("New Contact") && $0.contains("ctrl-s done") }
+        for (index, value) in ["Qori?", "Quinn", "+6281234567890", "qori@mail.example", photo].enumerated() {
+            if index > 0 { try tmux(["send-keys", "-t", "main", "Tab"]) }
+            try tmux(["send-keys", "-t", "main", "-l", value])
+        }
+        _ = try waitFor("the typed photo path") { $0.contains("ayu-lestari.png") && $0.contains("Qori?") }
+        try tmux(["send-keys", "-t", "main", "C-s"])
+        let list = try waitFor("the list with the new contact") { $0.contains("Contacts (53)") && $0.contains("Saved Qori? Quinn.") }
+        XCTAssertTrue(list.contains("▌") && list.contains("Qori? Quinn"), list)
+
+        try tmux(["send-keys", "-t", "main", "q"])
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8),
+                       "stty -g differs after quitting")
+        XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
+    }
+
     /// ctrl-z hands the terminal back to the shell; `fg` brings the app back in raw mode, repainted,
     /// and keys work again (a resume that missed SIGCONT would leave the terminal echoing keys).
     func testCtrlZSuspendsAndFgResumesWithWorkingKeys() throws {
