@@ -135,6 +135,15 @@ final class ContactListPresenterTests: XCTestCase {
         XCTAssertEqual(presenter.viewModel.notice, "Not reloaded: The server answered 500 Internal Server Error.")
     }
 
+    func testAnEmptyAddressBookSaysHowToAddOne() async {
+        let (presenter, _, work) = makePresenter(InMemoryContactsService(contacts: []))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.lines, [])
+        XCTAssertEqual(presenter.viewModel.emptyMessage, "No contacts yet. Press a to add one.")
+        XCTAssertEqual(presenter.viewModel.title, "Contacts (0)")
+    }
+
     func testHeadersCannotBeChosenOrTouched() async {
         let (presenter, router, work) = makePresenter()
         presenter.didLoad()
