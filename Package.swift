@@ -42,6 +42,9 @@ let package = Package(
         .executableTarget(
             name: "AppsBench",
             dependencies: ["Check24Overview", .product(name: "Check24OverviewTesting", package: "Check24Overview"),
+                           "Contacts", .product(name: "ContactsTesting", package: "Contacts"),
+                           "ResourceDirectory", .product(name: "ResourceDirectoryTesting", package: "ResourceDirectory"),
+                           .product(name: "SystemActionsTesting", package: "SystemActions"),
                            .product(name: "ImageKitTesting", package: "ImageKit"),
                            .product(name: "WebBrowserTesting", package: "WebBrowser"),
                            "HTMLText", "HTTPClient", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI", "WebBrowser"],

@@ -1,6 +1,11 @@
 import ImageKitTesting
 import Check24Overview
 import Check24OverviewTesting
+import Contacts
+import ContactsTesting
+import ResourceDirectory
+import ResourceDirectoryTesting
+import SystemActionsTesting
 import Foundation
 import HTMLText
 import HTTPClient
@@ -156,10 +161,95 @@ for key in ["down", "pgdn", "end/home", "filter"] {
     }
 }
 
+// 6. Contacts per key at 1k and 10k contacts (the address books users have): the list's keys and a
+// search keystroke, through the real presenter → view → diff renderer path, 80x24.
+@MainActor
+func contactsTimings(count: Int) async -> [KeyTiming] {
+    let firsts = ["Adi", "Budi", "Citra", "Dewi", "Eko", "Émilie", "Łukasz", "Fajar", "Gita", "Hadi", "Indah", "Joko", "Zoë", "24Seven"]
+    let contacts = (0..<count).map { index in
+        Contact(id: index + 1, firstName: "\(firsts[index % firsts.count])\(index % 97)", lastName: "Family\(index)",
+                email: "p\(index)@mail.example", phoneNumber: "0812\(index)", favorite: index % 50 == 0)
+    }
+    let host = HeadlessHost(size: Size(columns: 80, rows: 24))
+    let screen = ContactsModule.make(dependencies: .init(service: InMemoryContactsService(contacts: contacts), images: FakeImageLoader(),
+                                                         opener: RecordingURLOpener()), host: host.controller)
+    _ = await host.run(root: screen, keys: [])
+    let context = RenderContext(size: Size(columns: 80, rows: 24), colorMode: .trueColor)
+    let renderer = DiffRenderer(sink: CountingSink(), colorMode: .trueColor)
+    renderer.render(host.controller.render(in: context))
+    func time(_ key: String, _ events: [InputEvent], repetitions: Int) -> KeyTiming {
+        var samples: [Double] = []
+        for repetition in 0..<repetitions {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = host.controller.dispatch(events[repetition % events.count], in: context)
+            renderer.render(host.controller.render(in: context))
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        }
+        samples.sort()
+        return KeyTiming(key: key, size: count, p50: samples[samples.count / 2], p99: samples[min(samples.count - 1, samples.count * 99 / 100)])
+    }
+    var timings = [
+        time("down", [.key(.down)], repetitions: 300),
+        time("pgdn", [.key(.pageDown)], repetitions: 200),
+        time("end/home", [.key(.end), .key(.home)], repetitions: 100),
+    ]
+    _ = host.controller.dispatch(.key(.character("/")), in: context)
+    // Typing "ad", erasing it, again: every keystroke refilters the whole address book.
+    timings.append(time("search keystroke", [.key(.character("a")), .key(.character("d")), .key(.backspace), .key(.backspace)],
+                        repetitions: 200))
+    return timings
+}
+
+var contactRows: [KeyTiming] = []
+for count in [1_000, 10_000] { contactRows += await contactsTimings(count: count) }
+print("contacts per key, 80x24 (ms)       1k p50/p99     10k p50/p99")
+for key in ["down", "pgdn", "end/home", "search keystroke"] {
+    let row = contactRows.filter { $0.key == key }
+    print("  \(key.padding(toLength: 30, withPad: " ", startingAt: 0)) " + row.map { String(format: "%6.3f/%6.3f", $0.p50, $0.p99) }.joined(separator: "  "))
+    if let large = row.last {
+        goals.append(Goal(name: "contacts \(key) p99 at 10k", value: large.p99, budget: key == "search keystroke" ? 16 : 2, unit: "ms"))
+    }
+}
+
+// 7. Sorting (resource-directory): `s` on 100,000 resources whose titles carry diacritics, from the
+// key press to the sorted frame (the sort runs off the main actor; the host waits for it).
+@MainActor
+func sortTimings(count: Int) async -> (azFirst: Double, zaThen: Double) {
+    let stems = ["Éclair", "élan", "Zócalo", "Ångström", "bagel", "Crêperie", "Agnès", "Olive", "Ōji", "Noodle", "Ève", "Dépanneur", "Yuzu"]
+    let titles = (0..<count).map { "\(stems[$0 % stems.count]) \(($0 * 7919) % count)" }
+    let service = FakeResourceDirectoryService(resources: ["restaurants.json": .success(ResourceList(resources: titles.enumerated().map {
+        Resource(id: "r\($0.offset)", title: $0.element)
+    }))])
+    let host = HeadlessHost(size: Size(columns: 80, rows: 24))
+    let screen = ResourceDirectoryModule.make(dependencies: .init(service: service, images: FakeImageLoader(), pages: FakeWebPageLoader([:]),
+                                                                  opener: RecordingURLOpener()), host: host.controller)
+    _ = await host.run(root: screen, keys: [[.key(.enter)]])
+    let context = RenderContext(size: Size(columns: 80, rows: 24), colorMode: .trueColor)
+    func press() async -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = host.controller.dispatch(.key(.character("s")), in: context)
+        await host.controller.work.waitUntilIdle()
+        _ = host.controller.render(in: context)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+    }
+    return (await press(), await press())
+}
+let sorting = await sortTimings(count: 100_000)
+goals.append(Goal(name: "resource-directory sort A–Z, 100k titles", value: sorting.azFirst, budget: 1_000, unit: "ms"))
+goals.append(Goal(name: "resource-directory sort Z–A, 100k titles", value: sorting.zaThen, budget: 1_000, unit: "ms"))
+
 var failed = false
 for goal in goals {
     let mark = goal.passed ? "ok  " : "SLOW"
     print("\(mark) \(goal.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(String(format: "%10.2f", goal.value)) \(goal.unit)  (budget \(String(format: "%.0f", goal.budget)) \(goal.unit))")
     if !goal.passed { failed = true }
+}
+// The same goals as JSON for the README's table (Scripts/bench sets APPS_CLI_BENCH_JSON).
+if let path = ProcessInfo.processInfo.environment["APPS_CLI_BENCH_JSON"] {
+    let rows = goals.map { ["name": $0.name, "value": $0.value, "budget": $0.budget, "unit": $0.unit, "met": $0.passed] as [String: Any] }
+    let keys = (timings + contactRows).map { ["key": $0.key, "size": $0.size, "p50_ms": $0.p50, "p99_ms": $0.p99] as [String: Any] }
+    if let data = try? JSONSerialization.data(withJSONObject: ["goals": rows, "keys": keys], options: [.prettyPrinted, .sortedKeys]) {
+        _ = FileManager.default.createFile(atPath: path, contents: data)
+    }
 }
 exit(failed ? 1 : 0)

@@ -69,8 +69,10 @@ public struct Contact: Sendable, Hashable, Identifiable {
 
     /// Whether the contact has a picture of its own (not the server's default).
     public static func hasPicture(_ profilePic: String) -> Bool {
-        let trimmed = profilePic.trimmingCharacters(in: .whitespaces)
-        return !trimmed.isEmpty && trimmed != missingPicture && !trimmed.hasSuffix("/images/missing.png")
+        // Called for every contact of a list: trim only when there is something to trim.
+        let edges = profilePic.utf8.first.map { $0 == 0x20 || $0 == 0x09 } == true || profilePic.utf8.last.map { $0 == 0x20 || $0 == 0x09 } == true
+        let value = edges ? profilePic.trimmingCharacters(in: .whitespaces) : profilePic
+        return !value.isEmpty && value != missingPicture && !value.hasSuffix("/images/missing.png")
     }
 
     static func fullName(_ first: String, _ last: String) -> String {

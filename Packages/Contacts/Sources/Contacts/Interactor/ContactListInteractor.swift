@@ -118,6 +118,10 @@ enum ContactNameFolding {
     ]
 
     static func fold(_ text: String) -> String {
+        // ASCII (most names): lower case is the whole fold, without Foundation's Unicode machinery.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         guard folded.contains(where: { letters[$0] != nil }) else { return folded }
         return String(folded.flatMap { letters[$0] ?? String($0) })

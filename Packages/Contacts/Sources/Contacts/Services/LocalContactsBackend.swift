@@ -124,16 +124,21 @@ public final class LocalContactsBackend: Sendable {
     }
 
     private func list(base: URL) throws -> Answer {
-        let rows = try database.query("SELECT * FROM contacts").map(StoredContact.init)
+        let rows = try database.query("""
+            SELECT id, first_name, last_name, favorite, profile_pic_file_name, profile_pic_updated_at FROM contacts
+            """).map(StoredContact.init)
         let sorted = rows.map { (key: ListOrder(contact: $0), contact: $0) }.sorted { $0.key < $1.key }.map(\.contact)
-        let items = try sorted.map { contact in
+        // The detail URL's parts around the id, built once through the route (not once per contact).
+        let probe = try ContactsRoutes.show.url(base: base, ["id": "1"]).absoluteString
+        let urlHead = String(probe.dropLast("1.json".count))
+        let items = sorted.map { contact in
             JSONText.object([
                 ("id", String(contact.id)),
                 ("first_name", JSONText.string(contact.firstName)),
                 ("last_name", JSONText.string(contact.lastName)),
                 ("profile_pic", JSONText.string(profilePic(contact, base: base))),
                 ("favorite", contact.favorite == true ? "true" : "false"),
-                ("url", JSONText.string(try ContactsRoutes.show.url(base: base, ["id": String(contact.id)]).absoluteString)),
+                ("url", JSONText.string(urlHead + String(contact.id) + ".json")),
             ])
         }
         return Answer(status: 200, json: "[" + items.joined(separator: ",") + "]")

@@ -25,19 +25,22 @@ struct StoredContact: Equatable {
         self.updatedAt = updatedAt
     }
 
+    /// A row of `SELECT *`, or of fewer columns (the list reads only what it shows): absent columns stay empty.
     init(_ row: SQLiteRow) throws {
-        id = try row.int("id") ?? 0
-        firstName = try row.string("first_name") ?? ""
-        lastName = try row.string("last_name") ?? ""
-        email = try row.string("email")
-        phoneNumber = try row.string("phone_number")
-        favorite = try row.bool("favorite")
-        createdAt = try row.string("created_at") ?? ""
-        updatedAt = try row.string("updated_at") ?? ""
-        pictureFileName = try row.string("profile_pic_file_name")
-        pictureContentType = try row.string("profile_pic_content_type")
-        pictureFileSize = try row.int("profile_pic_file_size")
-        pictureUpdatedAt = try row.int("profile_pic_updated_at")
+        func text(_ column: String) throws -> String? { row[column] == nil ? nil : try row.string(column) }
+        func integer(_ column: String) throws -> Int? { row[column] == nil ? nil : try row.int(column) }
+        id = try integer("id") ?? 0
+        firstName = try text("first_name") ?? ""
+        lastName = try text("last_name") ?? ""
+        email = try text("email")
+        phoneNumber = try text("phone_number")
+        favorite = row["favorite"] == nil ? nil : try row.bool("favorite")
+        createdAt = try text("created_at") ?? ""
+        updatedAt = try text("updated_at") ?? ""
+        pictureFileName = try text("profile_pic_file_name")
+        pictureContentType = try text("profile_pic_content_type")
+        pictureFileSize = try integer("profile_pic_file_size")
+        pictureUpdatedAt = try integer("profile_pic_updated_at")
     }
 
     /// The values for the INSERT/UPDATE column list (first name … picture updated at).
@@ -64,9 +67,7 @@ struct ListOrder: Comparable {
         id = contact.id
     }
 
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
+    static func fold(_ text: String) -> String { ContactNameFolding.fold(text) }
 
     static func < (lhs: ListOrder, rhs: ListOrder) -> Bool {
         if lhs.favorite != rhs.favorite { return lhs.favorite }
@@ -251,6 +252,10 @@ enum JSONText {
     }
 
     static func string(_ text: String) -> String {
+        // Most names and addresses need no escape at all: one scan, one copy.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x3C && $0 != 0x3E && $0 != 0x26 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Side-by-side process benchmarks for Scripts/bench (Python 3 standard library only).
+
+Every comparison is a ratio measured in the same run: the commands of a row run interleaved
+(A B C, A B C, …), several times, and the table shows each one's median, its spread (min–max) and
+the median's ratio to the row's anchor. Timings on a shared 2-core machine are noisy; ratios
+measured side by side are not thrown off by a busy minute the way absolute numbers are.
+
+Rows:
+  1. cold start to first frame: `apps-cli <feature> --plain` on its bundled data, for every feature,
+     against /bin/true (the spawn floor) and `python3 -c pass`. Goal: every feature faster than python.
+  2. first frame at scale: check24 with 10k (and 100k) generated products and contacts with 10k
+     contacts, served on 127.0.0.1: wall time and peak RSS against `python3 -c 'json.load(…)'` of the
+     same file. Goals: time ratio < 1, peak RSS at most 1.5x the file (+ the process's own floor).
+  5. idle CPU: a feature left on its loaded screen in tmux: CPU ticks from /proc over the wait. Goal 0.
+
+Usage: benchmarks.py --apps-cli BIN [--quick] [--json FILE]
+Writes the rows as JSON to FILE (default .build-bench/processes.json).
+"""
+import argparse, http.server, json, os, random, shutil, statistics, subprocess, sys, tempfile, threading, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FEATURES = ["check24", "product-grid", "resource-directory", "numbers", "contacts"]
+
+
+def run_measured(command, env=None):
+    """Runs `command` to its end with output discarded; (seconds, peak RSS in KB) of that process alone."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} exited {process.returncode}")
+    return elapsed, usage.ru_maxrss
+
+
+def interleaved(commands, repetitions, env=None):
+    """{name: [(seconds, rss_kb), …]} with the commands run A B C, A B C, …"""
+    samples = {name: [] for name, _ in commands}
+    for _ in range(repetitions):
+        for name, command in commands:
+            samples[name].append(run_measured(command, env))
+    return samples
+
+
+def summary(values):
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "n": len(values)}
+
+
+class Table:
+    def __init__(self):
+        self.rows = []
+
+    def add(self, group, name, seconds, rss_kb, anchor_seconds=None, goal=None, met=None, note=""):
+        row = {"group": group, "name": name, "time_ms": summary([s * 1000 for s in seconds]),
+               "peak_rss_mb": summary([r / 1024 for r in rss_kb]) if rss_kb else None,
+               "ratio": (statistics.median(seconds) / anchor_seconds) if anchor_seconds else None,
+               "goal": goal, "met": met, "note": note}
+        self.rows.append(row)
+        time_cell = f"{row['time_ms']['median']:8.1f} ms ({row['time_ms']['min']:.0f}–{row['time_ms']['max']:.0f})"
+        rss_cell = f"{row['peak_rss_mb']['median']:7.1f} MB" if row["peak_rss_mb"] else " " * 10
+        ratio_cell = f"{row['ratio']:6.2f}x" if row["ratio"] is not None else " " * 7
+        verdict = "" if met is None else ("ok  " if met else "NOT ")
+        print(f"  {verdict:4} {name:44} {time_cell:26} {rss_cell} {ratio_cell}  {goal or ''} {note}".rstrip(), flush=True)
+
+
+def cold_start(table, apps_cli, repetitions, data_root):
+    print("1. cold start to first frame (--plain, bundled data)           median (min–max)        peak RSS   vs python3 -c pass")
+    commands = [("/bin/true", ["/bin/true"]), ("python3 -c pass", [sys.executable, "-c", "pass"])]
+    for feature in FEATURES:
+        data = os.path.join(data_root, feature)
+        subprocess.run([apps_cli, feature, "--plain", "--data-dir", data], stdout=subprocess.DEVNULL, check=True)  # seeds, warms
+        commands.append((feature, [apps_cli, feature, "--plain", "--data-dir", data]))
+    samples = interleaved(commands, repetitions)
+    python = statistics.median(s for s, _ in samples["python3 -c pass"])
+    for name, _ in commands:
+        seconds = [s for s, _ in samples[name]]
+        is_feature = name in FEATURES
+        met = statistics.median(seconds) < python if is_feature else None
+        table.add("cold start", name, seconds, [r for _, r in samples[name]], python, "< python3 -c pass" if is_feature else None, met)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(directory):
+    handler = lambda *args, **kwargs: QuietHandler(*args, directory=directory, **kwargs)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def check24_catalog(count):
+    """`count` products in CHECK24's schema (the demo's fields), deterministic."""
+    random.seed(count)
+    types, colors = ["Circle", "Hexagon", "Square", "Triangle"], ["Blue", "Green", "Red", "Yellow"]
+    products = []
+    for index in range(count):
+        kind, color = types[index % 4], colors[(index // 4) % 4]
+        products.append({
+            "name": f"{color} {kind} {index}", "type": kind, "id": index + 1, "color": color,
+            "imageURL": f"http://app.check24.de/images/{color.lower()}-{kind.lower()}.png", "colorCode": "fff9c4",
+            "available": index % 3 != 0, "releaseDate": 1460629605 + index,
+            "description": f"Generated product {index}: four sides or three, a color and a price, long enough to wrap once.",
+            "longDescription": "A longer text about the shape.\n\nIt has paragraphs.\nAnd lines.",
+            "rating": round(random.random() * 5, 2), "price": {"value": round(random.random() * 500, 2), "currency": "EUR"},
+        })
+    return {"header": {"headerTitle": "Check24 Formenvergleich", "headerDescription": "Generiert"},
+            "filters": ["Alle", "Verfügbar", "Vorgemerkt"], "products": products}
+
+
+def contacts_seed(count):
+    random.seed(count)
+    firsts = ["Adi", "Budi", "Citra", "Dewi", "Eko", "Émilie", "Łukasz", "Fajar", "Gita", "Hadi", "Indah", "Joko", "Zoë"]
+    return [{"first_name": f"{random.choice(firsts)}{index % 97}", "last_name": f"Family{index}",
+             "email": f"p{index}@mail.example", "phone_number": f"0812{index:08d}", "favorite": index % 50 == 0}
+            for index in range(count)]
+
+
+def at_scale(table, apps_cli, repetitions, sizes, work):
+    print("2. first frame at scale (loopback server, --plain)             median (min–max)        peak RSS   vs python3 json.load")
+    python_load = [sys.executable, "-c", "import json,sys; json.load(open(sys.argv[1], encoding='utf-8'))"]
+    site = os.path.join(work, "site")
+    os.makedirs(site, exist_ok=True)
+    server, base = serve(site)
+    try:
+        for count in sizes:
+            path = os.path.join(site, f"check24-{count}", "products-test.json")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(check24_catalog(count), f, ensure_ascii=False)
+            size_mb = os.path.getsize(path) / 1024 / 1024
+            data = os.path.join(work, f"data-check24-{count}")
+            app = [apps_cli, "check24", "--plain", "--fail-every", "0", "--timeout", "120", "--data-dir", data,
+                   "--base-url", f"{base}/check24-{count}"]
+            samples = interleaved([("app", app), ("python", python_load + [path])], repetitions)
+            report_scale(table, f"check24 {count // 1000}k products ({size_mb:.1f} MB)", samples, size_mb)
+    finally:
+        server.shutdown()
+
+    seed = os.path.join(work, "contacts-seed.json")
+    with open(seed, "w", encoding="utf-8") as f:
+        json.dump(contacts_seed(10_000), f, ensure_ascii=False)
+    script = os.path.join(ROOT, "Packages/Contacts/Sources/ContactsTesting/Resources/contacts_server.py")
+    contacts = subprocess.Popen([sys.executable, script, "--port", "0", "--seed", seed], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = int(contacts.stdout.readline().split()[1])
+        listing = os.path.join(work, "contacts.json")
+        import urllib.request
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/contacts.json") as answer, open(listing, "wb") as f:
+            f.write(answer.read())
+        size_mb = os.path.getsize(listing) / 1024 / 1024
+        app = [apps_cli, "contacts", "--plain", "--timeout", "120", "--base-url", f"http://127.0.0.1:{port}",
+               "--data-dir", os.path.join(work, "data-contacts")]
+        samples = interleaved([("app", app), ("python", python_load + [listing])], repetitions)
+        report_scale(table, f"contacts 10k remote ({size_mb:.1f} MB)", samples, size_mb)
+    finally:
+        contacts.stdin.close()
+        contacts.wait(timeout=10)
+
+    # The embedded backend: 10k contacts in the SQLite file, no network.
+    data = os.path.join(work, "data-contacts-local")
+    subprocess.run([apps_cli, "contacts", "--plain", "--data-dir", data], stdout=subprocess.DEVNULL, check=True)
+    import sqlite3
+    database = sqlite3.connect(os.path.join(data, "contacts.sqlite"))
+    database.executemany("INSERT INTO contacts (first_name, last_name, email, phone_number, favorite, created_at, updated_at) "
+                         "VALUES (?, ?, ?, ?, ?, '2017-01-01T00:00:00.000Z', '2017-01-01T00:00:00.000Z')",
+                         [(c["first_name"], c["last_name"], c["email"], c["phone_number"], c["favorite"]) for c in contacts_seed(10_000)])
+    database.commit()
+    database.close()
+    samples = interleaved([("app", [apps_cli, "contacts", "--plain", "--data-dir", data]), ("python", python_load + [listing])], repetitions)
+    report_scale(table, "contacts 10k embedded (SQLite)", samples, size_mb)
+
+
+def report_scale(table, name, samples, size_mb):
+    python_seconds = statistics.median(s for s, _ in samples["python"])
+    app_seconds = [s for s, _ in samples["app"]]
+    app_rss = [r for _, r in samples["app"]]
+    rss_goal_mb = 1.5 * size_mb + 40  # the file's 1.5x, over the runtime's own floor (~40 MB with ICU)
+    met = statistics.median(app_seconds) < python_seconds and statistics.median(app_rss) / 1024 <= rss_goal_mb
+    table.add("at scale", name, app_seconds, app_rss, python_seconds, f"< json.load, RSS ≤ {rss_goal_mb:.0f} MB", met)
+    table.add("at scale", "  python3 json.load, same file", [s for s, _ in samples["python"]], [r for _, r in samples["python"]])
+
+
+def idle_cpu(table, apps_cli, seconds, work):
+    """A feature left on its loaded screen in a real terminal: CPU ticks spent while nothing happens."""
+    print(f"5. idle CPU ({seconds} s on a loaded screen in tmux)")
+    if not shutil.which("tmux"):
+        print("  skipped: tmux is not installed")
+        return
+    socket = f"apps-cli-bench-{os.getpid()}"
+    for feature in ["product-grid", "contacts"]:
+        data = os.path.join(work, f"idle-{feature}")
+        subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30",
+                        f"exec {apps_cli} {feature} --data-dir {data}"], check=True)
+        try:
+            pid = int(subprocess.run(["tmux", "-L", socket, "list-panes", "-F", "#{pane_pid}"], capture_output=True, text=True).stdout.split()[0])
+            time.sleep(2)  # loading settles
+            before = cpu_ticks(pid)
+            time.sleep(seconds)
+            spent = cpu_ticks(pid) - before
+            table.add("idle", f"{feature}: CPU ticks in {seconds} s idle", [spent / 100], [], goal="0 ticks", met=spent == 0,
+                      note=f"({spent} ticks)")
+        finally:
+            subprocess.run(["tmux", "-L", socket, "kill-server"], stderr=subprocess.DEVNULL)
+
+
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--apps-cli", required=True)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--json", default=os.path.join(ROOT, ".build-bench", "processes.json"))
+    options = parser.parse_args()
+    table = Table()
+    work = tempfile.mkdtemp(prefix="apps-cli-bench-")
+    try:
+        cold_start(table, options.apps_cli, 3 if options.quick else 7, work)
+        at_scale(table, options.apps_cli, 2 if options.quick else 5, [10_000] if options.quick else [10_000, 100_000], work)
+        idle_cpu(table, options.apps_cli, 2 if options.quick else 5, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.dirname(options.json), exist_ok=True)
+    with open(options.json, "w") as f:
+        json.dump({"machine": machine(), "quick": options.quick, "rows": table.rows}, f, indent=1, ensure_ascii=False)
+    print(f"  rows written to {os.path.relpath(options.json, ROOT)}")
+
+
+def machine():
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), "")
+    except OSError:
+        pass
+    return {"cpus": os.cpu_count(), "cpu": cpu, "python": sys.version.split()[0]}
+
+
+if __name__ == "__main__":
+    main()
