@@ -26,6 +26,10 @@ final class CountingSink: OutputSink {
     func write(_ bytes: [UInt8]) { self.bytes += bytes.count }
 }
 
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
+
 struct Goal {
     var name: String
     var value: Double
@@ -144,12 +148,13 @@ func perKeyTimings(productCount: Int) async -> [KeyTiming] {
 }
 
 var timings: [KeyTiming] = []
-// APPS_CLI_BENCH_SIZES=1000 runs one size (for a profiler such as callgrind).
+// APPS_CLI_BENCH_SIZES=1000 runs one size (for a profiler such as callgrind); Scripts/bench --quick runs 1k and 100k.
 let sizes = ProcessInfo.processInfo.environment["APPS_CLI_BENCH_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } }
-for count in sizes ?? [1_000, 10_000, 100_000] {
+    ?? [1_000, 10_000, 100_000]
+for count in sizes {
     timings += await perKeyTimings(productCount: count)
 }
-print("check24 per key, 120x40 (ms)       1k p50/p99     10k p50/p99    100k p50/p99")
+print("check24 per key, 120x40 (ms)    " + sizes.map { "\($0 / 1000)k p50/p99".leftPadded(to: 15) }.joined())
 for key in ["down", "pgdn", "end/home", "filter"] {
     let row = timings.filter { $0.key == key }
     let cells = row.map { String(format: "%6.3f/%6.3f", $0.p50, $0.p99) }.joined(separator: "  ")
@@ -202,7 +207,7 @@ func contactsTimings(count: Int) async -> [KeyTiming] {
 
 var contactRows: [KeyTiming] = []
 for count in [1_000, 10_000] { contactRows += await contactsTimings(count: count) }
-print("contacts per key, 80x24 (ms)       1k p50/p99     10k p50/p99")
+print("contacts per key, 80x24 (ms)    " + [1_000, 10_000].map { "\($0 / 1000)k p50/p99".leftPadded(to: 15) }.joined())
 for key in ["down", "pgdn", "end/home", "search keystroke"] {
     let row = contactRows.filter { $0.key == key }
     print("  \(key.padding(toLength: 30, withPad: " ", startingAt: 0)) " + row.map { String(format: "%6.3f/%6.3f", $0.p50, $0.p99) }.joined(separator: "  "))
