@@ -121,7 +121,7 @@ public enum AppsCLI {
       --keys "K K …"      keys to press before printing (implies --plain): up down left right enter
                           esc tab backtab space backspace pgup pgdn home end, ctrl-<x>, a single
                           character, click:COL,ROW (press:COL,ROW and release:COL,ROW
-                      alone show a touched row), wheelup, wheeldown
+                          alone show a touched row), wheelup, wheeldown
       --timeout SECONDS   network timeout per request (default 15)
       --fail-every N      check24 only: every Nth product-list request fails (default 3; 0 = never)
     """

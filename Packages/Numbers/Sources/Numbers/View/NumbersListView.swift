@@ -109,43 +109,21 @@ final class NumbersListView: Screen, NumbersListViewInput {
             if event == .key(.character("r")) { output.didRequestReload(); return true }
             return false
         }
-        let layout = Self.layout(rows: rows.count, size: context.size)
-        let top = layout.top(showing: selectedIndex, previousTop: firstVisibleRow)
-        if case .mouse(let mouse) = event {
-            let list = Self.listRect(context.size)
-            let row = list.contains(Point(column: mouse.column, row: mouse.row)) ? layout.row(atLine: mouse.row - list.row, top: top) : nil
-            if let action = TouchInput.action(for: event, rowAtPoint: row, touched: viewModel.touchedIndex) {
-                switch action {
-                case .touch(let index): output.didTouchItem(at: index)
-                case .activate(let index): output.didChooseItem(at: index)
-                case .cancel: output.didCancelTouch()
-                }
-                return true
-            }
-        }
         if case .key = event, viewModel.touchedIndex != nil { output.didCancelTouch() }
-        func select(_ index: Int) -> Bool {
-            let target = min(max(0, index), rows.count - 1)
-            let newTop = layout.top(showing: target, previousTop: top)
-            output.didChangeSelection(to: target, firstVisibleRow: newTop, visibleRows: layout.visibleRange(top: newTop))
-            return true
-        }
-        switch event {
-        case .key(.up), .key(.character("k")): return select(selectedIndex - 1)
-        case .mouse(let mouse) where mouse.kind == .wheelUp: return select(selectedIndex - 1)
-        case .key(.down), .key(.character("j")): return select(selectedIndex + 1)
-        case .mouse(let mouse) where mouse.kind == .wheelDown: return select(selectedIndex + 1)
-        case .key(.pageUp): return select(selectedIndex - layout.pageStep(from: max(0, selectedIndex - 1)))
-        case .key(.pageDown), .key(.character(" ")): return select(selectedIndex + layout.pageStep(from: selectedIndex))
-        case .key(.home): return select(0)
-        case .key(.end): return select(rows.count - 1)
-        case .key(.enter):
-            output.didChooseItem(at: selectedIndex)
-            return true
-        case .key(.character("r")):
+        if event == .key(.character("r")) {
             output.didRequestReload()
             return true
-        default: return false
         }
+        // The list's keys and touch, shared with every list screen.
+        let action = ListInput.action(for: event, selected: selectedIndex, firstVisibleRow: firstVisibleRow, touched: viewModel.touchedIndex,
+                                      layout: Self.layout(rows: rows.count, size: context.size), listRect: Self.listRect(context.size))
+        switch action {
+        case .select(let index, let top, let visible): output.didChangeSelection(to: index, firstVisibleRow: top, visibleRows: visible)
+        case .open(let index): output.didChooseItem(at: index)
+        case .touch(let index): output.didTouchItem(at: index)
+        case .cancelTouch: output.didCancelTouch()
+        case nil: return false
+        }
+        return true
     }
 }
