@@ -13,8 +13,14 @@ Rows:
      contacts, served on 127.0.0.1: wall time and peak RSS against `python3 -c 'json.load(…)'` of the
      same file. Goals: time ratio < 1, peak RSS at most 1.5x the file (+ the process's own floor).
   5. idle CPU: a feature left on its loaded screen in tmux: CPU ticks from /proc over the wait. Goal 0.
+  6. image pipeline: decode + downscale + half-block render of a generated 1000x1000 JPEG and PNG to
+     40x20 cells, whole process (`apps-cli-bench render-image`), against `chafa --size 40x20 --symbols
+     vhalf`. Goal: faster than chafa. chafa (and cjpeg for the JPEG) are installed from Debian when absent.
+  7. HTML to text: a generated 1 MB document (headings, paragraphs, lists, tables, entities), whole
+     process (`apps-cli-bench html-text`), against `w3m -dump` and `lynx -dump`, after checking all three
+     give the same content (every paragraph, entities decoded). Goal: faster than both.
 
-Usage: benchmarks.py --apps-cli BIN [--quick] [--json FILE]
+Usage: benchmarks.py --apps-cli BIN --bench BIN [--quick] [--json FILE]
 Writes the rows as JSON to FILE (default .build-bench/processes.json).
 """
 import argparse, http.server, json, os, random, shutil, statistics, subprocess, sys, tempfile, threading, time
@@ -230,6 +236,115 @@ def idle_cpu(table, apps_cli, seconds, work):
             subprocess.run(["tmux", "-L", socket, "kill-server"], stderr=subprocess.DEVNULL)
 
 
+def ensure_tool(tool, package):
+    """The tool's path, installing its Debian package when it is missing and we may; None otherwise."""
+    if shutil.which(tool):
+        return shutil.which(tool)
+    installer = ["apt-get", "install", "-y", package]
+    if os.geteuid() != 0:
+        if not shutil.which("sudo"):
+            return None
+        installer = ["sudo", "-n"] + installer
+    try:
+        subprocess.run(installer, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300, check=True)
+    except (subprocess.SubprocessError, OSError):
+        return None
+    return shutil.which(tool)
+
+
+def write_png(path, width, height):
+    """An 8-bit RGB PNG: gradients, rings and stripes (no flat areas a decoder could skip through)."""
+    import struct, zlib
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        for x in range(width):
+            ring = ((x - width // 2) ** 2 + (y - height // 2) ** 2) // 900 % 2
+            rows += bytes(((x * 255) // width, (y * 255) // height, 200 if ring else (x ^ y) & 0xFF))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + chunk(b"IEND", b""))
+    return bytes(rows)
+
+
+def images(table, bench, repetitions, work):
+    print("6. image pipeline: 1000x1000 to 40x20 cells, whole process    median (min–max)        peak RSS   vs chafa")
+    chafa = ensure_tool("chafa", "chafa")
+    if not chafa:
+        print("  skipped: chafa is not installed and could not be (apt-get install chafa)")
+        return
+    png = os.path.join(work, "picture.png")
+    rows = write_png(png, 1000, 1000)
+    files = [("PNG", png)]
+    cjpeg = ensure_tool("cjpeg", "libjpeg-turbo-progs")
+    if cjpeg:
+        ppm = os.path.join(work, "picture.ppm")
+        with open(ppm, "wb") as f:
+            f.write(b"P6 1000 1000 255\n" + bytes(b for i, b in enumerate(rows) if i % 3001 != 0))
+        jpeg = os.path.join(work, "picture.jpg")
+        subprocess.run([cjpeg, "-quality", "85", "-outfile", jpeg, ppm], check=True)
+        files.insert(0, ("JPEG", jpeg))
+    else:
+        print("  JPEG skipped: cjpeg is not installed (apt-get install libjpeg-turbo-progs)")
+    for kind, path in files:
+        ours = [bench, "render-image", path, "40x20"]
+        theirs = [chafa, "--format", "symbols", "--colors", "full", "--size", "40x20", "--symbols", "vhalf", path]
+        samples = interleaved([("ours", ours), ("chafa", theirs)], repetitions)
+        anchor = statistics.median(s for s, _ in samples["chafa"])
+        ours_seconds = [s for s, _ in samples["ours"]]
+        table.add("image", f"{kind} 1000x1000 → 40x20 (apps-cli-bench)", ours_seconds, [r for _, r in samples["ours"]], anchor,
+                  "< chafa", statistics.median(ours_seconds) < anchor)
+        table.add("image", f"  chafa --size 40x20 --symbols vhalf", [s for s, _ in samples["chafa"]], [r for _, r in samples["chafa"]])
+
+
+def html_document(path):
+    """About 1 MB of HTML: headings, paragraphs with entities and links, lists and tables."""
+    parts = ["<!DOCTYPE html><html><head><title>Benchmark</title></head><body>"]
+    index = 0
+    while sum(len(p) for p in parts) < 1_000_000:
+        parts.append(f"<h2>Section {index}</h2>"
+                     f"<p>Paragraph number {index}: caf&eacute; &amp; cr&egrave;me, &AElig;r&oslash;sk&oslash;bing &#8212; "
+                     f"<a href='/page/{index}'>a link</a>, <b>bold</b> and <i>italic</i> words &lt;kept&gt;.</p>"
+                     f"<ul><li>First item {index}</li><li>Second &hellip;</li></ul>"
+                     f"<table><tr><th>Name</th><th>Value</th></tr><tr><td>Row {index}</td><td>{index * 7}</td></tr></table>")
+        index += 1
+    parts.append("</body></html>")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("".join(parts))
+    return index
+
+
+def html_text(table, bench, repetitions, work):
+    print("7. HTML to text: 1 MB document, whole process                median (min–max)        peak RSS   vs w3m -dump")
+    path = os.path.join(work, "document.html")
+    paragraphs = html_document(path)
+    w3m, lynx = ensure_tool("w3m", "w3m"), ensure_tool("lynx", "lynx")
+    commands = [("apps-cli-bench html-text", [bench, "html-text", path])]
+    if w3m:
+        commands.append(("w3m -dump", [w3m, "-dump", "-cols", "80", "-T", "text/html", path]))
+    if lynx:
+        commands.append(("lynx -dump", [lynx, "-dump", "-nolist", "-width=80", "-force_html", "-assume_charset=utf-8",
+                                        "-display_charset=utf-8", path]))
+    # The same content first: every paragraph, and the entities decoded.
+    for name, command in commands:
+        text = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        found = text.count("Paragraph number")
+        decoded = "café & crème, Ærøskøbing" in " ".join(text.split())
+        if found != paragraphs or not decoded:
+            print(f"  {name}: {found} of {paragraphs} paragraphs, entities decoded: {decoded}")
+    samples = interleaved(commands, repetitions)
+    anchors = [statistics.median(s for s, _ in samples[name]) for name, _ in commands[1:]]
+    ours = [s for s, _ in samples[commands[0][0]]]
+    table.add("html", commands[0][0], ours, [r for _, r in samples[commands[0][0]]], anchors[0] if anchors else None,
+              "< w3m and lynx", all(statistics.median(ours) < anchor for anchor in anchors) if anchors else None)
+    for name, _ in commands[1:]:
+        table.add("html", f"  {name}", [s for s, _ in samples[name]], [r for _, r in samples[name]], anchors[0])
+    if not anchors:
+        print("  w3m and lynx could not be installed: no comparison")
+
+
 def cpu_ticks(pid):
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
@@ -239,6 +354,7 @@ def cpu_ticks(pid):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--apps-cli", required=True)
+    parser.add_argument("--bench", required=True, help="apps-cli-bench, for its single jobs")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--json", default=os.path.join(ROOT, ".build-bench", "processes.json"))
     options = parser.parse_args()
@@ -248,6 +364,8 @@ def main():
         cold_start(table, options.apps_cli, 3 if options.quick else 7, work)
         at_scale(table, options.apps_cli, 2 if options.quick else 5, [10_000] if options.quick else [10_000, 100_000], work)
         idle_cpu(table, options.apps_cli, 2 if options.quick else 5, work)
+        images(table, options.bench, 3 if options.quick else 7, work)
+        html_text(table, options.bench, 3 if options.quick else 7, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     os.makedirs(os.path.dirname(options.json), exist_ok=True)

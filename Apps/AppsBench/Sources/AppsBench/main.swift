@@ -40,6 +40,38 @@ struct Goal {
 
 var goals: [Goal] = []
 
+/// Writes what the renderer produces to standard output.
+final class StandardOutputSink: OutputSink {
+    func write(_ bytes: [UInt8]) { FileHandle.standardOutput.write(Data(bytes)) }
+}
+
+// Single jobs for Scripts/benchmarks.py, measured as whole processes against other tools:
+//   apps-cli-bench render-image FILE COLSxROWS   decode (libjpeg's DCT scaling), downscale, half-block render, print
+//   apps-cli-bench html-text FILE                HTML to wrapped plain text (80 columns), print
+let arguments = CommandLine.arguments
+if arguments.count >= 3, arguments[1] == "render-image" {
+    let size = arguments.count > 3 ? arguments[3].split(separator: "x").compactMap { Int($0) } : [40, 20]
+    let cells = Size(columns: size.first ?? 40, rows: size.last ?? 20)
+    do {
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
+        // Decoded near the size shown (two pixels per cell row), as the app's image repository does.
+        let limits = ImageDecoder.Limits(maximumSide: 65_535, maximumPixelCount: 4 * 1024 * 1024,
+                                         targetSide: max(cells.columns, cells.rows * 2))
+        let image = try ImageDecoder.decode(data, limits: limits)
+        let frame = ImageRenderer.render(image, in: cells, mode: .halfBlocks)
+        DiffRenderer(sink: StandardOutputSink(), colorMode: .trueColor).render(frame)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("render-image: \(error)\n".utf8))
+        exit(1)
+    }
+}
+if arguments.count >= 3, arguments[1] == "html-text" {
+    guard let data = FileManager.default.contents(atPath: arguments[2]) else { exit(1) }
+    print(HTMLDocument.parse(String(decoding: data, as: UTF8.self)).plainText(width: 80))
+    exit(0)
+}
+
 func measure(_ repetitions: Int, _ body: () -> Void) -> Double {
     body() // warm up
     let start = DispatchTime.now().uptimeNanoseconds
