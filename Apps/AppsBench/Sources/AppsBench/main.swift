@@ -138,6 +138,21 @@ struct KeyTiming {
     var p99: Double
 }
 
+/// p50/p99 of `events` (cycled) pressed `repetitions` times: dispatch, render, diff into the renderer's sink.
+@MainActor
+func keyTiming(_ key: String, size: Int, _ events: [InputEvent], repetitions: Int, host: HeadlessHost, context: RenderContext,
+               renderer: DiffRenderer) -> KeyTiming {
+    var samples: [Double] = []
+    for repetition in 0..<repetitions {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = host.controller.dispatch(events[repetition % events.count], in: context)
+        renderer.render(host.controller.render(in: context))
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+    }
+    samples.sort()
+    return KeyTiming(key: key, size: size, p50: samples[samples.count / 2], p99: samples[min(samples.count - 1, samples.count * 99 / 100)])
+}
+
 @MainActor
 func perKeyTimings(productCount: Int) async -> [KeyTiming] {
     let products = (0..<productCount).map { index in
@@ -159,17 +174,7 @@ func perKeyTimings(productCount: Int) async -> [KeyTiming] {
     renderer.render(host.controller.render(in: context))
 
     func time(_ key: String, _ events: [InputEvent], repetitions: Int) -> KeyTiming {
-        var samples: [Double] = []
-        for repetition in 0..<repetitions {
-            let event = events[repetition % events.count]
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = host.controller.dispatch(event, in: context)
-            renderer.render(host.controller.render(in: context))
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-        }
-        samples.sort()
-        return KeyTiming(key: key, size: productCount, p50: samples[samples.count / 2],
-                         p99: samples[min(samples.count - 1, samples.count * 99 / 100)])
+        keyTiming(key, size: productCount, events, repetitions: repetitions, host: host, context: context, renderer: renderer)
     }
     return [
         time("down", [.key(.down)], repetitions: 300),
@@ -215,15 +220,7 @@ func contactsTimings(count: Int) async -> [KeyTiming] {
     let renderer = DiffRenderer(sink: CountingSink(), colorMode: .trueColor)
     renderer.render(host.controller.render(in: context))
     func time(_ key: String, _ events: [InputEvent], repetitions: Int) -> KeyTiming {
-        var samples: [Double] = []
-        for repetition in 0..<repetitions {
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = host.controller.dispatch(events[repetition % events.count], in: context)
-            renderer.render(host.controller.render(in: context))
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-        }
-        samples.sort()
-        return KeyTiming(key: key, size: count, p50: samples[samples.count / 2], p99: samples[min(samples.count - 1, samples.count * 99 / 100)])
+        keyTiming(key, size: count, events, repetitions: repetitions, host: host, context: context, renderer: renderer)
     }
     var timings = [
         time("down", [.key(.down)], repetitions: 300),

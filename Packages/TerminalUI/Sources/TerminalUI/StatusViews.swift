@@ -29,6 +29,31 @@ public enum KeyBar {
     }
 }
 
+/// A screen's notice above its key bar: what an action did, or why not (with the link to copy),
+/// wrapped so that a link is shown whole, in at most a few lines.
+public enum NoticeLines {
+    /// A notice gets at most this many lines.
+    public static let maximumLines = 3
+
+    /// `text` wrapped to a screen `columns` wide (less a margin each side); none without a notice.
+    public static func wrap(_ text: String?, columns: Int, maximumLines: Int = NoticeLines.maximumLines) -> [String] {
+        guard let text else { return [] }
+        return Array(TextWrap.wrap(text, width: max(1, columns - 2)).prefix(maximumLines))
+    }
+
+    /// Draws `lines` on the rows right above the key bar (the frame's last row), clearing those rows
+    /// first so that nothing under them shows between the words: an error in the error role, else a notice.
+    public static func draw(_ lines: [String], into frame: inout Frame, isError: Bool, colorMode: ColorMode) {
+        guard !lines.isEmpty else { return }
+        let style = isError ? (colorMode == .none ? Style(bold: true) : Theme.error) : Theme.notice
+        let top = frame.size.rows - 1 - lines.count
+        frame.fill(Rect(column: 0, row: max(0, top), columns: frame.size.columns, rows: lines.count), style: .plain)
+        for (offset, line) in lines.enumerated() {
+            frame.put(line, at: Point(column: 1, row: top + offset), style: style, maxColumns: frame.size.columns - 2)
+        }
+    }
+}
+
 /// Centered one-off states of a screen: loading, empty, error.
 public enum StatusView {
     /// `text` wrapped to the frame's width less a margin, each line centered, the block centered vertically.

@@ -37,6 +37,13 @@ public enum Theme {
             : Style(foreground: .brightWhite, background: .rgb(0x1E, 0x63, 0xC8, fallback: 26), bold: true)
     }
 
+    /// A list row's look: touched (under a mouse press) over selected over normal.
+    public static func listRow(touched: Bool, selected: Bool, mode: ColorMode) -> Style {
+        if touched { return Self.touched(mode) }
+        if selected { return Self.selectedCell(mode) }
+        return .plain
+    }
+
     /// A master list's selected row (a phone's selected cell): white on red; without colors, bold
     /// and underlined, so selected (underline), touched (reverse) and normal (plain) stay apart.
     public static func selectedCell(_ mode: ColorMode) -> Style {

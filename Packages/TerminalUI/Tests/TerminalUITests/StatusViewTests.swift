@@ -40,3 +40,23 @@ final class StatusViewTests: XCTestCase {
         XCTAssertTrue(plain.text.contains("[ Retry (r) ]"))
     }
 }
+
+final class NoticeLinesTests: XCTestCase {
+    func testANoticeWrapsToAFewLinesAboveTheKeyBarOverWhatWasThere() {
+        XCTAssertEqual(NoticeLines.wrap(nil, columns: 40), [])
+        let lines = NoticeLines.wrap("Calling: tel:+6281234567890 — the desktop opened it for you just now", columns: 22)
+        XCTAssertEqual(lines.count, NoticeLines.maximumLines)
+        var frame = Frame(size: Size(columns: 22, rows: 6))
+        frame.put(String(repeating: "x", count: 22), at: Point(column: 0, row: 2))
+        NoticeLines.draw(lines, into: &frame, isError: false, colorMode: .none)
+        let text = PlainTextEncoder.encode(frame).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(text[2], " " + lines[0], "the row was cleared first")
+        XCTAssertEqual(text[4], " " + lines[2])
+    }
+
+    func testAListRowIsTouchedOverSelectedOverPlain() {
+        XCTAssertEqual(Theme.listRow(touched: true, selected: true, mode: .none), Theme.touched(.none))
+        XCTAssertEqual(Theme.listRow(touched: false, selected: true, mode: .trueColor), Theme.selectedCell(.trueColor))
+        XCTAssertEqual(Theme.listRow(touched: false, selected: false, mode: .trueColor), .plain)
+    }
+}

@@ -95,14 +95,8 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
                 frame.put(field.1, at: Point(column: left + labelWidth, row: row), maxColumns: max(0, columns - left - labelWidth - 1))
             }
         }
-        if let notice = viewModel.notice {
-            let style = viewModel.noticeIsError ? (context.colorMode == .none ? Style(bold: true) : Theme.error) : Theme.notice
-            let lines = TextWrap.wrap(notice, width: max(1, columns - 2)).prefix(3)
-            let top = context.size.rows - 1 - lines.count
-            for (offset, line) in lines.enumerated() {
-                frame.put(line, at: Point(column: 1, row: top + offset), style: style, maxColumns: columns - 2)
-            }
-        }
+        NoticeLines.draw(NoticeLines.wrap(viewModel.notice, columns: columns), into: &frame, isError: viewModel.noticeIsError,
+                         colorMode: context.colorMode)
         KeyBar.draw(ContactsTexts.detailKeys.keyBar, into: &frame)
         return frame
     }

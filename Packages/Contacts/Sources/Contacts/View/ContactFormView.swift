@@ -53,16 +53,9 @@ final class ContactFormView: Screen, ContactFormViewInput {
             frame.put(caption, at: Point(column: preview.column + max(0, (preview.columns - DisplayWidth.of(caption)) / 2),
                                          row: preview.maxRow), style: Style(dim: true))
         }
-        if let notice = viewModel.notice {
-            let style = viewModel.noticeIsError ? (context.colorMode == .none ? Style(bold: true) : Theme.error) : Theme.notice
-            let lines = TextWrap.wrap(notice, width: max(1, columns - 2)).prefix(3)
-            let top = context.size.rows - 1 - lines.count
-            // On a short screen the status covers the last field's lines: whole rows, never a mix of both.
-            frame.fill(Rect(column: 0, row: max(0, top), columns: columns, rows: lines.count), style: .plain)
-            for (offset, line) in lines.enumerated() {
-                frame.put(line, at: Point(column: 1, row: top + offset), style: style, maxColumns: columns - 2)
-            }
-        }
+        // On a short screen the status covers the last field's lines: whole rows, never a mix of both.
+        NoticeLines.draw(NoticeLines.wrap(viewModel.notice, columns: columns), into: &frame, isError: viewModel.noticeIsError,
+                         colorMode: context.colorMode)
         // The form keeps q and ? as text, so its bar does not offer them.
         KeyBar.draw(ContactsTexts.formKeys.compactMap(\.bar).joined(separator: "  "), into: &frame)
         return frame

@@ -84,7 +84,7 @@ final class ContactListView: Screen, ContactListViewInput {
 
     private static func draw(_ row: ContactListViewModel.ContactRow, into body: inout Frame, line: Int, width: Int, touched: Bool,
                              selected: Bool, context: RenderContext, pictures: PictureRenderCache?) {
-        let style: Style = touched ? Theme.touched(context.colorMode) : selected ? Theme.selectedCell(context.colorMode) : .plain
+        let style = Theme.listRow(touched: touched, selected: selected, mode: context.colorMode)
         if touched || selected {
             body.fill(Rect(column: 0, row: line, columns: width, rows: contactRowHeight), style: style)
             body.put(touched ? "▶" : "▌", at: Point(column: 0, row: line), style: style)

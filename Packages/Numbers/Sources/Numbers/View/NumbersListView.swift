@@ -95,9 +95,7 @@ final class NumbersListView: Screen, NumbersListViewInput {
 
     /// Normal, touched or selected (a touch shows over the selection until the release).
     static func cellStyle(touched: Bool, selected: Bool, mode: ColorMode) -> Style {
-        if touched { return Theme.touched(mode) }
-        if selected { return Theme.selectedCell(mode) }
-        return .plain
+        Theme.listRow(touched: touched, selected: selected, mode: mode)
     }
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {

@@ -109,9 +109,7 @@ extension CategoriesViewModel.Content {
 /// every color mode; the title bold and the second line dim on top of the row's style.
 enum ListRowStyle {
     static func cell(touched: Bool, selected: Bool, mode: ColorMode) -> Style {
-        if touched { return Theme.touched(mode) }
-        if selected { return Theme.selectedCell(mode) }
-        return .plain
+        Theme.listRow(touched: touched, selected: selected, mode: mode)
     }
 
     static func title(_ cell: Style) -> Style {

@@ -35,8 +35,7 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
     static let maximumNoticeLines = 3
 
     static func noticeLines(_ viewModel: ComposeEmailViewModel, size: Size) -> [String] {
-        guard let notice = viewModel.notice else { return [] }
-        return Array(TextWrap.wrap(notice.text, width: max(1, size.columns - 2)).prefix(maximumNoticeLines))
+        NoticeLines.wrap(viewModel.notice?.text, columns: size.columns, maximumLines: maximumNoticeLines)
     }
 
     /// Where things are at `size` with `noticeLines` lines of notice above the key bar (at least one is kept).

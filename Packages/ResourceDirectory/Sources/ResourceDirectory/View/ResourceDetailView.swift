@@ -34,8 +34,7 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
     static let maximumNoticeLines = 3
 
     static func noticeLines(_ viewModel: ResourceDetailViewModel, size: Size) -> [String] {
-        guard let notice = viewModel.notice else { return [] }
-        return Array(TextWrap.wrap(notice.text, width: max(1, size.columns - 2)).prefix(maximumNoticeLines))
+        NoticeLines.wrap(viewModel.notice?.text, columns: size.columns, maximumLines: maximumNoticeLines)
     }
 
     /// The scrolling page sits above the notice (when there is one) and the key bar.
