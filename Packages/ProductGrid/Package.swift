@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(
             name: "ProductGridTests",
             dependencies: [
-                "ProductGrid", "ProductGridTesting", "Navigation",
+                "ProductGrid", "ProductGridTesting", "Navigation", "HTTPClient",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),

@@ -48,6 +48,7 @@ final class StandardOutputSink: OutputSink {
 // Single jobs for Scripts/benchmarks.py, measured as whole processes against other tools:
 //   apps-cli-bench render-image FILE COLSxROWS   decode (libjpeg's DCT scaling), downscale, half-block render, print
 //   apps-cli-bench html-text FILE                HTML to wrapped plain text (80 columns), print
+//   apps-cli-bench decode-check24 FILE           a CHECK24 catalog through each JSON decoder, timed in-process
 let arguments = CommandLine.arguments
 if arguments.count >= 3, arguments[1] == "render-image" {
     let size = arguments.count > 3 ? arguments[3].split(separator: "x").compactMap { Int($0) } : [40, 20]
@@ -70,6 +71,24 @@ if arguments.count >= 3, arguments[1] == "html-text" {
     guard let data = FileManager.default.contents(atPath: arguments[2]) else { exit(1) }
     print(HTMLDocument.parse(String(decoding: data, as: UTF8.self)).plainText(width: 80))
     exit(0)
+}
+
+if arguments.count >= 3, arguments[1] == "decode-check24" {
+    // Where a catalog's first frame goes, in-process: each decoder alone, then the filters' index.
+    guard let data = FileManager.default.contents(atPath: arguments[2]) else { exit(1) }
+    func milliseconds(since start: UInt64) -> String {
+        String(format: "%.0f ms", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    var start = DispatchTime.now().uptimeNanoseconds
+    let foundation = try? JSONDecoder().decode(Check24Catalog.self, from: data)
+    print("Foundation JSONDecoder  \(milliseconds(since: start))  \(foundation?.products.count ?? -1) products")
+    start = DispatchTime.now().uptimeNanoseconds
+    let lazy = try? LazyJSONDecoder().decode(Check24Catalog.self, from: data)
+    print("LazyJSONDecoder         \(milliseconds(since: start))  \(lazy?.products.count ?? -1) products")
+    start = DispatchTime.now().uptimeNanoseconds
+    _ = Check24FilteredCatalog(products: lazy?.products ?? [])
+    print("filtered catalog        \(milliseconds(since: start))")
+    exit(foundation == lazy ? 0 : 1)
 }
 
 func measure(_ repetitions: Int, _ body: () -> Void) -> Double {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import XCTest
 @testable import Check24Overview
 
@@ -10,7 +11,7 @@ final class EntityTests: XCTestCase {
     }
 
     private func decode(_ json: String) throws -> Check24Catalog {
-        try JSONDecoder().decode(Check24Catalog.self, from: Data(json.utf8))
+        try LazyJSONDecoder().decode(Check24Catalog.self, from: Data(json.utf8))
     }
 
     func testDecodesTheRealPayload() throws {
@@ -18,7 +19,7 @@ final class EntityTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw XCTSkip("real fixtures not found at \(fixtures.path)")
         }
-        let catalog = try JSONDecoder().decode(Check24Catalog.self, from: Data(contentsOf: file))
+        let catalog = try LazyJSONDecoder().decode(Check24Catalog.self, from: Data(contentsOf: file))
         XCTAssertEqual(catalog.header, Check24Header(title: "Check24 Shape Compararison", subtitle: "List of geometric products"))
         XCTAssertEqual(catalog.filters, ["Alle", "Verfügbar", "Vorgemerkt"])
         XCTAssertEqual(catalog.skipped, [])
@@ -40,7 +41,7 @@ final class EntityTests: XCTestCase {
 
     func testBundledDemoIsInTheRealSchemaWithEveryPictureAndPage() throws {
         let directory = try XCTUnwrap(Check24OverviewModule.demoDataDirectory)
-        let catalog = try JSONDecoder().decode(Check24Catalog.self, from: Data(contentsOf: directory.appendingPathComponent("products-test.json")))
+        let catalog = try LazyJSONDecoder().decode(Check24Catalog.self, from: Data(contentsOf: directory.appendingPathComponent("products-test.json")))
         XCTAssertEqual(catalog.skipped, [])
         XCTAssertGreaterThanOrEqual(catalog.products.count, 8)
         XCTAssertEqual(Set(catalog.products.map(\.type)), ["Circle", "Hexagon", "Square", "Triangle"])
@@ -83,7 +84,7 @@ final class EntityTests: XCTestCase {
         var json = Data(#"{"header":{"headerTitle":"T"},"products":[{"id":1,"name":"Kept","price":{"value":2.5}},{"id":2,"name":"Huge","price":{"value":1e308}},{"id":3,"name":"Negative","price":{"value":-1}},{"id":4,"name":"Huger","price":{"value":1e400}},{"id":5,"name":"Far future","price":{"value":1},"releaseDate":15927000000000,"rating":99},{"id":6,"name":""#.utf8)
         json.append(contentsOf: [0xC3, 0x28]) // not UTF-8
         json.append(contentsOf: Data(#"","price":{"value":1}}]}"#.utf8))
-        let catalog = try JSONDecoder().decode(Check24Catalog.self, from: json)
+        let catalog = try LazyJSONDecoder().decode(Check24Catalog.self, from: json)
         XCTAssertEqual(catalog.products.map(\.name), ["Kept", "Far future"])
         XCTAssertEqual(catalog.skipped.map(\.reason), [.outOfRange(field: "price"),
                                                         .outOfRange(field: "price"),
@@ -122,5 +123,23 @@ final class EntityTests: XCTestCase {
         XCTAssertFalse(ProductFilter.available.includes(unavailable, favorites: []))
         XCTAssertTrue(ProductFilter.favorites.includes(unavailable, favorites: [2]))
         XCTAssertFalse(ProductFilter.favorites.includes(available, favorites: [2]))
+    }
+
+    func testTheFilteredCatalogListsEachFilterInCatalogOrderWithoutCopies() {
+        let products = (1...7).map { Check24Product(id: $0 * 10, name: "P\($0)", available: $0 % 2 == 1, price: .init(value: 1, currency: "EUR")) }
+        let catalog = Check24FilteredCatalog(products: products)
+        XCTAssertEqual(catalog.products(for: .all, favorites: []).map(\.id), [10, 20, 30, 40, 50, 60, 70])
+        XCTAssertEqual(catalog.products(for: .available, favorites: []).map(\.id), [10, 30, 50, 70])
+        XCTAssertEqual(catalog.products(for: .favorites, favorites: [60, 20, 999, 50]).map(\.id), [20, 50, 60], "unknown ids are left out")
+        XCTAssertEqual(catalog.products(for: .available, favorites: []).count, 4)
+        XCTAssertEqual(catalog.products(for: .available, favorites: [])[3].name, "P7")
+    }
+
+    func testThePictureAddressIsParsedWhenAsked() throws {
+        let product = try decode(#"{"products":[{"id":1,"name":"A","price":{"value":1},"imageURL":"http://x.test/a b.png"},"#
+                                 + #"{"id":2,"name":"B","price":{"value":1},"imageURL":""}]}"#).products
+        XCTAssertEqual(product[0].imageAddress, "http://x.test/a b.png")
+        XCTAssertEqual(product[0].imageURL?.host, "x.test")
+        XCTAssertNil(product[1].imageURL, "an empty address is no picture")
     }
 }

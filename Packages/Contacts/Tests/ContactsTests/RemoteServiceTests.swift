@@ -135,15 +135,15 @@ final class RemoteServiceTests: XCTestCase {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../../../shared/fixtures/contacts").standardizedFileURL
         guard FileManager.default.fileExists(atPath: folder.path) else { throw XCTSkip("../shared/fixtures is absent: \(folder.path)") }
-        let list = try JSONDecoder().decode([ContactSummary].self, from: Data(contentsOf: folder.appendingPathComponent("contacts.json")))
+        let list = try LazyJSONDecoder().decode([ContactSummary].self, from: Data(contentsOf: folder.appendingPathComponent("contacts.json")))
         XCTAssertEqual(list.map(\.fullName), ["Amitabh Bachchan", "Shahrukh Khan"])
-        let detail = try JSONDecoder().decode(Contact.self, from: Data(contentsOf: folder.appendingPathComponent("contacts-1.json")))
+        let detail = try LazyJSONDecoder().decode(Contact.self, from: Data(contentsOf: folder.appendingPathComponent("contacts-1.json")))
         XCTAssertEqual(detail.phoneNumber, "+919980123412")
         XCTAssertEqual(detail.createdAt, "2016-05-29T10:10:10.995Z")
         // A 2016 list without `favorite`, and a legacy detail with null email and phone.
-        let old = try JSONDecoder().decode([ContactSummary].self, from: Data(#"[{"id":3,"first_name":"Old","last_name":"List","profile_pic":"/images/missing.png","url":"x"}]"#.utf8))
+        let old = try LazyJSONDecoder().decode([ContactSummary].self, from: Data(#"[{"id":3,"first_name":"Old","last_name":"List","profile_pic":"/images/missing.png","url":"x"}]"#.utf8))
         XCTAssertEqual(old.first?.favorite, false)
-        let nulls = try JSONDecoder().decode(Contact.self, from: Data(#"{"id":4,"first_name":"No","last_name":"Mail","email":null,"phone_number":null,"profile_pic":"/images/missing.png","favorite":false,"created_at":"x","updated_at":"x"}"#.utf8))
+        let nulls = try LazyJSONDecoder().decode(Contact.self, from: Data(#"{"id":4,"first_name":"No","last_name":"Mail","email":null,"phone_number":null,"profile_pic":"/images/missing.png","favorite":false,"created_at":"x","updated_at":"x"}"#.utf8))
         XCTAssertNil(nulls.email)
     }
 }

@@ -39,10 +39,9 @@ public struct HTTPClient: Sendable {
     /// with the path and the problem, e.g. "products[3].price: expected a number, found a string".
     public func decode<T: Decodable>(
         _ type: T.Type,
-        from request: HTTPRequest,
-        decoder: JSONDecoder = JSONDecoder()
+        from request: HTTPRequest
     ) async throws(HTTPError) -> T {
         let body = try await data(request)
-        return try HTTPResponse(statusCode: 200, body: body, url: request.url).decode(type, decoder: decoder)
+        return try HTTPResponse(statusCode: 200, body: body, url: request.url).decode(type)
     }
 }

@@ -24,10 +24,10 @@ public struct HTTPResponse: Sendable, Hashable {
         return headers.first { $0.key.lowercased() == wanted }?.value
     }
 
-    /// Decodes the body as JSON, whatever the status (useful for 422 validation bodies).
-    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws(HTTPError) -> T {
+    /// Decodes the body as JSON with ``LazyJSONDecoder``, whatever the status (useful for 422 validation bodies).
+    public func decode<T: Decodable>(_ type: T.Type) throws(HTTPError) -> T {
         do {
-            return try decoder.decode(type, from: body)
+            return try LazyJSONDecoder().decode(type, from: body)
         } catch let error as DecodingError {
             throw HTTPError.decoding(DecodingErrorDescription.describe(error))
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import XCTest
 @testable import ProductGrid
 
@@ -14,7 +15,7 @@ final class EntityTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw XCTSkip("real fixtures not found at \(fixtures.path)")
         }
-        let catalog = try JSONDecoder().decode(ProductCatalog.self, from: Data(contentsOf: file))
+        let catalog = try LazyJSONDecoder().decode(ProductCatalog.self, from: Data(contentsOf: file))
         XCTAssertEqual(catalog.products.count, 12)
         XCTAssertEqual(catalog.skippedCount, 0)
         XCTAssertEqual(catalog.products[0], ProductSummary(
@@ -28,7 +29,7 @@ final class EntityTests: XCTestCase {
         var json = Data(#"{"products":[{"product_id":"1","name":"Kept","price":120},{"product_id":"..","name":"Up","price":1},{"product_id":".","name":"Here","price":1},{"product_id":"","name":"Empty","price":1},{"product_id":"5","name":"Negative","price":-100},{"product_id":"6","name":"Huge","price":1e308},{"product_id":"7","name":"Huger","price":1e400},{"product_id":"8","name":""#.utf8)
         json.append(contentsOf: [0xC3, 0x28]) // not UTF-8
         json.append(contentsOf: Data(#"","price":1}]}"#.utf8))
-        let catalog = try JSONDecoder().decode(ProductCatalog.self, from: json)
+        let catalog = try LazyJSONDecoder().decode(ProductCatalog.self, from: json)
         XCTAssertEqual(catalog.products.map(\.name), ["Kept"])
         XCTAssertEqual(catalog.skippedReasons, [
             "#2: product_id is not usable as a product id", "#3: product_id is not usable as a product id",
@@ -42,7 +43,7 @@ final class EntityTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw XCTSkip("real fixtures not found at \(fixtures.path)")
         }
-        let detail = try JSONDecoder().decode(ProductDetail.self, from: Data(contentsOf: file))
+        let detail = try LazyJSONDecoder().decode(ProductDetail.self, from: Data(contentsOf: file))
         XCTAssertEqual(detail.summary.name, "Apples")
         XCTAssertEqual(detail.summary.priceInCents, 120)
         XCTAssertEqual(detail.description, "An apple a day keeps the doctor away.")
@@ -50,11 +51,11 @@ final class EntityTests: XCTestCase {
 
     func testBundledDemoCatalogIsInTheRealSchemaAndEveryDetailExists() throws {
         let directory = try XCTUnwrap(ProductGridModule.demoDataDirectory)
-        let catalog = try JSONDecoder().decode(ProductCatalog.self, from: Data(contentsOf: directory.appendingPathComponent("cart/list")))
+        let catalog = try LazyJSONDecoder().decode(ProductCatalog.self, from: Data(contentsOf: directory.appendingPathComponent("cart/list")))
         XCTAssertGreaterThanOrEqual(catalog.products.count, 12)
         XCTAssertEqual(catalog.skippedCount, 0)
         for product in catalog.products {
-            let detail = try JSONDecoder().decode(
+            let detail = try LazyJSONDecoder().decode(
                 ProductDetail.self, from: Data(contentsOf: directory.appendingPathComponent("cart/\(product.id)/detail")))
             XCTAssertEqual(detail.summary, product)
             XCTAssertFalse(detail.description.isEmpty)
@@ -70,13 +71,13 @@ final class EntityTests: XCTestCase {
                      {"product_id":"2","name":"B","price":"not a number"},
                      {"product_id":3,"name":"C","price":3}]}
         """
-        let catalog = try JSONDecoder().decode(ProductCatalog.self, from: Data(json.utf8))
+        let catalog = try LazyJSONDecoder().decode(ProductCatalog.self, from: Data(json.utf8))
         XCTAssertEqual(catalog.products.map(\.id), ["1", "3"], "numeric ids are accepted as text")
         XCTAssertEqual(catalog.skippedCount, 1)
         XCTAssertNil(catalog.products[1].imageURL)
     }
 
     func testMissingProductsKeyIsAnError() {
-        XCTAssertThrowsError(try JSONDecoder().decode(ProductCatalog.self, from: Data(#"{"items":[]}"#.utf8)))
+        XCTAssertThrowsError(try LazyJSONDecoder().decode(ProductCatalog.self, from: Data(#"{"items":[]}"#.utf8)))
     }
 }

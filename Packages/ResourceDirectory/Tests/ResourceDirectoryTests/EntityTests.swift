@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import XCTest
 @testable import ResourceDirectory
 
@@ -10,7 +11,7 @@ final class EntityTests: XCTestCase {
     }
 
     func testTheRealCategoriesAndTheirIrregularFiles() throws {
-        let list = try JSONDecoder().decode(ResourceCategoryList.self, from: try fixture("categories.json"))
+        let list = try LazyJSONDecoder().decode(ResourceCategoryList.self, from: try fixture("categories.json"))
         XCTAssertEqual(list.categories.map(\.title), ["Restaurants", "Vacation Spots"])
         XCTAssertEqual(list.categories.map(\.slug), ["restaurants", "vacation-spots"])
         XCTAssertEqual(list.categories.map(\.resourceFile), ["restaurants.json", "vacation-spot.json"], "vacation-spots lives in vacation-spot.json")
@@ -21,7 +22,7 @@ final class EntityTests: XCTestCase {
     }
 
     func testTheRealRestaurants() throws {
-        let list = try JSONDecoder().decode(ResourceList.self, from: try fixture("restaurants.json"))
+        let list = try LazyJSONDecoder().decode(ResourceList.self, from: try fixture("restaurants.json"))
         XCTAssertEqual(list.skippedReasons, [])
         let pizza = try XCTUnwrap(list.resources.first { $0.title == "Pizza Spanos" })
         XCTAssertEqual(pizza.descriptionHTML, "<p>Powering Devs Everywhere</p>")
@@ -56,7 +57,7 @@ final class EntityTests: XCTestCase {
          "not an object",
          {"title":"Bare"}]
         """#
-        let list = try JSONDecoder().decode(ResourceList.self, from: Data(json.utf8))
+        let list = try LazyJSONDecoder().decode(ResourceList.self, from: Data(json.utf8))
         XCTAssertEqual(list.resources.map(\.title), ["Full", "Bare"])
         XCTAssertEqual(list.skippedReasons.count, 3)
         XCTAssertTrue(list.skippedReasons[0].hasPrefix("#2: title"), list.skippedReasons[0])
@@ -78,12 +79,12 @@ final class EntityTests: XCTestCase {
     /// The bundled demo: both categories' files exist, at least 12 resources each, every photo is there.
     func testTheBundledDemoIsComplete() throws {
         let directory = try XCTUnwrap(ResourceDirectoryModule.demoDataDirectory)
-        let categories = try JSONDecoder().decode(ResourceCategoryList.self,
+        let categories = try LazyJSONDecoder().decode(ResourceCategoryList.self,
                                                   from: Data(contentsOf: directory.appendingPathComponent("data/categories.json")))
         XCTAssertEqual(categories.categories.count, 2)
         for category in categories.categories {
             let file = try XCTUnwrap(category.resourceFile, category.slug)
-            let list = try JSONDecoder().decode(ResourceList.self, from: Data(contentsOf: directory.appendingPathComponent("data/\(file)")))
+            let list = try LazyJSONDecoder().decode(ResourceList.self, from: Data(contentsOf: directory.appendingPathComponent("data/\(file)")))
             XCTAssertGreaterThanOrEqual(list.resources.count, 12, file)
             XCTAssertEqual(list.skippedReasons, [])
             XCTAssertTrue(list.resources.contains { $0.title.first?.isLowercase == true }, "a lowercase title in \(file)")

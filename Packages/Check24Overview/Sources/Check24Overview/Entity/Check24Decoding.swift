@@ -100,7 +100,7 @@ extension Check24Product: Decodable {
         }
         type = string(.type) ?? ""
         color = string(.color) ?? ""
-        imageURL = string(.imageURL).flatMap { $0.isEmpty ? nil : URL(string: $0) }
+        imageAddress = string(.imageURL)
         colorCode = string(.colorCode).flatMap(Self.normalizedHex)
         available = value(Bool.self, .available) ?? false
         releaseDate = value(Double.self, .releaseDate).flatMap { seconds in
@@ -125,8 +125,23 @@ extension Check24Product: Decodable {
 
     /// `"ffecb3"` / `"#FFECB3"` → `"FFECB3"`; anything but six hex digits → nil.
     static func normalizedHex(_ text: String) -> String? {
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard digits.count == 6, digits.allSatisfy(\.isHexDigit) else { return nil }
-        return digits.uppercased()
+        var digits = Substring(text).utf8
+        if digits.first == UInt8(ascii: "#") { digits = digits.dropFirst() }
+        guard digits.count == 6 else { return nil }
+        var isHex = true
+        // Six ASCII bytes fit in a small string: no allocation per product.
+        let upper = String(unsafeUninitializedCapacity: 6) { buffer in
+            for (index, digit) in digits.enumerated() {
+                switch digit {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"): buffer[index] = digit
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): buffer[index] = digit - 0x20
+                default:
+                    isHex = false
+                    return 0
+                }
+            }
+            return 6
+        }
+        return isHex ? upper : nil
     }
 }

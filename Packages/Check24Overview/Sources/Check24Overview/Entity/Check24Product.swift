@@ -10,7 +10,14 @@ public struct Check24Product: Sendable, Equatable, Identifiable {
     public var name: String
     public var type: String
     public var color: String
-    public var imageURL: URL?
+    /// The picture, parsed from ``imageAddress`` when asked for: only the rows on screen ask, so a
+    /// catalog of 100,000 products does not parse 100,000 addresses before its first frame.
+    public var imageURL: URL? {
+        get { imageAddress.flatMap { $0.isEmpty ? nil : URL(string: $0) } }
+        set { imageAddress = newValue?.absoluteString }
+    }
+    /// The picture's address as the payload gave it.
+    public var imageAddress: String?
     /// Hex without `#`, upper-cased (the payload's case varies), or nil when absent or not a 6-digit hex.
     public var colorCode: String?
     public var available: Bool
@@ -29,7 +36,7 @@ public struct Check24Product: Sendable, Equatable, Identifiable {
         self.name = name
         self.type = type
         self.color = color
-        self.imageURL = imageURL
+        self.imageAddress = imageURL?.absoluteString
         self.colorCode = colorCode
         self.available = available
         self.releaseDate = releaseDate
@@ -140,27 +147,55 @@ public enum ProductFilter: Int, Sendable, CaseIterable {
 }
 
 /// A catalog's products by filter, worked out once per load: switching the filter then costs the
-/// favorites (a handful), never a pass over a catalog of 100,000 products.
+/// favorites (a handful), never a pass over a catalog of 100,000 products. Filters keep positions
+/// into the catalog, not copies of its products.
 public struct Check24FilteredCatalog: Sendable {
     public let all: [Check24Product]
-    public let available: [Check24Product]
+    private let availablePositions: [Int32]
     private let positionByID: [Int: Int]
 
     public init(products: [Check24Product]) {
         all = products
-        available = products.filter(\.available)
+        var available: [Int32] = []
         var positions: [Int: Int] = [:]
         positions.reserveCapacity(products.count)
-        for (position, product) in products.enumerated() { positions[product.id] = position }
+        for (position, product) in products.enumerated() {
+            positions[product.id] = position
+            if product.available { available.append(Int32(truncatingIfNeeded: position)) }
+        }
+        availablePositions = available
         positionByID = positions
     }
 
+    /// The available products, in catalog order.
+    public var available: Check24ProductList { Check24ProductList(all, positions: availablePositions) }
+
     /// The products `filter` shows, in catalog order.
-    public func products(for filter: ProductFilter, favorites: Set<Int>) -> [Check24Product] {
+    public func products(for filter: ProductFilter, favorites: Set<Int>) -> Check24ProductList {
         switch filter {
-        case .all: all
+        case .all: Check24ProductList(all)
         case .available: available
-        case .favorites: favorites.compactMap { positionByID[$0] }.sorted().map { all[$0] }
+        case .favorites: Check24ProductList(all, positions: favorites.compactMap { positionByID[$0].map(Int32.init(truncatingIfNeeded:)) }.sorted())
         }
+    }
+}
+
+/// Some of a catalog's products, in catalog order, read through their positions.
+public struct Check24ProductList: RandomAccessCollection, Sendable {
+    private let products: [Check24Product]
+    /// nil for all of them.
+    private let positions: [Int32]?
+
+    public init(_ products: [Check24Product], positions: [Int32]? = nil) {
+        self.products = products
+        self.positions = positions
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { positions?.count ?? products.count }
+
+    public subscript(index: Int) -> Check24Product {
+        guard let positions else { return products[index] }
+        return products[Int(positions[index])]
     }
 }

@@ -50,7 +50,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var touchedRow: Int?
     /// The products of the current filter, kept between key presses: a key costs the rows on
     /// screen, not a pass over the catalog. Recomputed when the catalog, filter or favorites change.
-    private var filteredProducts: [Check24Product] = []
+    private var filteredProducts = Check24ProductList([])
     private var filteredCatalog = Check24FilteredCatalog(products: [])
     /// What the catalog lacked (skipped or incomplete products), worked out once per load.
     private var catalogNotice: String?
@@ -200,7 +200,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     // MARK: View model
 
     private func refilter() {
-        guard case .loaded = state else { filteredProducts = []; return }
+        guard case .loaded = state else { filteredProducts = Check24ProductList([]); return }
         filteredProducts = filteredCatalog.products(for: filter, favorites: favorites)
     }
 
