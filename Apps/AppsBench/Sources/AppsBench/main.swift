@@ -118,7 +118,9 @@ if let demo = Check24OverviewModule.demoDataDirectory,
     goals.append(Goal(name: "PNG 64x64 decode + render 24x12", value: decodeMilliseconds, budget: 5, unit: "ms"))
 }
 
-// 4. The check24 overview at 120x40 on the demo data: one frame, and the bytes a one-row move writes.
+// 4. The check24 overview on the demo data: one frame at 120x40, and the bytes each kind of change
+// writes at 80x24 and 200x60 against a full redraw: a one-row move at most two rows' worth, a page
+// down or a screen switch about a redraw (everything changed), never much more.
 @MainActor
 func overviewGoals() async {
     guard let demo = Check24OverviewModule.demoDataDirectory,
@@ -126,24 +128,41 @@ func overviewGoals() async {
     else { return }
     let client = HTTPClient(transport: Check24OverviewModule.demoTransport(directory: demo))
     let service = HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL)
-    let host = HeadlessHost(size: Size(columns: 120, rows: 40))
-    let screen = Check24OverviewModule.make(dependencies: .init(
-        catalog: service, favorites: favorites,
-        images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
-        pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL), host: host.controller)
-    _ = await host.run(root: screen, keys: [])
+    func overview(_ size: Size) async -> HeadlessHost {
+        let host = HeadlessHost(size: size)
+        let screen = Check24OverviewModule.make(dependencies: .init(
+            catalog: service, favorites: favorites,
+            images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
+            pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL), host: host.controller)
+        _ = await host.run(root: screen, keys: [])
+        return host
+    }
+    let host = await overview(Size(columns: 120, rows: 40))
     let context = RenderContext(size: Size(columns: 120, rows: 40), colorMode: .trueColor)
     let frameMilliseconds = measure(50) { _ = host.controller.render(in: context) }
     goals.append(Goal(name: "check24 overview frame 120x40", value: frameMilliseconds, budget: 16, unit: "ms"))
 
-    let sink = CountingSink()
-    let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
-    renderer.render(host.controller.render(in: context))
-    let full = sink.bytes
-    sink.bytes = 0
-    _ = host.controller.dispatch(.key(.down), in: context)
-    renderer.render(host.controller.render(in: context))
-    goals.append(Goal(name: "bytes for a one-row move (full frame \(full))", value: Double(sink.bytes), budget: Double(full) / 4, unit: "B"))
+    for size in [Size(columns: 80, rows: 24), Size(columns: 200, rows: 60)] {
+        let host = await overview(size)
+        let context = RenderContext(size: size, colorMode: .trueColor)
+        let sink = CountingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
+        renderer.render(host.controller.render(in: context))
+        let full = sink.bytes
+        /// The bytes the frame after `event` adds to the screen.
+        func bytes(after event: InputEvent) -> Int {
+            sink.bytes = 0
+            _ = host.controller.dispatch(event, in: context)
+            renderer.render(host.controller.render(in: context))
+            return sink.bytes
+        }
+        let label = "\(size.columns)x\(size.rows), full frame \(full) B"
+        let twoRows = Double(full) * 2 / Double(size.rows)
+        goals.append(Goal(name: "bytes: one-row move \(label)", value: Double(bytes(after: .key(.down))), budget: twoRows, unit: "B"))
+        goals.append(Goal(name: "bytes: page down \(label)", value: Double(bytes(after: .key(.pageDown))), budget: Double(full) * 1.1, unit: "B"))
+        goals.append(Goal(name: "bytes: list to detail \(label)", value: Double(bytes(after: .key(.enter))), budget: Double(full) * 1.1, unit: "B"))
+        goals.append(Goal(name: "bytes: detail back to list \(label)", value: Double(bytes(after: .key(.escape))), budget: Double(full) * 1.1, unit: "B"))
+    }
 }
 await overviewGoals()
 

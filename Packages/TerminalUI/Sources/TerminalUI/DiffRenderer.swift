@@ -3,7 +3,9 @@
 /// - The first frame, the first after ``invalidate()`` and the first after a size change clear the
 ///   screen (`ESC[2J`) and write every cell that is not a plain blank.
 /// - Afterwards only changed cells are written, in runs per row with one cursor move per run,
-///   and an SGR sequence only where the style changes.
+///   and an SGR sequence only where the style changes. A few unchanged cells between two changes are
+///   written again when that is shorter than a cursor move; a row that now ends in plain blanks over
+///   several changed cells is cleared to its end with `ESC[K` (in the plain style).
 /// - Every frame with output is wrapped in synchronized-update mode (`ESC[?2026h` … `ESC[?2026l`);
 ///   a frame without changes writes nothing at all.
 /// - After a wide cell the cursor is positioned explicitly again, because terminals disagree on
@@ -61,12 +63,20 @@ public final class DiffRenderer {
             currentStyle = style
             currentSequence = sequence
         }
+        let blank = Cell.blank()
         for row in 0..<frame.size.rows {
             // Where the terminal's cursor is known to be after the last write in this row.
             var cursorColumn: Int?
             // Set after an uncertain glyph was written: every later cell of the row is written again.
             var repaintRest = false
-            for column in 0..<frame.size.columns {
+            // A row ending in plain blanks where several cells changed is cleared with one erase to
+            // its end (ESC[K in the plain style), rather than a space per cell.
+            var blankTail = frame.size.columns
+            while blankTail > 0, frame[blankTail - 1, row] == blank { blankTail -= 1 }
+            var changedInTail = 0
+            for column in blankTail..<frame.size.columns where base[column, row] != blank { changedInTail += 1 }
+            let erasesTail = changedInTail > Self.eraseThreshold
+            for column in 0..<(erasesTail ? blankTail : frame.size.columns) {
                 let cell = frame[column, row]
                 if cell.isContinuation { continue } // written with its leading cell
                 let changed = repaintRest || cell != base[column, row]
@@ -76,6 +86,10 @@ public final class DiffRenderer {
                 // Most cells are one printable ASCII byte: no width question, nothing to sanitize.
                 let utf8 = cell.grapheme.utf8
                 if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+                    if cursorColumn != column, let from = cursorColumn,
+                       writesGap(of: frame, row: row, from: from, to: column, style: currentStyle, into: &output) {
+                        cursorColumn = column
+                    }
                     if cursorColumn != column { moveCursor(to: column, row: row, into: &output) }
                     applyStyle(cell.style)
                     output.append(byte)
@@ -97,6 +111,11 @@ public final class DiffRenderer {
                 let isTrustworthy = glyph.width == nil || glyph.width == Int(cell.width)
                 cursorColumn = cell.width == 1 && isTrustworthy && !glyph.isUncertain ? column + 1 : nil
                 if glyph.isUncertain { repaintRest = true }
+            }
+            if erasesTail {
+                if cursorColumn != blankTail { moveCursor(to: blankTail, row: row, into: &output) }
+                applyStyle(.plain)
+                output.appendASCII("\u{1B}[K")
             }
         }
         if !currentSequence.isEmpty, currentSequence != SGR.sequence(for: .plain, mode: colorMode) {
@@ -136,6 +155,26 @@ public final class DiffRenderer {
             return Glyph(bytes: [0x20], width: nil, isUncertain: isUncertain)
         }
         return Glyph(bytes: Array(String(first).utf8), width: width, isUncertain: isUncertain)
+    }
+
+    /// More changed cells than this in a row's blank tail are cleared with ESC[K (3 bytes, plus a move).
+    private static let eraseThreshold = 6
+
+    /// Writes the unchanged cells between the cursor and `column` again when that is shorter than a
+    /// cursor move (at least 6 bytes): a few plain ASCII cells in the current style. Returns whether it did.
+    private func writesGap(of frame: Frame, row: Int, from: Int, to column: Int, style: Style?,
+                           into output: inout [UInt8]) -> Bool {
+        guard from < column, column - from < 6, let style else { return false }
+        var bytes: [UInt8] = []
+        for gapColumn in from..<column {
+            let cell = frame[gapColumn, row]
+            let utf8 = cell.grapheme.utf8
+            guard cell.style == style, cell.width == 1, !cell.isContinuation, utf8.count == 1, let byte = utf8.first,
+                  byte >= 0x20, byte < 0x7F else { return false }
+            bytes.append(byte)
+        }
+        output.append(contentsOf: bytes)
+        return true
     }
 
     private func moveCursor(to column: Int, row: Int, into output: inout [UInt8]) {

@@ -65,8 +65,70 @@ final class DiffRendererTests: XCTestCase {
         renderer.render(frame)
         frame.put("205", at: Point(column: 7, row: 1))
         renderer.render(frame)
-        // Only "2" and "5" changed; they are two runs (the "0" between them is unchanged).
-        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[2;8H\u{1B}[0m2\u{1B}[2;10H5\u{1B}[?2026l")
+        // Only "2" and "5" changed: the unchanged "0" between them is written again, shorter than a cursor move.
+        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[2;8H\u{1B}[0m205\u{1B}[?2026l")
+        frame.put("3", at: Point(column: 7, row: 1))
+        frame.put("9", at: Point(column: 15, row: 1))
+        renderer.render(frame)
+        // Further apart, a cursor move is shorter than the cells between.
+        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[2;8H\u{1B}[0m3\u{1B}[2;16H9\u{1B}[?2026l")
+    }
+
+    func testARowEndingInBlanksIsErasedToItsEndInThePlainStyle() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
+        var frame = Frame(size: Size(columns: 40, rows: 2))
+        frame.put("A long line of text that will be shortened", at: Point(column: 0, row: 0), style: Style(bold: true))
+        renderer.render(frame)
+        frame = Frame(size: Size(columns: 40, rows: 2))
+        frame.put("A long", at: Point(column: 0, row: 0), style: Style(bold: true))
+        renderer.render(frame)
+        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[1;7H\u{1B}[0m\u{1B}[K\u{1B}[?2026l")
+    }
+
+    /// Replays the renderer's bytes on a model of a terminal screen (cursor moves, SGR, printing by
+    /// display width, ESC[2J, ESC[K) and checks that every frame of a random sequence is on screen
+    /// exactly, text and style: whatever the renderer leaves out must already be there.
+    func testReplayingTheOutputAlwaysShowsTheFrame() {
+        for startSeed: UInt64 in [1, 2026, 0xDEAD_BEEF] { replay(seed: startSeed) }
+    }
+
+    private func replay(seed startSeed: UInt64) {
+        var seed = startSeed
+        func next(_ range: Range<Int>) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Int((seed >> 33) % UInt64(range.count))
+        }
+        let size = Size(columns: 30, rows: 6)
+        let styles = [Style.plain, Style(bold: true), Style(reverse: true), Style(foreground: .rgb(200, 10, 10))]
+        let words = ["Item", "a", "Zoë", "日本", "—", "price 12,99 €", "★★★☆☆", "x", "   ", "longer text here"]
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
+        var screen = ReplayedScreen(size: size)
+        var frame = Frame(size: size)
+        for step in 0..<400 {
+            if next(0..<4) == 0 { frame = Frame(size: size) }
+            for _ in 0..<next(1..<6) {
+                let row = next(0..<size.rows)
+                if next(0..<3) == 0 {
+                    frame.fill(Rect(column: 0, row: row, columns: size.columns, rows: 1), style: styles[next(0..<styles.count)])
+                }
+                frame.put(words[next(0..<words.count)], at: Point(column: next(0..<size.columns), row: row),
+                          style: styles[next(0..<styles.count)])
+            }
+            sink.writes.removeAll()
+            renderer.render(frame)
+            sink.writes.forEach { screen.apply($0) }
+            for row in 0..<size.rows {
+                for column in 0..<size.columns where !frame[column, row].isContinuation {
+                    let expected = frame[column, row]
+                    let shown = screen.cells[row][column]
+                    guard shown.text == expected.grapheme, shown.sgr == SGR.sequence(for: expected.style, mode: .trueColor) else {
+                        return XCTFail("seed \(startSeed), step \(step), cell \(column),\(row): shown \(shown), expected \(expected)")
+                    }
+                }
+            }
+        }
     }
 
     func testMovingTheSelectionRewritesAboutTwoRows() {
@@ -204,5 +266,64 @@ final class SGRTests: XCTestCase {
         XCTAssertEqual(ColorEncoding.nearestPaletteIndex(red: 0, green: 0, blue: 255), 21)
         XCTAssertEqual(ColorEncoding.nearestPaletteIndex(red: 128, green: 128, blue: 128), 244) // grey ramp
         XCTAssertEqual(ColorEncoding.nearestPaletteIndex(red: 0xD1, green: 0xC4, blue: 0xE9), 188) // why #D1C4E9 needs its fallback
+    }
+}
+
+/// A terminal screen as far as the renderer drives it.
+private struct ReplayedScreen {
+    struct Cell: CustomStringConvertible {
+        var text = " "
+        var sgr: [UInt8]
+        var description: String { "\(text.debugDescription) \(String(decoding: sgr, as: UTF8.self).debugDescription)" }
+    }
+
+    let size: Size
+    var cells: [[Cell]]
+    var row = 0
+    var column = 0
+    var sgr: [UInt8]
+    let plain = SGR.sequence(for: .plain, mode: .trueColor)
+
+    init(size: Size) {
+        self.size = size
+        sgr = SGR.sequence(for: .plain, mode: .trueColor)
+        cells = Array(repeating: Array(repeating: Cell(sgr: sgr), count: size.columns), count: size.rows)
+    }
+
+    mutating func apply(_ bytes: [UInt8]) {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") {
+                var end = index + 2
+                while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+                let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+                switch bytes[end] {
+                case UInt8(ascii: "H"):
+                    let numbers = parameters.split(separator: ";").compactMap { Int($0) }
+                    row = numbers[0] - 1
+                    column = numbers[1] - 1
+                case UInt8(ascii: "m"):
+                    let sequence = Array(bytes[index...end])
+                    sgr = sequence == Array("\u{1B}[0m".utf8) ? plain : sequence
+                case UInt8(ascii: "J"):
+                    cells = Array(repeating: Array(repeating: Cell(sgr: sgr), count: size.columns), count: size.rows)
+                case UInt8(ascii: "K"):
+                    for erased in column..<size.columns { cells[row][erased] = Cell(sgr: sgr) }
+                default:
+                    break // ?2026h/l
+                }
+                index = end + 1
+                continue
+            }
+            // One grapheme: the bytes up to the next escape, split into characters.
+            var end = index
+            while end < bytes.count, bytes[end] != 0x1B { end += 1 }
+            for character in String(decoding: bytes[index..<end], as: UTF8.self) {
+                let width = max(1, DisplayWidth.of(character))
+                if row < size.rows, column < size.columns { cells[row][column] = Cell(text: String(character), sgr: sgr) }
+                column += width
+            }
+            index = end
+        }
     }
 }
