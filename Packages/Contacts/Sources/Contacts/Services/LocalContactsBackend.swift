@@ -130,18 +130,28 @@ public final class LocalContactsBackend: Sendable {
         let sorted = rows.map { (key: ListOrder(contact: $0), contact: $0) }.sorted { $0.key < $1.key }.map(\.contact)
         // The detail URL's parts around the id, built once through the route (not once per contact).
         let probe = try ContactsRoutes.show.url(base: base, ["id": "1"]).absoluteString
-        let urlHead = String(probe.dropLast("1.json".count))
-        let items = sorted.map { contact in
-            JSONText.object([
-                ("id", String(contact.id)),
-                ("first_name", JSONText.string(contact.firstName)),
-                ("last_name", JSONText.string(contact.lastName)),
-                ("profile_pic", JSONText.string(profilePic(contact, base: base))),
-                ("favorite", contact.favorite == true ? "true" : "false"),
-                ("url", JSONText.string(urlHead + String(contact.id) + ".json")),
-            ])
+        // Escaped once, its closing quote dropped: the id and ".json" need no escaping.
+        let urlHead = String(JSONText.string(String(probe.dropLast("1.json".count))).dropLast())
+        // One growing text for the whole list (10,000 contacts are about 1.5 MB): no string per contact.
+        var json = "["
+        json.reserveCapacity(sorted.count * 170)
+        for (index, contact) in sorted.enumerated() {
+            if index > 0 { json += "," }
+            json += #"{"id":"#
+            json += String(contact.id)
+            json += #","first_name":"#
+            json += JSONText.string(contact.firstName)
+            json += #","last_name":"#
+            json += JSONText.string(contact.lastName)
+            json += #","profile_pic":"#
+            json += JSONText.string(profilePic(contact, base: base))
+            json += contact.favorite == true ? #","favorite":true,"url":"# : #","favorite":false,"url":"#
+            json += urlHead
+            json += String(contact.id)
+            json += #".json"}"#
         }
-        return Answer(status: 200, json: "[" + items.joined(separator: ",") + "]")
+        json += "]"
+        return Answer(status: 200, json: json)
     }
 
     private func show(_ id: String?, base: URL) throws -> Answer {
