@@ -89,7 +89,7 @@ final class LazyJSONDecoderTests: XCTestCase {
             XCTAssertEqual(ours, try JSONDecoder().decode([Double].self, from: Data("[\(text)]".utf8))[0], text)
         }
         XCTAssertEqual(try lazy([Double].self, "[0.1, 1e22, 1e23, 123456789012345678, 2.2250738585072014e-308, 5e-324, -0.0]"),
-                       [0.1, 1e22, 1e23, 123456789012345678, 2.2250738585072014e-308, 5e-324, -0.0])
+                       [0.1, 1e22, 1e23, 123456789012345680, 2.2250738585072014e-308, .leastNonzeroMagnitude, -0.0])
         XCTAssertEqual(try lazy([Int64].self, "[9223372036854775807, -9223372036854775808, 0, -0, 12.0, 1e3]"),
                        [.max, .min, 0, 0, 12, 1000])
         XCTAssertEqual(try lazy([UInt64].self, "[18446744073709551615, 0]"), [.max, 0])

@@ -224,9 +224,11 @@ final class JSONDocument {
     func members(at offset: Int, path: @autoclosure () -> [any CodingKey]) throws -> JSONMemberTable {
         guard bytes.byte(offset) == UInt8(ascii: "{") else { throw mismatch([String: Any].self, at: offset, path: path()) }
         // Reused from object to object: locating members never nests (values are only skipped).
-        var found = memberScratch
+        // Moved out and back (a copy would share the buffer, and the first append would copy it).
+        var found: [JSONMember] = []
+        swap(&found, &memberScratch)
         found.removeAll(keepingCapacity: true)
-        defer { memberScratch = found }
+        defer { swap(&found, &memberScratch) }
         var cursor = bytes.skipWhitespace(offset + 1)
         var largeObjectIndex: [Int: [Int]]?
         // One bit per (length, first byte, last byte) seen: a key whose bit is clear cannot repeat an
