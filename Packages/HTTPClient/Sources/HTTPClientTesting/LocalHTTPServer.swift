@@ -26,9 +26,12 @@ public final class LocalHTTPServer: Sendable {
         public var delay: TimeInterval
         /// A misbehaviour instead of a normal answer; nil for a normal answer.
         public var fault: Fault?
+        /// How many requests this route answers; after that it steps aside and the next route for the
+        /// same request answers (a server that fails twice, then recovers). nil: every request.
+        public var times: Int?
 
         public init(method: String = "GET", path: String, status: Int = 200, body: Data = Data(),
-                    headers: [String: String] = [:], delay: TimeInterval = 0, fault: Fault? = nil) {
+                    headers: [String: String] = [:], delay: TimeInterval = 0, fault: Fault? = nil, times: Int? = nil) {
             self.method = method.uppercased()
             self.path = path
             self.status = status
@@ -36,6 +39,7 @@ public final class LocalHTTPServer: Sendable {
             self.headers = headers
             self.delay = delay
             self.fault = fault
+            self.times = times
         }
     }
 
@@ -197,7 +201,7 @@ public final class LocalHTTPServer: Sendable {
         }
         return ["method": route.method, "path": route.path, "status": route.status,
                 "body": route.body.base64EncodedString(), "headers": headers, "delay": route.delay,
-                "fault": route.fault?.rawValue ?? NSNull()]
+                "fault": route.fault?.rawValue ?? NSNull(), "times": route.times.map { $0 as Any } ?? NSNull()]
     }
 
     private static func contentType(forExtension pathExtension: String) -> String {

@@ -15,14 +15,28 @@ for r in routes:
 log_lock = threading.Lock()
 parent = os.getppid()
 
+route_lock = threading.Lock()
+
+def available(r):
+    return r.get("times") is None or r.get("used", 0) < r["times"]
+
 def find_route(method, target):
+    # A route with "times" answers that many requests, then the next matching route answers.
     path = target.split("?", 1)[0]
-    for r in routes:
-        if r["method"] == method and r["path"] == target:
-            return r
-    for r in routes:
-        if r["method"] == method and "?" not in r["path"] and r["path"] == path:
-            return r
+    with route_lock:
+        chosen = None
+        for r in routes:
+            if r["method"] == method and r["path"] == target and available(r):
+                chosen = r
+                break
+        if chosen is None:
+            for r in routes:
+                if r["method"] == method and "?" not in r["path"] and r["path"] == path and available(r):
+                    chosen = r
+                    break
+        if chosen is not None:
+            chosen["used"] = chosen.get("used", 0) + 1
+            return chosen
     if method == "HEAD":
         return find_route("GET", target)
     return None

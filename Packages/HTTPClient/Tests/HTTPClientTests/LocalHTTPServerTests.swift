@@ -32,6 +32,17 @@ final class LocalHTTPServerTests: XCTestCase {
         XCTAssertEqual(server.requests().map(\.path), ["/json.php?name=3", "/json.php", "/json.php?name=4", "/nope", "/json.php"])
     }
 
+    func testARouteWithTimesStepsAsideForTheNextOne() async throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/list", status: 503, times: 2),
+            .init(path: "/list", body: Data("ok".utf8)),
+        ])
+        defer { server.stop() }
+        var statuses: [Int] = []
+        for _ in 0..<4 { statuses.append(try await client.send(.get(server.baseURL.appendingPathComponent("list"))).statusCode) }
+        XCTAssertEqual(statuses, [503, 503, 200, 200], "fails twice, then recovers")
+    }
+
     func testServesADirectory() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
