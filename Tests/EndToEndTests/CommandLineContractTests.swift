@@ -53,6 +53,85 @@ final class CommandLineContractTests: XCTestCase {
         }
     }
 
+    func testBadValuesOfEveryOptionExit64WithOneLine() throws {
+        let cases: [[String]] = [
+            ["--size", "0x0"], ["--size", "-1x5"], ["--size", "80x"], ["--size", "x24"], ["--size", "99999999999x99999999999"],
+            ["--size", "1001x24"], ["--timeout", "0"], ["--timeout", "-1"], ["--timeout", "nan"], ["--timeout", "inf"],
+            ["--timeout", "1e300"], ["--timeout", "3601"], ["--timeout", ""], ["--base-url", "ftp://x"], ["--base-url", "http://"],
+            ["--base-url", "notaurl"], ["--base-url", "http://[::1"], ["--base-url", "javascript:alert(1)"], ["--base-url", "file:///etc"],
+            ["--keys"], ["--data-dir"], ["--data-dir", ""], ["--fail-every", "-1"], ["--fail-every", "x"], ["--plain=yes"],
+        ]
+        for feature in ["check24", "contacts"] {
+            for arguments in cases {
+                let result = try AppsCLIProcess.run([feature] + arguments)
+                let label = "\(feature) \(arguments)"
+                XCTAssertEqual(result.status, 64, label)
+                XCTAssertEqual(result.stdout, "", label)
+                XCTAssertTrue(result.stderr.hasPrefix("apps-cli: "), "\(label): \(result.stderr)")
+                XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(label): one line, no trace: \(result.stderr)")
+            }
+        }
+    }
+
+    func testADataDirectoryThatCannotBeUsedExits73Or74WithOneLine() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-bad-data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.appendingPathComponent("locked").path)
+            try? FileManager.default.removeItem(at: root)
+        }
+        let file = root.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        for feature in ["check24", "product-grid", "resource-directory", "numbers", "contacts"] {
+            for directory in [file, file.appendingPathComponent("inside")] {
+                let result = try AppsCLIProcess.run([feature, "--plain", "--data-dir", directory.path])
+                XCTAssertEqual(result.status, 73, "\(feature) \(directory.path): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("not a folder"), result.stderr)
+                XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            }
+        }
+        // Read-only and unreadable folders, as a user without root's override (CI runs as root).
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root to run the app as nobody")
+        }
+        let readOnly = root.appendingPathComponent("read-only"), locked = root.appendingPathComponent("locked")
+        for (folder, mode) in [(readOnly, 0o555), (locked, 0o000)] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: folder.path)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
+        let binary = root.appendingPathComponent("apps-cli")
+        try FileManager.default.copyItem(at: AppsCLIProcess.executable, to: binary)
+        for folder in [readOnly, locked] {
+            // The features that keep data there say so; the others only cache there, and start without it.
+            for feature in ["check24", "contacts"] {
+                let result = try runAsNobody(binary, [feature, "--plain", "--data-dir", folder.path])
+                XCTAssertEqual(result.status, 74, "\(feature) \(folder.lastPathComponent): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("--data-dir"), result.stderr)
+                XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            }
+            let cached = try runAsNobody(binary, ["product-grid", "--plain", "--data-dir", folder.path])
+            XCTAssertEqual(cached.status, 0, cached.stderr)
+        }
+    }
+
+    private func runAsNobody(_ binary: URL, _ arguments: [String]) throws -> AppsCLIProcess.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", binary.path] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return AppsCLIProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                     stderr: String(decoding: errData, as: UTF8.self))
+    }
+
     /// Runs a shell command line (for redirections such as `2>/dev/full`) and returns its stdout.
     private func shell(_ command: String) throws -> String {
         let process = Process()

@@ -41,6 +41,13 @@ public enum AppsCLI {
                 printError("apps-cli: \(name) is not built yet; try 'apps-cli product-grid'.")
                 return 69
             }
+            // A data directory that is a file is wrong for every feature, including those that only
+            // cache there: said at once, before a feature half-starts without its storage.
+            if let directory = options.dataDirectory, let file = Self.fileInTheWay(of: directory) {
+                let where_ = file == directory.standardizedFileURL.path ? "is a file" : "is inside the file \(ArgumentText.quoted(file))"
+                printError("apps-cli: --data-dir \(ArgumentText.quoted(directory.path)) \(where_), not a folder; choose a folder (it is created if missing).")
+                return 73
+            }
             let launch = LaunchEnvironment(options: options, environment: environment)
             let plain = options.plain || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
             do {
@@ -54,6 +61,18 @@ public enum AppsCLI {
                 printError("apps-cli: \(name) could not start: \(error)")
                 return 69
             }
+        }
+    }
+
+    /// The path of a file standing where `directory` or one of its ancestors should be a folder, if any.
+    private static func fileInTheWay(of directory: URL) -> String? {
+        var path = directory.standardizedFileURL.path
+        while true {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return isDirectory.boolValue ? nil : path }
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent == path || parent.isEmpty { return nil }
+            path = parent
         }
     }
 
