@@ -241,14 +241,68 @@ final class RealTerminalTests: XCTestCase {
     }
 
     /// Starts product-grid from an interactive shell in tmux and waits for the grid.
-    private func startProductGridInAShell() throws {
+    /// product-grid in an interactive bash in tmux; `environment` is prefixed to the command, and
+    /// stderr goes to the file `stderr` unless `stderrToTerminal`.
+    private func startProductGridInAShell(environment: String = "", stderrToTerminal: Bool = false) throws {
         let binary = AppsCLIProcess.executable.path
         let dir = workDirectory.path
         try tmux(["new-session", "-d", "-s", "main", "-x", "90", "-y", "30", "-e", "TERM=xterm-256color",
                   "-e", "PS1=prompt$ ", "bash", "--norc", "--noprofile", "-i"])
         _ = try waitFor("the shell") { $0.contains("prompt$") }
-        try tmux(["send-keys", "-t", "main", "stty -g > '\(dir)/before'; XDG_CACHE_HOME='\(dir)/cache' '\(binary)' product-grid 2>'\(dir)/stderr'", "Enter"])
+        let redirect = stderrToTerminal ? "" : " 2>'\(dir)/stderr'"
+        try tmux(["send-keys", "-t", "main",
+                  "stty -g > '\(dir)/before'; \(environment) XDG_CACHE_HOME='\(dir)/cache' '\(binary)' product-grid\(redirect)", "Enter"])
         _ = try waitFor("the grid") { $0.contains("Products (12)") && $0.contains("1/12") }
+    }
+
+    /// The pid of the app: the child of the pane's shell.
+    private func appPID() throws -> pid_t {
+        let shell = try tmux(["display-message", "-p", "-t", "main", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return try XCTUnwrap(children.split(separator: " ").first.flatMap { pid_t($0) }, "no child of the shell \(shell)")
+    }
+
+    /// What tmux knows of the pane's modes: the alternate screen, the cursor, mouse reporting.
+    private func paneModes() throws -> String {
+        try tmux(["display-message", "-p", "-t", "main", "alternate=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP from outside: the terminal comes back exactly (stty, main screen,
+    /// cursor shown, mouse reporting off) and the exit status is 128 + the signal.
+    func testTerminationSignalsRestoreTheTerminalAndExitWithTheirStatus() throws {
+        for (signalNumber, status) in [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] {
+            try startProductGridInAShell()
+            XCTAssertEqual(try paneModes(), "alternate=1 cursor=0 mouse=1", "the app's own modes while it runs")
+            XCTAssertEqual(kill(try appPID(), signalNumber), 0)
+            try assertBackAtThePromptWithTheTerminalRestored(status: status)
+            XCTAssertEqual(try paneModes(), "alternate=0 cursor=1 mouse=0", "signal \(signalNumber)")
+            XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "", "signal \(signalNumber): no report")
+            try tmux(["kill-session", "-t", "main"])
+        }
+    }
+
+    /// A crash (a deliberate trap, switched on by the environment) restores the terminal first and
+    /// then shows its message on the main screen.
+    func testACrashRestoresTheTerminalAndShowsItsMessageAfterwards() throws {
+        // The runtime's backtracer would otherwise offer a debugger on the terminal for 30 s.
+        try startProductGridInAShell(environment: "APPS_CLI_TEST_CRASH_KEY=! SWIFT_BACKTRACE=interactive=no", stderrToTerminal: true)
+        try tmux(["send-keys", "-t", "main", "!"])
+        // The shell's prompt after the crash report (the report may be long: the runtime adds a backtrace).
+        _ = try waitFor("the shell after the crash") { screen in
+            let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            return !screen.contains("Products (12)") && lines.last == "prompt$" && lines.count > 2
+        }
+        // No `clear` here: it would wipe the history the message is read from.
+        try tmux(["send-keys", "-t", "main", "s=$?; stty -g > '\(workDirectory.path)/after'; echo \"status\"=$s", "Enter"])
+        let shown = try waitFor("the status") { $0.contains("status=1") }
+        let history = try tmux(["capture-pane", "-p", "-S", "-", "-t", "main"])
+        let message = try XCTUnwrap(history.range(of: "deliberate crash"), "the crash message is on the main screen:\n\(history)")
+        let command = try XCTUnwrap(history.range(of: "product-grid"), history)
+        XCTAssertLessThan(command.lowerBound, message.lowerBound, "after the command line, on the main screen")
+        XCTAssertTrue(shown.contains("status=132") || shown.contains("status=133"), "SIGILL or SIGTRAP:\n\(shown)")
+        XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8))
+        XCTAssertEqual(try paneModes(), "alternate=0 cursor=1 mouse=0")
     }
 
     private func assertBackAtThePromptWithTheTerminalRestored(status: Int, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -103,7 +103,7 @@ public enum AppsCLI {
         let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO)
         let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment))
         host.controller.texts = texts
-        let screen = try make(launch, host.controller)
+        let screen = TestCrashSwitch.wrap(try make(launch, host.controller), environment: launch.environment)
         do {
             return try await host.run(root: screen)
         } catch {

@@ -32,6 +32,9 @@ public final class TerminalHost {
     /// - Returns: the process exit status (0 quit, 130 ctrl-c, 128 + signal after SIGTERM/SIGHUP).
     public func run(root: any Screen) async throws -> Int32 {
         try session.enter()
+        // Anything written to stderr while the screen is ours (a runtime warning, a crash's message)
+        // would land on the alternate screen and vanish with it: it is kept and shown after leaving.
+        session.captureStandardError()
         isRunning = true
         defer {
             isRunning = false
