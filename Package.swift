@@ -32,8 +32,8 @@ let package = Package(
             dependencies: [
                 "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
                 "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "Numbers", "ResourceDirectory", "WebBrowser",
-                // The composition root creates the XDGOpener that features get.
-                "SystemActions",
+                // The composition root creates the XDGOpener that features get, and moves damaged stores aside.
+                "SystemActions", "Storage",
             ],
             path: "Apps/AppsCLI/Sources/AppsCLIKit"
         ),

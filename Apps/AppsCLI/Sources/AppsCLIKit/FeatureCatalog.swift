@@ -8,6 +8,7 @@ import Navigation
 import Numbers
 import ProductGrid
 import ResourceDirectory
+import Storage
 import SystemActions
 import WebBrowser
 
@@ -106,6 +107,31 @@ enum FeatureCatalog {
 
     // MARK: Builders (the only place that picks live implementations)
 
+    /// Opens a feature's local store. A file SQLite calls damaged is moved aside (kept, never
+    /// replaced in place), said in one line on stderr, and a new store starts; any other failure,
+    /// or a second damaged file, ends the launch with exit 74.
+    static func openStore<Store>(feature: String, what: String, _ open: () throws -> Store) throws -> Store {
+        do {
+            return try open()
+        } catch StorageError.corrupt(let path) {
+            let keptAt: String
+            do {
+                keptAt = try DamagedDatabase.moveAside(path)
+            } catch {
+                throw LaunchError(message: "\(feature): \(what) could not be opened: \(StorageError.corrupt(path: path)) "
+                                    + "Moving it aside failed too (\(error)).", status: 74)
+            }
+            AppsCLI.printError("apps-cli: \(feature): \(path) was damaged; it is kept as \(keptAt), and a new one was started.")
+            do {
+                return try open()
+            } catch {
+                throw LaunchError(message: "\(feature): \(what) could not be opened: \(error)", status: 74)
+            }
+        } catch {
+            throw LaunchError(message: "\(feature): \(what) could not be opened: \(error)", status: 74)
+        }
+    }
+
     @MainActor
     static func makeCheck24(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
         let endpoint = try launch.endpoint(
@@ -119,11 +145,8 @@ enum FeatureCatalog {
             throw LaunchError(message: "check24: \(error.userMessage)", status: 69)
         }
         let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(endpoint.transport, failEvery: launch.options.failEvery ?? 3))
-        let favorites: SQLiteFavoritesService
-        do {
-            favorites = try SQLiteFavoritesService(directory: launch.dataDirectory)
-        } catch {
-            throw LaunchError(message: "check24: the favorites could not be opened: \(error)", status: 74)
+        let favorites = try openStore(feature: "check24", what: "the favorites") {
+            try SQLiteFavoritesService(directory: launch.dataDirectory)
         }
         let service = HTTPCheck24Service(client: client, baseURL: base)
         let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
@@ -167,13 +190,10 @@ enum FeatureCatalog {
             endpoint = Endpoint(base: url, transport: URLSessionTransport(timeout: launch.options.timeout),
                                 imageCache: launch.cacheDirectory.appendingPathComponent("images"), isLive: true)
         } else {
-            do {
-                endpoint = Endpoint(base: ContactsModule.originalBaseURL,
-                                    transport: try ContactsModule.embeddedTransport(dataDirectory: launch.dataDirectory),
-                                    imageCache: nil, isLive: false)
-            } catch {
-                throw LaunchError(message: "contacts: the contacts in \(launch.dataDirectory.path) could not be opened: \(error)", status: 74)
+            let transport = try openStore(feature: "contacts", what: "the contacts in \(launch.dataDirectory.path)") {
+                try ContactsModule.embeddedTransport(dataDirectory: launch.dataDirectory)
             }
+            endpoint = Endpoint(base: ContactsModule.originalBaseURL, transport: transport, imageCache: nil, isLive: false)
         }
         let client = HTTPClient(transport: endpoint.transport)
         let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
