@@ -109,6 +109,23 @@ let nasty = String(repeating: "<div><a href='", count: 50_000)
 let nastyMilliseconds = measure(3) { _ = HTMLDocument.parse(nasty).layout(width: 80) }
 goals.append(Goal(name: "HTML 700 KB of unclosed tags", value: nastyMilliseconds, budget: 1_500, unit: "ms"))
 
+// 2b. Linear in the input on random, broken markup: ten times the input, at most ~15 times the time.
+func randomMarkup(bytes: Int) -> String {
+    var state: UInt64 = 7
+    let pieces = ["<div>", "</div>", "<p>", "<ul><li>", "</li>", "<table><tr><td>", "</td>", "&amp;", "&#x1F600;", "&nbsp",
+                  "<a href='x", "\"", "<b><i>", "</b>", "<!--", "-->", "<script>", "</script>", "text ", "más ", "<br>", "<"]
+    var text = ""
+    while text.utf8.count < bytes {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+    }
+    return text
+}
+let smallMarkup = randomMarkup(bytes: 100_000), largeMarkup = randomMarkup(bytes: 1_000_000)
+let smallMilliseconds = measure(5) { _ = HTMLDocument.parse(smallMarkup).layout(width: 80) }
+let largeMilliseconds = measure(3) { _ = HTMLDocument.parse(largeMarkup).layout(width: 80) }
+goals.append(Goal(name: "HTML random markup 1 MB / 100 KB time", value: largeMilliseconds / smallMilliseconds, budget: 15, unit: "x"))
+
 // 3. Picture decode + half-block render of a demo PNG.
 if let demo = Check24OverviewModule.demoDataDirectory,
    let png = try? Data(contentsOf: demo.appendingPathComponent("images/green-hexagon.png")) {
