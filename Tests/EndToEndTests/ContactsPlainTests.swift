@@ -17,16 +17,8 @@ final class ContactsPlainTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }
 
-    /// A demo portrait of the project, as a file to pick in the form.
-    private var photoPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Packages/Contacts/Sources/Contacts/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
-    }
-
-    /// `text` as `--keys` spells it, one key per character.
-    private func typed(_ text: String) -> String {
-        text.map { $0 == " " ? "space" : String($0) }.joined(separator: " ")
-    }
+    private var photoPath: String { ContactsInput.photoPath }
+    private func typed(_ text: String) -> String { ContactsInput.typed(text) }
 
     private func addKeys(first: String, last: String, mobile: String, email: String, photo: String) -> String {
         ["a", typed(first), "tab", typed(last), "tab", typed(mobile), "tab", typed(email), "tab", typed(photo), "ctrl-s"]

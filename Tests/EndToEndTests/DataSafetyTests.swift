@@ -18,14 +18,8 @@ final class DataSafetyTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }
 
-    private var photoPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Packages/Contacts/Sources/Contacts/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
-    }
-
-    private func typed(_ text: String) -> String {
-        text.map { $0 == " " ? "space" : String($0) }.joined(separator: " ")
-    }
+    private var photoPath: String { ContactsInput.photoPath }
+    private func typed(_ text: String) -> String { ContactsInput.typed(text) }
 
     /// Starts `apps-cli arguments`, waits `delay` seconds and kills it with SIGKILL (unless it ended first).
     /// Returns whether it was still running when killed.

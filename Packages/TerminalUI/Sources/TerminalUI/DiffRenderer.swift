@@ -165,15 +165,14 @@ public final class DiffRenderer {
     private func writesGap(of frame: Frame, row: Int, from: Int, to column: Int, style: Style?,
                            into output: inout [UInt8]) -> Bool {
         guard from < column, column - from < 6, let style else { return false }
-        var bytes: [UInt8] = []
+        // Checked first, then written: no buffer per gap on the per-frame path.
         for gapColumn in from..<column {
             let cell = frame[gapColumn, row]
             let utf8 = cell.grapheme.utf8
             guard cell.style == style, cell.width == 1, !cell.isContinuation, utf8.count == 1, let byte = utf8.first,
                   byte >= 0x20, byte < 0x7F else { return false }
-            bytes.append(byte)
         }
-        output.append(contentsOf: bytes)
+        for gapColumn in from..<column { output.append(contentsOf: frame[gapColumn, row].grapheme.utf8) }
         return true
     }
 

@@ -467,6 +467,24 @@ struct JSONBytes {
     /// The number starting at `offset` as a whole number, when it is one and fits in 64 bits:
     /// `12`, `-3`, and `12.0` or `1e3` too (the value is whole); nil for `1.5` or `1e30`.
     func integer(at offset: Int) -> Int64? {
+        guard let (negative, magnitude) = wholeMagnitude(at: offset) else { return nil }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+        }
+        guard magnitude <= UInt64(Int64.max) else { return nil }
+        return Int64(magnitude)
+    }
+
+    /// As ``integer(at:)``, for unsigned values up to `UInt64.max` (`-0` is 0).
+    func unsignedInteger(at offset: Int) -> UInt64? {
+        guard let (negative, magnitude) = wholeMagnitude(at: offset) else { return nil }
+        return negative ? (magnitude == 0 ? 0 : nil) : magnitude
+    }
+
+    /// The sign and magnitude of the number at `offset` when it is whole and its magnitude fits in
+    /// 64 bits: digits read exactly, a fraction or an exponent through ``double(at:)``.
+    private func wholeMagnitude(at offset: Int) -> (negative: Bool, magnitude: UInt64)? {
         var cursor = offset
         let negative = byte(cursor) == UInt8(ascii: "-")
         if negative { cursor += 1 }
@@ -481,39 +499,10 @@ struct JSONBytes {
         switch byte(cursor) {
         case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
             let value = double(at: offset)
-            guard value.isFinite, value.rounded() == value, value >= -0x1p63, value < 0x1p63 else { return nil }
-            return Int64(value)
+            guard value.isFinite, value.rounded() == value, value.magnitude < 0x1p64 else { return nil }
+            return (value < 0, UInt64(value.magnitude))
         default:
-            if negative {
-                guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
-                return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
-            }
-            guard magnitude <= UInt64(Int64.max) else { return nil }
-            return Int64(magnitude)
-        }
-    }
-
-    /// As ``integer(at:)``, for unsigned values up to `UInt64.max`.
-    func unsignedInteger(at offset: Int) -> UInt64? {
-        guard byte(offset) != UInt8(ascii: "-") else {
-            return integer(at: offset).flatMap { $0 == 0 ? 0 : nil }
-        }
-        var cursor = offset
-        var magnitude: UInt64 = 0
-        while Self.isDigit(byte(cursor)) {
-            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte(cursor) - UInt8(ascii: "0")))
-            if overflow1 || overflow2 { return nil }
-            magnitude = sum
-            cursor += 1
-        }
-        switch byte(cursor) {
-        case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-            let value = double(at: offset)
-            guard value.isFinite, value.rounded() == value, value >= 0, value < 0x1p64 else { return nil }
-            return UInt64(value)
-        default:
-            return magnitude
+            return (negative, magnitude)
         }
     }
 }
