@@ -133,6 +133,37 @@ final class LocalContactsBackendTests: XCTestCase {
         XCTAssertEqual(reread.profilePic, second.profilePic)
     }
 
+    /// A process killed while storing a picture leaves a temporary file, or a picture whose row was
+    /// rolled back; SQLite hands the same id out again. The next write for that id clears them.
+    func testWhatAnInterruptedWriteLeftIsClearedByTheNextWriteForThatId() async throws {
+        let (backend, _, service) = try backend()
+        let manager = FileManager.default
+        func leaveBehind(_ names: [String], forContact id: Int) throws {
+            let folder = backend.photosDirectory.appendingPathComponent("\(id)")
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in names { try Data("half".utf8).write(to: folder.appendingPathComponent(name)) }
+        }
+        func files(ofContact id: Int) -> [String] {
+            ((try? manager.contentsOfDirectory(atPath: backend.photosDirectory.appendingPathComponent("\(id)").path)) ?? []).sorted()
+        }
+        let photo = PhotoUpload(filename: "me.png", contentType: "image/png", data: ImageFixtures.tinyPNG)
+        try leaveBehind([".dat.nosync6B1C.IkLQjW", "1464516600000-rolled-back.png"], forContact: 1)
+        let first = try await service.performCreate(ContactChanges(firstName: "Ab", lastName: "Cd", photo: photo))
+        XCTAssertEqual(first.id, 1)
+        XCTAssertEqual(files(ofContact: 1), ["1464516610995-me.png"])
+
+        try leaveBehind([".dat.nosyncAAAA.BbBbBb"], forContact: 2)
+        _ = try await service.performCreate(ContactChanges(firstName: "Ef", lastName: "Gh"))
+        XCTAssertEqual(files(ofContact: 2), [], "a new contact without a picture starts with no folder")
+
+        try leaveBehind([".dat.nosyncCCCC.DdDdDd", "1464516600000-rolled-back.png"], forContact: 1)
+        _ = try await service.performUpdate(id: 1, ContactChanges(photo: PhotoUpload(filename: "me.jpg", contentType: "image/jpeg",
+                                                                                       data: ImageFixtures.tinyJPEG)))
+        XCTAssertEqual(files(ofContact: 1), ["1464516610995-me.jpg"])
+        let reread = try await service.obtainContact(id: 1)
+        XCTAssertTrue(reread.profilePic.contains("/me.jpg?"), reread.profilePic)
+    }
+
     func testABadPictureIsRefusedWithTheServersMessages() async throws {
         let (_, _, service) = try backend()
         do {

@@ -179,6 +179,7 @@ public final class LocalContactsBackend: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, record.bindings)
             record.id = Int(transaction.lastInsertRowID)
+            removeLeftovers(ofContact: record.id, keeping: nil)
             if let picture { try store(picture, for: &record) }
             try transaction.execute("""
                 UPDATE contacts SET profile_pic_file_name = ?, profile_pic_content_type = ?, profile_pic_file_size = ?,
@@ -204,7 +205,10 @@ public final class LocalContactsBackend: Sendable {
                                              phoneNumber: record.phoneNumber, pictureContentType: picture?.contentType)
             let allErrors = (picture?.spoofed == true ? [Self.spoofMessage] : []) + errors
             guard allErrors.isEmpty else { throw Answer(status: 422, json: Self.errorsBody(allErrors)) }
-            if let picture { try store(picture, for: &record) }
+            if let picture {
+                removeLeftovers(ofContact: record.id, keeping: pictureFile(stored))
+                try store(picture, for: &record)
+            }
             guard record != stored else { return (stored, nil) } // nothing changed: updated_at stays
             record.updatedAt = Self.timestamp(time)
             try transaction.execute("""
@@ -285,6 +289,22 @@ public final class LocalContactsBackend: Sendable {
     }
 
     // MARK: Pictures
+
+    /// Clears what an interrupted write left in a contact's photo folder: a temporary file of a
+    /// killed atomic write, a picture whose row was rolled back, the folder of a deleted contact
+    /// whose id SQLite hands out again. Called inside the write transaction, where no other writer
+    /// can be storing a picture for this id; a file that cannot go is harmless and left.
+    private func removeLeftovers(ofContact id: Int, keeping committed: URL?) {
+        let folder = photosDirectory.appendingPathComponent(String(id), isDirectory: true)
+        guard let committed else {
+            try? FileManager.default.removeItem(at: folder)
+            return
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name != committed.lastPathComponent {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
 
     /// Copies an uploaded picture into the data directory (`contact-photos/<id>/<file>`, atomically).
     private func store(_ picture: ContactParams.Picture, for record: inout StoredContact) throws {
