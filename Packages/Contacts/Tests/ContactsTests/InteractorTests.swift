@@ -38,6 +38,34 @@ final class ContactListInteractorTests: XCTestCase {
         XCTAssertEqual(names("  ").count, 8)
     }
 
+    /// Names of ASCII and Latin letters fold letter by letter; the result is the whole-text fold's
+    /// (Foundation, then the letters that do not decompose) for every seeded random name, including
+    /// names with combining marks, other scripts and width forms that take the whole-text path.
+    func testLetterByLetterFoldingIsTheWholeTextFold() {
+        var state: UInt64 = 0x5EED_F01D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let latin = (0xC0...0x24F).map { Unicode.Scalar($0)! }
+        let others: [Unicode.Scalar] = ["\u{301}", "\u{308}", "Д", "太", "Ａ", "ς", "Σ", "\u{A0}", "ª", "İ"]
+        for _ in 0..<3_000 {
+            var name = String.UnicodeScalarView()
+            for _ in 0..<(1 + next(12)) {
+                switch next(20) {
+                case 0: name.append(others[next(others.count)])
+                case 1...9: name.append(latin[next(latin.count)])
+                default: name.append(Unicode.Scalar(UInt8(0x20 + next(0x5F))))
+                }
+            }
+            let text = String(name)
+            XCTAssertEqual(ContactNameFolding.fold(text), ContactNameFolding.foldWithFoundation(text), text.debugDescription)
+        }
+        for scalar in latin {
+            XCTAssertEqual(ContactNameFolding.fold("Ab" + String(scalar) + "z"), ContactNameFolding.foldWithFoundation("Ab" + String(scalar) + "z"))
+        }
+    }
+
     /// 10,000 contacts: loading sorts once, a keystroke is one pass (checked for correctness here;
     /// the speed is Scripts/bench's).
     func testTenThousandContactsSectionAndSearch() {
