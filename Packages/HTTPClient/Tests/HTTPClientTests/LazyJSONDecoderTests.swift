@@ -246,6 +246,48 @@ final class LazyJSONDecoderTests: XCTestCase {
         XCTAssertThrowsError(try keeper.container.decode(String.self, forKey: .a))
     }
 
+    // MARK: - References
+
+    /// A list kept as references decodes each element later exactly as decoding it at once does, from
+    /// the document's bytes (kept alive by the references after the data and the decoding are gone).
+    func testReferencesDecodeTheirValueLaterAsAtOnce() throws {
+        var generator = SeededGenerator(state: 77)
+        for round in 0..<100 {
+            let elements = (0..<(1 + Int(generator.next() % 6))).map { _ in Self.randomValue(depth: 1, using: &generator) }
+            let json = "[" + elements.joined(separator: ",") + "]"
+            let references = try LazyJSONDecoder().decode([JSONValueReference].self, from: Data(json.utf8))
+            let expected = try JSONDecoder().decode([Tree].self, from: Data(json.utf8))
+            XCTAssertEqual(try references.map { try $0.decode(Tree.self) }, expected, "round \(round): \(json)")
+            // Twice, and a reference found inside a referenced value.
+            XCTAssertEqual(try references.first?.decode(Tree.self), expected.first)
+        }
+        struct Holder: Decodable { var items: [JSONValueReference] }
+        let holder = try lazy(Holder.self, #"{"items":[{"id":1,"name":"a","tags":[]},{"id":"2"}]}"#)
+        XCTAssertEqual(try holder.items[0].decode(Item.self), Item(id: 1, name: "a", price: nil, tags: []))
+        XCTAssertThrowsError(try holder.items[1].decode(Item.self)) { error in
+            XCTAssertEqual(Self.describe(error), "typeMismatch Int at .id: a string instead.", "paths start at the referenced value")
+        }
+        let nested = try holder.items[0].decode([String: JSONValueReference].self)
+        XCTAssertEqual(try nested["name"]?.decode(String.self), "a")
+    }
+
+    func testAReferenceKnowsItsKindAndWhetherItIsText() throws {
+        // The last element is a string of one byte that is not UTF-8.
+        let json = Data(#"[{"a":1}, [2], "text", "caf\u00e9", "\ud800 lone", 1.5, true, null, ""#.utf8) + Data([0xFF]) + Data(#""]"#.utf8)
+        let references = try LazyJSONDecoder().decode([JSONValueReference].self, from: json)
+        XCTAssertEqual(references.map(\.kind), [.object, .array, .string, .string, .string, .number, .bool, .null, .string])
+        XCTAssertEqual(references.map(\.isReadableText), [false, false, true, true, false, false, false, false, false])
+        for reference in references where reference.kind == .string {
+            XCTAssertEqual(reference.isReadableText, (try? reference.decode(String.self)) != nil, "as decoding it says")
+        }
+    }
+
+    func testOnlyTheLazyDecoderMakesReferences() {
+        XCTAssertThrowsError(try JSONDecoder().decode([JSONValueReference].self, from: Data("[1]".utf8))) { error in
+            guard case DecodingError.typeMismatch = error else { return XCTFail("\(error)") }
+        }
+    }
+
     // MARK: - Helpers
 
     private static func path(of error: any Error) -> String? {

@@ -364,6 +364,12 @@ struct JSONBytes {
         }
     }
 
+    /// Would ``string(at:)`` make a string of it? Checked without making one when it holds no escapes.
+    func isReadableString(at offset: Int) -> Bool {
+        let contents = stringContents(at: offset)
+        return contents.hasEscapes ? string(at: offset) != nil : isValidUTF8(from: contents.start, to: contents.end)
+    }
+
     func isASCII(from start: Int, to end: Int) -> Bool {
         var offset = start
         while offset < end {

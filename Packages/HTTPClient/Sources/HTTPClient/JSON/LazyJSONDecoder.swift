@@ -38,7 +38,7 @@ public struct LazyJSONDecoder: Sendable {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON. " + error.description,
                                                         underlyingError: error))
             }
-            let document = JSONDocument(bytes: bytes, longContainerEnds: longContainerEnds)
+            let document = JSONDocument(bytes: bytes, longContainerEnds: longContainerEnds, data: data)
             // Containers a type kept past its init must not read freed bytes.
             defer { document.close() }
             return try document.decode(type, at: root, path: nil)
@@ -114,10 +114,23 @@ final class JSONDocument {
     private var memberScratch: [JSONMember] = []
     /// The ends of the containers the validation found long, by their starts.
     private let longContainerEnds: [Int: Int]
+    /// The bytes' owner, for ``JSONValueReference``s (which outlive this decoding).
+    private let data: Data
+    private var sharedSource: JSONSource?
 
-    init(bytes: JSONBytes, longContainerEnds: [Int: Int]) {
+    init(bytes: JSONBytes, longContainerEnds: [Int: Int], data: Data, source: JSONSource? = nil) {
         self.bytes = bytes
         self.longContainerEnds = longContainerEnds
+        self.data = data
+        sharedSource = source
+    }
+
+    /// The document as references keep it: made once, when the first reference is.
+    var source: JSONSource {
+        if let sharedSource { return sharedSource }
+        let made = JSONSource(data: data, longContainerEnds: longContainerEnds)
+        sharedSource = made
+        return made
     }
 
     func close() {
