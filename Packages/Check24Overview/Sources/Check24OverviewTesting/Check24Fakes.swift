@@ -28,7 +28,7 @@ public enum Check24Fixtures {
 
     public static func catalog(_ products: [Check24Product] = [yellowTriangle, blueCircle, redSquare],
                                skipped: [SkippedProduct] = []) -> Check24Catalog {
-        Check24Catalog(header: header, products: products, skipped: skipped)
+        Check24Catalog(header: header, products: Check24Products(products), skipped: skipped)
     }
 }
 

@@ -125,14 +125,73 @@ final class EntityTests: XCTestCase {
         XCTAssertFalse(ProductFilter.favorites.includes(available, favorites: [2]))
     }
 
-    func testTheFilteredCatalogListsEachFilterInCatalogOrderWithoutCopies() {
+    func testTheFilteredCatalogListsEachFilterInCatalogOrderWithoutCopies() throws {
         let products = (1...7).map { Check24Product(id: $0 * 10, name: "P\($0)", available: $0 % 2 == 1, price: .init(value: 1, currency: "EUR")) }
-        let catalog = Check24FilteredCatalog(products: products)
-        XCTAssertEqual(catalog.products(for: .all, favorites: []).map(\.id), [10, 20, 30, 40, 50, 60, 70])
-        XCTAssertEqual(catalog.products(for: .available, favorites: []).map(\.id), [10, 30, 50, 70])
-        XCTAssertEqual(catalog.products(for: .favorites, favorites: [60, 20, 999, 50]).map(\.id), [20, 50, 60], "unknown ids are left out")
-        XCTAssertEqual(catalog.products(for: .available, favorites: []).count, 4)
-        XCTAssertEqual(catalog.products(for: .available, favorites: [])[3].name, "P7")
+        let json = #"{"products":["# + (1...7).map { #"{"id":\#($0 * 10),"name":"P\#($0)","available":\#($0 % 2 == 1),"price":{"value":1}}"# }
+            .joined(separator: ",") + "]}"
+        // Products decoded already, and outlined by the app's decoder.
+        for all in [Check24Products(products), try decode(json).products] {
+            let catalog = Check24FilteredCatalog(products: all)
+            XCTAssertEqual(catalog.products(for: .all, favorites: []).map(\.id), [10, 20, 30, 40, 50, 60, 70])
+            XCTAssertEqual(catalog.products(for: .available, favorites: []).map(\.id), [10, 30, 50, 70])
+            XCTAssertEqual(catalog.products(for: .favorites, favorites: [60, 20, 999, 50]).map(\.id), [20, 50, 60], "unknown ids are left out")
+            XCTAssertEqual(catalog.products(for: .available, favorites: []).count, 4)
+            XCTAssertEqual(catalog.products(for: .available, favorites: [])[3].name, "P7")
+        }
+    }
+
+    /// The app's decoder keeps each product as its place in the payload and an outline, and decodes
+    /// it when shown: the products, their order, what is skipped and why, and what is incomplete are
+    /// exactly those of decoding every product at once (Foundation's decoder cannot make references,
+    /// so it takes the eager path), for the real payload, the demo and damaged catalogs.
+    func testProductsDecodedWhenShownAreThoseDecodedAtOnce() throws {
+        var payloads = [
+            #"{"products":[{"id":5,"name":"Odd","price":{"value":3},"rating":"high","available":"yes","releaseDate":"soon","imageURL":"","extra":{"x":1}}]}"#,
+            #"{"products":[{"id":1,"name":"A","price":{"value":1},"description":"caf\u00e9","longDescription":"\ud800"},"#
+                + #"{"id":1,"name":"Twin","price":{"value":1}},{"name":"No id","price":{"value":1}},7,{"id":"3","name":"S","price":{"value":2},"#
+                + ##""color":null,"type":5,"imageURL":"http://x.test/a.png","colorCode":"#abcdef"},{"id":4,"name":"P","price":{"value":-1}}]}"##,
+        ]
+        let file = fixtures.appendingPathComponent("products-test.reconstructed.json")
+        if let real = try? String(contentsOf: file, encoding: .utf8) { payloads.append(real) }
+        if let directory = Check24OverviewModule.demoDataDirectory {
+            payloads.append(try String(contentsOf: directory.appendingPathComponent("products-test.json"), encoding: .utf8))
+        }
+        // Text that is not UTF-8 in an optional field of a product otherwise complete (incomplete) and
+        // in a name (skipped).
+        let complete = #""type":"T","color":"C","imageURL":"http://x.test/a.png","colorCode":"fff9c4","available":true,"#
+            + #""releaseDate":1460629605,"longDescription":"L","rating":1,"price":{"value":1}"#
+        let invalid = Data((#"{"products":[{"id":1,"name":"A","# + complete + #","description":""#).utf8) + Data([0xC3])
+            + Data(#""},{"id":2,"name":""#.utf8) + Data([0xFF])
+            + Data((#"","price":{"value":1}},{"id":3,"name":"C","description":"D","# + complete + "}]}").utf8)
+        for payload in payloads.map({ Data($0.utf8) }) + [invalid] {
+            let lazy = try LazyJSONDecoder().decode(Check24Catalog.self, from: payload)
+            let eager = try JSONDecoder().decode(Check24Catalog.self, from: payload)
+            XCTAssertEqual(Array(lazy.products), Array(eager.products), String(decoding: payload, as: UTF8.self))
+            XCTAssertEqual(lazy.skipped, eager.skipped)
+            XCTAssertEqual(lazy.products.incompletePositions, eager.products.incompletePositions)
+            XCTAssertEqual(lazy.products.indices.map(lazy.products.id(at:)), eager.products.map(\.id))
+            XCTAssertEqual(lazy.products.indices.map(lazy.products.isAvailable(at:)), eager.products.map(\.available))
+        }
+        let damaged = try LazyJSONDecoder().decode(Check24Catalog.self, from: invalid)
+        XCTAssertEqual(damaged.products.map(\.id), [1, 3])
+        XCTAssertEqual(damaged.products.incompletePositions, [0])
+        XCTAssertEqual(damaged.products[0].unreadableFields, ["description"], "text that is not UTF-8 is unreadable")
+        XCTAssertEqual(damaged.skipped, [SkippedProduct(index: 1, reason: .invalidText(field: "name"))])
+    }
+
+    /// More products than the decoded ones kept: each is decoded again when it comes back on screen.
+    func testAProductDecodedAgainIsTheSame() throws {
+        let count = RecentProducts.capacity * 2 + 7
+        let json = #"{"products":["# + (0..<count).map { #"{"id":\#($0),"name":"P\#($0)","price":{"value":\#($0)}}"# }
+            .joined(separator: ",") + "]}"
+        let products = try decode(json).products
+        for round in 0..<2 {
+            for position in stride(from: 0, to: count, by: 3) {
+                XCTAssertEqual(products[position].name, "P\(position)", "round \(round)")
+                XCTAssertEqual(products[position].price.value, Double(position))
+            }
+        }
+        XCTAssertEqual(products.reversed().first?.id, count - 1)
     }
 
     func testThePictureAddressIsParsedWhenAsked() throws {

@@ -15,29 +15,44 @@ extension Check24Catalog: Decodable {
         filters = payloadFilters.count == ProductFilter.allCases.count ? payloadFilters : Self.defaultFilters
         var entries = try container.nestedUnkeyedContainer(forKey: .products)
         var products: [Check24Product] = []
+        var outlines: [Check24Products.Outline] = []
         var skipped: [SkippedProduct] = []
         var seen = Set<Int>()
         while !entries.isAtEnd {
             let index = entries.currentIndex
             // `Attempt` never throws, so the container always advances past the element.
-            switch try entries.decode(Attempt.self).result {
+            let attempt = try entries.decode(Attempt.self)
+            switch attempt.result {
             case .success(let product) where seen.insert(product.id).inserted:
-                products.append(product)
+                if let reference = attempt.reference {
+                    outlines.append(.init(id: product.id, available: product.available,
+                                          isIncomplete: !product.unreadableFields.isEmpty, reference: reference))
+                } else {
+                    products.append(product)
+                }
             case .success(let product):
                 skipped.append(SkippedProduct(index: index, reason: .duplicateID(product.id)))
             case .failure(let error):
                 skipped.append(SkippedProduct(index: index, reason: Self.reason(for: error)))
             }
         }
-        self.products = products
+        // LazyJSONDecoder (the app's) makes references: products are decoded when shown. Another
+        // decoder decodes them all now.
+        self.products = outlines.isEmpty ? Check24Products(products) : Check24Products(outlines: outlines)
         self.skipped = skipped
     }
 
-    /// Decodes one product or keeps the error, without throwing.
+    /// Reads one product's outline (or, without references, the product), or keeps the error, without throwing.
     private struct Attempt: Decodable {
         var result: Result<Check24Product, any Error>
+        var reference: JSONValueReference?
         init(from decoder: any Decoder) {
-            do { result = .success(try Check24Product(from: decoder)) } catch { result = .failure(error) }
+            reference = try? JSONValueReference(from: decoder)
+            do {
+                result = .success(try Check24Product(from: decoder, readingText: reference == nil))
+            } catch {
+                result = .failure(error)
+            }
         }
     }
 
@@ -71,6 +86,13 @@ extension Check24Product: Decodable {
     }
 
     public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, readingText: true)
+    }
+
+    /// The product; with `readingText` false its outline: every rule applies and every field is
+    /// checked, but the texts are only checked to be text and left empty (making 100,000
+    /// descriptions' strings is most of decoding a large catalog).
+    init(from decoder: any Decoder, readingText: Bool) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Required: without them a row means nothing (or cannot be remembered as a favorite).
         if let number = try? container.decode(Int.self, forKey: .id) {
@@ -85,6 +107,14 @@ extension Check24Product: Decodable {
         // Degrading: a wrong or missing value becomes a neutral one, and the field is named.
         var unreadable: [String] = []
         func string(_ key: CodingKeys) -> String? {
+            if !readingText {
+                guard let value = (try? container.decodeIfPresent(JSONValueReference.self, forKey: key)).flatMap({ $0 }),
+                      value.isReadableText else {
+                    unreadable.append(key.stringValue)
+                    return nil
+                }
+                return ""
+            }
             guard let value = (try? container.decodeIfPresent(String.self, forKey: key)).flatMap({ $0 }) else {
                 unreadable.append(key.stringValue)
                 return nil

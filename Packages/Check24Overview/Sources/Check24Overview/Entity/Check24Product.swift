@@ -120,10 +120,10 @@ public struct Check24Catalog: Sendable, Equatable {
     public var header: Check24Header
     /// The three filter labels (all, available, favorites), from the payload when it has three.
     public var filters: [String]
-    public var products: [Check24Product]
+    public var products: Check24Products
     public var skipped: [SkippedProduct]
 
-    public init(header: Check24Header, filters: [String] = Check24Catalog.defaultFilters, products: [Check24Product],
+    public init(header: Check24Header, filters: [String] = Check24Catalog.defaultFilters, products: Check24Products,
                 skipped: [SkippedProduct] = []) {
         self.header = header
         self.filters = filters
@@ -150,18 +150,18 @@ public enum ProductFilter: Int, Sendable, CaseIterable {
 /// favorites (a handful), never a pass over a catalog of 100,000 products. Filters keep positions
 /// into the catalog, not copies of its products.
 public struct Check24FilteredCatalog: Sendable {
-    public let all: [Check24Product]
+    public let all: Check24Products
     private let availablePositions: [Int32]
     private let positionByID: [Int: Int]
 
-    public init(products: [Check24Product]) {
+    public init(products: Check24Products) {
         all = products
         var available: [Int32] = []
         var positions: [Int: Int] = [:]
         positions.reserveCapacity(products.count)
-        for (position, product) in products.enumerated() {
-            positions[product.id] = position
-            if product.available { available.append(Int32(truncatingIfNeeded: position)) }
+        for position in products.indices {
+            positions[products.id(at: position)] = position
+            if products.isAvailable(at: position) { available.append(Int32(truncatingIfNeeded: position)) }
         }
         availablePositions = available
         positionByID = positions
@@ -182,11 +182,11 @@ public struct Check24FilteredCatalog: Sendable {
 
 /// Some of a catalog's products, in catalog order, read through their positions.
 public struct Check24ProductList: RandomAccessCollection, Sendable {
-    private let products: [Check24Product]
+    private let products: Check24Products
     /// nil for all of them.
     private let positions: [Int32]?
 
-    public init(_ products: [Check24Product], positions: [Int32]? = nil) {
+    public init(_ products: Check24Products, positions: [Int32]? = nil) {
         self.products = products
         self.positions = positions
     }

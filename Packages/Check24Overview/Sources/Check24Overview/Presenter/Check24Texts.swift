@@ -86,9 +86,9 @@ enum Check24Texts {
     }
 
     /// "1 Produkt ist unvollständig (Red Square: ohne rating)".
-    static func incompleteNotice(_ products: [Check24Product]) -> String? {
-        let incomplete = products.filter { !$0.unreadableFields.isEmpty }
-        guard let first = incomplete.first else { return nil }
+    static func incompleteNotice(_ products: Check24Products) -> String? {
+        let incomplete = products.incompletePositions
+        guard let first = incomplete.first.map({ products[$0] }) else { return nil }
         let count = incomplete.count == 1 ? "1 Produkt ist" : "\(incomplete.count) Produkte sind"
         return "\(count) unvollständig (\(first.name): ohne \(first.unreadableFields.joined(separator: ", ")))"
     }

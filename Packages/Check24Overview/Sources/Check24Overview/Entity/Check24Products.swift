@@ -1,0 +1,111 @@
+import HTTPClient
+import Synchronization
+
+/// A catalog's products, in the payload's order.
+///
+/// Decoded from the network, each product is kept as where it stands in the payload plus what the
+/// list needs before it is on screen: its id, whether it is available, whether it is complete. A
+/// product is decoded when a row shows it, and the last few hundred decoded are kept. A catalog of
+/// 100,000 products so costs its payload's bytes and a few bytes a product, not 100,000 products'
+/// strings, and its first frame does not wait for products nobody has scrolled to.
+public struct Check24Products: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
+    /// What the list knows of a product it has not decoded: read with the product's own rules
+    /// (``Check24Product/init(from:readingText:)``), so a product is listed exactly when it decodes.
+    struct Outline: Sendable {
+        let id: Int
+        let available: Bool
+        let isIncomplete: Bool
+        let reference: JSONValueReference
+    }
+
+    private enum Storage: Sendable {
+        case decoded([Check24Product])
+        case outlined([Outline], RecentProducts)
+    }
+
+    private let storage: Storage
+
+    /// Products already decoded (the bundled demo, tests).
+    public init(_ products: [Check24Product]) {
+        storage = .decoded(products)
+    }
+
+    public init(arrayLiteral products: Check24Product...) {
+        self.init(products)
+    }
+
+    init(outlines: [Outline]) {
+        storage = .outlined(outlines, RecentProducts())
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .decoded(let products): products.count
+        case .outlined(let outlines, _): outlines.count
+        }
+    }
+
+    public subscript(position: Int) -> Check24Product {
+        switch storage {
+        case .decoded(let products):
+            return products[position]
+        case .outlined(let outlines, let recent):
+            return recent.product(at: position) { Self.product(outlines[position]) }
+        }
+    }
+
+    /// The id of the product at `position`, without decoding it.
+    public func id(at position: Int) -> Int {
+        switch storage {
+        case .decoded(let products): products[position].id
+        case .outlined(let outlines, _): outlines[position].id
+        }
+    }
+
+    /// Is the product at `position` available? Without decoding it.
+    public func isAvailable(at position: Int) -> Bool {
+        switch storage {
+        case .decoded(let products): products[position].available
+        case .outlined(let outlines, _): outlines[position].available
+        }
+    }
+
+    /// The positions of the products with fields that could not be read (shown degraded).
+    public var incompletePositions: [Int] {
+        switch storage {
+        case .decoded(let products): products.indices.filter { !products[$0].unreadableFields.isEmpty }
+        case .outlined(let outlines, _): outlines.indices.filter { outlines[$0].isIncomplete }
+        }
+    }
+
+    public static func == (lhs: Check24Products, rhs: Check24Products) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    /// The outlined product, decoded. Its outline was read with the same rules, so this decodes; the
+    /// neutral product is there only so that a row never traps.
+    private static func product(_ outline: Outline) -> Check24Product {
+        (try? outline.reference.decode(Check24Product.self))
+            ?? Check24Product(id: outline.id, name: "", available: outline.available, price: Check24Price(value: 0, currency: "EUR"))
+    }
+}
+
+/// The products decoded most recently, by position: the rows on screen and around them, so a key
+/// press decodes only the rows that came into view.
+final class RecentProducts: Sendable {
+    /// Several screens of rows; when full it starts over (scrolling far decodes the new rows anyway).
+    static let capacity = 512
+    private let products = Mutex<[Int: Check24Product]>([:])
+
+    func product(at position: Int, decode: () -> Check24Product) -> Check24Product {
+        if let known = products.withLock({ $0[position] }) { return known }
+        let decoded = decode()
+        products.withLock { products in
+            if products.count >= Self.capacity { products.removeAll(keepingCapacity: true) }
+            products[position] = decoded
+        }
+        return decoded
+    }
+}
