@@ -210,14 +210,16 @@ func keyTiming(_ key: String, size: Int, _ events: [InputEvent], repetitions: In
 
 @MainActor
 func perKeyTimings(productCount: Int) async -> [KeyTiming] {
+    // A payload in the real schema, decoded as the app decodes one (products outlined, decoded when shown).
     let products = (0..<productCount).map { index in
-        Check24Product(id: index, name: "Product \(index)", type: "Circle", color: "Blue",
-                       imageURL: URL(string: "http://images.test/\(index % 16).png"), available: index % 3 != 0,
-                       releaseDate: Date(timeIntervalSince1970: 1_460_000_000),
-                       description: "A generated product with a description long enough to wrap over two lines at this width, number \(index).",
-                       rating: Double(index % 11) / 2, price: Check24Price(value: Double(index % 1000) + 0.99, currency: "EUR"))
+        #"{"id":\#(index),"name":"Product \#(index)","type":"Circle","color":"Blue","imageURL":"http://images.test/\#(index % 16).png","#
+            + #""available":\#(index % 3 != 0),"releaseDate":1460000000,"description":"A generated product with a description long "#
+            + #"enough to wrap over two lines at this width, number \#(index).","longDescription":"","rating":\#(Double(index % 11) / 2),"#
+            + #""price":{"value":\#(Double(index % 1000) + 0.99),"currency":"EUR"}}"#
     }
-    let catalog = Check24Catalog(header: Check24Fixtures.header, products: products, skipped: [])
+    let payload = Data((#"{"header":{"headerTitle":"Check24","headerDescription":"Generated"},"products":["#
+                        + products.joined(separator: ",") + "]}").utf8)
+    guard let catalog = try? LazyJSONDecoder().decode(Check24Catalog.self, from: payload) else { fatalError("the generated catalog decodes") }
     let host = HeadlessHost(size: Size(columns: 120, rows: 40))
     let screen = Check24OverviewModule.make(dependencies: .init(
         catalog: FakeCheck24CatalogService([.success(catalog)]), favorites: InMemoryFavoritesService([1, 5, 9]),

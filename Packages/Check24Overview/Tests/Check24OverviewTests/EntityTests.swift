@@ -163,6 +163,16 @@ final class EntityTests: XCTestCase {
         let invalid = Data((#"{"products":[{"id":1,"name":"A","# + complete + #","description":""#).utf8) + Data([0xC3])
             + Data(#""},{"id":2,"name":""#.utf8) + Data([0xFF])
             + Data((#"","price":{"value":1}},{"id":3,"name":"C","description":"D","# + complete + "}]}").utf8)
+        // Large enough to be outlined on every core, with broken, duplicate and incomplete products spread through it.
+        let large = (0..<(Check24Catalog.productsOutlinedOnOneCore + 517)).map { index in
+            switch index % 97 {
+            case 3: #"{"id":\#(index),"price":{"value":1}}"#
+            case 50: #"{"id":\#(index - 1),"name":"Twin \#(index)","price":{"value":1}}"#
+            case 77: #"{"id":\#(index),"name":"N\#(index)","price":{"value":1}}"#
+            default: #"{"id":\#(index),"name":"N\#(index)","description":"D\#(index)","# + complete + "}"
+            }
+        }
+        payloads.append(#"{"products":["# + large.joined(separator: ",") + "]}")
         for payload in payloads.map({ Data($0.utf8) }) + [invalid] {
             let lazy = try LazyJSONDecoder().decode(Check24Catalog.self, from: payload)
             let eager = try JSONDecoder().decode(Check24Catalog.self, from: payload)

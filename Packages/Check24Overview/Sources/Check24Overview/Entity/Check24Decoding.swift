@@ -13,47 +13,107 @@ extension Check24Catalog: Decodable {
             subtitle: (try? headerContainer?.decodeIfPresent(String.self, forKey: .headerDescription)) ?? "")
         let payloadFilters = (try? container.decodeIfPresent([String].self, forKey: .filters)) ?? []
         filters = payloadFilters.count == ProductFilter.allCases.count ? payloadFilters : Self.defaultFilters
-        var entries = try container.nestedUnkeyedContainer(forKey: .products)
+        // LazyJSONDecoder (the app's) makes references: each product is outlined now, on every core,
+        // and decoded when shown. Another decoder decodes every product now.
+        var references: [JSONValueReference]?
+        var decoded: [Check24Product?] = []
+        let readings: [Reading]
+        if (try? JSONValueReference(from: decoder)) != nil {
+            let outlined = try container.decode([JSONValueReference].self, forKey: .products)
+            references = outlined
+            readings = Self.outline(outlined)
+        } else {
+            var entries = try container.nestedUnkeyedContainer(forKey: .products)
+            var whole: [Reading] = []
+            // `Whole` never throws, so the container always advances past the element.
+            while !entries.isAtEnd {
+                let result = try entries.decode(Whole.self).result
+                whole.append(Reading(result.map(Reading.known)))
+                decoded.append(try? result.get())
+            }
+            readings = whole
+        }
         var products: [Check24Product] = []
         var outlines: [Check24Products.Outline] = []
         var skipped: [SkippedProduct] = []
         var seen = Set<Int>()
-        while !entries.isAtEnd {
-            let index = entries.currentIndex
-            // `Attempt` never throws, so the container always advances past the element.
-            let attempt = try entries.decode(Attempt.self)
-            switch attempt.result {
-            case .success(let product) where seen.insert(product.id).inserted:
-                if let reference = attempt.reference {
-                    outlines.append(.init(id: product.id, available: product.available,
-                                          isIncomplete: !product.unreadableFields.isEmpty, reference: reference))
-                } else {
+        for (index, reading) in readings.enumerated() {
+            switch reading.outcome {
+            case .success(let known) where seen.insert(known.id).inserted:
+                if let references {
+                    outlines.append(.init(id: known.id, available: known.available, isIncomplete: known.isIncomplete,
+                                          reference: references[index]))
+                } else if let product = decoded[index] {
                     products.append(product)
                 }
-            case .success(let product):
-                skipped.append(SkippedProduct(index: index, reason: .duplicateID(product.id)))
+            case .success(let known):
+                skipped.append(SkippedProduct(index: index, reason: .duplicateID(known.id)))
             case .failure(let error):
                 skipped.append(SkippedProduct(index: index, reason: Self.reason(for: error)))
             }
         }
-        // LazyJSONDecoder (the app's) makes references: products are decoded when shown. Another
-        // decoder decodes them all now.
-        self.products = outlines.isEmpty ? Check24Products(products) : Check24Products(outlines: outlines)
+        self.products = references == nil ? Check24Products(products) : Check24Products(outlines: outlines)
         self.skipped = skipped
     }
 
-    /// Reads one product's outline (or, without references, the product), or keeps the error, without throwing.
-    private struct Attempt: Decodable {
-        var result: Result<Check24Product, any Error>
-        var reference: JSONValueReference?
-        init(from decoder: any Decoder) {
-            reference = try? JSONValueReference(from: decoder)
-            do {
-                result = .success(try Check24Product(from: decoder, readingText: reference == nil))
-            } catch {
-                result = .failure(error)
-            }
+    /// What the list needs of one product, or why it cannot be listed. Small: 100,000 of them are
+    /// alive at once.
+    private struct Reading {
+        typealias Known = (id: Int, available: Bool, isIncomplete: Bool)
+        var outcome: Result<Known, any Error>
+
+        init(_ outcome: Result<Known, any Error>) {
+            self.outcome = outcome
         }
+
+        /// The product's outline: its rules applied, its texts checked but not made.
+        init(outlining reference: JSONValueReference) {
+            outcome = Result { Self.known(try reference.decode(Outlined.self).product) }
+        }
+
+        static func known(_ product: Check24Product) -> Known {
+            (product.id, product.available, !product.unreadableFields.isEmpty)
+        }
+
+        private struct Outlined: Decodable {
+            let product: Check24Product
+            init(from decoder: any Decoder) throws { product = try Check24Product(from: decoder, readingText: false) }
+        }
+    }
+
+    /// A whole product, or why not (a decoder without references).
+    private struct Whole: Decodable {
+        let result: Result<Check24Product, any Error>
+        init(from decoder: any Decoder) {
+            result = Result { try Check24Product(from: decoder) }
+        }
+    }
+
+    /// Below this many products one core outlines them sooner than several would start.
+    static let productsOutlinedOnOneCore = 2_000
+
+    /// The outlines of `references`, in order: a catalog of 100,000 products on every core (each
+    /// reference reads its own view of the shared bytes, each chunk fills its own slots).
+    private static func outline(_ references: [JSONValueReference]) -> [Reading] {
+        let count = references.count
+        guard count >= productsOutlinedOnOneCore else { return references.map(Reading.init(outlining:)) }
+        let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
+        return [Reading](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let slots = Slots(base: base)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                    (slots.base + position).initialize(to: Reading(outlining: references[position]))
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// The array's slots, shared by the chunks: each chunk writes only its own range, and the array is
+    /// read only after `concurrentPerform` has returned.
+    private struct Slots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Reading>
     }
 
     /// The field a product's decoding failed on, and how: never an internal error name.

@@ -24,10 +24,13 @@ public struct JSONValueReference: Sendable, Decodable {
             throw DecodingError.typeMismatch(JSONValueReference.self, .init(
                 codingPath: decoder.codingPath, debugDescription: "Only LazyJSONDecoder makes references to JSON values."))
         }
-        let document = decoder.document
+        self.init(document: decoder.document, offset: decoder.offset)
+    }
+
+    init(document: JSONDocument, offset: Int) {
         source = document.source
-        offset = Int32(truncatingIfNeeded: decoder.offset)
-        kind = switch document.kind(at: decoder.offset) {
+        self.offset = Int32(truncatingIfNeeded: offset)
+        kind = switch document.kind(at: offset) {
         case .object: .object
         case .array: .array
         case .string: .string
@@ -35,7 +38,7 @@ public struct JSONValueReference: Sendable, Decodable {
         case .bool: .bool
         case .null: .null
         }
-        isReadableText = kind == .string && document.bytes.isReadableString(at: decoder.offset)
+        isReadableText = kind == .string && document.bytes.isReadableString(at: offset)
     }
 
     /// The value, decoded now (as `T`'s `init(from:)` reads it; coding paths start at this value).

@@ -227,6 +227,7 @@ final class JSONDocument {
         if T.self == Int.self { return unsafeBitCast(try decodeInteger(Int.self, at: offset, path: JSONPathNode.path(node, appending: key)), to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try decodeDouble(at: offset, path: JSONPathNode.path(node, appending: key)), to: T.self) }
         if T.self == Bool.self { return unsafeBitCast(try decodeBool(at: offset, path: JSONPathNode.path(node, appending: key)), to: T.self) }
+        if T.self == JSONValueReference.self { return unsafeBitCast(JSONValueReference(document: self, offset: offset), to: T.self) }
         let child = key.map { JSONPathNode(parent: node, key: $0) } ?? node
         return try T(from: JSONValueDecoder(document: self, offset: offset, node: child))
     }
