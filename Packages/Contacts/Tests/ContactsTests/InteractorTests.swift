@@ -27,6 +27,17 @@ final class ContactListInteractorTests: XCTestCase {
         XCTAssertEqual(interactor.obtainEntry(ContactSummary(id: 3, firstName: "", lastName: "")).initials, "?")
     }
 
+    /// The ASCII shortcut gives the general rule's initial: names starting with letters, digits,
+    /// punctuation, a letter and a combining mark, other scripts, emoji.
+    func testInitialsAreTheFirstLetterOrDigitUpperCased() {
+        let names = ["amitabh", "Bachchan", "3M", "zed", "_x", "  ana", "e\u{301}mile", "émile", "łukasz", "ß", "Дмитрий", "太郎", "👍🏽 Ok", "", "-"]
+        for name in names {
+            XCTAssertEqual(ContactSummary.initial(of: name), name.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() }, name)
+        }
+        XCTAssertEqual(ContactSummary.initial(of: "e\u{301}mile"), "E\u{301}", "a letter and its mark are one initial")
+        XCTAssertEqual(ContactSummary(id: 1, firstName: "ana", lastName: "9lives").initials, "A9")
+    }
+
     func testSearchMatchesEveryWordAnywhereInTheName() {
         let entries = interactor.obtainSorted(ContactsFixtures.people.map { interactor.obtainEntry($0.summary) })
         func names(_ query: String) -> [String] { interactor.obtainMatches(in: entries, query: query).map { entries[$0].summary.fullName } }

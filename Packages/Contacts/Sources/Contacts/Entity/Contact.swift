@@ -23,10 +23,23 @@ public struct ContactSummary: Sendable, Hashable, Identifiable {
 
     /// Up to two letters for an avatar: the first of the first and of the last name ("Amitabh Bachchan" → "AB").
     public var initials: String {
-        let letters = [firstName, lastName].compactMap { name in
-            name.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() }
-        }
+        let letters = [firstName, lastName].compactMap(Self.initial(of:))
         return letters.isEmpty ? "?" : letters.joined()
+    }
+
+    /// The first letter or digit of `name`, upper-cased.
+    static func initial(of name: String) -> String? {
+        // A name starting with an ASCII letter or digit not followed by a combining mark (most names):
+        // no grapheme breaking or Unicode case mapping for 10,000 of them.
+        var bytes = name.utf8.makeIterator()
+        if let first = bytes.next(), first < 0x80, bytes.next().map({ $0 < 0x80 }) ?? true {
+            switch first {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): return String(Unicode.Scalar(first - 0x20))
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return String(Unicode.Scalar(first))
+            default: break
+            }
+        }
+        return name.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() }
     }
 }
 
