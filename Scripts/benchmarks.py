@@ -215,8 +215,9 @@ def idle_cpu(table, apps_cli, seconds, work):
     if not shutil.which("tmux"):
         print("  skipped: tmux is not installed")
         return
-    socket = f"apps-cli-bench-{os.getpid()}"
     for feature in ["product-grid", "contacts"]:
+        # A server per feature: reusing one name races the previous server's exit after kill-server.
+        socket = f"apps-cli-bench-{os.getpid()}-{feature}"
         data = os.path.join(work, f"idle-{feature}")
         subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30",
                         f"exec {apps_cli} {feature} --data-dir {data}"], check=True)
