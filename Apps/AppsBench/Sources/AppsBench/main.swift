@@ -241,6 +241,15 @@ func perKeyTimings(productCount: Int) async -> [KeyTiming] {
     ]
 }
 
+// `apps-cli-bench check24-keys N`: only check24's per-key timings at N products, for a profiler
+// (`valgrind --tool=callgrind --toggle-collect='*keyTiming*'` counts the instructions of the keys alone).
+if arguments.count >= 3, arguments[1] == "check24-keys", let count = Int(arguments[2]) {
+    for timing in await perKeyTimings(productCount: count) {
+        print(String(format: "%@ p50 %.3f ms p99 %.3f ms", timing.key, timing.p50, timing.p99))
+    }
+    exit(0)
+}
+
 var timings: [KeyTiming] = []
 // APPS_CLI_BENCH_SIZES=1000 runs one size (for a profiler such as callgrind); Scripts/bench --quick runs 1k and 100k.
 let sizes = ProcessInfo.processInfo.environment["APPS_CLI_BENCH_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } }

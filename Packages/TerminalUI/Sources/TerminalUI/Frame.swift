@@ -20,7 +20,11 @@ public struct Cell: Hashable, Sendable {
     /// Cells are equal when they write the same bytes: comparing UTF-8 skips the canonical-equivalence
     /// work of `String ==` on every cell of every frame the renderer diffs.
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        lhs.width == rhs.width && lhs.style == rhs.style && lhs.grapheme.utf8.elementsEqual(rhs.grapheme.utf8)
+        guard lhs.width == rhs.width, lhs.style == rhs.style else { return false }
+        let left = lhs.grapheme.utf8, right = rhs.grapheme.utf8
+        guard left.count == right.count else { return false }
+        // Most cells hold one ASCII byte: compared without iterating the views.
+        return left.count == 1 ? left.first == right.first : left.elementsEqual(right)
     }
 
     public func hash(into hasher: inout Hasher) {
