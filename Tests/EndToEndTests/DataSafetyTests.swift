@@ -128,9 +128,17 @@ final class DataSafetyTests: XCTestCase {
         for file in ["contacts.sqlite", "favorites.sqlite"] {
             try garbage.write(to: URL(fileURLWithPath: dataDirectory + "/" + file))
         }
+        // A photo of the damaged store's contact 53: the new store's contact 53 must not find it, nor delete it.
+        let oldPhoto = dataDirectory + "/contact-photos/53/1464516610995-old.png"
+        try FileManager.default.createDirectory(atPath: dataDirectory + "/contact-photos/53", withIntermediateDirectories: true)
+        try Data("old photo".utf8).write(to: URL(fileURLWithPath: oldPhoto))
         let contacts = try AppsCLIProcess.run(["contacts", "--plain", "--data-dir", dataDirectory])
         XCTAssertEqual(contacts.status, 0, contacts.stderr)
         XCTAssertTrue(contacts.stdout.contains("Contacts (52)"), "a new store with the demo contacts:\n\(contacts.stdout)")
+        let keptPhotos = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: dataDirectory).first { $0.hasPrefix("contact-photos.damaged-") })
+        XCTAssertEqual(try String(contentsOfFile: dataDirectory + "/" + keptPhotos + "/53/1464516610995-old.png", encoding: .utf8), "old photo",
+                       "the damaged store's photos are kept beside it")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory + "/contact-photos/53"), "the new store starts its own photos")
         let check24 = try AppsCLIProcess.run(["check24", "--plain", "--fail-every", "0", "--data-dir", dataDirectory])
         XCTAssertEqual(check24.status, 0, check24.stderr)
         for (result, file) in [(contacts, "contacts.sqlite"), (check24, "favorites.sqlite")] {

@@ -73,6 +73,15 @@ if arguments.count >= 3, arguments[1] == "html-text" {
     exit(0)
 }
 
+// `apps-cli-bench check24-keys N`: only check24's per-key timings at N products, for a profiler
+// (`valgrind --tool=callgrind --toggle-collect='*keyTiming*'` counts the instructions of the keys alone).
+if arguments.count >= 3, arguments[1] == "check24-keys", let count = Int(arguments[2]) {
+    for timing in await perKeyTimings(productCount: count) {
+        print(String(format: "%@ p50 %.3f ms p99 %.3f ms", timing.key, timing.p50, timing.p99))
+    }
+    exit(0)
+}
+
 if arguments.count >= 3, arguments[1] == "decode-check24" {
     // Where a catalog's first frame goes, in-process: each decoder alone, then the filters' index.
     guard let data = FileManager.default.contents(atPath: arguments[2]) else { exit(1) }
@@ -239,15 +248,6 @@ func perKeyTimings(productCount: Int) async -> [KeyTiming] {
         time("end/home", [.key(.end), .key(.home)], repetitions: 100),
         time("filter", [.key(.right)], repetitions: 60),
     ]
-}
-
-// `apps-cli-bench check24-keys N`: only check24's per-key timings at N products, for a profiler
-// (`valgrind --tool=callgrind --toggle-collect='*keyTiming*'` counts the instructions of the keys alone).
-if arguments.count >= 3, arguments[1] == "check24-keys", let count = Int(arguments[2]) {
-    for timing in await perKeyTimings(productCount: count) {
-        print(String(format: "%@ p50 %.3f ms p99 %.3f ms", timing.key, timing.p50, timing.p99))
-    }
-    exit(0)
 }
 
 var timings: [KeyTiming] = []

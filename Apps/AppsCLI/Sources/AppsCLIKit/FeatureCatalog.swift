@@ -108,15 +108,17 @@ enum FeatureCatalog {
     // MARK: Builders (the only place that picks live implementations)
 
     /// Opens a feature's local store. A file SQLite calls damaged is moved aside (kept, never
-    /// replaced in place), said in one line on stderr, and a new store starts; any other failure,
-    /// or a second damaged file, ends the launch with exit 74.
-    static func openStore<Store>(feature: String, what: String, _ open: () throws -> Store) throws -> Store {
+    /// replaced in place) with what `belongings` names (files its rows refer to), said in one line on
+    /// stderr, and a new store starts; any other failure, or a second damaged file, ends the launch
+    /// with exit 74.
+    static func openStore<Store>(feature: String, what: String, belongings: [String] = [],
+                                 _ open: () throws -> Store) throws -> Store {
         do {
             return try open()
         } catch StorageError.corrupt(let path) {
             let keptAt: String
             do {
-                keptAt = try DamagedDatabase.moveAside(path)
+                keptAt = try DamagedDatabase.moveAside(path, with: belongings)
             } catch {
                 throw LaunchError(message: "\(feature): \(what) could not be opened: \(StorageError.corrupt(path: path)) "
                                     + "Moving it aside failed too (\(error)).", status: 74)
@@ -190,7 +192,9 @@ enum FeatureCatalog {
             endpoint = Endpoint(base: url, transport: URLSessionTransport(timeout: launch.options.timeout),
                                 imageCache: launch.cacheDirectory.appendingPathComponent("images"), isLive: true)
         } else {
-            let transport = try openStore(feature: "contacts", what: "the contacts in \(launch.dataDirectory.path)") {
+            // The photos its rows name go aside with a damaged store: a new store's ids start again at 1.
+            let photos = launch.dataDirectory.appendingPathComponent(LocalContactsBackend.photosFolder).path
+            let transport = try openStore(feature: "contacts", what: "the contacts in \(launch.dataDirectory.path)", belongings: [photos]) {
                 try ContactsModule.embeddedTransport(dataDirectory: launch.dataDirectory)
             }
             endpoint = Endpoint(base: ContactsModule.originalBaseURL, transport: transport, imageCache: nil, isLive: false)

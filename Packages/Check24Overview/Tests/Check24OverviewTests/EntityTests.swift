@@ -196,12 +196,30 @@ final class EntityTests: XCTestCase {
             .joined(separator: ",") + "]}"
         let products = try decode(json).products
         for round in 0..<2 {
-            for position in stride(from: 0, to: count, by: 3) {
+            for position in 0..<count {
                 XCTAssertEqual(products[position].name, "P\(position)", "round \(round)")
                 XCTAssertEqual(products[position].price.value, Double(position))
             }
         }
         XCTAssertEqual(products.reversed().first?.id, count - 1)
+    }
+
+    /// When full, the decoded products near the one asked for stay; far ones are decoded again.
+    func testTheProductsKeptAreThoseAroundTheRowsShown() {
+        let recent = RecentProducts()
+        var decoded: [Int] = []
+        func ask(_ position: Int) {
+            _ = recent.product(at: position) {
+                decoded.append(position)
+                return Check24Product(id: position, name: "P\(position)", price: Check24Price(value: 1, currency: "EUR"))
+            }
+        }
+        for position in 0...RecentProducts.capacity { ask(position) }  // one more than fits
+        decoded = []
+        for position in (RecentProducts.capacity - RecentProducts.keptWhenFull)...RecentProducts.capacity { ask(position) }
+        XCTAssertEqual(decoded, [], "the rows around the last one asked for are kept")
+        ask(0)
+        XCTAssertEqual(decoded, [0], "a far one was let go and is decoded again")
     }
 
     func testThePictureAddressIsParsedWhenAsked() throws {

@@ -164,6 +164,23 @@ final class LocalContactsBackendTests: XCTestCase {
         XCTAssertTrue(reread.profilePic.contains("/me.jpg?"), reread.profilePic)
     }
 
+    /// The file the committed row names stays, whatever else the folder holds; without one the
+    /// folder goes.
+    func testClearingLeftoversKeepsTheCommittedPicture() throws {
+        let photos = directory.url.appendingPathComponent("photos")
+        let folder = photos.appendingPathComponent("4")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["1464516610995-me.png", ".dat.nosync1.abc", "1464516600000-rolled-back.png"] {
+            try Data(name.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        LocalContactsBackend.removeLeftovers(ofContact: 4, in: photos, keeping: folder.appendingPathComponent("1464516610995-me.png"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["1464516610995-me.png"])
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("1464516610995-me.png")), Data("1464516610995-me.png".utf8))
+        LocalContactsBackend.removeLeftovers(ofContact: 4, in: photos, keeping: nil)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path))
+        LocalContactsBackend.removeLeftovers(ofContact: 5, in: photos, keeping: nil)  // nothing there: nothing happens
+    }
+
     func testABadPictureIsRefusedWithTheServersMessages() async throws {
         let (_, _, service) = try backend()
         do {

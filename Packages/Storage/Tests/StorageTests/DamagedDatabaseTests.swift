@@ -27,4 +27,22 @@ final class DamagedDatabaseTests: XCTestCase {
         XCTAssertEqual(try DamagedDatabase.moveAside(path, at: date), path + ".damaged-20261118-110640-2")
         XCTAssertTrue(FileManager.default.fileExists(atPath: kept))
     }
+
+    /// What belongs to the database (a folder of the pictures its rows name) goes aside with it,
+    /// under the same suffix; a suffix taken by either is not reused.
+    func testWhatBelongsToADamagedFileGoesAsideWithIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Data("damaged".utf8), to: "store.sqlite").path
+        let photos = directory.url.appendingPathComponent("photos").path
+        _ = try directory.write(Data("picture".utf8), to: "photos/7/1-me.png")
+        let missing = directory.url.appendingPathComponent("never-made").path
+        _ = try directory.write(Data("older".utf8), to: "photos.damaged-20261118-110640/1/x.png")
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        let kept = try DamagedDatabase.moveAside(path, with: [photos, missing], at: date)
+        XCTAssertEqual(kept, path + ".damaged-20261118-110640-2", "the photos' first suffix was taken")
+        XCTAssertEqual(try String(contentsOfFile: photos + ".damaged-20261118-110640-2/7/1-me.png", encoding: .utf8), "picture")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: photos))
+        XCTAssertEqual(try String(contentsOfFile: photos + ".damaged-20261118-110640/1/x.png", encoding: .utf8), "older")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing + ".damaged-20261118-110640-2"))
+    }
 }

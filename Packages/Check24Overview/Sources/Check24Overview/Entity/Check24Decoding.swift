@@ -66,7 +66,7 @@ extension Check24Catalog: Decodable {
             self.outcome = outcome
         }
 
-        /// The product's outline: its rules applied, its texts checked but not made.
+        /// The product's outline: its rules applied, its texts other than the name checked but not made.
         init(outlining reference: JSONValueReference) {
             outcome = Result { Self.known(try reference.decode(Outlined.self).product) }
         }
@@ -150,8 +150,8 @@ extension Check24Product: Decodable {
     }
 
     /// The product; with `readingText` false its outline: every rule applies and every field is
-    /// checked, but the texts are only checked to be text and left empty (making 100,000
-    /// descriptions' strings is most of decoding a large catalog).
+    /// checked, but the optional texts are only checked to be text and left empty (making 100,000
+    /// descriptions' strings is most of decoding a large catalog; the required name is still read).
     init(from decoder: any Decoder, readingText: Bool) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Required: without them a row means nothing (or cannot be remembered as a favorite).

@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// Decoded from the network, each product is kept as where it stands in the payload plus what the
 /// list needs before it is on screen: its id, whether it is available, whether it is complete. A
-/// product is decoded when a row shows it, and the last few hundred decoded are kept. A catalog of
+/// product is decoded when a row shows it, and up to 512 decoded ones around the rows shown are
+/// kept. A catalog of
 /// 100,000 products so costs its payload's bytes and a few bytes a product, not 100,000 products'
 /// strings, and its first frame does not wait for products nobody has scrolled to.
 public struct Check24Products: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
@@ -25,7 +26,7 @@ public struct Check24Products: RandomAccessCollection, Sendable, Equatable, Expr
 
     private let storage: Storage
 
-    /// Products already decoded (the bundled demo, tests).
+    /// Products already decoded (tests and fakes; a decoder without references).
     public init(_ products: [Check24Product]) {
         storage = .decoded(products)
     }
@@ -80,30 +81,41 @@ public struct Check24Products: RandomAccessCollection, Sendable, Equatable, Expr
         }
     }
 
+    /// Product by product: an outlined catalog is decoded whole to compare (for tests, not for a live
+    /// catalog of 100,000 products).
     public static func == (lhs: Check24Products, rhs: Check24Products) -> Bool {
         lhs.elementsEqual(rhs)
     }
 
     /// The outlined product, decoded. Its outline was read with the same rules, so this decodes; the
-    /// neutral product is there only so that a row never traps.
+    /// neutral product is there only so that a row never traps in a release build.
     private static func product(_ outline: Outline) -> Check24Product {
-        (try? outline.reference.decode(Check24Product.self))
-            ?? Check24Product(id: outline.id, name: "", available: outline.available, price: Check24Price(value: 0, currency: "EUR"))
+        do {
+            return try outline.reference.decode(Check24Product.self)
+        } catch {
+            assertionFailure("product \(outline.id) was outlined but does not decode: \(error)")
+            return Check24Product(id: outline.id, name: "", available: outline.available, price: Check24Price(value: 0, currency: "EUR"))
+        }
     }
 }
 
 /// The products decoded most recently, by position: the rows on screen and around them, so a key
 /// press decodes only the rows that came into view.
 final class RecentProducts: Sendable {
-    /// Several screens of rows; when full it starts over (scrolling far decodes the new rows anyway).
+    /// Several screens of rows.
     static let capacity = 512
+    /// When full, the products this far from the one asked for stay (the screen it is on and its
+    /// neighbours); the others go.
+    static let keptWhenFull = capacity / 4
     private let products = Mutex<[Int: Check24Product]>([:])
 
     func product(at position: Int, decode: () -> Check24Product) -> Check24Product {
         if let known = products.withLock({ $0[position] }) { return known }
         let decoded = decode()
         products.withLock { products in
-            if products.count >= Self.capacity { products.removeAll(keepingCapacity: true) }
+            if products.count >= Self.capacity {
+                products = products.filter { abs($0.key - position) <= Self.keptWhenFull }
+            }
             products[position] = decoded
         }
         return decoded

@@ -179,7 +179,7 @@ public final class LocalContactsBackend: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, record.bindings)
             record.id = Int(transaction.lastInsertRowID)
-            removeLeftovers(ofContact: record.id, keeping: nil)
+            Self.removeLeftovers(ofContact: record.id, in: photosDirectory, keeping: nil)
             if let picture { try store(picture, for: &record) }
             try transaction.execute("""
                 UPDATE contacts SET profile_pic_file_name = ?, profile_pic_content_type = ?, profile_pic_file_size = ?,
@@ -206,7 +206,7 @@ public final class LocalContactsBackend: Sendable {
             let allErrors = (picture?.spoofed == true ? [Self.spoofMessage] : []) + errors
             guard allErrors.isEmpty else { throw Answer(status: 422, json: Self.errorsBody(allErrors)) }
             if let picture {
-                removeLeftovers(ofContact: record.id, keeping: pictureFile(stored))
+                Self.removeLeftovers(ofContact: record.id, in: photosDirectory, keeping: pictureFile(stored))
                 try store(picture, for: &record)
             }
             guard record != stored else { return (stored, nil) } // nothing changed: updated_at stays
@@ -290,11 +290,13 @@ public final class LocalContactsBackend: Sendable {
 
     // MARK: Pictures
 
-    /// Clears what an interrupted write left in a contact's photo folder: a temporary file of a
-    /// killed atomic write, a picture whose row was rolled back, the folder of a deleted contact
-    /// whose id SQLite hands out again. Called inside the write transaction, where no other writer
-    /// can be storing a picture for this id; a file that cannot go is harmless and left.
-    private func removeLeftovers(ofContact id: Int, keeping committed: URL?) {
+    /// Clears what an interrupted write left in a contact's photo folder: the temporary file of a
+    /// killed atomic write, or a picture whose row was rolled back (SQLite hands a rolled-back id
+    /// out again). Called inside the write transaction, where no other writer can be storing a
+    /// picture for this id; `committed` is the file the committed row names, if any. A file that
+    /// cannot go is harmless and left. (A damaged store's photos are moved aside with it before a
+    /// new store starts, so they are never taken for leftovers.)
+    static func removeLeftovers(ofContact id: Int, in photosDirectory: URL, keeping committed: URL?) {
         let folder = photosDirectory.appendingPathComponent(String(id), isDirectory: true)
         guard let committed else {
             try? FileManager.default.removeItem(at: folder)
@@ -386,6 +388,8 @@ public final class LocalContactsBackend: Sendable {
             guard let photo = entry.photo, let directory = seed.photosDirectory,
                   let data = try? Data(contentsOf: directory.appendingPathComponent(photo)) else { continue }
             record.id = Int(transaction.lastInsertRowID)
+            // A seeding killed before its commit is rolled back and runs again over the same ids.
+            removeLeftovers(ofContact: record.id, in: photosDirectory, keeping: nil)
             record.pictureFileName = paperclipFileName(photo)
             record.pictureContentType = ImageFormat.sniff(data) == .jpeg ? "image/jpeg" : "image/png"
             record.pictureFileSize = data.count
