@@ -24,6 +24,22 @@ public struct Money: Sendable, Hashable {
 /// Exact decimal rounding of a `Double`'s shortest representation ("225.91", "1e-05", "1.5e+20").
 enum DecimalRounding {
     static func minorUnits(_ value: Double, digits: Int) -> Int {
+        // Most prices have no more decimals than minor units ("225.91"): then the scaled, rounded
+        // value divided back is the value itself, and is its exact decimal. Below a billion with at
+        // most four digits, no other decimal of that many digits is the same Double, so this is what
+        // reading the written digits gives, without writing them.
+        if (0...4).contains(digits), value.magnitude < 1e9 {
+            let scale = powersOfTen[digits]
+            let scaled = (value * scale).rounded()
+            if scaled / scale == value { return Int(scaled) }
+        }
+        return minorUnitsFromDigits(value, digits: digits)
+    }
+
+    private static let powersOfTen: [Double] = [1, 10, 100, 1000, 10000]
+
+    /// From the value's shortest decimal representation, digit by digit.
+    static func minorUnitsFromDigits(_ value: Double, digits: Int) -> Int {
         if value.isNaN { return 0 }
         if value.isInfinite { return value < 0 ? .min : .max }
         let negative = value < 0

@@ -1,4 +1,4 @@
-import Money
+@testable import Money
 import XCTest
 
 final class MoneyFormatterTests: XCTestCase {
@@ -95,6 +95,30 @@ final class MoneyFromMajorUnitsTests: XCTestCase {
         XCTAssertEqual(Money.fromMajorUnits(1234.4, currency: .jpy).minorUnits, 1234)
         XCTAssertEqual(Money.fromMajorUnits(1.2345, currency: Currency(isoCode: "KWD")).minorUnits, 1235)
         XCTAssertEqual(Money.fromMajorUnits(1.5e20, currency: .jpy).minorUnits, .max)
+    }
+
+    /// The shortcut for values with no more decimals than minor units gives what reading the written
+    /// digits gives: seeded prices with 0 to 6 decimals, of every size and sign, and random bit patterns.
+    func testTheShortcutIsTheDigitByDigitReading() {
+        var state: UInt64 = 0xC0FFEE
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11
+        }
+        var values: [Double] = []
+        for _ in 0..<8_000 {
+            let decimals = Int(next() % 7), magnitude = Double(next() % 1_000_000_000_000) / 1000
+            let written = (magnitude * Double(next() % 2 == 0 ? 1 : -1) * pow(10, Double(decimals))).rounded() / pow(10, Double(decimals))
+            values.append(written)
+            values.append(Double(bitPattern: next() << 11 | next() & 0x7FF))
+        }
+        values += [0.005, 1.005, 999_999_999.99, 1e9, 1e9 - 0.001, 4503599627370496.5, -0.0, .leastNonzeroMagnitude]
+        for value in values where value.isFinite {
+            for digits in 0...4 {
+                XCTAssertEqual(DecimalRounding.minorUnits(value, digits: digits), DecimalRounding.minorUnitsFromDigits(value, digits: digits),
+                               "\(value) to \(digits) digits")
+            }
+        }
     }
 
     func testNonFiniteAndHugeValuesAreClamped() {

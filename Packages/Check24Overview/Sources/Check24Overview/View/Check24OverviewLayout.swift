@@ -59,6 +59,9 @@ struct Check24OverviewLayout {
     /// The description of product `index`, wrapped to ``textColumns`` (wrapped once per layout).
     func descriptionLines(_ index: Int) -> [String] { wrapped.description(index) }
 
+    /// Product `index`'s row (formatted once per layout).
+    func row(_ index: Int) -> ProductRowViewModel { wrapped.row(index) }
+
     /// The first visible list row that shows selection `index`, moving as little as possible from
     /// `previous`. The first product scrolls to the very top, so the header shows with it.
     func firstVisibleRow(showing index: Int, previous: Int) -> Int {
@@ -86,12 +89,14 @@ struct Check24OverviewLayout {
     }
 }
 
-/// Wrapped descriptions of one layout, so that measuring and drawing a row wrap it once.
+/// The rows and wrapped descriptions of one layout, so that measuring and drawing a row format and
+/// wrap it once (a row of ``ProductRows`` is formatted each time it is read).
 private final class WrapCache {
     let rows: ProductRows
     let width: Int
     let shared: DescriptionWrapCache
     private var lines: [Int: [String]] = [:]
+    private var formatted: [Int: ProductRowViewModel] = [:]
 
     init(rows: ProductRows, width: Int, shared: DescriptionWrapCache) {
         self.rows = rows
@@ -99,9 +104,16 @@ private final class WrapCache {
         self.shared = shared
     }
 
+    func row(_ index: Int) -> ProductRowViewModel {
+        if let known = formatted[index] { return known }
+        let row = rows[index]
+        formatted[index] = row
+        return row
+    }
+
     func description(_ index: Int) -> [String] {
         if let known = lines[index] { return known }
-        let wrapped = shared.lines(of: rows[index].description, width: width)
+        let wrapped = shared.lines(of: row(index).description, width: width)
         lines[index] = wrapped
         return wrapped
     }

@@ -72,7 +72,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                     drawHeader(header, notice: viewModel.notice, into: &frame, firstLine: line)
                 } else if row.index <= rows.count {
                     let product = row.index - 1
-                    drawRow(rows[product], descriptionLines: layout.descriptionLines(product), selected: product == selected,
+                    drawRow(layout.row(product), descriptionLines: layout.descriptionLines(product), selected: product == selected,
                             touched: product == viewModel.touchedRow, into: &frame, lines: line..<(line + row.height - 1), layout: layout,
                             context: context, pictures: pictures)
                 } else {
