@@ -105,8 +105,17 @@ extension ContactSummary: Decodable {
         id = try container.decode(Int.self, forKey: .id)
         firstName = try container.decodeIfPresent(String.self, forKey: .firstName) ?? ""
         lastName = try container.decodeIfPresent(String.self, forKey: .lastName) ?? ""
-        profilePic = try container.decodeIfPresent(String.self, forKey: .profilePic) ?? Contact.missingPicture
+        profilePic = Contact.sharedPicture(try container.decodeIfPresent(String.self, forKey: .profilePic))
         favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
+    }
+}
+
+extension Contact {
+    /// The picture as given, except the server's default: most contacts of a large list have none,
+    /// and the one constant is kept instead of a string per contact.
+    static func sharedPicture(_ given: String?) -> String {
+        guard let given, given != missingPicture else { return missingPicture }
+        return given
     }
 }
 

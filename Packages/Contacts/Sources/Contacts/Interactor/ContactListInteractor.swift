@@ -29,8 +29,10 @@ public final class ContactListInteractor: Sendable {
 
     /// Every contact, in sections A–Z then `#`, each by first then last name (case and accents ignored).
     public func obtainContacts() async throws(ContactsError) -> [ContactEntry] {
-        let contacts = try await service.obtainContacts()
-        return obtainSorted(contacts.map(obtainEntry))
+        // Sorted in place, the summaries gone once mapped: 10,000 contacts are held once at a time, not thrice.
+        var entries = try await service.obtainContacts().map(obtainEntry)
+        entries.sort(by: Self.precedes)
+        return entries
     }
 
     /// `entries` in section order.

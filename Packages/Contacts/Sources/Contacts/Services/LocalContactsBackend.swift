@@ -127,7 +127,9 @@ public final class LocalContactsBackend: Sendable {
         let rows = try database.query("""
             SELECT id, first_name, last_name, favorite, profile_pic_file_name, profile_pic_updated_at FROM contacts
             """).map(StoredContact.init)
-        let sorted = rows.map { (key: ListOrder(contact: $0), contact: $0) }.sorted { $0.key < $1.key }.map(\.contact)
+        // Sorted through positions: 10,000 contacts are not copied twice for the sort.
+        let keys = rows.map(ListOrder.init(contact:))
+        let sorted = keys.indices.sorted { keys[$0] < keys[$1] }.lazy.map { rows[$0] }
         // The detail URL's parts around the id, built once through the route (not once per contact).
         let probe = try ContactsRoutes.show.url(base: base, ["id": "1"]).absoluteString
         // Escaped once, its closing quote dropped: the id and ".json" need no escaping.
