@@ -29,15 +29,16 @@ public final class ContactListInteractor: Sendable {
 
     /// Every contact, in sections A–Z then `#`, each by first then last name (case and accents ignored).
     public func obtainContacts() async throws(ContactsError) -> [ContactEntry] {
-        // Sorted in place, the summaries gone once mapped: 10,000 contacts are held once at a time, not thrice.
-        var entries = try await service.obtainContacts().map(obtainEntry)
-        entries.sort(by: Self.precedes)
-        return entries
+        // The summaries are gone once mapped, and the entries sorted in place: 10,000 contacts are
+        // held once at a time, not thrice.
+        obtainSorted(try await service.obtainContacts().map(obtainEntry))
     }
 
-    /// `entries` in section order.
-    public func obtainSorted(_ entries: [ContactEntry]) -> [ContactEntry] {
-        entries.sorted(by: Self.precedes)
+    /// `entries` in section order (sorted in place when the caller hands them over).
+    public func obtainSorted(_ entries: consuming [ContactEntry]) -> [ContactEntry] {
+        var sorted = entries
+        sorted.sort(by: Self.precedes)
+        return sorted
     }
 
     /// `entries` (in section order) with `entry` in its place, replacing the entry of the same contact:
