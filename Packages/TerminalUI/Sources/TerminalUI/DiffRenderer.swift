@@ -87,8 +87,7 @@ public final class DiffRenderer {
                 guard changed else { continue }
 
                 // Most cells are one printable ASCII byte: no width question, nothing to sanitize.
-                let utf8 = cell.grapheme.utf8
-                if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+                if let byte = cell.printableASCII {
                     if cursorColumn != column, let from = cursorColumn,
                        writesGap(of: frame, row: row, from: from, to: column, style: currentStyle, into: &output) {
                         cursorColumn = column
@@ -183,9 +182,7 @@ public final class DiffRenderer {
         // Checked first, then written: no buffer per gap on the per-frame path.
         for gapColumn in from..<column {
             let cell = frame[gapColumn, row]
-            let utf8 = cell.grapheme.utf8
-            guard cell.style == style, cell.width == 1, !cell.isContinuation, utf8.count == 1, let byte = utf8.first,
-                  byte >= 0x20, byte < 0x7F else { return false }
+            guard cell.style == style, cell.width == 1, cell.printableASCII != nil else { return false }
         }
         for gapColumn in from..<column { output.append(contentsOf: frame[gapColumn, row].grapheme.utf8) }
         return true
@@ -197,5 +194,14 @@ public final class DiffRenderer {
         output.append(0x3B)
         output.appendDecimal(column + 1)
         output.append(0x48) // H
+    }
+}
+
+private extension Cell {
+    /// The cell's one printable ASCII byte, if that is all it holds (most cells).
+    var printableASCII: UInt8? {
+        let utf8 = grapheme.utf8
+        guard utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F else { return nil }
+        return byte
     }
 }
