@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "Packages/TerminalKit"),
+        .package(path: "Packages/TestSupport"),
         .package(path: "Packages/TerminalUI"),
         .package(path: "Packages/Navigation"),
         .package(path: "Packages/HTTPClient"),
@@ -52,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppsCLITests",
-            dependencies: ["AppsCLIKit", .product(name: "HTTPClientTesting", package: "HTTPClient")],
+            dependencies: ["AppsCLIKit", .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport")],
             path: "Tests/AppsCLITests"
         ),
         .testTarget(

@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "../ImageKit"),
         .package(path: "../Storage"),
         .package(path: "../SystemActions"),
+        .package(path: "../TestSupport"),
     ],
     targets: [
         .target(
@@ -40,6 +41,7 @@ let package = Package(
                 .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "ImageKitTesting", package: "ImageKit"),
                 .product(name: "StorageTesting", package: "Storage"),
+                .product(name: "TestSupport", package: "TestSupport"),
             ],
             exclude: ["__Snapshots__"]
         ),

@@ -8,10 +8,11 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../TerminalUI"),
+        .package(path: "../TestSupport"),
     ],
     targets: [
         .target(name: "HTMLText", dependencies: ["TerminalUI"]),
-        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "TerminalUI"]),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "TerminalUI", .product(name: "TestSupport", package: "TestSupport")]),
     ],
     swiftLanguageModes: [.v6]
 )

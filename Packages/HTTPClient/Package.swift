@@ -10,11 +10,14 @@ let package = Package(
         .library(name: "HTTPClientLive", targets: ["HTTPClientLive"]),
         .library(name: "HTTPClientTesting", targets: ["HTTPClientTesting"]),
     ],
+    dependencies: [
+        .package(path: "../TestSupport"),
+    ],
     targets: [
         .target(name: "HTTPClient"),
         .target(name: "HTTPClientLive", dependencies: ["HTTPClient"]),
         .target(name: "HTTPClientTesting"),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientLive", "HTTPClientTesting"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientLive", "HTTPClientTesting", .product(name: "TestSupport", package: "TestSupport")]),
     ],
     swiftLanguageModes: [.v6]
 )

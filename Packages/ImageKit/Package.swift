@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../TerminalUI"),
+        .package(path: "../TestSupport"),
     ],
     targets: [
         .systemLibrary(
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "ImageKitTesting", dependencies: ["ImageKit"]),
         .testTarget(
             name: "ImageKitTests",
-            dependencies: ["ImageKit", "ImageKitTesting", "TerminalUI"],
+            dependencies: ["ImageKit", "ImageKitTesting", "TerminalUI", .product(name: "TestSupport", package: "TestSupport")],
             exclude: ["Fixtures"]
         ),
     ],

@@ -6,9 +6,12 @@ let package = Package(
     products: [
         .library(name: "Money", targets: ["Money"]),
     ],
+    dependencies: [
+        .package(path: "../TestSupport"),
+    ],
     targets: [
         .target(name: "Money"),
-        .testTarget(name: "MoneyTests", dependencies: ["Money"]),
+        .testTarget(name: "MoneyTests", dependencies: ["Money", .product(name: "TestSupport", package: "TestSupport")]),
     ],
     swiftLanguageModes: [.v6]
 )

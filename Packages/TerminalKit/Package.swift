@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
     ],
+    dependencies: [
+        .package(path: "../TestSupport"),
+    ],
     targets: [
         // Our own tiny C target: async-signal-safe crash teardown and a few libc calls that
         // Swift cannot express cleanly (sigaction's handler union, the variadic ioctl).
@@ -13,7 +16,7 @@ let package = Package(
         .target(name: "TerminalKit", dependencies: ["CTerminalGuard"]),
         // Test support only (no product): opens pseudo-terminal pairs for the session tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CPseudoTerminal"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CPseudoTerminal", .product(name: "TestSupport", package: "TestSupport")]),
     ],
     swiftLanguageModes: [.v6]
 )

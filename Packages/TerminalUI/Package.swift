@@ -7,10 +7,13 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "TerminalUITesting", targets: ["TerminalUITesting"]),
     ],
+    dependencies: [
+        .package(path: "../TestSupport"),
+    ],
     targets: [
         .target(name: "TerminalUI"),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting", .product(name: "TestSupport", package: "TestSupport")], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

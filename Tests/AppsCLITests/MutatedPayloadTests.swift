@@ -5,23 +5,13 @@ import HTTPClient
 import Numbers
 import ProductGrid
 import ResourceDirectory
+import TestSupport
 import XCTest
 
 /// The real payloads of every feature (`../shared/fixtures`), mutated byte by byte (seeded), through
 /// the decoder and the entities the app uses: each either decodes or fails with a `DecodingError`
 /// whose message the app can show; nothing traps, nothing hangs.
 final class MutatedPayloadTests: XCTestCase {
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../shared/fixtures").standardized
 
@@ -44,7 +34,7 @@ final class MutatedPayloadTests: XCTestCase {
 
     func testMutatedRealPayloadsDecodeOrFailWithAReadableMessage() throws {
         guard FileManager.default.fileExists(atPath: fixtures.path) else { throw XCTSkip("no fixtures at \(fixtures.path)") }
-        var generator = Generator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         var decoded = 0, refused = 0
         let interesting = Array(#"{}[]",:0-9.eE\ntfu"#.utf8) + [0x00, 0x1B, 0xC3, 0xFF, 0x80]
         for payload in payloads {

@@ -2,6 +2,7 @@ import ContactsTesting
 import Foundation
 import ImageKitTesting
 import SystemActionsTesting
+import TestSupport
 import XCTest
 @testable import Contacts
 
@@ -53,11 +54,8 @@ final class ContactListInteractorTests: XCTestCase {
     /// (Foundation, then the letters that do not decompose) for every seeded random name, including
     /// names with combining marks, other scripts and width forms that take the whole-text path.
     func testLetterByLetterFoldingIsTheWholeTextFold() {
-        var state: UInt64 = 0x5EED_F01D
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var generator = SeededGenerator(seed: 0x5EED_F01D)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
         let latin = (0xC0...0x24F).map { Unicode.Scalar($0)! }
         let others: [Unicode.Scalar] = ["\u{301}", "\u{308}", "Д", "太", "Ａ", "ς", "Σ", "\u{A0}", "ª", "İ"]
         for _ in 0..<3_000 {

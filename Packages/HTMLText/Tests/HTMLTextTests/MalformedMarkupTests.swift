@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import HTMLText
 
@@ -105,7 +106,7 @@ final class MalformedMarkupTests: XCTestCase {
             "<", ">", "&", "&amp", "&#", "&#x1F600;", "&nbsp;", "&shy;", "&#27;", "&#x202E;", "\u{1B}", "\u{0}",
             "\t", "\n", " ", "  ", "word", "wörd", "漢字", "😀", "e\u{301}", "'", "\"", "=", "/", "<img alt='x'>",
         ]
-        var random = SplitMix64(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         for _ in 0..<400 {
             let count = Int(random.next() % 60)
             let html = (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
@@ -127,22 +128,5 @@ final class MalformedMarkupTests: XCTestCase {
                 }
             }
         }
-    }
-}
-
-/// A small deterministic generator, so the random test is the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

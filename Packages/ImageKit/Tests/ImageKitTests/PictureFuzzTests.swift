@@ -1,23 +1,13 @@
 import Foundation
 @testable import ImageKit
+import TestSupport
 import XCTest
 
 /// Real JPEG and PNG files, truncated and mutated (seeded), and headers claiming huge or zero sizes:
 /// each decodes to a picture within the limits or fails with an ImageError; nothing traps.
 final class PictureFuzzTests: XCTestCase {
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     func testTruncatedAndMutatedPicturesDecodeWithinTheLimitsOrFailCleanly() throws {
-        var generator = Generator(state: 9)
+        var generator = SeededGenerator(seed: 9)
         var decoded = 0, refused = 0
         let limits = ImageDecoder.Limits.standard
         for name in ["tiny.jpg", "tiny.png", "rgb-4x2.jpg", "gray-8x6.jpg", "progressive-16x16.jpg", "alpha-3x3.png"] {

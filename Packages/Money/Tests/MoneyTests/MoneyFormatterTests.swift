@@ -1,4 +1,5 @@
 @testable import Money
+import TestSupport
 import XCTest
 
 final class MoneyFormatterTests: XCTestCase {
@@ -100,11 +101,8 @@ final class MoneyFromMajorUnitsTests: XCTestCase {
     /// The shortcut for values with no more decimals than minor units gives what reading the written
     /// digits gives: seeded prices with 0 to 6 decimals, of every size and sign, and random bit patterns.
     func testTheShortcutIsTheDigitByDigitReading() {
-        var state: UInt64 = 0xC0FFEE
-        func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 11
-        }
+        var generator = SeededGenerator(seed: 0xC0FFEE)
+        func next() -> UInt64 { generator.next() >> 11 }
         var values: [Double] = []
         for _ in 0..<8_000 {
             let decimals = Int(next() % 7), magnitude = Double(next() % 1_000_000_000_000) / 1000

@@ -1,23 +1,13 @@
+import TestSupport
 import XCTest
 @testable import TerminalUI
 
 /// Seeded random text into the sanitizer, the width function and a frame through the renderer:
 /// no control, C1 or bidi scalar ever comes out, widths add up, and nothing traps.
 final class TextFuzzTests: XCTestCase {
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// Scalars from the ranges that matter (controls, C1, bidi, combining marks, ZWJ, VS16, emoji,
     /// flags, CJK, private use) and anywhere else.
-    private func randomText(_ generator: inout Generator) -> String {
+    private func randomText(_ generator: inout SeededGenerator) -> String {
         let ranges: [ClosedRange<UInt32>] = [0x00...0x1F, 0x7F...0x9F, 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069,
                                              0x0300...0x036F, 0xFE00...0xFE0F, 0x1F300...0x1F64F, 0x1F1E6...0x1F1FF,
                                              0x4E00...0x4E80, 0xE000...0xE010, 0x20...0x7E, 0x20...0x7E, 0x0...0x10FFFF]
@@ -37,7 +27,7 @@ final class TextFuzzTests: XCTestCase {
     }
 
     func testSanitizedTextNeverHoldsAControlAndWidthsAddUp() {
-        var generator = Generator(state: 15)
+        var generator = SeededGenerator(seed: 15)
         for round in 0..<20_000 {
             let text = randomText(&generator)
             let clean = Sanitizer.sanitize(text)
@@ -55,7 +45,7 @@ final class TextFuzzTests: XCTestCase {
             var bytes: [UInt8] = []
             func write(_ bytes: [UInt8]) { self.bytes += bytes }
         }
-        var generator = Generator(state: 2026)
+        var generator = SeededGenerator(seed: 2026)
         let sink = Sink()
         let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
         for _ in 0..<300 {
