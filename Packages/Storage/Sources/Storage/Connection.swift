@@ -12,6 +12,19 @@ struct Connection {
     /// (so the total must match), and returns the rows of every statement when `collect` is set.
     func run(_ sql: String, _ bindings: [SQLiteValue], collect: Bool) throws -> [SQLiteRow] {
         var rows: [SQLiteRow] = []
+        var names: [String] = []
+        try run(sql, bindings) { statement, position in
+            guard collect else { return }
+            // The names once per statement, shared by its rows.
+            if position == 0 { names = Self.columnNames(of: statement) }
+            rows.append(SQLiteRow(columns: names, values: (0..<Int32(names.count)).map { Self.value(at: $0, of: statement) }))
+        }
+        return rows
+    }
+
+    /// Runs every statement in `sql` as ``run(_:_:collect:)`` does, handing each row to `row` while
+    /// its statement points at it, with the row's position among that statement's rows.
+    func run(_ sql: String, _ bindings: [SQLiteValue], row: (OpaquePointer, Int) throws -> Void) throws {
         var used = 0
         var utf8 = Array(sql.utf8CString) // NUL-terminated; SQLite's tail pointers walk through it
         try utf8.withUnsafeMutableBufferPointer { buffer in
@@ -35,13 +48,12 @@ struct Connection {
                     try bind(bindings[used + offset], at: Int32(offset + 1), of: statement, sql: sql)
                 }
                 used += count
-                rows += try step(statement, sql: sql, collect: collect)
+                try step(statement, sql: sql, row: row)
             }
         }
         guard used == bindings.count else {
             throw StorageError.misuse("\(bindings.count) values were bound to \(used) parameters: \(sql)")
         }
-        return rows
     }
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
@@ -66,23 +78,24 @@ struct Connection {
         }
     }
 
-    /// Steps `statement` to the end; the rows it produced when `collect` is set, else none.
-    private func step(_ statement: OpaquePointer, sql: String, collect: Bool) throws -> [SQLiteRow] {
-        var rows: [SQLiteRow] = []
-        var columns: [String]?
+    /// Steps `statement` to the end, handing `row` each row it produces.
+    private func step(_ statement: OpaquePointer, sql: String, row: (OpaquePointer, Int) throws -> Void) throws {
+        var position = 0
         while true {
             let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { return rows }
+            if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw error(code, sql: sql) }
-            guard collect else { continue }
-            let count = sqlite3_column_count(statement)
-            let names = columns ?? (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
-            columns = names
-            rows.append(SQLiteRow(columns: names, values: (0..<count).map { value(at: $0, of: statement) }))
+            try row(statement, position)
+            position += 1
         }
     }
 
-    private func value(at index: Int32, of statement: OpaquePointer) -> SQLiteValue {
+    static func columnNames(of statement: OpaquePointer) -> [String] {
+        (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+    }
+
+    /// The value of column `index` of the row `statement` points at.
+    static func value(at index: Int32, of statement: OpaquePointer) -> SQLiteValue {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(statement, index))

@@ -119,6 +119,22 @@ public final class SQLiteDatabase: Sendable {
         try withConnection { try $0.run(sql, bindings, collect: true) }
     }
 
+    /// Runs `sql` with `bindings` as ``query(_:_:)`` does, handing each row to `body` as it is
+    /// stepped instead of collecting rows: for reading many rows into values of the caller's own,
+    /// by position. The lock is held while `body` runs; the cursor is valid only inside it.
+    ///
+    /// - Throws: ``StorageError``, or what `body` throws (which ends the statement).
+    public func forEachRow(_ sql: String, _ bindings: [SQLiteValue] = [], _ body: (SQLiteCursor) throws -> Void) throws {
+        try withConnection { connection in
+            let scope = HandleScope()
+            defer { scope.isOpen = false }
+            try connection.run(sql, bindings) { statement, _ in
+                scope.row += 1
+                try body(SQLiteCursor(statement: statement, scope: scope))
+            }
+        }
+    }
+
     /// The rowid of this connection's most recent successful INSERT. When several tasks share the
     /// database another task's INSERT may come between; read ``SQLiteTransaction/lastInsertRowID``
     /// inside a transaction to be sure.
@@ -143,7 +159,7 @@ public final class SQLiteDatabase: Sendable {
     public func transaction<T: Sendable>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
         try withConnection { connection in
             _ = try connection.run("BEGIN IMMEDIATE", [], collect: false)
-            let handle = SQLiteTransaction(connection: connection, depth: 0, scope: TransactionScope())
+            let handle = SQLiteTransaction(connection: connection, depth: 0, scope: HandleScope())
             defer { handle.scope.isOpen = false }
             do {
                 let result = try body(handle)

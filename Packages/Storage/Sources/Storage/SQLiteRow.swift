@@ -35,59 +35,75 @@ public struct SQLiteRow: Hashable, Sendable {
     }
 
     /// Text, or nil for NULL.
-    public func string(_ column: String) throws -> String? {
-        switch try value(column) {
+    public func string(_ column: String) throws -> String? { try value(column).text(column: column) }
+
+    /// An integer, or nil for NULL. Throws when it does not fit `Int` (never on 64-bit platforms).
+    public func int(_ column: String) throws -> Int? { try value(column).int(column: column) }
+
+    /// A 64-bit integer, or nil for NULL.
+    public func int64(_ column: String) throws -> Int64? { try value(column).int64(column: column) }
+
+    /// A real number (an integer converts), or nil for NULL.
+    public func double(_ column: String) throws -> Double? { try value(column).double(column: column) }
+
+    /// A flag stored as an integer (0 is false, anything else true), or nil for NULL.
+    public func bool(_ column: String) throws -> Bool? { try value(column).bool(column: column) }
+
+    /// Bytes, or nil for NULL.
+    public func data(_ column: String) throws -> Data? { try value(column).data(column: column) }
+}
+
+/// The typed readings of a value, shared by ``SQLiteRow`` and ``SQLiteCursor``: nil for NULL,
+/// ``StorageError/typeMismatch(column:expected:actual:)`` (naming `column`) for another type.
+extension SQLiteValue {
+    func text(column: @autoclosure () -> String) throws -> String? {
+        switch self {
         case .null: return nil
         case .text(let text): return text
-        case let other: throw mismatch(column, "text", other)
+        default: throw mismatch(column(), "text")
         }
     }
 
-    /// An integer, or nil for NULL. Throws when it does not fit `Int` (never on 64-bit platforms).
-    public func int(_ column: String) throws -> Int? {
-        guard let value = try int64(column) else { return nil }
-        guard let int = Int(exactly: value) else { throw mismatch(column, "Int", .integer(value)) }
+    func int64(column: @autoclosure () -> String) throws -> Int64? {
+        switch self {
+        case .null: return nil
+        case .integer(let integer): return integer
+        default: throw mismatch(column(), "integer")
+        }
+    }
+
+    func int(column: @autoclosure () -> String) throws -> Int? {
+        guard let value = try int64(column: column()) else { return nil }
+        guard let int = Int(exactly: value) else { throw mismatch(column(), "Int") }
         return int
     }
 
-    /// A 64-bit integer, or nil for NULL.
-    public func int64(_ column: String) throws -> Int64? {
-        switch try value(column) {
-        case .null: return nil
-        case .integer(let integer): return integer
-        case let other: throw mismatch(column, "integer", other)
-        }
-    }
-
-    /// A real number (an integer converts), or nil for NULL.
-    public func double(_ column: String) throws -> Double? {
-        switch try value(column) {
+    func double(column: @autoclosure () -> String) throws -> Double? {
+        switch self {
         case .null: return nil
         case .real(let real): return real
         case .integer(let integer): return Double(integer)
-        case let other: throw mismatch(column, "real", other)
+        default: throw mismatch(column(), "real")
         }
     }
 
-    /// A flag stored as an integer (0 is false, anything else true), or nil for NULL.
-    public func bool(_ column: String) throws -> Bool? {
-        switch try value(column) {
+    func bool(column: @autoclosure () -> String) throws -> Bool? {
+        switch self {
         case .null: return nil
         case .integer(let integer): return integer != 0
-        case let other: throw mismatch(column, "integer", other)
+        default: throw mismatch(column(), "integer")
         }
     }
 
-    /// Bytes, or nil for NULL.
-    public func data(_ column: String) throws -> Data? {
-        switch try value(column) {
+    func data(column: @autoclosure () -> String) throws -> Data? {
+        switch self {
         case .null: return nil
         case .blob(let data): return data
-        case let other: throw mismatch(column, "blob", other)
+        default: throw mismatch(column(), "blob")
         }
     }
 
-    private func mismatch(_ column: String, _ expected: String, _ actual: SQLiteValue) -> StorageError {
-        .typeMismatch(column: column, expected: expected, actual: actual.typeName)
+    private func mismatch(_ column: String, _ expected: String) -> StorageError {
+        .typeMismatch(column: column, expected: expected, actual: typeName)
     }
 }

@@ -12,7 +12,7 @@ public struct SQLiteTransaction {
     let connection: Connection
     /// 0 for the outermost transaction, n for the n-th nested savepoint.
     let depth: Int
-    let scope: TransactionScope
+    let scope: HandleScope
 
     private func checkOpen() throws {
         guard scope.isOpen else {
@@ -44,7 +44,7 @@ public struct SQLiteTransaction {
         try checkOpen()
         let name = "storage_savepoint_\(depth + 1)"
         _ = try connection.run("SAVEPOINT \(name)", [], collect: false)
-        let nested = SQLiteTransaction(connection: connection, depth: depth + 1, scope: TransactionScope())
+        let nested = SQLiteTransaction(connection: connection, depth: depth + 1, scope: HandleScope())
         defer { nested.scope.isOpen = false }
         do {
             let result = try body(nested)
@@ -59,8 +59,12 @@ public struct SQLiteTransaction {
     }
 }
 
-/// Whether a transaction handle may still be used (closed when its body returns or throws).
-/// Not `Sendable`: it lives and dies with its handle, on the thread that holds the connection.
-final class TransactionScope {
+/// Whether a handle given to a body (a transaction, a cursor) may still be used: closed when the
+/// body returns or throws. Not `Sendable`: it lives and dies with its handle, on the thread that
+/// holds the connection.
+final class HandleScope {
     var isOpen = true
+    /// For cursors: the row being read (counted over every statement of the call); a cursor of
+    /// an earlier row points at a statement that has moved on, or is finalized.
+    var row = 0
 }
