@@ -7,6 +7,7 @@ import ImageKitTesting
 import Storage
 import StorageTesting
 import Synchronization
+import TestSupport
 import XCTest
 
 /// The embedded backend answers the REST contract like the server: through its route table, with
@@ -93,6 +94,67 @@ final class LocalContactsBackendTests: XCTestCase {
         }
         let names = try await service.obtainContacts().map(\.fullName)
         XCTAssertEqual(names, ["Nadine Cc", "12345 Dd", "aaaaa Zz", "Amitabh Bb", "dfdf Xy", "Émile Ee", "Managam Sil", "Managam Silalahi"])
+    }
+
+    /// The list is written byte by byte for speed: every item says what the contact's detail says
+    /// (names that need escaping, pictures, favorites, a NULL favorite and NULL names written by
+    /// another program), in the list's order, each under its own id.
+    func testEveryListItemAgreesWithItsContactsDetail() async throws {
+        let (backend, table, service) = try backend()
+        let names = [("Quote \"Q\"", "Back\\slash"), ("<b>Tag</b> & co", "Line\u{2028}Sep\u{2029}"), ("Tab\tNew\nline", "Ctl\u{1}\u{1F}\u{7F}"),
+                     ("Émile", "Łukasz"), ("Zoë", "€uro ✓ 👍🏽"), ("Plain", "Name")]
+        for (index, (first, last)) in names.enumerated() {
+            let photo = index.isMultiple(of: 2) ? PhotoUpload(filename: "p\(index).png", contentType: "image/png", data: ImageFixtures.tinyPNG) : nil
+            _ = try await service.performCreate(ContactChanges(firstName: first, lastName: last, favorite: index == 3, photo: photo))
+        }
+        try backend.database.execute("""
+            INSERT INTO contacts (first_name, last_name, favorite, created_at, updated_at)
+            VALUES (NULL, 'Nameless', NULL, '2017-01-01T00:00:00.000Z', '2017-01-01T00:00:00.000Z'),
+                   ('Only', NULL, 1, '2017-01-01T00:00:00.000Z', '2017-01-01T00:00:00.000Z')
+            """)
+        let list = try await send(table, .get, "/contacts.json")
+        let items = try XCTUnwrap(JSONSerialization.jsonObject(with: list.body) as? [[String: Any]])
+        XCTAssertEqual(items.count, names.count + 2)
+        for item in items {
+            let id = try XCTUnwrap(item["id"] as? Int)
+            let shown = try await send(table, .get, "/contacts/\(id).json")
+            let detail = try XCTUnwrap(JSONSerialization.jsonObject(with: shown.body) as? [String: Any])
+            for key in ["first_name", "last_name", "profile_pic"] {
+                XCTAssertEqual(item[key] as? String, detail[key] as? String, "\(key) of \(id)")
+            }
+            XCTAssertEqual(item["favorite"] as? Bool, detail["favorite"] as? Bool, "favorite of \(id)")
+            XCTAssertEqual(item["url"] as? String, "http://gojek-contacts-app.herokuapp.com/contacts/\(id).json")
+        }
+        let summaries = try list.decode([ContactSummary].self)
+        XCTAssertEqual(summaries.map(\.fullName), ["Émile Łukasz", "Only", "Nameless", "<b>Tag</b> & co Line\u{2028}Sep\u{2029}", "Plain Name",
+                                                   "Quote \"Q\" Back\\slash", "Tab\tNew\nline Ctl\u{1}\u{1F}\u{7F}", "Zoë €uro ✓ 👍🏽"],
+                       "favorites first, then by first name folded (the empty one first), each under its own id")
+        XCTAssertFalse(text(list).contains("<") || text(list).contains(">") || text(list).contains("&") || text(list).contains("\u{2028}"),
+                       "written as Rails escapes them")
+    }
+
+    /// JSON strings as Rails' encoder writes them, read back as written, for seeded random texts.
+    func testJSONTextEscapesAsRailsAndReadsBackAsWritten() throws {
+        XCTAssertEqual(JSONText.string("a\"b\\c\n\r\t<>&\u{2028}\u{2029}\u{1}\u{1F}\u{7F}é€"),
+                       #""a\"b\\c\n\r\t\u003c\u003e\u0026\u2028\u2029\u0001\u001f"# + "\u{7F}é€\"")
+        var numbers: [UInt8] = []
+        for number in [0, 7, 10, -42, Int.max, Int.min] {
+            numbers.removeAll()
+            JSONText.append(number, to: &numbers)
+            XCTAssertEqual(String(decoding: numbers, as: UTF8.self), String(number))
+        }
+        var generator = SeededGenerator(seed: 0x15_0A7E)
+        let alphabet: [Unicode.Scalar] = ["a", "Z", " ", "\"", "\\", "/", "<", ">", "&", "\n", "\r", "\t", "\u{0}", "\u{1B}", "\u{7F}",
+                                          "é", "€", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "太", "👍", "\u{301}"]
+        for _ in 0..<2_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...16, using: &generator) { scalars.append(alphabet.randomElement(using: &generator)!) }
+            let text = String(scalars)
+            let written = JSONText.string(text)
+            let read = try JSONSerialization.jsonObject(with: Data("[\(written)]".utf8)) as? [String]
+            XCTAssertEqual(read, [text], written)
+            XCTAssertFalse(written.unicodeScalars.contains { $0.value < 0x20 || "<>&\u{2028}\u{2029}".unicodeScalars.contains($0) }, written)
+        }
     }
 
     func testAMultipartPictureIsCopiedIntoTheDataDirectoryAndServedBack() async throws {
