@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// A contact as the list shows it: an item of `GET /contacts.json`
 /// (`id, first_name, last_name, profile_pic, favorite, url`).
@@ -95,7 +96,8 @@ public struct Contact: Sendable, Hashable, Identifiable {
 
 // MARK: - Decoding (lenient where the real server was: a missing `favorite` in 2016 lists, null names in legacy rows)
 
-extension ContactSummary: Decodable {
+// Its decoding reads only its own object: a list of 10,000 is decoded on every core.
+extension ContactSummary: ConcurrentlyDecodable {
     enum CodingKeys: String, CodingKey {
         case id, firstName = "first_name", lastName = "last_name", profilePic = "profile_pic", favorite
     }

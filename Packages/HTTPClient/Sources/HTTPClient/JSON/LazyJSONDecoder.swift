@@ -16,7 +16,12 @@ import Foundation
 /// ``DecodingProblem/Kind/outOfRange`` and ``DecodingProblem/Kind/invalidText``.
 /// When a key appears twice in an object, the first one counts, as with Foundation. Dates and data decode as their
 /// own `Decodable` conformances say (seconds since 2001, a list of bytes): there are no strategies.
+/// A document that is a long list of ``ConcurrentlyDecodable`` values is decoded on every core, with
+/// the result (and the first failure) that decoding front to back gives.
 public struct LazyJSONDecoder: Sendable {
+    /// Below this many elements a list is decoded on one core: sooner than several would start.
+    static let elementsDecodedOnOneCore = 2_000
+
     public init() {}
 
     /// The value of type `T` that `data` holds.
@@ -41,6 +46,10 @@ public struct LazyJSONDecoder: Sendable {
             let document = JSONDocument(bytes: bytes, longContainerEnds: longContainerEnds, data: data)
             // Containers a type kept past its init must not read freed bytes.
             defer { document.close() }
+            // A long list of independent values (a contacts list) is decoded on every core.
+            if let list = T.self as? any ConcurrentlyDecodableArray.Type, let decoded = try list.decodeConcurrently(in: document, at: root) {
+                return decoded as! T
+            }
             return try document.decode(type, at: root, path: nil)
         }
     }

@@ -1,0 +1,100 @@
+import Foundation
+@testable import HTTPClient
+import TestSupport
+import XCTest
+
+/// A list element that may be decoded on any core.
+private struct Entry: ConcurrentlyDecodable, Equatable {
+    var id: Int
+    var name: String
+    var tags: [String]
+    var note: String?
+}
+
+/// The same element, decoded front to back only.
+private struct SequentialEntry: Decodable, Equatable {
+    var id: Int
+    var name: String
+    var tags: [String]
+    var note: String?
+}
+
+/// Long lists are decoded on every core, with exactly the result and the first failure that
+/// decoding front to back gives.
+final class ConcurrentArrayDecodingTests: XCTestCase {
+    private func randomList(count: Int, broken: Set<Int>, using generator: inout SeededGenerator) -> String {
+        let names = ["Anna", "Zoë", "\\\"quoted\\\"", "tab\\t", "\\u00e9t\\u00e9", "😀", "a\\\\b", ""]
+        let space = ["", " ", "\n  "]
+        let elements = (0..<count).map { index -> String in
+            let name = names.randomElement(using: &generator)!
+            let tags = (0..<Int.random(in: 0...3, using: &generator)).map { _ in "\"" + names.randomElement(using: &generator)! + "\"" }
+            let note = Bool.random(using: &generator) ? #","note":null"# : (Bool.random(using: &generator) ? #","note":"n\#(index)""# : "")
+            let id = broken.contains(index)
+                ? [#""\#(index)""#, "null", "1.5", "[]"].randomElement(using: &generator)!  // each a failure of its own kind
+                : String(index)
+            return #"{"id":\#(id),"name":"\#(name)","tags":[\#(tags.joined(separator: ","))]\#(note)}"#
+        }
+        let gap = space.randomElement(using: &generator)!
+        return "[" + gap + elements.joined(separator: "," + gap) + gap + "]"
+    }
+
+    func testALongListDecodesAsFrontToBack() throws {
+        var generator = SeededGenerator(seed: 0xC0_2E5)
+        for count in [0, 1, 1_999, 2_000, 2_001, 6_133] {
+            let data = Data(randomList(count: count, broken: [], using: &generator).utf8)
+            let concurrent = try LazyJSONDecoder().decode([Entry].self, from: data)
+            let sequential = try LazyJSONDecoder().decode([SequentialEntry].self, from: data)
+            let foundation = try JSONDecoder().decode([SequentialEntry].self, from: data)
+            XCTAssertEqual(sequential, foundation, "\(count)")
+            XCTAssertEqual(concurrent.map { SequentialEntry(id: $0.id, name: $0.name, tags: $0.tags, note: $0.note) }, sequential, "\(count)")
+        }
+    }
+
+    func testTheFirstFailureIsTheOneFrontToBackFindsWhereverTheOthersAre() throws {
+        var generator = SeededGenerator(seed: 0xBAD_11)
+        for round in 0..<12 {
+            let count = 2_000 + Int.random(in: 0..<4_000, using: &generator)
+            let broken = Set((0..<Int.random(in: 1...4, using: &generator)).map { _ in Int.random(in: 0..<count, using: &generator) })
+            let data = Data(randomList(count: count, broken: broken, using: &generator).utf8)
+            let concurrent = Result { try LazyJSONDecoder().decode([Entry].self, from: data) }
+            let sequential = Result { try LazyJSONDecoder().decode([SequentialEntry].self, from: data) }
+            guard case .failure(let expected) = sequential, case .failure(let actual) = concurrent else {
+                return XCTFail("round \(round): both fail (\(broken.sorted()))")
+            }
+            XCTAssertEqual(describe(actual), describe(expected), "round \(round): broken at \(broken.sorted())")
+            XCTAssertTrue(describe(actual).contains("[\(broken.min()!)]"), "round \(round): \(describe(actual))")
+        }
+    }
+
+    /// The concurrent path is taken from 2,000 elements on; a shorter list, or a document that is
+    /// not a list, goes front to back.
+    func testLongListsOnlyAreSplit() throws {
+        for (json, split) in [(list(1_999), false), (list(2_000), true), (#"{"a":1}"#, false)] {
+            let data = Data(json.utf8)
+            let taken = try data.withUnsafeBytes { raw -> Bool in
+                let bytes = JSONBytes(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: raw.count)
+                let (root, ends) = try bytes.validate()
+                let document = JSONDocument(bytes: bytes, longContainerEnds: ends, data: data)
+                defer { document.close() }
+                return try [Entry].decodeConcurrently(in: document, at: root) != nil
+            }
+            XCTAssertEqual(taken, split, String(json.prefix(20)))
+        }
+    }
+
+    private func list(_ count: Int) -> String {
+        "[" + (0..<count).map { #"{"id":\#($0),"name":"n","tags":[]}"# }.joined(separator: ",") + "]"
+    }
+
+    private func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "not a DecodingError: \(error)" }
+        func path(_ keys: [any CodingKey]) -> String { keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() }
+        switch error {
+        case .typeMismatch(let type, let context): return "typeMismatch \(type) at \(path(context.codingPath)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context): return "valueNotFound \(type) at \(path(context.codingPath))"
+        case .keyNotFound(let key, let context): return "keyNotFound \(path(context.codingPath + [key]))"
+        case .dataCorrupted(let context): return "dataCorrupted \(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "unknown"
+        }
+    }
+}
