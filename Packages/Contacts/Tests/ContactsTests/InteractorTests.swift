@@ -19,6 +19,29 @@ final class ContactListInteractorTests: XCTestCase {
         }
     }
 
+    /// A name's section and initials take shortcuts for ASCII; for seeded names of every kind they are
+    /// what the general rules give (the first scalar upper-cased if that is one letter A–Z; the
+    /// initials of both names joined, "?" for none).
+    func testSectionsAndInitialsAreWhatTheGeneralRulesGive() {
+        var generator = SeededGenerator(seed: 0x5EC7_10)
+        let starts: [Unicode.Scalar] = ["a", "z", "A", "Z", "0", "9", " ", "@", "[", "`", "{", "~", "\u{7F}", "\u{1}", "é", "ß", "ı", "ſ", "ﬀ",
+                                        "Д", "太", "\u{301}", "Ａ", "K", "ǆ"]
+        for _ in 0..<4_000 {
+            func name() -> String {
+                guard Int.random(in: 0..<6, using: &generator) > 0 else { return "" }
+                var scalars = String.UnicodeScalarView([starts.randomElement(using: &generator)!])
+                for _ in 0..<Int.random(in: 0...3, using: &generator) { scalars.append(starts.randomElement(using: &generator)!) }
+                return String(scalars)
+            }
+            let (first, last) = (name(), name())
+            let letter = first.unicodeScalars.first.map { String($0).uppercased() } ?? "#"
+            XCTAssertEqual(ContactListInteractor.section(ofFolded: first), letter.count == 1 && ("A"..."Z").contains(letter) ? letter : "#",
+                           first.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            let letters = [first, last].compactMap(ContactSummary.initial(of:))
+            XCTAssertEqual(ContactSummary(id: 1, firstName: first, lastName: last).initials, letters.isEmpty ? "?" : letters.joined())
+        }
+    }
+
     func testInitialsAndPictureURLs() {
         let entry = interactor.obtainEntry(ContactSummary(id: 1, firstName: "amitabh", lastName: "Bachchan",
                                                           profilePic: "/system/contacts/profile_pics/000/000/001/original/a.png?1"))

@@ -24,8 +24,12 @@ public struct ContactSummary: Sendable, Hashable, Identifiable {
 
     /// Up to two letters for an avatar: the first of the first and of the last name ("Amitabh Bachchan" → "AB").
     public var initials: String {
-        let letters = [firstName, lastName].compactMap(Self.initial(of:))
-        return letters.isEmpty ? "?" : letters.joined()
+        switch (Self.initial(of: firstName), Self.initial(of: lastName)) {
+        case let (first?, last?): first + last
+        case let (first?, nil): first
+        case let (nil, last?): last
+        case (nil, nil): "?"
+        }
     }
 
     /// The first letter or digit of `name`, upper-cased.

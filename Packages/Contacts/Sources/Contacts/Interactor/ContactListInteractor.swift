@@ -64,13 +64,28 @@ public final class ContactListInteractor: Sendable {
     /// The entry for one contact (after a save or a favorite toggle).
     public func obtainEntry(_ summary: ContactSummary) -> ContactEntry {
         let first = ContactNameFolding.fold(summary.firstName), last = ContactNameFolding.fold(summary.lastName)
-        let leading = first.isEmpty ? last : first
-        let letter = leading.unicodeScalars.first.map { String($0).uppercased() } ?? "#"
-        let section = letter.count == 1 && ("A"..."Z").contains(letter) ? letter : "#"
-        return ContactEntry(summary: summary, section: section, initials: summary.initials,
-                            pictureURL: service.pictureURL(for: summary.profilePic),
-                            searchKey: Array((first + " " + last).utf8), sortKey: first + "\u{1}" + last)
+        var searchKey: [UInt8] = []
+        searchKey.reserveCapacity(first.utf8.count + 1 + last.utf8.count)
+        searchKey.append(contentsOf: first.utf8)
+        searchKey.append(UInt8(ascii: " "))
+        searchKey.append(contentsOf: last.utf8)
+        return ContactEntry(summary: summary, section: Self.section(ofFolded: first.isEmpty ? last : first), initials: summary.initials,
+                            pictureURL: service.pictureURL(for: summary.profilePic), searchKey: searchKey, sortKey: first + "\u{1}" + last)
     }
+
+    /// "A"…"Z" for a folded name that starts with a Latin letter, "#" for anything else.
+    static func section(ofFolded name: String) -> String {
+        guard let scalar = name.unicodeScalars.first else { return "#" }
+        // ASCII (most names): the letter itself, without Unicode case mapping.
+        if scalar.isASCII {
+            let upper = UInt8(scalar.value) & ~0x20  // only a–z and A–Z land on A–Z
+            return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(upper) ? sectionLetters[Int(upper - UInt8(ascii: "A"))] : "#"
+        }
+        let letter = String(scalar).uppercased()
+        return letter.count == 1 && ("A"..."Z").contains(letter) ? letter : "#"
+    }
+
+    private static let sectionLetters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
 
     /// The positions in `entries` whose first or last name contains `query` (case and accents
     /// ignored; several words must all match); all of them for an empty query. A byte search over
@@ -129,13 +144,16 @@ enum ContactNameFolding {
     private static let latinFolds: [String] = latin.map { foldWithFoundation(String(Character(Unicode.Scalar($0)!))) }
 
     static func fold(_ text: String) -> String {
-        // ASCII (most names): lower case is the whole fold.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
-                for (index, byte) in text.utf8.enumerated() { buffer[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-                return text.utf8.count
+        // ASCII (most names): lower case is the whole fold, byte by byte over the contiguous UTF-8.
+        var contiguous = text
+        let ascii = contiguous.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for index in bytes.indices { buffer[index] = (0x41...0x5A).contains(bytes[index]) ? bytes[index] | 0x20 : bytes[index] }
+                return bytes.count
             }
         }
+        if let ascii { return ascii }
         var folded = ""
         folded.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
