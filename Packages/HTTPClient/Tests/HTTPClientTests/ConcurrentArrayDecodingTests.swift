@@ -66,19 +66,19 @@ final class ConcurrentArrayDecodingTests: XCTestCase {
         }
     }
 
-    /// The concurrent path is taken from 2,000 elements on; a shorter list, or a document that is
-    /// not a list, goes front to back.
-    func testLongListsOnlyAreSplit() throws {
-        for (json, split) in [(list(1_999), false), (list(2_000), true), (#"{"a":1}"#, false)] {
+    /// Validation records where a top-level list's elements start (what the chunks decode from),
+    /// whatever the spacing; nothing for a top-level object or for nested lists.
+    func testValidationFindsTheTopLevelListsElements() throws {
+        for (json, expected) in [("[1, \"two\" ,{\"a\":[3,4]},\n[5] , null]", ["1", "\"two\"", "{", "[", "null"]),
+                                 (" [ ] ", []), ("{\"a\":[1,2]}", []), ("[[1,2],[3]]", ["[", "["]), (list(3), ["{", "{", "{"])] {
             let data = Data(json.utf8)
-            let taken = try data.withUnsafeBytes { raw -> Bool in
-                let bytes = JSONBytes(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: raw.count)
-                let (root, ends) = try bytes.validate()
-                let document = JSONDocument(bytes: bytes, longContainerEnds: ends, data: data)
-                defer { document.close() }
-                return try [Entry].decodeConcurrently(in: document, at: root) != nil
+            let starts = try data.withUnsafeBytes { raw in
+                try JSONBytes(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: raw.count).validate().rootElements
             }
-            XCTAssertEqual(taken, split, String(json.prefix(20)))
+            let found = starts.map { start in
+                expected.first { json.utf8.dropFirst(Int(start)).starts(with: $0.utf8) } ?? "at \(start)"
+            }
+            XCTAssertEqual(found, expected, json)
         }
     }
 

@@ -10,23 +10,13 @@ public protocol ConcurrentlyDecodable: Decodable, Sendable {}
 
 /// A list of ``ConcurrentlyDecodable`` values.
 protocol ConcurrentlyDecodableArray {
-    /// The list at `offset`, decoded on every core; nil when it is not a list or too short to gain from that.
-    static func decodeConcurrently(in document: JSONDocument, at offset: Int) throws -> Self?
+    /// The list whose elements start at `elements`, decoded on every core.
+    static func decodeConcurrently(in document: JSONDocument, elements starts: [Int32]) throws -> Self
 }
 
 extension Array: ConcurrentlyDecodableArray where Element: ConcurrentlyDecodable {
-    static func decodeConcurrently(in document: JSONDocument, at offset: Int) throws -> [Element]? {
-        guard document.kind(at: offset) == .array else { return nil }
+    static func decodeConcurrently(in document: JSONDocument, elements starts: [Int32]) throws -> [Element] {
         let bytes = document.bytes
-        // Where each element starts: one pass over the list, skipping each element.
-        var starts: [Int32] = []
-        var cursor = bytes.skipWhitespace(offset + 1)
-        while bytes.byte(cursor) != UInt8(ascii: "]"), bytes.byte(cursor) != 0 {
-            starts.append(Int32(truncatingIfNeeded: cursor))
-            cursor = bytes.skipWhitespace(document.skippedValueEnd(at: cursor))
-            if bytes.byte(cursor) == UInt8(ascii: ",") { cursor = bytes.skipWhitespace(cursor + 1) }
-        }
-        guard starts.count >= LazyJSONDecoder.elementsDecodedOnOneCore else { return nil }
         let count = starts.count
         // Each chunk reads through a document of its own (a document caches as it reads) over the
         // same bytes, and fills its own slot; the slots are read after `concurrentPerform` returns.

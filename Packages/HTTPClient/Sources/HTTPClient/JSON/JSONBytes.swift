@@ -106,11 +106,14 @@ struct JSONBytes {
     static let recordedContainerLength = 4096
 
     /// Checks the whole document against the JSON grammar (RFC 8259) without building anything,
-    /// and returns the offset of the top-level value and the ends of the long containers by their
-    /// starts. Decoding then reads only what it is asked for, and can rely on every value being well formed.
-    func validate() throws(JSONSyntaxError) -> (root: Int, longContainerEnds: [Int: Int]) {
+    /// and returns the offset of the top-level value, the ends of the long containers by their
+    /// starts and, when the top-level value is a list, where its elements start (a long list can
+    /// then be decoded on every core). Decoding then reads only what it is asked for, and can rely on
+    /// every value being well formed.
+    func validate() throws(JSONSyntaxError) -> (root: Int, longContainerEnds: [Int: Int], rootElements: [Int32]) {
         let root = skipWhitespace(0)
         var offset = root
+        var rootElements: [Int32] = []
         // One entry per open container: true for an object; and where each one starts.
         var open: [Bool] = []
         var starts: [Int] = []
@@ -120,6 +123,7 @@ struct JSONBytes {
         parsing: while true {
             // A value starts at `offset`.
             let containerStart = offset
+            if open.count == 1, !open[0] { rootElements.append(Int32(truncatingIfNeeded: offset)) }
             switch byte(offset) {
             case UInt8(ascii: "{"):
                 offset = skipWhitespace(offset + 1)
@@ -177,7 +181,7 @@ struct JSONBytes {
             }
         }
         guard offset == count else { throw JSONSyntaxError(offset: offset, problem: .textAfterValue) }
-        return (root, longContainerEnds)
+        return (root, longContainerEnds, rootElements)
     }
 
     /// `"key" :` at `offset`; returns where the member's value starts.

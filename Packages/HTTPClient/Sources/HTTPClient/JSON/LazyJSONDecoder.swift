@@ -37,8 +37,9 @@ public struct LazyJSONDecoder: Sendable {
             let bytes = JSONBytes(base: base.assumingMemoryBound(to: UInt8.self), count: raw.count)
             let root: Int
             let longContainerEnds: [Int: Int]
+            let rootElements: [Int32]
             do throws(JSONSyntaxError) {
-                (root, longContainerEnds) = try bytes.validate()
+                (root, longContainerEnds, rootElements) = try bytes.validate()
             } catch {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON. " + error.description,
                                                         underlyingError: error))
@@ -47,7 +48,8 @@ public struct LazyJSONDecoder: Sendable {
             // Containers a type kept past its init must not read freed bytes.
             defer { document.close() }
             // A long list of independent values (a contacts list) is decoded on every core.
-            if let list = T.self as? any ConcurrentlyDecodableArray.Type, let decoded = try list.decodeConcurrently(in: document, at: root) {
+            if rootElements.count >= Self.elementsDecodedOnOneCore, let list = T.self as? any ConcurrentlyDecodableArray.Type {
+                let decoded = try list.decodeConcurrently(in: document, elements: rootElements)
                 return decoded as! T
             }
             return try document.decode(type, at: root, path: nil)
