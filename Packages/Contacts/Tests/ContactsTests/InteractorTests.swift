@@ -70,6 +70,7 @@ final class ContactListInteractorTests: XCTestCase {
         XCTAssertEqual(names("lukasz"), ["Łukasz Nowak"])
         XCTAssertEqual(names("ИВАН"), ["Дмитрий Иванов"])
         XCTAssertEqual(names("an ze"), ["anna Zed"])
+        XCTAssertEqual(names("nnaz"), [], "a word never spans the first and the last name")
         XCTAssertEqual(names("  ").count, 8)
     }
 

@@ -10,9 +10,10 @@ public struct ContactEntry: Sendable, Hashable, Identifiable {
     /// The initials for the avatar of a contact without a picture ("AB").
     public var initials: String
     public var pictureURL: URL?
-    /// The full name folded (case, accents, `ł`/`ø`/`ß` …) as UTF-8, for the search.
-    let searchKey: [UInt8]
-    let sortKey: String
+    /// First and last name folded (case, accents, `ł`/`ø`/`ß` …), joined by U+0001 so that the
+    /// first names decide the A–Z order first; the search looks for words in its UTF-8 (a word
+    /// never holds the separator, so none matches across it).
+    let foldedName: String
 
     public var id: Int { summary.id }
 }
@@ -57,20 +58,15 @@ public final class ContactListInteractor: Sendable {
 
     private static func precedes(_ lhs: ContactEntry, _ rhs: ContactEntry) -> Bool {
         if lhs.section != rhs.section { return sectionRank(lhs.section) < sectionRank(rhs.section) }
-        if lhs.sortKey != rhs.sortKey { return lhs.sortKey < rhs.sortKey }
+        if lhs.foldedName != rhs.foldedName { return lhs.foldedName < rhs.foldedName }
         return lhs.summary.id < rhs.summary.id
     }
 
     /// The entry for one contact (after a save or a favorite toggle).
     public func obtainEntry(_ summary: ContactSummary) -> ContactEntry {
         let first = ContactNameFolding.fold(summary.firstName), last = ContactNameFolding.fold(summary.lastName)
-        var searchKey: [UInt8] = []
-        searchKey.reserveCapacity(first.utf8.count + 1 + last.utf8.count)
-        searchKey.append(contentsOf: first.utf8)
-        searchKey.append(UInt8(ascii: " "))
-        searchKey.append(contentsOf: last.utf8)
         return ContactEntry(summary: summary, section: Self.section(ofFolded: first.isEmpty ? last : first), initials: summary.initials,
-                            pictureURL: service.pictureURL(for: summary.profilePic), searchKey: searchKey, sortKey: first + "\u{1}" + last)
+                            pictureURL: service.pictureURL(for: summary.profilePic), foldedName: first + "\u{1}" + last)
     }
 
     /// "A"…"Z" for a folded name that starts with a Latin letter, "#" for anything else.
@@ -94,8 +90,8 @@ public final class ContactListInteractor: Sendable {
         let words = ContactNameFolding.fold(query).split(separator: " ").map { Array($0.utf8) }
         guard !words.isEmpty else { return Array(entries.indices) }
         return entries.indices.filter { index in
-            let key = entries[index].searchKey
-            return words.allSatisfy { Self.contains(key, $0) }
+            var key = entries[index].foldedName
+            return key.withUTF8 { key in words.allSatisfy { Self.contains(key, $0) } }
         }
     }
 
@@ -103,7 +99,7 @@ public final class ContactListInteractor: Sendable {
         try await images.image(for: url)
     }
 
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         guard let first = needle.first else { return true }
         var start = 0
