@@ -112,8 +112,10 @@ def serve(directory):
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def check24_catalog(count):
-    """`count` products in CHECK24's schema (the demo's fields), deterministic."""
+def check24_catalog(count, pictures):
+    """`count` products in CHECK24's schema (the demo's fields), deterministic; their pictures are under
+    `pictures` (the loopback server: the original host does not resolve here, and a resolver that
+    answers late held the first frame for its 5 s timeout)."""
     random.seed(count)
     types, colors = ["Circle", "Hexagon", "Square", "Triangle"], ["Blue", "Green", "Red", "Yellow"]
     products = []
@@ -121,7 +123,7 @@ def check24_catalog(count):
         kind, color = types[index % 4], colors[(index // 4) % 4]
         products.append({
             "name": f"{color} {kind} {index}", "type": kind, "id": index + 1, "color": color,
-            "imageURL": f"http://app.check24.de/images/{color.lower()}-{kind.lower()}.png", "colorCode": "fff9c4",
+            "imageURL": f"{pictures}/{color.lower()}-{kind.lower()}.png", "colorCode": "fff9c4",
             "available": index % 3 != 0, "releaseDate": 1460629605 + index,
             "description": f"Generated product {index}: four sides or three, a color and a price, long enough to wrap once.",
             "longDescription": "A longer text about the shape.\n\nIt has paragraphs.\nAnd lines.",
@@ -146,11 +148,16 @@ def at_scale(table, apps_cli, repetitions, sizes, work):
     os.makedirs(site, exist_ok=True)
     server, base = serve(site)
     try:
+        # The products' pictures, 64x64 like the demo's, one per color and shape.
+        os.makedirs(os.path.join(site, "pictures"), exist_ok=True)
+        for color in ["blue", "green", "red", "yellow"]:
+            for kind in ["circle", "hexagon", "square", "triangle"]:
+                write_png(os.path.join(site, "pictures", f"{color}-{kind}.png"), 64, 64)
         for count in sizes:
             path = os.path.join(site, f"check24-{count}", "products-test.json")
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
-                json.dump(check24_catalog(count), f, ensure_ascii=False)
+                json.dump(check24_catalog(count, f"{base}/pictures"), f, ensure_ascii=False)
             size_mb = os.path.getsize(path) / 1024 / 1024
             data = os.path.join(work, f"data-check24-{count}")
             app = [apps_cli, "check24", "--plain", "--fail-every", "0", "--timeout", "120", "--data-dir", data,
