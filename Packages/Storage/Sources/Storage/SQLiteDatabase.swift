@@ -175,7 +175,8 @@ public final class SQLiteDatabase: Sendable {
     /// Brings the schema up to date: runs, in order, each migration whose version is above
     /// `PRAGMA user_version`, each in its own transaction that also sets `user_version` to its
     /// version. A failing migration rolls back and leaves `user_version` at the last one that
-    /// succeeded.
+    /// succeeded. A file already up to date (every launch but the first) is only read: the launch
+    /// never waits for another process's write.
     ///
     /// - Parameter migrations: strictly ascending versions, all above 0.
     /// - Returns: `user_version` afterwards (above the last migration's version when a newer
@@ -186,7 +187,8 @@ public final class SQLiteDatabase: Sendable {
         guard versions.allSatisfy({ $0 > 0 }), zip(versions, versions.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw StorageError.misuse("Migration versions must be above 0 and strictly ascending; got \(versions).")
         }
-        for migration in migrations {
+        let current = try userVersion()
+        for migration in migrations where migration.version > current {
             try transaction { transaction in
                 // Read inside the write lock, so two processes never run the same migration.
                 guard try Self.userVersion(transaction) < migration.version else { return }

@@ -30,6 +30,25 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try database.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'contacts_by_name'"), .integer(1))
     }
 
+    /// A launch on a file that is up to date only reads it: it does not wait for (or fail on) another
+    /// process holding the write lock.
+    func testAnUpToDateFileMigratesWhileAnotherConnectionWrites() throws {
+        let directory = try TemporaryDirectory()
+        XCTAssertEqual(try directory.openDatabase().migrate(schema), 3)
+        let writer = try directory.openDatabase()
+        let launch = try directory.openDatabase(busyTimeout: .zero)
+        try writer.transaction { transaction in
+            try transaction.execute("INSERT INTO contacts (name) VALUES ('Writing')")
+            XCTAssertEqual(try launch.migrate(schema), 3)
+        }
+        // A migration still to run does need the lock: with the writer holding it, that is `busy`.
+        try writer.transaction { _ in
+            XCTAssertThrowsError(try launch.migrate(schema + [Migration(version: 4, sql: "SELECT 1")])) { error in
+                XCTAssertEqual(error as? StorageError, .busy(path: launch.path))
+            }
+        }
+    }
+
     func testOnlyNewMigrationsRunOnAnOlderFile() throws {
         let directory = try TemporaryDirectory()
         let order = Order()
