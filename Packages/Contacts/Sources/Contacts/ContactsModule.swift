@@ -43,9 +43,10 @@ public enum ContactsModule {
     /// transport answering under ``originalBaseURL``.
     public static func embeddedTransport(dataDirectory: URL) throws -> RouteTable {
         let demo = demoDataDirectory
-        let seed = try demo.map { try ContactsSeed.load(from: $0) }
         let missing = demo.flatMap { try? Data(contentsOf: $0.appendingPathComponent("images/missing.png")) }
-        let backend = try LocalContactsBackend(directory: dataDirectory, seed: seed, missingPicture: missing)
+        // The seed is read only when the file is new, not at every launch.
+        let backend = try LocalContactsBackend(directory: dataDirectory, seed: try demo.map { try ContactsSeed.load(from: $0) },
+                                               missingPicture: missing)
         return backend.routeTable(baseURL: originalBaseURL)
     }
 

@@ -329,7 +329,12 @@ final class LocalContactsBackendTests: XCTestCase {
         let (_, _, again) = try backend(seed: seed)
         let names = try await again.obtainContacts().map(\.fullName)
         XCTAssertEqual(names, ["Seed One", "Added Later"], "the second run neither reseeds nor loses the added contact")
+        // A launch on an existing file does not even read the seed (a broken one would throw here).
+        XCTAssertNoThrow(try LocalContactsBackend(directory: directory.url, seed: try Self.unreadableSeed()))
     }
+
+    private struct UnreadableSeed: Error {}
+    private static func unreadableSeed() throws -> ContactsSeed? { throw UnreadableSeed() }
 
     /// The bundled demo seeds at least 40 contacts, some favorites, some without a photo, names under `#`.
     func testTheBundledDemoSeed() async throws {

@@ -28,11 +28,12 @@ public final class LocalContactsBackend: Sendable {
     /// Opens (creating and seeding on first use) the backend in `directory`.
     ///
     /// - Parameters:
-    ///   - seed: the contacts a new file starts with (their photos are copied into the data directory).
+    ///   - seed: the contacts a new file starts with (their photos are copied into the data directory);
+    ///     evaluated only when the file is new.
     ///   - missingPicture: the PNG served at `/images/missing.png`.
     ///   - now: the clock for timestamps (tests fix it).
     /// - Throws: ``StorageError`` when the file cannot be opened or migrated.
-    public init(directory: URL, seed: ContactsSeed? = nil, missingPicture: Data? = nil,
+    public init(directory: URL, seed: @autoclosure @escaping @Sendable () throws -> ContactsSeed? = nil, missingPicture: Data? = nil,
                 now: @escaping @Sendable () -> Date = Date.init) throws {
         let database = try SQLiteDatabase.open(directory: directory, fileName: Self.fileName)
         let photosDirectory = directory.appendingPathComponent(Self.photosFolder, isDirectory: true)
@@ -50,7 +51,7 @@ public final class LocalContactsBackend: Sendable {
                     """)
                 // Seeded in the migration's transaction: a second process starting at the same time
                 // waits for it and finds the contacts there, never seeds twice.
-                try seed.map { try Self.insert($0, into: transaction, photosDirectory: photosDirectory, created: created) }
+                try seed().map { try Self.insert($0, into: transaction, photosDirectory: photosDirectory, created: created) }
             },
         ])
         self.database = database
