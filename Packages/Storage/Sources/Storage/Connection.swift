@@ -91,7 +91,12 @@ struct Connection {
     }
 
     static func columnNames(of statement: OpaquePointer) -> [String] {
-        (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        (0..<sqlite3_column_count(statement)).map { columnName(at: $0, of: statement) }
+    }
+
+    /// The name of column `index` (the alias after `AS`, else the column's name).
+    static func columnName(at index: Int32, of statement: OpaquePointer) -> String {
+        String(cString: sqlite3_column_name(statement, index))
     }
 
     /// The value of column `index` of the row `statement` points at.

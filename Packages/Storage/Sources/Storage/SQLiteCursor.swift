@@ -26,7 +26,7 @@ public struct SQLiteCursor {
     /// The name of column `index` (as ``SQLiteRow/columns`` reports it).
     public func name(at index: Int) throws -> String {
         try check(index)
-        return String(cString: sqlite3_column_name(statement, Int32(index)))
+        return Connection.columnName(at: Int32(index), of: statement)
     }
 
     /// The value of column `index` (0-based, in result order); ``StorageError/noSuchColumn(_:)``
@@ -56,12 +56,12 @@ public struct SQLiteCursor {
 
     /// The column's name for an error message (the index is checked by then).
     private func name(_ index: Int) -> String {
-        String(cString: sqlite3_column_name(statement, Int32(index)))
+        Connection.columnName(at: Int32(index), of: statement)
     }
 
     private func check(_ index: Int) throws {
         guard scope.isOpen, scope.row == row else {
-            throw StorageError.misuse("A cursor was used after the call that handed it over; read every value inside the body.")
+            throw StorageError.misuse("A cursor was used past its row or its call; read every value of a row while the body has it.")
         }
         guard (0..<columnCount).contains(index) else { throw StorageError.noSuchColumn("#\(index)") }
     }
