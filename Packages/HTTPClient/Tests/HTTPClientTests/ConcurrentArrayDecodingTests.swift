@@ -1,7 +1,23 @@
 import Foundation
 @testable import HTTPClient
+import Synchronization
 import TestSupport
 import XCTest
+
+/// An element that notes which thread decoded it (thread-safely: that is what it shares).
+private struct ThreadNotingEntry: ConcurrentlyDecodable {
+    static let threads = Mutex<Set<UInt>>([])
+    init(from decoder: any Decoder) throws {
+        _ = try decoder.container(keyedBy: AnyKey.self)
+        Self.threads.withLock { _ = $0.insert(UInt(bitPattern: Int(bitPattern: pthread_self()))) }
+    }
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
 
 /// A list element that may be decoded on any core.
 private struct Entry: ConcurrentlyDecodable, Equatable {
@@ -66,6 +82,21 @@ final class ConcurrentArrayDecodingTests: XCTestCase {
         }
     }
 
+    /// Below 2,000 elements a list is decoded on the calling thread alone; from 2,000 on, in chunks
+    /// that other threads take too (asked of several decodings: a busy machine may leave one to a thread).
+    func testLongListsAreSplitAcrossThreadsAndShortOnesAreNot() throws {
+        func threads(decoding count: Int) throws -> Int {
+            ThreadNotingEntry.threads.withLock { $0.removeAll() }
+            _ = try LazyJSONDecoder().decode([ThreadNotingEntry].self, from: Data(list(count).utf8))
+            return ThreadNotingEntry.threads.withLock { $0.count }
+        }
+        XCTAssertEqual(try threads(decoding: 1_999), 1)
+        try XCTSkipIf(ProcessInfo.processInfo.activeProcessorCount < 2, "one core: nothing to split across")
+        var most = 0
+        for _ in 0..<10 where most < 2 { most = max(most, try threads(decoding: 8_000)) }
+        XCTAssertGreaterThan(most, 1)
+    }
+
     /// Validation records where a top-level list's elements start (what the chunks decode from),
     /// whatever the spacing; nothing for a top-level object or for nested lists.
     func testValidationFindsTheTopLevelListsElements() throws {
@@ -73,7 +104,8 @@ final class ConcurrentArrayDecodingTests: XCTestCase {
                                  (" [ ] ", []), ("{\"a\":[1,2]}", []), ("[[1,2],[3]]", ["[", "["]), (list(3), ["{", "{", "{"])] {
             let data = Data(json.utf8)
             let starts = try data.withUnsafeBytes { raw in
-                try JSONBytes(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: raw.count).validate().rootElements
+                try JSONBytes(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: raw.count)
+                    .validate(recordingRootElements: true).rootElements
             }
             let found = starts.map { start in
                 expected.first { json.utf8.dropFirst(Int(start)).starts(with: $0.utf8) } ?? "at \(start)"

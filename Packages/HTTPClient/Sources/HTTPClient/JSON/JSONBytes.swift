@@ -107,10 +107,11 @@ struct JSONBytes {
 
     /// Checks the whole document against the JSON grammar (RFC 8259) without building anything,
     /// and returns the offset of the top-level value, the ends of the long containers by their
-    /// starts and, when the top-level value is a list, where its elements start (a long list can
-    /// then be decoded on every core). Decoding then reads only what it is asked for, and can rely on
-    /// every value being well formed.
-    func validate() throws(JSONSyntaxError) -> (root: Int, longContainerEnds: [Int: Int], rootElements: [Int32]) {
+    /// starts and, with `recordingRootElements` when the top-level value is a list, where its
+    /// elements start (a long list can then be decoded on every core). Decoding then reads only what
+    /// it is asked for, and can rely on every value being well formed.
+    func validate(recordingRootElements: Bool = false) throws(JSONSyntaxError)
+        -> (root: Int, longContainerEnds: [Int: Int], rootElements: [Int32]) {
         let root = skipWhitespace(0)
         var offset = root
         var rootElements: [Int32] = []
@@ -123,7 +124,7 @@ struct JSONBytes {
         parsing: while true {
             // A value starts at `offset`.
             let containerStart = offset
-            if open.count == 1, !open[0] { rootElements.append(Int32(truncatingIfNeeded: offset)) }
+            if recordingRootElements, open.count == 1, !open[0] { rootElements.append(Int32(truncatingIfNeeded: offset)) }
             switch byte(offset) {
             case UInt8(ascii: "{"):
                 offset = skipWhitespace(offset + 1)

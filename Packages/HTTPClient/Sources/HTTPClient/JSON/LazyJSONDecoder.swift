@@ -38,8 +38,10 @@ public struct LazyJSONDecoder: Sendable {
             let root: Int
             let longContainerEnds: [Int: Int]
             let rootElements: [Int32]
+            // A long list of independent values (a contacts list) is decoded on every core.
+            let concurrentList = T.self as? any ConcurrentlyDecodableArray.Type
             do throws(JSONSyntaxError) {
-                (root, longContainerEnds, rootElements) = try bytes.validate()
+                (root, longContainerEnds, rootElements) = try bytes.validate(recordingRootElements: concurrentList != nil)
             } catch {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON. " + error.description,
                                                         underlyingError: error))
@@ -47,8 +49,7 @@ public struct LazyJSONDecoder: Sendable {
             let document = JSONDocument(bytes: bytes, longContainerEnds: longContainerEnds, data: data)
             // Containers a type kept past its init must not read freed bytes.
             defer { document.close() }
-            // A long list of independent values (a contacts list) is decoded on every core.
-            if rootElements.count >= Self.elementsDecodedOnOneCore, let list = T.self as? any ConcurrentlyDecodableArray.Type {
+            if rootElements.count >= Self.elementsDecodedOnOneCore, let list = concurrentList {
                 let decoded = try list.decodeConcurrently(in: document, elements: rootElements)
                 return decoded as! T
             }
