@@ -120,6 +120,7 @@ final class LocalContactsBackendTests: XCTestCase {
             let shown = try await send(table, .get, "/contacts/\(id).json")
             let detail = try XCTUnwrap(JSONSerialization.jsonObject(with: shown.body) as? [String: Any])
             for key in ["first_name", "last_name", "profile_pic"] {
+                XCTAssertNotNil(item[key] as? String, "\(key) of \(id)")
                 XCTAssertEqual(item[key] as? String, detail[key] as? String, "\(key) of \(id)")
             }
             XCTAssertEqual(item["favorite"] as? Bool, detail["favorite"] as? Bool, "favorite of \(id)")

@@ -139,9 +139,7 @@ public final class LocalContactsBackend: Sendable {
     private func list(base: URL) throws -> Answer {
         // Read by position into a compact value per contact: no row of values per contact, no lookup by name.
         var contacts: [ListedContact] = []
-        try database.forEachRow("""
-            SELECT id, first_name, last_name, favorite, profile_pic_file_name, profile_pic_updated_at FROM contacts
-            """) { contacts.append(try ListedContact($0)) }
+        try database.forEachRow(ListedContact.query) { contacts.append(try ListedContact($0)) }
         // Sorted through positions: 10,000 contacts are not copied twice for the sort.
         let keys = contacts.map(ListOrder.init(contact:))
         let order = keys.indices.sorted { keys[$0] < keys[$1] }
