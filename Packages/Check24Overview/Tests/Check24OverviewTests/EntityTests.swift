@@ -163,8 +163,9 @@ final class EntityTests: XCTestCase {
         let invalid = Data((#"{"products":[{"id":1,"name":"A","# + complete + #","description":""#).utf8) + Data([0xC3])
             + Data(#""},{"id":2,"name":""#.utf8) + Data([0xFF])
             + Data((#"","price":{"value":1}},{"id":3,"name":"C","description":"D","# + complete + "}]}").utf8)
-        // Large enough to be outlined on every core, with broken, duplicate and incomplete products spread through it.
-        let large = (0..<(Check24Catalog.productsOutlinedOnOneCore + 517)).map { index in
+        // Large enough to be outlined on every core (from 2,000 references on), with broken, duplicate
+        // and incomplete products spread through it.
+        let large = (0..<2_517).map { index in
             switch index % 97 {
             case 3: #"{"id":\#(index),"price":{"value":1}}"#
             case 50: #"{"id":\#(index - 1),"name":"Twin \#(index)","price":{"value":1}}"#

@@ -97,6 +97,16 @@ final class ConcurrentArrayDecodingTests: XCTestCase {
         XCTAssertGreaterThan(most, 1)
     }
 
+    /// References mapped on every core come back in order, as mapping them one by one gives.
+    func testConcurrentMapOfReferencesIsTheMapInOrder() throws {
+        for count in [0, 5, 1_999, 2_000, 4_321] {
+            let references = try LazyJSONDecoder().decode([JSONValueReference].self, from: Data(list(count).utf8))
+            let read: @Sendable (JSONValueReference) -> Int = { (try? $0.decode(Entry.self).id) ?? -1 }
+            XCTAssertEqual(references.concurrentMap(read), references.map(read), "\(count)")
+            XCTAssertEqual(references.concurrentMap(read), Array(0..<count), "\(count)")
+        }
+    }
+
     /// Validation records where a top-level list's elements start (what the chunks decode from),
     /// whatever the spacing; nothing for a top-level object or for nested lists.
     func testValidationFindsTheTopLevelListsElements() throws {

@@ -21,7 +21,7 @@ extension Check24Catalog: Decodable {
         if (try? JSONValueReference(from: decoder)) != nil {
             let outlined = try container.decode([JSONValueReference].self, forKey: .products)
             references = outlined
-            readings = Self.outline(outlined)
+            readings = outlined.concurrentMap(Reading.init(outlining:))
         } else {
             var entries = try container.nestedUnkeyedContainer(forKey: .products)
             var whole: [Reading] = []
@@ -87,33 +87,6 @@ extension Check24Catalog: Decodable {
         init(from decoder: any Decoder) {
             result = Result { try Check24Product(from: decoder) }
         }
-    }
-
-    /// Below this many products one core outlines them sooner than several would start.
-    static let productsOutlinedOnOneCore = 2_000
-
-    /// The outlines of `references`, in order: a catalog of 100,000 products on every core (each
-    /// reference reads its own view of the shared bytes, each chunk fills its own slots).
-    private static func outline(_ references: [JSONValueReference]) -> [Reading] {
-        let count = references.count
-        guard count >= productsOutlinedOnOneCore else { return references.map(Reading.init(outlining:)) }
-        let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
-        return [Reading](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            let slots = Slots(base: base)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                    (slots.base + position).initialize(to: Reading(outlining: references[position]))
-                }
-            }
-            initialized = count
-        }
-    }
-
-    /// The array's slots, shared by the chunks: each chunk writes only its own range, and the array is
-    /// read only after `concurrentPerform` has returned.
-    private struct Slots: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Reading>
     }
 
     /// The field a product's decoding failed on, and how: never an internal error name.

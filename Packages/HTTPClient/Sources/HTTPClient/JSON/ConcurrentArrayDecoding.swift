@@ -16,51 +16,73 @@ protocol ConcurrentlyDecodableArray {
 
 extension Array: ConcurrentlyDecodableArray where Element: ConcurrentlyDecodable {
     static func decodeConcurrently(in document: JSONDocument, elements starts: [Int32]) throws -> [Element] {
-        let bytes = document.bytes
-        let count = starts.count
         // Each chunk reads through a document of its own (a document caches as it reads) over the
-        // same bytes, and fills its own slot; the slots are read after `concurrentPerform` returns.
-        let source = document.source
-        let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
-        var outcomes = [Result<[Element], any Error>?](repeating: nil, count: chunks)
-        outcomes.withUnsafeMutableBufferPointer { buffer in
-            let slots = ChunkSlots(base: buffer.baseAddress!, bytes: bytes, source: source)
-            starts.withUnsafeBufferPointer { starts in
-                let positions = ChunkStarts(base: starts.baseAddress!)
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
-                    let reader = JSONDocument(bytes: slots.bytes, longContainerEnds: slots.source.longContainerEnds,
-                                              data: slots.source.data, source: slots.source)
-                    defer { reader.close() }
-                    slots.base[chunk] = Result {
-                        var elements: [Element] = []
-                        elements.reserveCapacity(range.count)
-                        for position in range {
-                            elements.append(try reader.decode(Element.self, at: Int(positions.base[position]), path: nil,
-                                                              key: JSONIndexKey(index: position)))
-                        }
-                        return elements
-                    }
+        // same bytes; the bytes, the source and the starts are only read.
+        let input = SharedInput(bytes: document.bytes, source: document.source, starts: starts)
+        let outcomes = ConcurrentChunks.map(count: starts.count) { range in
+            let reader = JSONDocument(bytes: input.bytes, longContainerEnds: input.source.longContainerEnds,
+                                      data: input.source.data, source: input.source)
+            defer { reader.close() }
+            return Result<[Element], any Error> {
+                var elements: [Element] = []
+                elements.reserveCapacity(range.count)
+                for position in range {
+                    elements.append(try reader.decode(Element.self, at: Int(input.starts[position]), path: nil,
+                                                      key: JSONIndexKey(index: position)))
                 }
+                return elements
             }
         }
         var elements: [Element] = []
-        elements.reserveCapacity(count)
+        elements.reserveCapacity(starts.count)
         // The chunks in order: the first failing chunk's error is the first failing element's.
-        for outcome in outcomes { elements.append(contentsOf: try outcome!.get()) }
+        for outcome in outcomes { elements.append(contentsOf: try outcome.get()) }
         return elements
     }
 }
 
-/// The chunks' result slots and what they read, shared by the chunks of one ``ConcurrentlyDecodableArray``
-/// decoding: each chunk writes only its own slot; the bytes and source are only read.
-private struct ChunkSlots<Element>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Result<[Element], any Error>?>
+/// What the chunks of one list decoding read: the document's bytes (a pointer into data the
+/// decoding keeps alive), its source and the elements' starts, never written while they run.
+private struct SharedInput: @unchecked Sendable {
     let bytes: JSONBytes
     let source: JSONSource
+    let starts: [Int32]
 }
 
-/// The elements' offsets, only read by the chunks.
-private struct ChunkStarts: @unchecked Sendable {
-    let base: UnsafePointer<Int32>
+extension Array where Element == JSONValueReference {
+    /// `transform` of each reference, in order; a list of 2,000 or more on every core (each reference
+    /// reads its own view of the shared bytes). For the outline a long list needs now, such as each
+    /// product's id and availability, with the rest decoded when it is shown.
+    public func concurrentMap<T: Sendable>(_ transform: @escaping @Sendable (JSONValueReference) -> T) -> [T] {
+        guard count >= LazyJSONDecoder.elementsDecodedOnOneCore else { return map(transform) }
+        let references = self
+        var mapped: [T] = []
+        mapped.reserveCapacity(count)
+        for chunk in ConcurrentChunks.map(count: count, { range in range.map { transform(references[$0]) } }) {
+            mapped.append(contentsOf: chunk)
+        }
+        return mapped
+    }
+}
+
+/// Work over `count` positions, split into a few chunks per core that run at once.
+enum ConcurrentChunks {
+    /// `work` of each chunk's range of positions, in the order of the ranges (which cover
+    /// `0..<count` in order). Each chunk fills its own slot; the slots are read after
+    /// `concurrentPerform` has returned.
+    static func map<T: Sendable>(count: Int, _ work: @escaping @Sendable (Range<Int>) -> T) -> [T] {
+        let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
+        var results = [T?](repeating: nil, count: chunks)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                slots.base[chunk] = work((count * chunk / chunks)..<(count * (chunk + 1) / chunks))
+            }
+        }
+        return results.map { $0! }
+    }
+
+    private struct Slots<T>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<T?>
+    }
 }
