@@ -153,6 +153,46 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
     }
 
+    /// The Tapptic spec's tested use case, step by step, starting on the "tablet": launched wide, the
+    /// first number is selected and shown; turned to portrait without opening anything, the master is
+    /// shown alone (1 still selected); a cell opened in portrait shows its detail; turned to landscape,
+    /// master and detail with that cell selected and shown.
+    func testNumbersTabletUseCaseLaunchedInLandscape() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        let script = "unset NO_COLOR; '\(binary)' numbers 2>'\(dir)/stderr'; echo $? > '\(dir)/status.tmp'; "
+            + "mv '\(dir)/status.tmp' '\(dir)/status'; sleep 60"
+        try tmux(["new-session", "-d", "-s", "main", "-x", "120", "-y", "30",
+                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", "XDG_CACHE_HOME=\(dir)/cache", "sh", "-c", script])
+        func selectedName(_ screen: String) -> String? {
+            screen.split(separator: "\n").first { $0.hasPrefix("▌") }
+                .flatMap { $0.split(separator: "│").first?.split(separator: " ").last.map(String.init) }
+        }
+        let launched = try waitFor("the split with 1 shown") { $0.contains("Numbers (52)") && $0.contains("Ichi") }
+        XCTAssertEqual(selectedName(launched), "1", launched)
+
+        try tmux(["resize-window", "-t", "main", "-x", "80", "-y", "24"])
+        let portrait = try waitFor("the narrow layout") { $0.contains("Numbers (52)") && !$0.contains("◀") }
+        XCTAssertEqual(selectedName(portrait), "1", "1 is still selected:\n\(portrait)")
+        XCTAssertFalse(portrait.contains("Ichi"), "the detail the user never opened is not shown:\n\(portrait)")
+
+        try tmux(["send-keys", "-t", "main", "Down"])
+        try tmux(["send-keys", "-t", "main", "Down"])
+        _ = try waitFor("3 selected") { selectedName($0) == "3" }
+        try tmux(["send-keys", "-t", "main", "Enter"])
+        _ = try waitFor("the detail of 3 in portrait") { $0.contains("San") && !$0.contains("Numbers (52)") }
+
+        try tmux(["resize-window", "-t", "main", "-x", "120", "-y", "30"])
+        let landscape = try waitFor("master and detail") { $0.contains("Numbers (52)") && $0.contains("San") }
+        XCTAssertEqual(selectedName(landscape), "3", "3 is selected and shown:\n\(landscape)")
+
+        try tmux(["send-keys", "-t", "main", "q"])
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
+    }
+
     /// check24 in a real terminal: favorite a product in the details, go back, and find it under Vorgemerkt.
     func testCheck24FavoriteInTheDetailsShowsUnderVorgemerkt() throws {
         let binary = AppsCLIProcess.executable.path

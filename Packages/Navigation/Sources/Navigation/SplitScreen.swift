@@ -20,12 +20,15 @@ public protocol SplitNavigator: AnyObject {
 /// split view does between an iPad in landscape and a phone.
 ///
 /// - **Regular** (≥ 100 columns): master | divider | detail. Keys go to the focused pane (`tab`
-///   switches, a click focuses the pane under the pointer). A detail replaced in regular width is
-///   on screen, so it stays on screen when the terminal narrows.
+///   switches, a click focuses the pane under the pointer); the other pane is dimmed, the divider's
+///   top points at the focused one, and one key bar lists the focused pane's keys.
 /// - **Compact** (< 100): one pane. The master, or the detail after ``showDetail(_:)``; `esc` (or
 ///   backspace) that the detail does not use returns to the master, with its selection as it was.
 /// - **Resizing is rotation:** the master instance, and with it its selection, is kept. Compact with
-///   a detail pushed → regular shows both; regular → compact shows the detail that was shown.
+///   a detail pushed → regular shows both; regular → compact shows the detail only if the user
+///   opened it (``showDetail(_:)``). A detail that merely follows the selection (the first item
+///   selected by default, arrows) collapses onto the master, with the selection kept, as a split
+///   view collapses onto its primary when the secondary was never chosen.
 @MainActor
 public final class SplitScreen: Screen, SplitNavigator {
     public enum Pane: Sendable, Equatable { case master, detail }
@@ -70,7 +73,9 @@ public final class SplitScreen: Screen, SplitNavigator {
 
     public func replaceDetail(_ screen: any Screen) {
         setDetail(screen)
-        if sizeClass == .regular { isDetailPushed = true }
+        // Following the selection is not opening: narrowing shows the master, not this detail. In
+        // compact width a pushed detail owns the keys, so only a reload could get here; keep what is shown.
+        if sizeClass == .regular { isDetailPushed = false }
     }
 
     public func removeDetail() {
@@ -106,7 +111,7 @@ public final class SplitScreen: Screen, SplitNavigator {
     }
 
     /// The split's own keys in regular width, listed before the focused pane's (and in `--help`).
-    public nonisolated static let regularWidthKeys = [KeyHelp("tab", "switch between the panes")]
+    public nonisolated static let regularWidthKeys = [KeyHelp("tab", "switch between the panes", bar: "tab switch pane")]
 
     public var keyHelp: [KeyHelp] {
         (sizeClass == .regular ? Self.regularWidthKeys : []) + (focusedScreen?.keyHelp ?? master.keyHelp)
@@ -144,11 +149,18 @@ public final class SplitScreen: Screen, SplitNavigator {
         SplitView.drawDivider(into: &frame, rect: panes.divider, style: Style(bold: true))
         if let detail {
             frame.draw(detail.render(in: context.resized(panes.detail)), at: Point(column: panes.detail.column, row: 0))
+            // Where the keys go must be visible: the other pane is dimmed, and the divider's top
+            // points at the focused pane (also in plain text, where dimming does not show).
+            let unfocused = focus == .master ? panes.detail : panes.master
+            frame.restyle(Rect(column: unfocused.column, row: 0, columns: unfocused.columns, rows: max(0, unfocused.rows - 1))) { $0.dim = true }
+            frame.put(focus == .master ? "◀" : "▶", at: panes.divider.origin, style: Style(bold: true))
         } else {
             var empty = Frame(size: Size(columns: panes.detail.columns, rows: panes.detail.rows))
             StatusView.centered(placeholder, into: &empty, style: Style(dim: true))
             frame.draw(empty, at: Point(column: panes.detail.column, row: 0))
         }
+        // One key bar across both panes, for the pane that gets the keys (each pane drew its own).
+        KeyBar.draw(keyHelp.keyBar, into: &frame)
         return frame
     }
 

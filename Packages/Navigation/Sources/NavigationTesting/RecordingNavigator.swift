@@ -40,9 +40,11 @@ public final class StubScreen: Screen {
     public private(set) var received: [InputEvent] = []
     public private(set) var appearances = 0
     public var capturesText = false
+    public var keyHelp: [KeyHelp]
 
-    public init(title: String, consumes: @escaping (InputEvent) -> Bool = { _ in false }) {
+    public init(title: String, keys: [KeyHelp] = [KeyHelp("x", "stub action")], consumes: @escaping (InputEvent) -> Bool = { _ in false }) {
         self.title = title
+        self.keyHelp = keys
         self.consumes = consumes
     }
 
@@ -58,8 +60,6 @@ public final class StubScreen: Screen {
     }
 
     public func screenDidAppear() { appearances += 1 }
-
-    public var keyHelp: [KeyHelp] { [KeyHelp("x", "stub action")] }
 }
 
 /// A ``SplitNavigator`` for router tests: records which detail screens were shown or replaced.

@@ -13,6 +13,11 @@ final class SplitScreenTests: XCTestCase {
         PlainTextEncoder.encode(split.render(in: context))
     }
 
+    /// Whether `title` starts right after the divider (│, or its top's focus marker ◀ ▶).
+    private func besideDivider<S: StringProtocol>(_ shown: S, _ title: String) -> Bool {
+        ["│", "◀", "▶"].contains { shown.contains($0 + title) }
+    }
+
     func testTheSizeClassIsRegularFromOneHundredColumns() async {
         XCTAssertEqual(regular.sizeClass, .regular)
         XCTAssertEqual(compact.sizeClass, .compact)
@@ -25,7 +30,7 @@ final class SplitScreenTests: XCTestCase {
         XCTAssertTrue(shown.contains("Choose a number"), shown)
         split.replaceDetail(StubScreen(title: "item"))
         shown = text(split, regular)
-        XCTAssertTrue(shown.split(separator: "\n")[0].contains("│item"), "the detail starts after the divider at column 50:\n\(shown)")
+        XCTAssertTrue(besideDivider(shown.split(separator: "\n")[0], "item"), "the detail starts after the divider at column 50:\n\(shown)")
     }
 
     func testARemovedDetailLeavesThePlaceholderAndTheMaster() async {
@@ -73,19 +78,59 @@ final class SplitScreenTests: XCTestCase {
         _ = split.render(in: compact)
         split.showDetail(StubScreen(title: "item"))
         let shown = text(split, regular)
-        XCTAssertTrue(shown.hasPrefix("list") && shown.contains("│item"), shown)
+        XCTAssertTrue(shown.hasPrefix("list") && besideDivider(shown, "item"), shown)
         // Narrowed again, the detail that was open is still open.
         XCTAssertTrue(text(split, compact).hasPrefix("item"))
     }
 
-    func testRegularWithADetailShownNarrowsToThatDetailAndEscGoesToTheMaster() async {
-        let split = SplitScreen(master: StubScreen(title: "list"))
+    /// The Tapptic use case's first step: the first item is selected and shown by default in regular
+    /// width, but the user opened nothing, so narrowing shows the master.
+    func testRegularWithADetailThatFollowsTheSelectionNarrowsToTheMaster() async {
+        let master = StubScreen(title: "list")
+        let split = SplitScreen(master: master)
         _ = split.render(in: regular)
         split.replaceDetail(StubScreen(title: "item"))
-        XCTAssertTrue(text(split, compact).hasPrefix("item"), "the detail shown in regular width stays shown")
+        XCTAssertTrue(text(split, compact).hasPrefix("list"), "a detail the user never opened collapses onto the master")
+        XCTAssertFalse(split.isDetailPushed)
+        XCTAssertTrue(besideDivider(text(split, regular), "item"), "widened again: both, the detail kept")
+    }
+
+    func testRegularWithADetailOpenedNarrowsToThatDetailAndEscGoesToTheMaster() async {
+        let split = SplitScreen(master: StubScreen(title: "list"))
+        _ = split.render(in: regular)
+        split.showDetail(StubScreen(title: "item"))
+        XCTAssertTrue(text(split, compact).hasPrefix("item"), "the detail opened in regular width stays shown")
         XCTAssertTrue(split.handle(.key(.escape), in: compact))
         XCTAssertTrue(text(split, compact).hasPrefix("list"))
-        XCTAssertTrue(text(split, regular).contains("│item"), "widened again: both, the detail kept")
+        XCTAssertTrue(besideDivider(text(split, regular), "item"), "widened again: both, the detail kept")
+        // Opened, then the selection moved on in regular width: the opened one is gone, so narrowing shows the list.
+        split.showDetail(StubScreen(title: "opened"))
+        split.replaceDetail(StubScreen(title: "next"))
+        XCTAssertTrue(text(split, compact).hasPrefix("list"))
+    }
+
+    /// Tab must visibly move the focus: the divider's top points at the focused pane and the other is dimmed.
+    func testTheFocusedPaneIsVisibleAndOneKeyBarListsItsKeys() async {
+        let master = StubScreen(title: "list", keys: [KeyHelp("↑↓", "move", bar: "↑↓ move")])
+        let detail = StubScreen(title: "item", keys: [KeyHelp("r", "reload", bar: "r reload")])
+        let split = SplitScreen(master: master, masterPercent: 50)
+        let context = RenderContext(size: Size(columns: 100, rows: 4), colorMode: .trueColor)
+        _ = split.render(in: context)
+        split.replaceDetail(detail)
+        let before = split.render(in: context)
+        XCTAssertEqual(before[50, 0].grapheme, "◀")
+        XCTAssertTrue(before[51, 0].style.dim, "the detail pane is dimmed while the list has the keys")
+        XCTAssertFalse(before[0, 0].style.dim)
+        XCTAssertTrue(split.handle(.key(.tab), in: context))
+        let after = split.render(in: context)
+        XCTAssertNotEqual(before, after)
+        XCTAssertEqual(after[50, 0].grapheme, "▶")
+        XCTAssertTrue(after[0, 0].style.dim)
+        XCTAssertFalse(after[51, 0].style.dim)
+        let bar = PlainTextEncoder.encode(after).split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(bar.contains("r reload"), bar)
+        XCTAssertFalse(bar.contains("↑↓ move"), "only the focused pane's keys: \(bar)")
+        XCTAssertEqual(bar.components(separatedBy: "q quit").count, 2, "one key bar, not one per pane: \(bar)")
     }
 
     func testRegularKeysGoToTheFocusedPaneTabSwitchesAndTheMasterKeepsFocusWhenADetailOpens() async {
