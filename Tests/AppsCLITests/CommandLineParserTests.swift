@@ -79,7 +79,11 @@ final class CommandLineParserTests: XCTestCase {
             ("http://[::1", "--base-url needs an http(s) URL"),
             ("http://exa mple.com", "--base-url needs an http(s) URL"),
             ("http://a_b!.com", "with a host name or address"),
-            ("http://user:s3cret@[zz]/", "with a host name or address"),
+            ("http://user:s3cret@[zz]/", "with a host name or"),
+            ("http://user:s3cret@127.0.0.1:8080 ", "--base-url needs an http(s) URL"),
+            ("http://us er:s3cret@127.0.0.1:8080/x", "--base-url needs an http(s) URL"),
+            ("http://[::1]:1", "IPv6 addresses do not work"),
+            ("http://[0:0:0:0:0:0:0:1]:8080/", "IPv6 addresses do not work"),
         ]
         for (text, expected) in rejected {
             XCTAssertThrowsError(try CommandLineParser.parseBaseURL(text), text) { error in
@@ -89,7 +93,8 @@ final class CommandLineParserTests: XCTestCase {
             }
         }
         XCTAssertEqual(try CommandLineParser.parseBaseURL("HTTP://Example.COM:8080/Api").absoluteString, "http://example.com:8080/Api")
-        XCTAssertEqual(try CommandLineParser.parseBaseURL("http://[::1]:8080").absoluteString, "http://[::1]:8080")
+        XCTAssertEqual(CommandLineParser.redactedForMessage("https://a:b@h:1/p@q "), "https://h:1/p@q ")
+        XCTAssertEqual(CommandLineParser.redactedForMessage("http://h/p@q"), "http://h/p@q", "an @ in the path is no user info")
     }
 
     func testArgumentsInMessagesAreSanitizedAndOnOneLine() {
@@ -124,16 +129,35 @@ final class CommandLineParserTests: XCTestCase {
         }
     }
 
-    func testDataAndCacheDirectoriesFollowXDGUnlessDataDirIsGiven() {
+    func testDataAndCacheDirectoriesFollowXDGUnlessDataDirIsGiven() throws {
         var launch = LaunchEnvironment(options: LaunchOptions(), environment: ["XDG_DATA_HOME": "/d", "XDG_CACHE_HOME": "/c", "HOME": "/h"])
-        XCTAssertEqual(launch.dataDirectory.path, "/d/apps-cli")
-        XCTAssertEqual(launch.cacheDirectory.path, "/c/apps-cli")
+        XCTAssertEqual(try launch.dataDirectory.path, "/d/apps-cli")
+        XCTAssertEqual(try launch.cacheDirectory.path, "/c/apps-cli")
         launch.environment = ["HOME": "/h"]
-        XCTAssertEqual(launch.dataDirectory.path, "/h/.local/share/apps-cli")
-        XCTAssertEqual(launch.cacheDirectory.path, "/h/.cache/apps-cli")
+        XCTAssertEqual(try launch.dataDirectory.path, "/h/.local/share/apps-cli")
+        XCTAssertEqual(try launch.cacheDirectory.path, "/h/.cache/apps-cli")
         launch.options.dataDirectory = URL(fileURLWithPath: "/x")
-        XCTAssertEqual(launch.dataDirectory.path, "/x")
-        XCTAssertEqual(launch.cacheDirectory.path, "/x/cache")
+        XCTAssertEqual(try launch.dataDirectory.path, "/x")
+        XCTAssertEqual(try launch.cacheDirectory.path, "/x/cache")
+    }
+
+    /// Relative XDG paths are ignored (XDG spec); without HOME the passwd entry's home, never the
+    /// shared temporary directory; with neither, no guess at all.
+    func testRelativeXDGIsIgnoredAndAMissingHomeUsesThePasswdEntryOrAsks() throws {
+        var launch = LaunchEnvironment(options: LaunchOptions(), environment: ["XDG_DATA_HOME": "rel/d", "XDG_CACHE_HOME": "c", "HOME": "/h"])
+        XCTAssertEqual(try launch.dataDirectory.path, "/h/.local/share/apps-cli")
+        XCTAssertEqual(try launch.cacheDirectory.path, "/h/.cache/apps-cli")
+        launch.environment = [:]
+        launch.passwdHome = { "/home/pw" }
+        XCTAssertEqual(try launch.dataDirectory.path, "/home/pw/.local/share/apps-cli")
+        launch.environment = ["HOME": ""]
+        XCTAssertEqual(try launch.cacheDirectory.path, "/home/pw/.cache/apps-cli")
+        launch.passwdHome = { nil }
+        XCTAssertThrowsError(try launch.dataDirectory) { error in
+            XCTAssertEqual((error as? LaunchError)?.status, 73)
+            XCTAssertTrue((error as? LaunchError)?.message.contains("--data-dir") == true)
+        }
+        XCTAssertNotNil(LaunchEnvironment.userPasswdHome(), "this machine's user has a passwd entry")
     }
 }
 

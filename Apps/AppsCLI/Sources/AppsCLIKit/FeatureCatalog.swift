@@ -19,20 +19,50 @@ struct LaunchEnvironment: Sendable {
 
     /// `--data-dir`, else `$XDG_DATA_HOME/apps-cli`, else `~/.local/share/apps-cli`.
     var dataDirectory: URL {
-        if let directory = options.dataDirectory { return directory }
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("apps-cli")
+        get throws(LaunchError) {
+            if let directory = options.dataDirectory { return directory }
+            return try xdgDirectory("XDG_DATA_HOME", else: ".local/share")
         }
-        return URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory()).appendingPathComponent(".local/share/apps-cli")
     }
 
     /// `--data-dir/cache`, else `$XDG_CACHE_HOME/apps-cli`, else `~/.cache/apps-cli`.
     var cacheDirectory: URL {
-        if let directory = options.dataDirectory { return directory.appendingPathComponent("cache") }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("apps-cli")
+        get throws(LaunchError) {
+            if let directory = options.dataDirectory { return directory.appendingPathComponent("cache") }
+            return try xdgDirectory("XDG_CACHE_HOME", else: ".cache")
         }
-        return URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory()).appendingPathComponent(".cache/apps-cli")
+    }
+
+    /// `$variable/apps-cli` when it is an absolute path (the XDG spec says to ignore relative ones),
+    /// else `home/fallback/apps-cli`. Without a home there is no safe default (the temporary directory
+    /// is shared and emptied at reboot), so the user is asked for one.
+    private func xdgDirectory(_ variable: String, else fallback: String) throws(LaunchError) -> URL {
+        if let xdg = environment[variable], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("apps-cli")
+        }
+        guard let home = homeDirectory else {
+            throw LaunchError(message: "no home directory to keep data in (HOME is not set and the user has no passwd entry); "
+                              + "set HOME or pass --data-dir DIR.", status: 73)
+        }
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback).appendingPathComponent("apps-cli")
+    }
+
+    /// `$HOME` when it is an absolute path, else the home of the user's passwd entry.
+    var homeDirectory: String? {
+        if let home = environment["HOME"], home.hasPrefix("/") { return home }
+        return passwdHome()
+    }
+
+    /// The home directory of the passwd entry of the user running the process, if there is one.
+    var passwdHome: @Sendable () -> String? = LaunchEnvironment.userPasswdHome
+
+    static func userPasswdHome() -> String? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil, let directory = entry.pw_dir else { return nil }
+        let home = String(cString: directory)
+        return home.hasPrefix("/") ? home : nil
     }
 }
 
@@ -52,7 +82,7 @@ extension LaunchEnvironment {
                   demoTransport: (URL) -> any Transport) throws -> Endpoint {
         if let url = options.baseURL {
             return Endpoint(base: url, transport: URLSessionTransport(timeout: options.timeout),
-                            imageCache: cacheDirectory.appendingPathComponent("images"), isLive: true)
+                            imageCache: try cacheDirectory.appendingPathComponent("images"), isLive: true)
         }
         guard let directory = demoDirectory else {
             throw LaunchError(message: "\(feature): the bundled demo data is missing from this build; reinstall, or pass --base-url.", status: 74)
@@ -147,8 +177,9 @@ enum FeatureCatalog {
             throw LaunchError(message: "check24: \(error.userMessage)", status: 69)
         }
         let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(endpoint.transport, failEvery: launch.options.failEvery ?? 3))
+        let dataDirectory = try launch.dataDirectory
         let favorites = try openStore(feature: "check24", what: "the favorites") {
-            try SQLiteFavoritesService(directory: launch.dataDirectory)
+            try SQLiteFavoritesService(directory: dataDirectory)
         }
         let service = HTTPCheck24Service(client: client, baseURL: base)
         let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
@@ -190,12 +221,13 @@ enum FeatureCatalog {
         let endpoint: Endpoint
         if let url = launch.options.baseURL {
             endpoint = Endpoint(base: url, transport: URLSessionTransport(timeout: launch.options.timeout),
-                                imageCache: launch.cacheDirectory.appendingPathComponent("images"), isLive: true)
+                                imageCache: try launch.cacheDirectory.appendingPathComponent("images"), isLive: true)
         } else {
             // The photos its rows name go aside with a damaged store: a new store's ids start again at 1.
-            let photos = launch.dataDirectory.appendingPathComponent(LocalContactsBackend.photosFolder).path
-            let transport = try openStore(feature: "contacts", what: "the contacts in \(launch.dataDirectory.path)", belongings: [photos]) {
-                try ContactsModule.embeddedTransport(dataDirectory: launch.dataDirectory)
+            let dataDirectory = try launch.dataDirectory
+            let photos = dataDirectory.appendingPathComponent(LocalContactsBackend.photosFolder).path
+            let transport = try openStore(feature: "contacts", what: "the contacts in \(dataDirectory.path)", belongings: [photos]) {
+                try ContactsModule.embeddedTransport(dataDirectory: dataDirectory)
             }
             endpoint = Endpoint(base: ContactsModule.originalBaseURL, transport: transport, imageCache: nil, isLive: false)
         }
