@@ -17,22 +17,24 @@ let package = Package(
         .package(path: "../Money"),
         .package(path: "../Storage"),
         .package(path: "../WebBrowser"),
+        .package(path: "../SystemActions"),
     ],
     targets: [
         .target(
             name: "Check24Overview",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money", "Storage", "WebBrowser"],
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "ImageKit", "Storage", .product(name: "NavigationTesting", package: "Navigation")]),
         .executableTarget(
             name: "Check24OverviewDemo",
-            dependencies: ["Check24Overview", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Storage", "WebBrowser"]
+            dependencies: ["Check24Overview", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Storage", "WebBrowser", "SystemActions"]
         ),
         .testTarget(
             name: "Check24OverviewTests",
             dependencies: [
-                "Check24Overview", "Check24OverviewTesting", "Navigation", "HTTPClient", "Storage", "WebBrowser",
+                "Check24Overview", "Check24OverviewTesting", "Navigation", "HTTPClient", "Storage", "WebBrowser", "SystemActions",
+                .product(name: "SystemActionsTesting", package: "SystemActions"),
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),

@@ -16,14 +16,16 @@ let package = Package(
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
         .package(path: "../HTMLText"),
+        .package(path: "../SystemActions"),
     ],
     targets: [
-        .target(name: "WebBrowser", dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText"]),
+        .target(name: "WebBrowser", dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText", "SystemActions"]),
         .target(name: "WebBrowserTesting", dependencies: ["WebBrowser", "HTTPClient", .product(name: "NavigationTesting", package: "Navigation")]),
         .testTarget(
             name: "WebBrowserTests",
             dependencies: [
-                "WebBrowser", "WebBrowserTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText",
+                "WebBrowser", "WebBrowserTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText", "SystemActions",
+                .product(name: "SystemActionsTesting", package: "SystemActions"),
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),

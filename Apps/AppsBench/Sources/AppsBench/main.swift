@@ -159,7 +159,8 @@ func overviewGoals() async {
         let screen = Check24OverviewModule.make(dependencies: .init(
             catalog: service, favorites: favorites,
             images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
-            pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL), host: host.controller)
+            pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL,
+            opener: UnimplementedURLOpener()), host: host.controller)
         _ = await host.run(root: screen, keys: [])
         return host
     }
@@ -232,7 +233,8 @@ func perKeyTimings(productCount: Int) async -> [KeyTiming] {
     let host = HeadlessHost(size: Size(columns: 120, rows: 40))
     let screen = Check24OverviewModule.make(dependencies: .init(
         catalog: FakeCheck24CatalogService([.success(catalog)]), favorites: InMemoryFavoritesService([1, 5, 9]),
-        images: FakeImageLoader(), pages: FakeWebPageLoader([:]), legalPageURL: Check24OverviewModule.originalLegalPageURL),
+        images: FakeImageLoader(), pages: FakeWebPageLoader([:]), legalPageURL: Check24OverviewModule.originalLegalPageURL,
+        opener: UnimplementedURLOpener()),
         host: host.controller)
     _ = await host.run(root: screen, keys: [])
     let context = RenderContext(size: Size(columns: 120, rows: 40), colorMode: .trueColor)

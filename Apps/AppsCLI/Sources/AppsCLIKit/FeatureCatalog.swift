@@ -185,7 +185,7 @@ enum FeatureCatalog {
         let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
         return Check24OverviewModule.make(
             dependencies: .init(catalog: service, favorites: favorites, images: images, pages: HTTPWebPageLoader(client: client),
-                                legalPageURL: legalPage),
+                                legalPageURL: legalPage, opener: XDGOpener(environment: launch.environment)),
             host: host)
     }
 

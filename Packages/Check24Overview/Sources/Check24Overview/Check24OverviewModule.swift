@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import ImageKit
 import Navigation
+import SystemActions
 import WebBrowser
 
 /// The CHECK24 product overview: a filtered list of products with favorites, each opening its
@@ -16,14 +17,17 @@ public enum Check24OverviewModule {
         public var pages: any WebPageLoading
         /// The page the footer opens.
         public var legalPageURL: URL
+        /// Opens the legal page's mail and phone links through the desktop (`XDGOpener` in the app).
+        public var opener: any URLOpener
 
         public init(catalog: any Check24CatalogService, favorites: any Check24FavoritesService,
-                    images: any ImageLoading, pages: any WebPageLoading, legalPageURL: URL) {
+                    images: any ImageLoading, pages: any WebPageLoading, legalPageURL: URL, opener: any URLOpener) {
             self.catalog = catalog
             self.favorites = favorites
             self.images = images
             self.pages = pages
             self.legalPageURL = legalPageURL
+            self.opener = opener
         }
     }
 
@@ -101,12 +105,11 @@ public enum Check24OverviewModule {
         return view
     }
 
-    /// The legal page in the shared browser, in German like every check24 screen. No module output:
-    /// check24 opens nothing outside the app, and the browser's notice already says where a mail or
-    /// phone link would lead (what the legal page always did).
+    /// The legal page in the shared browser, in German like every check24 screen. Its mail and phone
+    /// links go to the desktop through the opener, and the browser says what came of it.
     @MainActor
     static func makeLegalPage(dependencies: Dependencies, host: any ScreenHost) -> any Screen {
-        WebBrowserModule.make(dependencies: .init(pages: dependencies.pages, texts: .german), url: dependencies.legalPageURL,
-                              host: host)
+        WebBrowserModule.make(dependencies: .init(pages: dependencies.pages, texts: .german, opener: dependencies.opener),
+                              url: dependencies.legalPageURL, host: host)
     }
 }

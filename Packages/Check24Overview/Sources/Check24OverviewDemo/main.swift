@@ -3,6 +3,7 @@ import Foundation
 import HTTPClient
 import ImageKit
 import Navigation
+import SystemActions
 import TerminalKit
 import TerminalUI
 import WebBrowser
@@ -25,7 +26,8 @@ do {
 let dependencies = Check24OverviewModule.Dependencies(
     catalog: service, favorites: favorites,
     images: ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: nil),
-    pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL)
+    pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL,
+    opener: XDGOpener(environment: ProcessInfo.processInfo.environment))
 
 if CommandLine.arguments.contains("--plain") || isatty(STDOUT_FILENO) == 0 {
     let host = HeadlessHost(size: Size(columns: 80, rows: 24))

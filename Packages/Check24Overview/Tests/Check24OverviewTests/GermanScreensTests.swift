@@ -6,6 +6,7 @@ import Navigation
 import TerminalKit
 import TerminalUI
 import WebBrowserTesting
+import SystemActionsTesting
 import XCTest
 @testable import Check24Overview
 
@@ -20,14 +21,15 @@ final class GermanScreensTests: XCTestCase {
 
     private func frame(catalog: FakeCheck24CatalogService = FakeCheck24CatalogService(),
                        favorites: InMemoryFavoritesService = InMemoryFavoritesService(),
-                       pages: FakeWebPageLoader? = nil, keys: [InputEvent], size: Size = Size(columns: 80, rows: 24)) async -> String {
+                       pages: FakeWebPageLoader? = nil, opener: RecordingURLOpener = RecordingURLOpener(),
+                       keys: [InputEvent], size: Size = Size(columns: 80, rows: 24)) async -> String {
         let host = HeadlessHost(size: size)
         host.controller.texts = Check24OverviewModule.navigationTexts
         let dependencies = Check24OverviewModule.Dependencies(
             catalog: catalog, favorites: favorites, images: FakeImageLoader(),
             pages: pages ?? FakeWebPageLoader([legal: "<title>Rechtliche Hinweise</title><a href='mailto:a@b.de'>Mail</a>"
                 + String(repeating: "<p>Impressum</p>", count: 40)]),
-            legalPageURL: legal)
+            legalPageURL: legal, opener: opener)
         let screen = Check24OverviewModule.make(dependencies: dependencies, host: host.controller)
         return await host.run(root: screen, keys: keys.map { [$0] }).text
     }
@@ -93,7 +95,16 @@ final class GermanScreensTests: XCTestCase {
         XCTAssertTrue(bottom.contains("Ende"), bottom)
         assertGerman(bottom, "the legal page's end")
         assertGerman(await frame(keys: [.key(.end), .key(.enter), help]), "the legal page's keys")
-        assertGerman(await frame(keys: [.key(.end), .key(.enter), .key(.tab), .key(.enter)]), "a mail link's notice")
+        // A mail link goes to the desktop's mail app (it once only said it would), and the notice says so in German.
+        let opener = RecordingURLOpener()
+        let mailed = await frame(opener: opener, keys: [.key(.end), .key(.enter), .key(.tab), .key(.enter)])
+        XCTAssertEqual(opener.actions.map(\.description), ["mailto:a@b.de"])
+        XCTAssertTrue(mailed.contains("Außerhalb der App geöffnet: mailto:a@b.de"), mailed)
+        assertGerman(mailed, "a mail link's notice")
+        opener.answer = .unavailable(message: "No desktop opener")
+        let unavailable = await frame(opener: opener, keys: [.key(.end), .key(.enter), .key(.tab), .key(.enter)])
+        XCTAssertTrue(unavailable.contains("Kein Programm öffnet den Link: mailto:a@b.de"), unavailable)
+        assertGerman(unavailable, "a mail link no program opens")
         let failing = FakeWebPageLoader([:], failures: [legal: .status(code: 404, body: nil)])
         let text = await frame(pages: failing, keys: [.key(.end), .key(.enter)])
         XCTAssertTrue(text.contains("Die Seite konnte nicht geladen werden."), text)

@@ -4,6 +4,7 @@ import Foundation
 import Navigation
 import NavigationTesting
 import WebBrowserTesting
+import SystemActionsTesting
 import XCTest
 @testable import Check24Overview
 
@@ -12,7 +13,7 @@ final class LeakTests: XCTestCase {
     private func dependencies() -> Check24OverviewModule.Dependencies {
         let legal = URL(string: "http://pages.test/legal")!
         return .init(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService(), images: FakeImageLoader(),
-                     pages: FakeWebPageLoader([legal: "<p>Legal</p>"]), legalPageURL: legal)
+                     pages: FakeWebPageLoader([legal: "<p>Legal</p>"]), legalPageURL: legal, opener: UnimplementedURLOpener())
     }
 
     func testOverviewModuleIsReleasedWithItsScreen() async {

@@ -5,6 +5,7 @@ import Navigation
 import NavigationTesting
 import TerminalUI
 import WebBrowserTesting
+import SystemActionsTesting
 import XCTest
 @testable import Check24Overview
 
@@ -14,7 +15,7 @@ final class RouterTests: XCTestCase {
 
     private func dependencies(pages: FakeWebPageLoader = FakeWebPageLoader([:])) -> Check24OverviewModule.Dependencies {
         .init(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService(), images: FakeImageLoader(),
-              pages: pages, legalPageURL: legal)
+              pages: pages, legalPageURL: legal, opener: UnimplementedURLOpener())
     }
 
     func testOverviewOpensTheDetailsOfThatProduct() async {

@@ -292,6 +292,25 @@ final class ResourceDetailPresenterTests: XCTestCase {
         XCTAssertEqual(opener.actions, [], "o checks the link too")
     }
 
+    /// A mail link in a web page opened from the details is written in the app's compose screen
+    /// (bcc dropped, subject kept); other addresses are left to the browser, which opens them outside.
+    func testAMailLinkInTheInAppBrowserOpensTheComposeScreen() async {
+        let opener = RecordingURLOpener()
+        let (presenter, router, _) = makePresenter(opener: opener)
+        XCTAssertTrue(presenter.webBrowserWillOpenOutside(URL(string: "mailto:info@pizza.example?subject=Hi&bcc=spy@evil.example")!))
+        XCTAssertEqual(router.calls, ["compose info@pizza.example"])
+        XCTAssertFalse(presenter.webBrowserWillOpenOutside(URL(string: "tel:+15147028287")!))
+        XCTAssertFalse(presenter.webBrowserWillOpenOutside(URL(string: "mailto:%60rm%20-rf%60@evil.example")!), "an invalid address is no draft")
+        XCTAssertEqual(router.calls.count, 1)
+        XCTAssertEqual(opener.actions, [])
+        let interactor = ResourceDetailInteractor(images: FakeImageLoader(), opener: opener)
+        XCTAssertEqual(interactor.obtainDraft(mailto: URL(string: "mailto:a@b.example?subject=Hi%20there&body=L1%0AL2&cc=c@d.example")!),
+                       EmailDraft(to: "a@b.example, c@d.example", subject: "Hi there", body: "L1\nL2"))
+        let compose = ComposeEmailInteractor(opener: opener)
+        XCTAssertEqual(try compose.obtainLink(for: EmailDraft(to: "a@b.example, c@d.example", subject: "Hi")).description,
+                       "mailto:a@b.example,c@d.example?subject=Hi")
+    }
+
     func testEmailOpensTheComposeScreenAndAWebsiteTheInAppBrowser() async {
         let opener = RecordingURLOpener()
         let (presenter, router, work) = makePresenter(opener: opener)

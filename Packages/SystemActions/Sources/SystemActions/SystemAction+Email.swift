@@ -69,8 +69,48 @@ extension SystemAction {
         }
     }
 
+    /// The fields of an email, as a compose screen shows them.
+    public struct EmailFields: Sendable, Equatable {
+        public var to: [String]
+        public var cc: [String]
+        public var subject: String?
+        public var body: String?
+
+        public init(to: [String], cc: [String] = [], subject: String? = nil, body: String? = nil) {
+            self.to = to
+            self.cc = cc
+            self.subject = subject
+            self.body = body
+        }
+    }
+
+    /// The fields of a raw `mailto:` link, kept and dropped exactly as ``email(mailto:)`` does and
+    /// checked by it: for writing the email in the app instead of handing the link to the desktop.
+    public static func emailFields(mailto: String) throws(SystemActionError) -> EmailFields {
+        guard mailto.utf8.count <= maximumLength else {
+            throw SystemActionError(.tooLong(limit: maximumLength), input: mailto)
+        }
+        guard !TerminalSafeText.containsControl(mailto) else {
+            throw SystemActionError(.controlCharacter, input: mailto)
+        }
+        var payload = TerminalSafeText.trimmingSpaces(mailto)
+        if scheme(of: payload) == "mailto" { payload = String(payload.dropFirst("mailto:".count)) }
+        do throws(SystemActionError) {
+            let fields = try emailFields(mailtoPayload: payload)
+            _ = try email(to: fields.to, cc: fields.cc, subject: fields.subject, body: fields.body)
+            return fields
+        } catch {
+            throw SystemActionError(error.reason, input: mailto)
+        }
+    }
+
     /// The part of a `mailto:` link after the colon, parsed as ``email(mailto:)`` describes.
     static func email(mailtoPayload payload: String) throws(SystemActionError) -> SystemAction {
+        let fields = try emailFields(mailtoPayload: payload)
+        return try email(to: fields.to, cc: fields.cc, subject: fields.subject, body: fields.body)
+    }
+
+    private static func emailFields(mailtoPayload payload: String) throws(SystemActionError) -> EmailFields {
         let withoutFragment = payload.prefix { $0 != "#" }
         let addressPart = withoutFragment.prefix { $0 != "?" }
         let queryPart = withoutFragment.dropFirst(addressPart.count + 1)
@@ -90,7 +130,7 @@ extension SystemAction {
             default: continue   // bcc, attach, in-reply-to, anything unknown: never passed on
             }
         }
-        return try email(to: to, cc: cc, subject: subject, body: body)
+        return EmailFields(to: to, cc: cc, subject: subject, body: body)
     }
 
     /// Comma-separated, percent-encoded addresses; empty entries (`a@b.c,`) are skipped.

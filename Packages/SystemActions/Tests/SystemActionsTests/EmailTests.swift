@@ -103,4 +103,14 @@ final class EmailTests: XCTestCase {
         let error = assertRejects(.invalidEmailAddress) { try .link("mailto:x@y.example,bad") }
         XCTAssertEqual(error?.shownInput, "mailto:x@y.example,bad", "the message names the whole link")
     }
+
+    /// The fields of a mail link, for writing it in the app: kept and dropped as the link would be, and checked.
+    func testMailtoFieldsForAComposeScreen() throws {
+        let fields = try SystemAction.emailFields(mailto: "mailto:a@b.example?subject=Hi%20there&body=L1%0D%0AL2&bcc=spy@evil.example&cc=c@d.example")
+        XCTAssertEqual(fields, SystemAction.EmailFields(to: ["a@b.example"], cc: ["c@d.example"], subject: "Hi there", body: "L1\r\nL2"))
+        XCTAssertEqual(try SystemAction.emailFields(mailto: "a@b.example").to, ["a@b.example"])
+        XCTAssertThrowsError(try SystemAction.emailFields(mailto: "mailto:%22$(reboot)%22@x.example"))
+        XCTAssertThrowsError(try SystemAction.emailFields(mailto: "mailto:?bcc=spy@evil.example"))
+        XCTAssertThrowsError(try SystemAction.emailFields(mailto: "mailto:a@b.example?body=\u{1B}"))
+    }
 }

@@ -45,15 +45,21 @@ public final class UnimplementedWebPageLoader: WebPageLoading {
     }
 }
 
-/// A ``WebBrowserModuleOutput`` that records the addresses the browser handed out.
+/// A ``WebBrowserModuleOutput`` that records the addresses the browser offered it, and handles in
+/// the app those of the schemes in ``handledSchemes`` (none unless told).
 @MainActor
 public final class RecordingWebBrowserOutput: WebBrowserModuleOutput {
-    /// Every address handed to the host, in order.
+    /// Every address offered to the host, in order.
     public private(set) var openedOutside: [URL] = []
+    /// Schemes the host claims to handle in the app (`mailto`): the browser then opens nothing.
+    public var handledSchemes: Set<String>
 
-    public init() {}
+    public init(handledSchemes: Set<String> = []) {
+        self.handledSchemes = handledSchemes
+    }
 
-    public func webBrowserDidRequestOpeningOutside(_ url: URL) {
+    public func webBrowserWillOpenOutside(_ url: URL) -> Bool {
         openedOutside.append(url)
+        return handledSchemes.contains(url.scheme?.lowercased() ?? "")
     }
 }

@@ -3,6 +3,8 @@ import HTTPClient
 import HTMLText
 import Navigation
 import NavigationTesting
+import SystemActions
+import SystemActionsTesting
 import WebBrowserTesting
 import XCTest
 @testable import WebBrowser
@@ -45,13 +47,14 @@ final class PresenterTests: XCTestCase {
          other: "<title>Other</title><p>o</p>"]
     }
 
-    private func makePresenter(_ loader: any WebPageLoading, texts: WebBrowserModule.Texts = .english)
+    private func makePresenter(_ loader: any WebPageLoading, texts: WebBrowserModule.Texts = .english, opener: (any URLOpener)? = nil)
         -> (WebBrowserPresenter, RecordingBrowserView, RecordingBrowserRouter, RecordingWebBrowserOutput, WorkTracker) {
         let view = RecordingBrowserView()
         let router = RecordingBrowserRouter()
         let output = RecordingWebBrowserOutput()
         let work = WorkTracker()
-        let presenter = WebBrowserPresenter(url: legal, texts: texts, interactor: WebBrowserInteractor(pages: loader, language: texts.reasons), router: router, work: work)
+        let interactor = WebBrowserInteractor(pages: loader, language: texts.reasons, opener: opener)
+        let presenter = WebBrowserPresenter(url: legal, texts: texts, interactor: interactor, router: router, work: work)
         presenter.view = view
         presenter.output = output
         return (presenter, view, router, output, work)
@@ -118,6 +121,39 @@ final class PresenterTests: XCTestCase {
         presenter.didFollowLink(3)
         XCTAssertEqual(view.displayed.last?.notice, "This link has no valid address.")
         XCTAssertEqual(output.openedOutside.count, 2)
+    }
+
+    /// A mail link goes to the desktop through the opener, and the notice says what came of it.
+    func testAnAddressTheHostDoesNotHandleIsOpenedThroughTheDesktop() async throws {
+        let opener = RecordingURLOpener()
+        let (presenter, _, _, output, work) = makePresenter(FakeWebPageLoader(pages), texts: .german, opener: opener)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didFollowLink(1)
+        XCTAssertEqual(presenter.viewModel.notice, "Öffnet außerhalb der Webansicht: mailto:a@b.c")
+        await work.waitUntilIdle()
+        XCTAssertEqual(opener.actions, [try SystemAction.link("mailto:a@b.c")])
+        XCTAssertEqual(presenter.viewModel.notice, "Außerhalb der App geöffnet: mailto:a@b.c")
+        XCTAssertEqual(output.openedOutside, [URL(string: "mailto:a@b.c")!], "offered to the host first")
+        opener.answer = .unavailable(message: "No desktop opener")
+        presenter.didRequestOpenOutside()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.notice, "Kein Programm öffnet den Link: \(legal)")
+        XCTAssertEqual(opener.actions.count, 2)
+    }
+
+    /// The host may handle an address in the app (resource-directory's compose screen): nothing opens outside.
+    func testAnAddressTheHostHandlesIsNotOpenedOutside() async throws {
+        let opener = RecordingURLOpener()
+        let (presenter, _, _, output, work) = makePresenter(FakeWebPageLoader(pages), opener: opener)
+        output.handledSchemes = ["mailto"]
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didFollowLink(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(output.openedOutside, [URL(string: "mailto:a@b.c")!])
+        XCTAssertTrue(opener.actions.isEmpty)
+        XCTAssertNil(presenter.viewModel.notice)
     }
 
     func testWithoutAnOutputTheReaderStillSeesWhereTheLinkLeads() async throws {

@@ -41,6 +41,13 @@ final class ResourceDetailInteractor: Sendable {
     func performOpening(_ link: SystemAction) async -> SystemActionResult {
         await opener.open(link)
     }
+
+    /// A `mailto:` link from a web page as a draft for the compose screen (bcc and attachments
+    /// dropped, as the desktop link would drop them); nil when it is no valid mail link.
+    func obtainDraft(mailto url: URL) -> EmailDraft? {
+        guard let fields = try? SystemAction.emailFields(mailto: url.absoluteString) else { return nil }
+        return EmailDraft(to: (fields.to + fields.cc).joined(separator: ", "), subject: fields.subject ?? "", body: fields.body ?? "")
+    }
 }
 
 /// Use cases of the compose screen: the draft becomes a `mailto:` link built from its parsed fields,
@@ -54,7 +61,9 @@ final class ComposeEmailInteractor: Sendable {
 
     /// The `mailto:` link of `draft`: the address checked, subject and body percent-encoded.
     func obtainLink(for draft: EmailDraft) throws(SystemActionError) -> SystemAction {
-        try .email(to: draft.to, subject: draft.subject, body: draft.body)
+        // "a@b.example, c@d.example": one or more recipients, as a mail app's To field takes them.
+        let recipients = draft.to.split(separator: ",").map { String($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return try .email(to: recipients.isEmpty ? [draft.to] : recipients, subject: draft.subject, body: draft.body)
     }
 
     func performSending(_ link: SystemAction) async -> SystemActionResult {

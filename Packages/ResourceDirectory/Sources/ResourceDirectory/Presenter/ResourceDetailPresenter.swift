@@ -132,9 +132,12 @@ final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModul
         publish()
     }
 
-    func webBrowserDidRequestOpeningOutside(_ url: URL) {
-        guard let link = try? SystemAction.link(url.absoluteString) else { return }
-        open(link)
+    /// A mail link in a web page is written in the app's compose screen, as the spec asks for email
+    /// "without leaving the app"; every other address the browser opens through the desktop itself.
+    func webBrowserWillOpenOutside(_ url: URL) -> Bool {
+        guard url.scheme?.lowercased() == "mailto", let draft = interactor.obtainDraft(mailto: url) else { return false }
+        router.openCompose(draft: draft, output: self)
+        return true
     }
 
     // MARK: Private

@@ -76,7 +76,8 @@ final class ResourceDetailRouter: ResourceDetailRouting {
 
     func openWebsite(_ url: URL, output: any WebBrowserModuleOutput) {
         guard let host else { return }
-        host.push(WebBrowserModule.make(dependencies: .init(pages: dependencies.pages), url: url, host: host, output: output))
+        host.push(WebBrowserModule.make(dependencies: .init(pages: dependencies.pages, opener: dependencies.opener), url: url, host: host,
+                                        output: output))
     }
 }
 

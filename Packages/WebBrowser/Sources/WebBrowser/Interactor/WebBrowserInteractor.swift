@@ -1,6 +1,7 @@
 import Foundation
 import HTMLText
 import HTTPClient
+import SystemActions
 
 /// A loaded page: where it was finally served from and its parsed document.
 struct LoadedPage: Equatable, Sendable {
@@ -14,10 +15,33 @@ final class WebBrowserInteractor: Sendable {
     private let pages: any WebPageLoading
     /// The language a failed load's reason is worded in (the host feature's).
     private let language: RequestFailure.Language
+    private let opener: (any URLOpener)?
 
-    init(pages: any WebPageLoading, language: WebBrowserModule.Language = .english) {
+    init(pages: any WebPageLoading, language: WebBrowserModule.Language = .english, opener: (any URLOpener)? = nil) {
         self.pages = pages
         self.language = language == .german ? .german : .english
+        self.opener = opener
+    }
+
+    /// What came of handing an address to the desktop.
+    enum OutsideOpening: Equatable, Sendable {
+        /// There is no opener: the reader is only told where the link leads.
+        case notAttempted
+        case opened
+        /// The desktop could not open it (no opener installed, no display).
+        case unavailable
+        /// The address is not one the desktop may be handed (another scheme, a control character).
+        case refused
+    }
+
+    /// Hands `url` to the desktop, through the validated ``SystemAction`` the allowlist accepts.
+    func performOpening(_ url: URL) async -> OutsideOpening {
+        guard let opener else { return .notAttempted }
+        guard let link = try? SystemAction.link(url.absoluteString) else { return .refused }
+        switch await opener.open(link) {
+        case .opened: return .opened
+        case .unavailable: return .unavailable
+        }
     }
 
     /// `url` as the reader may see it: never with the user name or password it may carry.

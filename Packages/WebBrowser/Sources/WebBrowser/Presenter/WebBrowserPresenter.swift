@@ -20,12 +20,14 @@ protocol WebBrowserViewOutput: AnyObject {
     func didRequestClose()
 }
 
-/// What the browser hands back to the feature that opened it: addresses it does not open itself.
+/// What the browser offers the feature that opened it: addresses it does not load itself.
 @MainActor
 public protocol WebBrowserModuleOutput: AnyObject {
     /// A followed link of another scheme than http/https (`mailto:`, `tel:`, `sms:`, `geo:` …), or
-    /// the page on screen after `o`. The browser has already told the reader it opens outside.
-    func webBrowserDidRequestOpeningOutside(_ url: URL)
+    /// the page on screen after `o`, before the browser hands it to the desktop. Return `true` when
+    /// the feature handled it in the app (resource-directory writes a `mailto:` in its own compose
+    /// screen); `false` lets the browser open it outside and say what came of it.
+    func webBrowserWillOpenOutside(_ url: URL) -> Bool
 }
 
 /// Owns the browser's state: the history of pages, the page on screen (loading, failed or its
@@ -106,9 +108,24 @@ final class WebBrowserPresenter: WebBrowserViewOutput {
     }
 
     private func openOutside(_ url: URL) {
-        notice = texts.opensOutsideNotice(WebBrowserInteractor.shownAddress(of: url))
+        if output?.webBrowserWillOpenOutside(url) == true {
+            notice = nil
+            return publish()
+        }
+        let address = WebBrowserInteractor.shownAddress(of: url)
+        notice = texts.opensOutsideNotice(address)
         publish()
-        output?.webBrowserDidRequestOpeningOutside(url)
+        work.run { [weak self, interactor] in
+            let outcome = await interactor.performOpening(url)
+            guard let self else { return }
+            switch outcome {
+            case .notAttempted: return
+            case .opened: notice = "\(texts.openedOutside) \(address)"
+            case .unavailable: notice = "\(texts.cannotOpenOutside) \(address)"
+            case .refused: notice = texts.invalidLink
+            }
+            publish()
+        }
     }
 
     /// Loads the current entry of the history. Latest wins: after back, forward or another link,

@@ -18,6 +18,10 @@ extension WebBrowserModule {
         public var invalidLink: String
         /// Before the address of a link or page handed to the host feature (`mailto:`, `o`).
         public var opensOutside: String
+        /// Before the address the desktop opened (a mail, phone or map app, the web browser).
+        public var openedOutside: String
+        /// Before the address nothing on this machine could open (no opener, no display), so it can be copied.
+        public var cannotOpenOutside: String
 
         /// What `tab` / `shift-tab` do.
         public var nextLink: String
@@ -60,7 +64,7 @@ extension WebBrowserModule {
 
         /// Texts in another language; every word is given, so none is left in English by accident.
         public init(loading: String, retryButton: String, pageUnavailable: String, notAWebPage: String, invalidLink: String,
-                    opensOutside: String, nextLink: String, nextLinkBar: String, followLink: String, followLinkBar: String,
+                    opensOutside: String, openedOutside: String, cannotOpenOutside: String, nextLink: String, nextLinkBar: String, followLink: String, followLinkBar: String,
                     back: String, backBar: String, backOrClose: String, forward: String, forwardBar: String, scroll: String,
                     reload: String, reloadBar: String, openOutside: String, close: String, closeBar: String,
                     keysBar: String, quitBar: String, scrollHint: ScrollView.MoreIndicatorWords,
@@ -71,6 +75,8 @@ extension WebBrowserModule {
             self.notAWebPage = notAWebPage
             self.invalidLink = invalidLink
             self.opensOutside = opensOutside
+            self.openedOutside = openedOutside
+            self.cannotOpenOutside = cannotOpenOutside
             self.nextLink = nextLink
             self.nextLinkBar = nextLinkBar
             self.followLink = followLink
@@ -97,6 +103,7 @@ extension WebBrowserModule {
             loading: "Loading the page…", retryButton: "[ Retry (r) ]",
             pageUnavailable: "The page could not be loaded.", notAWebPage: "Not a web page:",
             invalidLink: "This link has no valid address.", opensOutside: "Opens outside the web view:",
+            openedOutside: "Opened outside the app:", cannotOpenOutside: "No program here opens the link:",
             nextLink: "next / previous link", nextLinkBar: "link",
             followLink: "follow the link", followLinkBar: "follow",
             back: "previous page", backBar: "back", backOrClose: "previous page; on the first, close",
@@ -113,6 +120,7 @@ extension WebBrowserModule {
             loading: "Seite wird geladen…", retryButton: "[ Neuladen (r) ]",
             pageUnavailable: "Die Seite konnte nicht geladen werden.", notAWebPage: "Keine Webseite:",
             invalidLink: "Dieser Link hat keine gültige Adresse.", opensOutside: "Öffnet außerhalb der Webansicht:",
+            openedOutside: "Außerhalb der App geöffnet:", cannotOpenOutside: "Kein Programm öffnet den Link:",
             nextLink: "nächster / vorheriger Link", nextLinkBar: "Link",
             followLink: "Link öffnen", followLinkBar: "öffnen",
             back: "vorherige Seite", backBar: "zurück", backOrClose: "vorherige Seite; auf der ersten schließen",
