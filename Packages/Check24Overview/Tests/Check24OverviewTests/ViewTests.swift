@@ -157,6 +157,21 @@ final class OverviewViewTests: XCTestCase {
         XCTAssertEqual(output.events, ["filter 1", "touch 1", "select 1 top 0 rows 0..<3"])
     }
 
+    /// Pull-to-refresh: the wheel turned up on the list at its top, or a row pressed and released
+    /// further down there, reloads (as the iOS gesture does); lower in the list the wheel moves.
+    func testTheWheelUpOrAPullDownAtTheTopReloads() async {
+        let output = RecordingOverviewOutput()
+        let ctx = context(80, 24)
+        _ = Check24OverviewView(output: output, viewModel: overview(list())).handle(.mouse(MouseEvent(kind: .wheelUp, column: 30, row: 12)), in: ctx)
+        var touched = overview(list())
+        touched.touchedRow = 0
+        _ = Check24OverviewView(output: output, viewModel: touched).handle(.mouse(MouseEvent(kind: .release, column: 30, row: 13)), in: ctx)
+        XCTAssertEqual(output.events, ["reload", "cancel touch", "reload"])
+        output.events = []
+        _ = Check24OverviewView(output: output, viewModel: overview(list(selected: 1))).handle(.mouse(MouseEvent(kind: .wheelUp, column: 30, row: 12)), in: ctx)
+        XCTAssertEqual(output.events, ["select 0 top 0 rows 0..<3"])
+    }
+
     func testAPressTouchesARowAndOnlyAReleaseOnTheSameRowOpensIt() async {
         let output = RecordingOverviewOutput()
         var model = overview(list())

@@ -3,7 +3,9 @@ import TerminalUI
 
 /// The keys and mouse of a one-column list, in one place for every list screen: ↑/↓ and k/j move the
 /// selection, pgup/pgdn (and space) move a page, home/end jump, the wheel moves by one, enter opens,
-/// and a press and release on a row opens it (``TouchInput``). Rows the layout marks unselectable
+/// and a press and release on a row opens it (``TouchInput``). Pull-to-refresh, as on a phone: the
+/// wheel turned up on a list already at its top, or a press dragged down to a later row there, reloads.
+/// Rows the layout marks unselectable
 /// (section headers) are stepped over and cannot be touched; a section's header stays on screen
 /// when its first row is selected.
 ///
@@ -19,6 +21,8 @@ public enum ListInput {
         case touch(Int)
         /// The touch ended elsewhere.
         case cancelTouch
+        /// Pull-to-refresh: end any touch and load the list again.
+        case reload
     }
 
     /// What `event` does to a list of `layout.count` rows drawn in `listRect`; nil when it is not a
@@ -27,16 +31,19 @@ public enum ListInput {
                               layout: VirtualListLayout, listRect: Rect) -> Action? {
         guard layout.count > 0 else { return nil }
         let top = layout.top(showing: selected, previousTop: firstVisibleRow)
+        let atTop = top == 0 && selected <= layout.selectableRow(from: 0, step: 0)
         if case .mouse(let mouse) = event {
             let point = Point(column: mouse.column, row: mouse.row)
             let row = listRect.contains(point) ? layout.row(atLine: mouse.row - listRect.row, top: top)
                 .flatMap { layout.isSelectable($0) ? $0 : nil } : nil
-            switch TouchInput.action(for: event, rowAtPoint: row, touched: touched) {
+            switch TouchInput.action(for: event, rowAtPoint: row, touched: touched, atTop: atTop) {
             case .touch(let index): return .touch(index)
             case .activate(let index): return .open(index)
             case .cancel: return .cancelTouch
+            case .pull: return .reload
             case nil: break
             }
+            if mouse.kind == .wheelUp, atTop { return .reload }
         }
         func select(from index: Int, step: Int) -> Action {
             let target = layout.selectableRow(from: index, step: step)

@@ -118,6 +118,18 @@ final class ProductListViewTests: XCTestCase {
         XCTAssertTrue(frame.text.contains("▶ "), frame.text)
         assertStyleSnapshot(frame, named: "grid-80x24-touched")
     }
+
+    /// Pull-to-refresh on the first row of tiles: the wheel up, or a tile pressed and released on a
+    /// lower row of tiles; below the first row the wheel moves the selection.
+    func testTheWheelUpOrAPullDownAtTheTopReloads() async {
+        let output = RecordingListOutput()
+        let ctx = context(80, 60) // two rows of tiles on screen
+        XCTAssertTrue(ProductListView(output: output, viewModel: loaded(4)).handle(.mouse(MouseEvent(kind: .wheelUp, column: 0, row: 5)), in: ctx))
+        var touched = loaded(4)
+        touched.touchedIndex = 1
+        XCTAssertTrue(ProductListView(output: output, viewModel: touched).handle(.mouse(MouseEvent(kind: .release, column: 10, row: 35)), in: ctx))
+        XCTAssertEqual(output.events, ["reload", "cancel touch", "reload"])
+    }
 }
 
 @MainActor

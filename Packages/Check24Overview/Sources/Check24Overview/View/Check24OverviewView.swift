@@ -252,18 +252,26 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                     return true
                 }
             }
-            // Rows follow the shared touch pattern: press touches, release on the same row opens.
+            // Rows follow the shared touch pattern: press touches, release on the same row opens, and
+            // pulled down on the list at its top (or the wheel turned up there) it reloads.
+            let atTop = selected == 0 && layout.firstVisibleRow(showing: selected, previous: firstVisibleRow) == 0
             let row = layout.selection(at: point, firstVisibleRow: firstVisibleRow)
-            if let action = TouchInput.action(for: event, rowAtPoint: row, touched: viewModel.touchedRow) {
+            if let action = TouchInput.action(for: event, rowAtPoint: row, touched: viewModel.touchedRow, atTop: atTop) {
                 switch action {
                 case .touch(let index): output.didTouchRow(at: index)
                 case .activate(let index): output.didChooseRow(at: index)
                 case .cancel: output.didCancelTouch()
+                case .pull:
+                    output.didCancelTouch()
+                    output.didRequestReload()
                 }
                 return true
             }
             switch mouse.kind {
             case .wheelDown: return select(selected + 1)
+            case .wheelUp where atTop:
+                output.didRequestReload()
+                return true
             case .wheelUp: return select(selected - 1)
             default: return false
             }

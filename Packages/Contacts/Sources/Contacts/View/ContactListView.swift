@@ -134,6 +134,9 @@ final class ContactListView: Screen, ContactListViewInput {
         case .open(let index): output.didChooseContact(at: index)
         case .touch(let index): output.didTouchContact(at: index)
         case .cancelTouch: output.didCancelTouch()
+        case .reload:
+            if viewModel.touchedIndex != nil { output.didCancelTouch() }
+            output.didRequestReload()
         case nil: return false
         }
         return true

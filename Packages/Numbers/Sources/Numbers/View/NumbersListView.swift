@@ -120,6 +120,9 @@ final class NumbersListView: Screen, NumbersListViewInput {
         case .open(let index): output.didChooseItem(at: index)
         case .touch(let index): output.didTouchItem(at: index)
         case .cancelTouch: output.didCancelTouch()
+        case .reload:
+            if viewModel.touchedIndex != nil { output.didCancelTouch() }
+            output.didRequestReload()
         case nil: return false
         }
         return true

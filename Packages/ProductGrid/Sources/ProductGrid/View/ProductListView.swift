@@ -126,16 +126,29 @@ final class ProductListView: Screen, ProductListViewInput {
             // Tiles follow the shared touch pattern: press touches, release on the same tile opens.
             let firstRow = layout.firstVisibleRow(showing: selected, previous: storedFirstRow)
             let tile = layout.index(at: Point(column: mouse.column, row: mouse.row), firstVisibleRow: firstRow)
-            if let action = TouchInput.action(for: event, rowAtPoint: tile, touched: viewModel.touchedIndex) {
+            // Pull-to-refresh on the grid's first row of tiles: the wheel turned up there, or a tile
+            // pressed and released on a tile further down.
+            let atTop = firstRow == 0 && selected < layout.columns
+            // TouchInput compares rows; the grid's rows of tiles are what "further down" means here.
+            let gridRow = { (index: Int) in index / max(1, layout.columns) }
+            if let action = TouchInput.action(for: event, rowAtPoint: tile.map(gridRow), touched: viewModel.touchedIndex.map(gridRow), atTop: atTop) {
                 switch action {
-                case .touch(let index): output.didTouchProduct(at: index)
-                case .activate(let index): output.didChooseProduct(at: index)
+                case .touch: output.didTouchProduct(at: tile ?? 0)
+                case .activate:
+                    // Released on the pressed tile's row: the same tile opens, another one cancels.
+                    if let tile, tile == viewModel.touchedIndex { output.didChooseProduct(at: tile) } else { output.didCancelTouch() }
                 case .cancel: output.didCancelTouch()
+                case .pull:
+                    output.didCancelTouch()
+                    output.didRequestReload()
                 }
                 return true
             }
             switch mouse.kind {
             case .wheelDown: return select(.down, in: context)
+            case .wheelUp where atTop:
+                output.didRequestReload()
+                return true
             case .wheelUp: return select(.up, in: context)
             default: return false
             }

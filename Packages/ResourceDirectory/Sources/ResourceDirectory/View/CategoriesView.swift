@@ -92,6 +92,9 @@ final class CategoriesView: Screen, CategoriesViewInput {
         case .open(let index): output.didChooseCategory(at: index)
         case .touch(let index): output.didTouchCategory(at: index)
         case .cancelTouch: output.didCancelTouch()
+        case .reload:
+            if viewModel.touchedIndex != nil { output.didCancelTouch() }
+            output.didRequestReload()
         case nil: return false
         }
         return true

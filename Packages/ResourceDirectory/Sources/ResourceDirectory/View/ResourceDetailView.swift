@@ -171,7 +171,7 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
             switch TouchInput.action(for: event, rowAtPoint: hit, touched: viewModel.touchedAction) {
             case .touch(let index): output.didTouchAction(index); return true
             case .activate(let index): output.didActivateAction(index); return true
-            case .cancel: output.didCancelTouch(); return true
+            case .cancel, .pull: output.didCancelTouch(); return true
             case nil: break
             }
         }

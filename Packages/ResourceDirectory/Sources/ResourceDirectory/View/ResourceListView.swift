@@ -133,6 +133,9 @@ final class ResourceListView: Screen, ResourceListViewInput {
         case .open(let index): output.didChooseResource(at: index)
         case .touch(let index): output.didTouchResource(at: index)
         case .cancelTouch: output.didCancelTouch()
+        case .reload:
+            if viewModel.touchedIndex != nil { output.didCancelTouch() }
+            output.didRequestReload()
         case nil: return false
         }
         return true
