@@ -66,7 +66,7 @@ let package = Package(
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
             ],
             path: "Tests/EndToEndTests",
-            exclude: ["__Snapshots__"]
+            exclude: ["__Snapshots__", "Fonts"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -89,11 +89,11 @@ final class Check24PlainTests: XCTestCase {
     func testPressShowsATouchedRowAndReleaseOpensIt() throws {
         let touched = try run(["--plain", "--fail-every", "0", "--keys", "press:30,8"])
         XCTAssertEqual(touched.status, 0, touched.stderr)
-        XCTAssertTrue(touched.stdout.contains("▶ ") && touched.stdout.contains("Yellow Triangle"), touched.stdout)
+        XCTAssertTrue(touched.stdout.contains("► ") && touched.stdout.contains("Yellow Triangle"), touched.stdout)
         let opened = try run(["--plain", "--fail-every", "0", "--keys", "press:30,8 release:31,9"])
         XCTAssertTrue(opened.stdout.contains("[ Vormerken ]"), "the details opened:\n\(opened.stdout)")
         let cancelled = try run(["--plain", "--fail-every", "0", "--keys", "press:30,8 release:30,3"])
-        XCTAssertFalse(cancelled.stdout.contains("▶"), cancelled.stdout)
+        XCTAssertFalse(cancelled.stdout.contains("►"), cancelled.stdout)
         XCTAssertFalse(cancelled.stdout.contains("[ Vormerken ]"), cancelled.stdout)
     }
 }

@@ -103,7 +103,7 @@ final class ContactsPlainTests: XCTestCase {
         for keys in ["", "enter"] {
             let result = try run(["--base-url", server.baseURL.absoluteString, "--keys", keys.isEmpty ? "r" : keys, "--size", "80x24"])
             XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertTrue(result.stdout.contains(keys.isEmpty ? "Evil" : "Clip␛]52"), result.stdout)
+            XCTAssertTrue(result.stdout.contains(keys.isEmpty ? "Evil" : "Clip�]52"), result.stdout)
             for forbidden in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{0}"] {
                 XCTAssertFalse(result.stdout.contains(forbidden), "\(forbidden.unicodeScalars.first!.value) reached the output:\n\(result.stdout)")
             }

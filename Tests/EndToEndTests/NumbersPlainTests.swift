@@ -30,11 +30,11 @@ final class NumbersPlainTests: XCTestCase {
         XCTAssertTrue(back.stdout.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.hasSuffix(" 3") }, back.stdout)
     }
 
-    /// press: marks the row touched (▶); release: on it selects (▌) and opens it.
+    /// press: marks the row touched (►); release: on it selects (▌) and opens it.
     func testPressShowsATouchedRowAndReleaseSelectsIt() throws {
         // The list starts at line 3 (row 2 zero-based), rows are 3 lines: line 7 (1-based) is the second row.
         let touched = try run(["--keys", "press:5,7", "--size", "60x30"])
-        XCTAssertTrue(touched.stdout.split(separator: "\n").contains { $0.hasPrefix("▶") && $0.hasSuffix(" 2") }, touched.stdout)
+        XCTAssertTrue(touched.stdout.split(separator: "\n").contains { $0.hasPrefix("►") && $0.hasSuffix(" 2") }, touched.stdout)
         XCTAssertTrue(touched.stdout.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.hasSuffix(" 1") }, "1 stays selected")
         let released = try run(["--keys", "press:5,7 release:5,7", "--size", "120x30"])
         let selectedLine = released.stdout.split(separator: "\n").first { $0.hasPrefix("▌") }

@@ -172,7 +172,7 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertEqual(selectedName(launched), "1", launched)
 
         try tmux(["resize-window", "-t", "main", "-x", "80", "-y", "24"])
-        let portrait = try waitFor("the narrow layout") { $0.contains("Numbers (52)") && !$0.contains("◀") }
+        let portrait = try waitFor("the narrow layout") { $0.contains("Numbers (52)") && !$0.contains("◄") }
         XCTAssertEqual(selectedName(portrait), "1", "1 is still selected:\n\(portrait)")
         XCTAssertFalse(portrait.contains("Ichi"), "the detail the user never opened is not shown:\n\(portrait)")
 

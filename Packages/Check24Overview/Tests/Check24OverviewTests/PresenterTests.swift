@@ -88,7 +88,7 @@ final class OverviewPresenterTests: XCTestCase {
         XCTAssertEqual(list.selected, 0)
         XCTAssertEqual(list.rows.map(\.name), ["Yellow Triangle", "Blue Circle", "Red Square"])
         XCTAssertEqual(list.rows.map(\.price), ["225,91 €", "281,51 €", "19,99 €"])
-        XCTAssertEqual(list.rows.map(\.stars), ["★★☆☆☆", "★☆☆☆☆", "★★★⯪☆"])
+        XCTAssertEqual(list.rows.map(\.stars), ["★★☆☆☆", "★☆☆☆☆", "★★★½☆"])
         XCTAssertEqual(list.rows.map(\.isAvailable), [true, false, true])
         XCTAssertEqual(list.rows.map(\.isFavorite), [false, true, false])
         XCTAssertTrue({ if case .loaded = list.rows[0].image { true } else { false } }())

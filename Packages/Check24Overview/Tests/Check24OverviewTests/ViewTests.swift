@@ -26,7 +26,7 @@ let sampleRows = [
     ProductRowViewModel(id: 2, name: "Blue Circle", description: "Perfectly round, endlessly rolling.",
                         price: "281,51 €", stars: "★☆☆☆☆", isAvailable: false, isFavorite: false, image: .loaded(sampleImage)),
     ProductRowViewModel(id: 3, name: "Red Square", description: "Four right angles you can rely on.",
-                        price: "19,99 €", stars: "★★★⯪☆", isAvailable: true, isFavorite: true, image: .unavailable(reason: "broken image")),
+                        price: "19,99 €", stars: "★★★½☆", isAvailable: true, isFavorite: true, image: .unavailable(reason: "broken image")),
 ]
 
 func overview(_ content: Check24OverviewViewModel.Content, filter: Int = 0, notice: String? = nil) -> Check24OverviewViewModel {
@@ -93,7 +93,7 @@ final class OverviewViewTests: XCTestCase {
     func testStarsAndPricesShow() async {
         let text = Check24OverviewView.render(overview(list()), in: context(80, 30)).text
         XCTAssertTrue(text.contains("225,91 €"))
-        XCTAssertTrue(text.contains("★★★⯪☆"))
+        XCTAssertTrue(text.contains("★★★½☆"))
         XCTAssertTrue(text.contains("Check24 Shape Comparison"))
         XCTAssertTrue(text.contains("List of geometric products"))
     }

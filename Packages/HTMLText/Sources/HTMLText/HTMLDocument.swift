@@ -36,7 +36,7 @@ public struct HTMLDocument: Sendable, Hashable {
     /// - Malformed markup is tolerated: missing end tags are implied, stray end tags ignored, a `<` that
     ///   starts no tag is text, and a tag or comment cut off by the end of the input is dropped.
     ///   Elements nest at most ``maximumNestingDepth`` deep; deeper start tags are ignored.
-    /// - Every run's text is sanitized after entities are decoded, so `&#27;` shows as "␛", never as ESC.
+    /// - Every run's text is sanitized after entities are decoded, so `&#27;` shows as "�", never as ESC.
     public static func parse(_ html: String) -> HTMLDocument {
         var html = html
         return html.withUTF8 { bytes in

@@ -105,8 +105,8 @@ final class EntityTests: XCTestCase {
     }
 
     func testDecodedControlCharactersAreSanitized() {
-        XCTAssertEqual(decoded("&#27;[31mred&#x1b;[0m"), "␛[31mred␛[0m")
-        XCTAssertEqual(decoded("a&#7;b&#127;c&#x81;d"), "a␇b␡c\u{FFFD}d")
+        XCTAssertEqual(decoded("&#27;[31mred&#x1b;[0m"), "�[31mred�[0m")
+        XCTAssertEqual(decoded("a&#7;b&#127;c&#x81;d"), "a�b�c\u{FFFD}d")
         XCTAssertEqual(decoded("&#x202E;evil"), "\u{FFFD}evil")
     }
 

@@ -53,13 +53,13 @@ final class SanitizingTests: XCTestCase {
 
     func testControlsBecomeVisibleAndWhitespaceCollapses() {
         let table: [(html: String, text: String)] = [
-            ("a\u{1B}[2Jb", "a␛[2Jb"),
-            ("\u{1B}]0;title\u{07}", "␛]0;title␇"),
-            ("a\u{0}b\u{7F}c\u{9B}d", "a␀b␡c\u{FFFD}d"),
+            ("a\u{1B}[2Jb", "a�[2Jb"),
+            ("\u{1B}]0;title\u{07}", "�]0;title�"),
+            ("a\u{0}b\u{7F}c\u{9B}d", "a�b�c\u{FFFD}d"),
             ("a\u{202E}b\u{2066}c", "a\u{FFFD}b\u{FFFD}c"),
-            ("a\u{2028}b", "a␤b"),
+            ("a\u{2028}b", "a�b"),
             ("a\tb\nc\rd\u{0C}e", "a b c d e"),
-            ("a\u{0B}b", "a␋b"), // vertical tab is not HTML whitespace
+            ("a\u{0B}b", "a�b"), // vertical tab is not HTML whitespace
         ]
         for (html, text) in table {
             XCTAssertEqual(HTMLDocument.parse(html).singleLineText, text, html.debugDescription)
@@ -68,7 +68,7 @@ final class SanitizingTests: XCTestCase {
 
     func testTitleAndHrefAreSanitized() {
         let document = HTMLDocument.parse("<title>T\u{1B}[31m</title><a href='/x\u{1B}y&#x85;'>x</a>")
-        XCTAssertEqual(document.title, "T␛[31m")
-        XCTAssertEqual(document.links.map(\.href), ["/x␛y…"]) // &#x85; is "…" in Windows-1252, as browsers read it
+        XCTAssertEqual(document.title, "T�[31m")
+        XCTAssertEqual(document.links.map(\.href), ["/x�y…"]) // &#x85; is "…" in Windows-1252, as browsers read it
     }
 }

@@ -16,7 +16,7 @@ final class ImageSlotViewTests: XCTestCase {
         XCTAssertEqual(frame.text.split(separator: "\n")[2], "│ broken image │")
         XCTAssertEqual(frame[0, 0].grapheme, "┌")
         XCTAssertTrue(draw(.none).text.contains("no image"))
-        XCTAssertTrue(draw(.loading).text.contains("⠋ loading"), "a spinner, truncated to fit the frame")
+        XCTAssertTrue(draw(.loading).text.contains("↑ loading"), "a spinner, truncated to fit the frame")
     }
 
     func testFailedSlotUsesTheImageErrorsShortReason() async {

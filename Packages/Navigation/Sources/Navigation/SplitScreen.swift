@@ -153,7 +153,7 @@ public final class SplitScreen: Screen, SplitNavigator {
             // points at the focused pane (also in plain text, where dimming does not show).
             let unfocused = focus == .master ? panes.detail : panes.master
             frame.restyle(Rect(column: unfocused.column, row: 0, columns: unfocused.columns, rows: max(0, unfocused.rows - 1))) { $0.dim = true }
-            frame.put(focus == .master ? "◀" : "▶", at: panes.divider.origin, style: Style(bold: true))
+            frame.put(focus == .master ? "◄" : "►", at: panes.divider.origin, style: Style(bold: true))
         } else {
             var empty = Frame(size: Size(columns: panes.detail.columns, rows: panes.detail.rows))
             StatusView.centered(placeholder, into: &empty, style: Style(dim: true))

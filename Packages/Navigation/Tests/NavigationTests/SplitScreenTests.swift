@@ -13,9 +13,9 @@ final class SplitScreenTests: XCTestCase {
         PlainTextEncoder.encode(split.render(in: context))
     }
 
-    /// Whether `title` starts right after the divider (│, or its top's focus marker ◀ ▶).
+    /// Whether `title` starts right after the divider (│, or its top's focus marker ◄ ►).
     private func besideDivider<S: StringProtocol>(_ shown: S, _ title: String) -> Bool {
-        ["│", "◀", "▶"].contains { shown.contains($0 + title) }
+        ["│", "◄", "►"].contains { shown.contains($0 + title) }
     }
 
     func testTheSizeClassIsRegularFromOneHundredColumns() async {
@@ -118,13 +118,13 @@ final class SplitScreenTests: XCTestCase {
         _ = split.render(in: context)
         split.replaceDetail(detail)
         let before = split.render(in: context)
-        XCTAssertEqual(before[50, 0].grapheme, "◀")
+        XCTAssertEqual(before[50, 0].grapheme, "◄")
         XCTAssertTrue(before[51, 0].style.dim, "the detail pane is dimmed while the list has the keys")
         XCTAssertFalse(before[0, 0].style.dim)
         XCTAssertTrue(split.handle(.key(.tab), in: context))
         let after = split.render(in: context)
         XCTAssertNotEqual(before, after)
-        XCTAssertEqual(after[50, 0].grapheme, "▶")
+        XCTAssertEqual(after[50, 0].grapheme, "►")
         XCTAssertTrue(after[0, 0].style.dim)
         XCTAssertFalse(after[51, 0].style.dim)
         let bar = PlainTextEncoder.encode(after).split(separator: "\n").last.map(String.init) ?? ""

@@ -115,7 +115,7 @@ final class ProductListViewTests: XCTestCase {
         XCTAssertTrue(touchedView.handle(.mouse(MouseEvent(kind: .release, column: 10, row: 5)), in: ctx))
         XCTAssertEqual(output.events, ["choose 1", "cancel touch"], "only a release on the touched tile opens it")
         let frame = ProductListView.render(touched, in: RenderContext(size: Size(columns: 80, rows: 24), colorMode: .trueColor))
-        XCTAssertTrue(frame.text.contains("▶ "), frame.text)
+        XCTAssertTrue(frame.text.contains("► "), frame.text)
         assertStyleSnapshot(frame, named: "grid-80x24-touched")
     }
 

@@ -83,14 +83,14 @@ public struct FormState: Hashable, Sendable {
             let focused = index == focus && !isSaving
             var labelStyle = Style(bold: focused, dim: isSaving)
             if focused, colorMode != .none { labelStyle.foreground = .cyan }
-            frame.put((focused ? "▸ " : "  ") + field.label, at: Point(column: rect.column, row: top), style: labelStyle,
+            frame.put((focused ? "► " : "  ") + field.label, at: Point(column: rect.column, row: top), style: labelStyle,
                       maxColumns: rect.columns)
             let input = Rect(column: rect.column + 2, row: top + 1, columns: max(0, rect.columns - 2), rows: 1)
             let inputStyle = Style(dim: isSaving, underline: true)
             field.state.draw(into: &frame, rect: input, style: inputStyle, isFocused: focused, placeholder: field.placeholder)
             if let message = field.message, top + 2 < rect.maxRow {
                 let style = colorMode == .none ? Style(bold: true) : Style(foreground: .red, bold: true)
-                frame.put("  ⚠ " + message, at: Point(column: rect.column, row: top + 2), style: style, maxColumns: rect.columns)
+                frame.put("  ! " + message, at: Point(column: rect.column, row: top + 2), style: style, maxColumns: rect.columns)
             }
         }
     }

@@ -2,15 +2,15 @@
 /// ``sanitize(_:)`` before it reaches a cell (``Frame/put(_:at:style:maxColumns:)`` does it for you).
 ///
 /// ``sanitize(_:)`` is for single-line cell content and maps one scalar to one scalar:
-/// - C0 controls U+0000–U+001F become their Control Pictures (ESC → ␛ U+241B, LF → ␊, CR → ␍),
-///   except TAB, which becomes one space (a cell has no tab stops; expand tabs before if alignment matters);
-/// - DEL becomes ␡ (U+2421); C1 controls U+0080–U+009F become U+FFFD;
+/// - C0 controls U+0000–U+001F, DEL and the C1 controls U+0080–U+009F become U+FFFD (�), except
+///   TAB, which becomes one space (a cell has no tab stops; expand tabs before if alignment matters);
 /// - bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the marks
 ///   U+200E, U+200F, U+061C become U+FFFD, so data cannot reorder the rest of the screen;
-/// - the line and paragraph separators U+2028/U+2029 become ␤ (U+2424).
+/// - the line and paragraph separators U+2028/U+2029 become U+FFFD.
 ///
+/// One stand-in, not the Control Pictures (␛ ␊): those are in none of the common terminal fonts.
 /// Multi-line text is split into lines first (``TextWrap`` does that) and each line is sanitized,
-/// so line breaks never show up as ␊ in wrapped text.
+/// so line breaks never show up as � in wrapped text.
 public enum Sanitizer {
     /// `text` with every control, bidi control and line separator replaced by a visible stand-in.
     public static func sanitize(_ text: String) -> String {
@@ -47,11 +47,11 @@ public enum Sanitizer {
         let value = scalar.value
         switch value {
         case 0x09: return " "
-        case 0x00...0x1F: return Unicode.Scalar(0x2400 + value) ?? replacementCharacter
-        case 0x7F: return "\u{2421}"
-        case 0x80...0x9F: return replacementCharacter
+        // One stand-in for every control: the Unicode replacement character, which terminal fonts
+        // draw (the control pictures ␛ ␊ … are in neither DejaVu Sans Mono nor Noto Sans Mono).
+        case 0x00...0x1F, 0x7F, 0x80...0x9F: return replacementCharacter
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return replacementCharacter
-        case 0x2028, 0x2029: return "\u{2424}"
+        case 0x2028, 0x2029: return replacementCharacter
         default: return scalar
         }
     }

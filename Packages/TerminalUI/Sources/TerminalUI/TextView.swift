@@ -33,7 +33,7 @@ public enum TextView {
 
 /// One line of text in the first row of a rectangle, truncated with "…" when too long.
 public enum Label {
-    /// Draws `text` as a single line (line breaks show as ␊) aligned in `rect`'s first row.
+    /// Draws `text` as a single line (line breaks show as �) aligned in `rect`'s first row.
     /// - Returns: the number of columns drawn.
     @discardableResult
     public static func draw(_ text: String, into frame: inout Frame, rect: Rect, style: Style = .plain,

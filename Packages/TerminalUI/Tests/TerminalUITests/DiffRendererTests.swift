@@ -189,7 +189,7 @@ final class DiffRendererTests: XCTestCase {
         frame.setCell(Cell(grapheme: "\u{1B}"), column: 0, row: 0)
         frame.setCell(Cell(grapheme: ""), column: 1, row: 0)
         renderer.render(frame)
-        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0m␛ \u{1B}[?2026l")
+        XCTAssertEqual(sink.lastText, "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0m� \u{1B}[?2026l")
     }
 
     /// Glyphs are remembered per scalar: a later frame writes the same sanitized bytes and still treats
@@ -202,7 +202,7 @@ final class DiffRendererTests: XCTestCase {
             frame.setCell(Cell(grapheme: "\u{1B}"), column: 0, row: 0)
             frame.put("😀★", at: Point(column: 1, row: 0))
             renderer.render(frame)
-            XCTAssertTrue(sink.lastText.contains("\u{1B}[1;1H\u{1B}[0m␛\u{1B}[1;3H \u{1B}[1;2H😀\u{1B}[1;4H★"), "round \(round): \(sink.lastText)")
+            XCTAssertTrue(sink.lastText.contains("\u{1B}[1;1H\u{1B}[0m�\u{1B}[1;3H \u{1B}[1;2H😀\u{1B}[1;4H★"), "round \(round): \(sink.lastText)")
             renderer.invalidate()
         }
     }

@@ -9,7 +9,7 @@ final class FrameTests: XCTestCase {
     func testPutSanitizesData() {
         var frame = frame(10)
         frame.put("a\u{1B}[2Jb", at: Point(column: 0, row: 0))
-        XCTAssertEqual(frame.text, "a␛[2Jb")
+        XCTAssertEqual(frame.text, "a�[2Jb")
     }
 
     func testWideCharacterOccupiesTwoCells() {

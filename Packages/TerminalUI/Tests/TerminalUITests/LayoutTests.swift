@@ -84,10 +84,10 @@ final class SplitAndScrollTests: XCTestCase {
 
 final class SpinnerTests: XCTestCase {
     func testCycles() {
-        XCTAssertEqual(Spinner.frame(tick: 0), "⠋")
-        XCTAssertEqual(Spinner.frame(tick: 10), Spinner.frame(tick: 0))
-        XCTAssertEqual(Spinner.frame(tick: -1), "⠏")
+        XCTAssertEqual(Spinner.frame(tick: 0), "↑")
+        XCTAssertEqual(Spinner.frame(tick: 4), Spinner.frame(tick: 0))
+        XCTAssertEqual(Spinner.frame(tick: -1), "←")
         XCTAssertEqual((0..<4).map { Spinner.frame(tick: $0, ascii: true) }, ["|", "/", "-", "\\"])
-        XCTAssertEqual(Set((0..<10).map { Spinner.frame(tick: $0) }).count, 10)
+        XCTAssertEqual(Set((0..<4).map { Spinner.frame(tick: $0) }).count, 4)
     }
 }

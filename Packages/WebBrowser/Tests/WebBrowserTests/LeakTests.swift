@@ -23,7 +23,7 @@ final class LeakTests: XCTestCase {
         _ = screen?.handle(.key(.tab), in: context)
         _ = screen?.handle(.key(.enter), in: context)
         await navigator.work.waitUntilIdle()
-        XCTAssertTrue(screen?.render(in: context).text.contains("◀ http://pages.test/b") == true, "a second page in the same screen")
+        XCTAssertTrue(screen?.render(in: context).text.contains("◄ http://pages.test/b") == true, "a second page in the same screen")
         output = nil
         XCTAssertNil(weakOutput, "the browser refers to its output weakly")
         weak let weakView: WebBrowserView?

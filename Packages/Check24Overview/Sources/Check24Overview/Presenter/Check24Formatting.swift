@@ -3,14 +3,14 @@ import Money
 
 /// How the check24 screens format values (German market).
 enum Check24Formatting {
-    /// Five positions of `★` full, `⯪` half, `☆` empty; the rating is rounded *down* to 0.5 steps
-    /// and clamped to 0…5 (2.17 → ★★☆☆☆, 3.7 → ★★★⯪☆, 4.99 → ★★★★⯪).
+    /// Five positions of `★` full, `½` half, `☆` empty; the rating is rounded *down* to 0.5 steps
+    /// and clamped to 0…5 (2.17 → ★★☆☆☆, 3.7 → ★★★½☆, 4.99 → ★★★★½).
     static func stars(_ rating: Double) -> String {
         let clamped = rating.isFinite ? min(5, max(0, rating)) : 0
         let halves = Int((clamped * 2).rounded(.down))
         let full = halves / 2
         let half = halves % 2
-        return String(repeating: "★", count: full) + String(repeating: "⯪", count: half)
+        return String(repeating: "★", count: full) + String(repeating: "½", count: half)
             + String(repeating: "☆", count: 5 - full - half)
     }
 

@@ -118,7 +118,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             }
         }
         if let notice {
-            frame.put("⚠ " + notice, at: Point(column: 2, row: row), style: Style(foreground: .yellow), maxColumns: frame.size.columns - 2)
+            frame.put("! " + notice, at: Point(column: 2, row: row), style: Style(foreground: .yellow), maxColumns: frame.size.columns - 2)
         }
     }
 
@@ -136,7 +136,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         }
         if touched {
             // A glyph too, so the touch shows in plain text (--plain --keys press:COL,ROW) and without colors.
-            for line in lines { frame.put("▶", at: Point(column: 0, row: line), style: base) }
+            for line in lines { frame.put("►", at: Point(column: 0, row: line), style: base) }
         } else if selected {
             var marker = base
             marker.foreground = Theme.selection.foreground

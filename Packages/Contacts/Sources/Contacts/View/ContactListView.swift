@@ -87,7 +87,7 @@ final class ContactListView: Screen, ContactListViewInput {
         let style = Theme.listRow(touched: touched, selected: selected, mode: context.colorMode)
         if touched || selected {
             body.fill(Rect(column: 0, row: line, columns: width, rows: contactRowHeight), style: style)
-            body.put(touched ? "▶" : "▌", at: Point(column: 0, row: line), style: style)
+            body.put(touched ? "►" : "▌", at: Point(column: 0, row: line), style: style)
         }
         AvatarView.draw(row.avatar, into: &body, rect: Rect(origin: Point(column: 2, row: line), size: avatarSize),
                         colorMode: context.colorMode, tick: context.tick, cache: pictures)

@@ -66,9 +66,9 @@ final class NumbersListView: Screen, NumbersListViewInput {
                 let style = cellStyle(touched: visible.index == viewModel.touchedIndex, selected: visible.index == selectedIndex,
                                       mode: context.colorMode)
                 body.fill(rect, style: style)
-                // Also in text (--plain, NO_COLOR): ▶ touched, ▌ selected.
+                // Also in text (--plain, NO_COLOR): ► touched, ▌ selected.
                 let touched = visible.index == viewModel.touchedIndex, selected = visible.index == selectedIndex
-                if touched || selected { body.put(touched ? "▶" : "▌", at: Point(column: 0, row: rect.row + 1), style: style) }
+                if touched || selected { body.put(touched ? "►" : "▌", at: Point(column: 0, row: rect.row + 1), style: style) }
                 let textStyle = Style(foreground: style.foreground, background: style.background, bold: true,
                                       underline: style.underline, reverse: style.reverse)
                 ListRow(title: row.name, titleStyle: textStyle, pictureSide: .leading, pictureSize: pictureSize)

@@ -88,8 +88,8 @@ final class ProductListView: Screen, ProductListViewInput {
         if touched {
             frame.fill(Rect(column: inner.column, row: inner.maxRow - 2, columns: inner.columns, rows: 2), style: nameStyle)
         }
-        // The ▶ cue shows the touch in plain text and without colors too.
-        let name = Truncation.truncate((touched ? "▶ " : "") + tile.name, width: inner.columns)
+        // The ► cue shows the touch in plain text and without colors too.
+        let name = Truncation.truncate((touched ? "► " : "") + tile.name, width: inner.columns)
         put(centered: name, row: inner.maxRow - 2, in: inner, style: nameStyle, frame: &frame)
         put(centered: tile.price, row: inner.maxRow - 1, in: inner, style: priceStyle, frame: &frame)
     }

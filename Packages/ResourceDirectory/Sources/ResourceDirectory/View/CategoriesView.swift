@@ -57,8 +57,8 @@ final class CategoriesView: Screen, CategoriesViewInput {
                 let style = ListRowStyle.cell(touched: touched, selected: selected, mode: context.colorMode)
                 let rect = Rect(column: 0, row: visible.line, columns: list.columns, rows: rowHeight - 1)
                 body.fill(rect, style: style)
-                // Also in text (--plain, NO_COLOR): ▶ touched, ▌ selected.
-                if touched || selected { body.put(touched ? "▶" : "▌", at: rect.origin, style: style) }
+                // Also in text (--plain, NO_COLOR): ► touched, ▌ selected.
+                if touched || selected { body.put(touched ? "►" : "▌", at: rect.origin, style: style) }
                 ListRow(title: row.title, titleStyle: ListRowStyle.title(style), lines: row.description.isEmpty ? [] : [row.description],
                         linesStyle: ListRowStyle.secondary(style))
                     .draw(into: &body, rect: Rect(column: 2, row: rect.row, columns: rect.columns - 2, rows: rect.rows)) { _, _ in }

@@ -66,11 +66,11 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
         let bodyFocused = viewModel.focus == .body && !viewModel.isSending
         var labelStyle = Style(bold: bodyFocused, dim: viewModel.isSending)
         if bodyFocused, context.colorMode != .none { labelStyle.foreground = .cyan }
-        frame.put((bodyFocused ? "▸ " : "  ") + ResourceDirectoryTexts.bodyLabel, at: Point(column: 1, row: layout.bodyLabel), style: labelStyle)
+        frame.put((bodyFocused ? "► " : "  ") + ResourceDirectoryTexts.bodyLabel, at: Point(column: 1, row: layout.bodyLabel), style: labelStyle)
         viewModel.body.draw(into: &frame, rect: layout.body, style: Style(dim: viewModel.isSending, underline: true), isFocused: bodyFocused)
         let messageStyle = context.colorMode == .none ? Style(bold: true) : Theme.error
         if let message = viewModel.bodyMessage {
-            frame.put("⚠ " + message, at: Point(column: 3, row: layout.bodyMessage), style: messageStyle,
+            frame.put("! " + message, at: Point(column: 3, row: layout.bodyMessage), style: messageStyle,
                       maxColumns: max(0, context.size.columns - 4))
         }
         TerminalUI.Button(title: ResourceDirectoryTexts.sendButton, isEnabled: !viewModel.isSending).draw(into: &frame, at: layout.send)

@@ -84,7 +84,7 @@ final class ResourceListView: Screen, ResourceListViewInput {
                 let style = ListRowStyle.cell(touched: touched, selected: selected, mode: context.colorMode)
                 let rect = Rect(column: 0, row: visible.line, columns: list.columns, rows: rowHeight)
                 body.fill(Rect(column: 0, row: rect.row, columns: rect.columns, rows: rowHeight - 1), style: style)
-                if touched || selected { body.put(touched ? "▶" : "▌", at: rect.origin, style: style) }
+                if touched || selected { body.put(touched ? "►" : "▌", at: rect.origin, style: style) }
                 ListRow(title: row.title, titleStyle: ListRowStyle.title(style), lines: row.summary.isEmpty ? [] : [row.summary],
                         linesStyle: ListRowStyle.secondary(style), pictureSide: showsPhotos ? .leading : .none, pictureSize: photoSize)
                     .draw(into: &body, rect: Rect(column: 2, row: rect.row, columns: rect.columns - 2, rows: rect.rows)) { frame, photoRect in

@@ -112,7 +112,7 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
         let colored = context.colorMode != .none
         frame.fill(Rect(column: 0, row: 0, columns: size.columns, rows: 1), style: Style(reverse: true))
         let title = (viewModel.title?.isEmpty == false ? viewModel.title! + " — " : "") + viewModel.address
-        frame.put(" ◀ " + title, at: Point(column: 0, row: 0), style: Style(bold: true, reverse: true), maxColumns: size.columns)
+        frame.put(" ◄ " + title, at: Point(column: 0, row: 0), style: Style(bold: true, reverse: true), maxColumns: size.columns)
         if let notice = viewModel.notice {
             var style = Theme.notice
             style.bold = true
