@@ -121,6 +121,13 @@ public final class LoopbackContactsServer: Sendable {
         try await control("hang", body)
     }
 
+    /// The next `count` requests (of `method`, or any) are carried out and answered with an empty body.
+    public func blankNext(count: Int = 1, method: String? = nil) async throws {
+        var body: [String: Any] = ["count": count]
+        if let method { body["method"] = method }
+        try await control("blank", body)
+    }
+
     /// Every request received so far, in order.
     public func requests() async throws -> [RecordedRequest] {
         let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("__control/requests"))

@@ -205,4 +205,79 @@ final class RemoteFormTests: XCTestCase {
         await work.waitUntilIdle()
         assertKept(presenter, router)
     }
+
+    /// Adding: every field and a real photo file.
+    private func makeAddForm(_ server: LoopbackContactsServer, timeout: TimeInterval)
+        -> (ContactFormPresenter, RecordingContactsRouters, WorkTracker) {
+        let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)), baseURL: server.baseURL)
+        let work = WorkTracker(), router = RecordingContactsRouters()
+        let presenter = ContactFormPresenter(mode: .add, interactor: ContactFormInteractor(service: service, images: FakeImageLoader()),
+                                             router: router, work: work)
+        presenter.didLoad()
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/Contacts/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
+        var form = presenter.viewModel.form
+        for (index, value) in ["Ayu", "Lestari", "+6281234567890", "ayu@mail.example", photo].enumerated() { form.fields[index].state.setText(value) }
+        presenter.didEditForm(form)
+        return (presenter, router, work)
+    }
+
+    private func posts(_ server: LoopbackContactsServer) async throws -> Int {
+        try await server.requests().filter { $0.method == "POST" }.count
+    }
+
+    /// A save whose answer never came may have been saved: the form says so, and ctrl-s looks for the
+    /// contact before it posts again, so the server ends up with one, not two.
+    func testARetriedAddAfterATimeoutNeverCreatesTheContactTwice() async throws {
+        let server = try LoopbackContactsServer()
+        defer { server.stop() }
+        let (presenter, router, work) = makeAddForm(server, timeout: 0.5)
+        try await server.hangNext(seconds: 2, method: "POST")
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertTrue(presenter.viewModel.notice?.hasPrefix("Maybe saved: The server took longer than 0.5 s to answer.") == true,
+                      String(describing: presenter.viewModel.notice))
+        XCTAssertEqual(router.calls, [])
+        try await Task.sleep(for: .milliseconds(2_500)) // the server finishes the first POST meanwhile
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(router.calls, ["close form"], String(describing: presenter.viewModel.notice))
+        let postCount = try await posts(server)
+        XCTAssertEqual(postCount, 1, "found, not posted again")
+        let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)), baseURL: server.baseURL)
+        let ayus = try await service.obtainContacts().filter { $0.firstName == "Ayu" }
+        XCTAssertEqual(ayus.count, 1)
+    }
+
+    /// The same when the connection broke before any answer: not found on the server, so it is posted once more.
+    func testAfterALostConnectionARetryThatFindsNothingPostsAgainOnce() async throws {
+        let server = try LoopbackContactsServer()
+        defer { server.stop() }
+        let (presenter, router, work) = makeAddForm(server, timeout: 5)
+        try await server.failNext(status: 0, method: "POST")
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertTrue(presenter.viewModel.notice?.hasPrefix("Maybe saved:") == true, String(describing: presenter.viewModel.notice))
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(router.calls, ["close form"], String(describing: presenter.viewModel.notice))
+        let postCount = try await posts(server)
+        XCTAssertEqual(postCount, 2)
+        let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)), baseURL: server.baseURL)
+        let ayus = try await service.obtainContacts().filter { $0.firstName == "Ayu" }
+        XCTAssertEqual(ayus.count, 1)
+    }
+
+    /// A 2xx is a success even when its body cannot be read: the form closes on the contact the server has.
+    func testACreatedAnswerWithAnEmptyBodyIsASave() async throws {
+        let server = try LoopbackContactsServer()
+        defer { server.stop() }
+        let (presenter, router, work) = makeAddForm(server, timeout: 5)
+        try await server.blankNext(method: "POST")
+        presenter.didPressDone()
+        await work.waitUntilIdle()
+        XCTAssertEqual(router.calls, ["close form"], String(describing: presenter.viewModel.notice))
+        let postCount = try await posts(server)
+        XCTAssertEqual(postCount, 1)
+    }
 }

@@ -6,13 +6,16 @@ public enum ContactsError: Error, Sendable, Equatable {
     case notFound
     /// No usable answer: `reason` is a sentence for the screen ("No connection to 127.0.0.1:9 — is the server running?").
     case unavailable(reason: String)
+    /// A save went out and no readable answer came back (a timeout, a connection lost after sending,
+    /// a 2xx whose body cannot be read): the server may have saved it. Never send it again blindly.
+    case noAnswer(reason: String)
 
     /// One sentence for a status line.
     public var message: String {
         switch self {
         case .invalid(let messages): messages.joined(separator: "; ")
         case .notFound: "This contact no longer exists."
-        case .unavailable(let reason): reason
+        case .unavailable(let reason), .noAnswer(let reason): reason
         }
     }
 }

@@ -39,8 +39,18 @@ public enum ContactFormOutcome: Sendable, Equatable {
     /// Refused (by the local rules or the backend's 422): a message per field, and those that
     /// belong to no field.
     case rejected(fields: [ContactRules.Field: String], other: [String])
-    /// Not saved for another reason (500, timeout, no connection): the values stay for a retry.
+    /// Not saved for another reason (500, no connection): the values stay for a retry.
     case failed(reason: String)
+    /// A new contact was sent and no readable answer came, and looking for it did not settle whether
+    /// the server has it: the next Done looks again before it sends anything.
+    case uncertain(reason: String)
+}
+
+/// Whether a contact sent without an answer is on the server.
+enum CreatedContactSearch: Sendable, Equatable {
+    case found(Contact)
+    case absent
+    case unknown(reason: String)
 }
 
 /// The add/edit form's use cases: check the values (the server's rules first, here), read the photo
@@ -56,7 +66,12 @@ public final class ContactFormInteractor: Sendable {
 
     /// Checks `values` and saves them: creates (every field mandatory) or updates only the fields
     /// that differ from `initial` (what the form showed when it opened).
-    public func performSave(_ mode: ContactFormMode, values: ContactFormValues, initial: ContactFormValues) async -> ContactFormOutcome {
+    ///
+    /// A create whose answer never came (a timeout) may have been saved: the server is asked at once
+    /// whether it has the contact now, and with `lookFirst` (the previous Done ended ``ContactFormOutcome/uncertain(reason:)``)
+    /// it is asked before anything is sent, so that a retried save never creates the contact twice.
+    public func performSave(_ mode: ContactFormMode, values: ContactFormValues, initial: ContactFormValues,
+                            lookFirst: Bool = false) async -> ContactFormOutcome {
         var messages = localMessages(mode, values: values, initial: initial)
         var photo: PhotoUpload?
         if messages[.photo] == nil, !ContactRules.isBlank(values.photoPath) {
@@ -66,6 +81,13 @@ public final class ContactFormInteractor: Sendable {
             }
         }
         guard messages.isEmpty else { return .rejected(fields: messages, other: []) }
+        if mode == .add, lookFirst {
+            switch await obtainCreatedContact(values) {
+            case .found(let contact): return .saved(contact)
+            case .unknown(let reason): return .uncertain(reason: reason)
+            case .absent: break
+            }
+        }
         do throws(ContactsError) {
             switch mode {
             case .add:
@@ -93,9 +115,38 @@ public final class ContactFormInteractor: Sendable {
                 return .failed(reason: "This contact was deleted elsewhere; it cannot be saved. Esc discards the form.")
             case .unavailable(let reason):
                 return .failed(reason: reason)
+            case .noAnswer(let reason):
+                guard mode == .add else { return .failed(reason: reason) } // an update sent again changes nothing twice
+                // Not there yet proves nothing: the server may still be working on the request.
+                if case .found(let contact) = await obtainCreatedContact(values) { return .saved(contact) }
+                return .uncertain(reason: reason)
             }
         }
     }
+
+    /// Looks on the server for the contact `values` would create: the same names, then the same
+    /// mobile and email, newest first.
+    func obtainCreatedContact(_ values: ContactFormValues) async -> CreatedContactSearch {
+        let summaries: [ContactSummary]
+        do throws(ContactsError) { summaries = try await service.obtainContacts() } catch { return .unknown(reason: error.message) }
+        let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespaces) }
+        let candidates = summaries.filter { trimmed($0.firstName) == trimmed(values.firstName) && trimmed($0.lastName) == trimmed(values.lastName) }
+            .sorted { $0.id > $1.id }.prefix(Self.maximumCandidates)
+        for candidate in candidates {
+            let contact: Contact
+            do throws(ContactsError) { contact = try await service.obtainContact(id: candidate.id) } catch {
+                if error == .notFound { continue }
+                return .unknown(reason: error.message)
+            }
+            if trimmed(contact.email ?? "") == trimmed(values.email), trimmed(contact.phoneNumber ?? "") == trimmed(values.mobile) {
+                return .found(contact)
+            }
+        }
+        return .absent
+    }
+
+    /// How many same-named contacts are compared before a new one is created.
+    static let maximumCandidates = 20
 
     /// The server's rules on the values, and for a new contact every field mandatory. One message per
     /// field. An edit checks only the fields it changes: what the server already holds is the server's

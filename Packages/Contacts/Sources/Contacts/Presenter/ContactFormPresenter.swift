@@ -43,6 +43,8 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
     private let initialValues: ContactFormValues
     private var notice: String?
     private var noticeIsError = false
+    /// The last Done sent a new contact and got no answer: the next one looks for it before sending.
+    private var createMayHaveBeenSaved = false
     private var preview: ImageSlot = .none
     private var previewCaption = ContactsTexts.photoPreviewEmpty
     /// The path the preview shows (so a key that does not change it loads nothing).
@@ -103,12 +105,13 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
         guard !form.isSaving else { return }
         form.isSaving = true
         show(ContactsTexts.saving, isError: false)
-        let mode = mode, values = values, initial = initialValues
+        let mode = mode, values = values, initial = initialValues, lookFirst = createMayHaveBeenSaved
         work.runLatest(WorkKey(self, "save"), { [interactor] in
-            await interactor.performSave(mode, values: values, initial: initial)
+            await interactor.performSave(mode, values: values, initial: initial, lookFirst: lookFirst)
         }, then: { [weak self] outcome in
             guard let self else { return }
             self.form.isSaving = false
+            self.createMayHaveBeenSaved = false
             switch outcome {
             case .saved(let contact):
                 self.output?.contactForm(didSave: contact)
@@ -124,6 +127,9 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
                 }
             case .failed(let reason):
                 self.show(ContactsTexts.saveFailed(reason), isError: true)
+            case .uncertain(let reason):
+                self.createMayHaveBeenSaved = true
+                self.show(ContactsTexts.saveUncertain(reason), isError: true)
             }
         })
     }

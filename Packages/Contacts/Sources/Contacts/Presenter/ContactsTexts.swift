@@ -54,6 +54,9 @@ enum ContactsTexts {
     static let discardButton = "Discard"
     static let keepEditingButton = "Keep editing"
     static func saveFailed(_ reason: String) -> String { "Not saved: \(reason) Your values are kept; ctrl-s tries again." }
+    static func saveUncertain(_ reason: String) -> String {
+        "Maybe saved: \(reason) The server may have this contact already. Your values are kept; ctrl-s first checks whether it is there and adds it only if not."
+    }
     static func saveRefused(_ messages: [String]) -> String { "Not saved: " + messages.joined(separator: "; ") }
 
     /// The form's labels, in the form's order (the focus ring's order).

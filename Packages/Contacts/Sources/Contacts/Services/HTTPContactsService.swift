@@ -39,22 +39,32 @@ public struct HTTPContactsService: ContactsService {
     public func performCreate(_ changes: ContactChanges) async throws(ContactsError) -> Contact {
         do {
             let url = try ContactsRoutes.create.url(base: baseURL)
-            return try await save(try Self.request(.post, url: url, changes: changes))
+            guard let contact = try await save(try Self.request(.post, url: url, changes: changes)) else {
+                // Created (2xx), but the answer does not say as what: the caller looks for it.
+                throw ContactsError.noAnswer(reason: "The server saved it, but its answer could not be read.")
+            }
+            return contact
         } catch let error as ContactsError {
             throw error
         } catch {
-            throw Self.failure(error)
+            throw Self.saveFailure(error)
         }
     }
 
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact {
         do {
             let url = try ContactsRoutes.update.url(base: baseURL, ["id": String(id)])
-            return try await save(try Self.request(.put, url: url, changes: changes))
+            guard let contact = try await save(try Self.request(.put, url: url, changes: changes)) else {
+                // Saved (2xx) with an unreadable answer: the contact as the server now has it.
+                do { return try await obtainContact(id: id) } catch {
+                    throw ContactsError.noAnswer(reason: "The server saved it, but its answer could not be read.")
+                }
+            }
+            return contact
         } catch let error as ContactsError {
             throw error
         } catch {
-            throw Self.failure(error)
+            throw Self.saveFailure(error)
         }
     }
 
@@ -74,14 +84,24 @@ public struct HTTPContactsService: ContactsService {
         return url
     }
 
-    /// Sends a create or update: 200/201 is the saved contact, 422 the server's messages.
-    private func save(_ request: HTTPRequest) async throws -> Contact {
+    /// Sends a create or update: 2xx is a success, with the saved contact when its body can be read
+    /// (nil when not: an empty 201 still means saved); 422 is the server's messages.
+    private func save(_ request: HTTPRequest) async throws -> Contact? {
         let response = try await client.send(request)
         if response.statusCode == 422, let body = ServerErrorBody.decode(response.body), body.status == nil {
             throw ContactsError.invalid(body.messages)
         }
         guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
-        return try response.decode(Contact.self)
+        return try? response.decode(Contact.self)
+    }
+
+    /// A save's failure: a timeout or a connection lost after the request went out leaves its outcome
+    /// unknown (``ContactsError/noAnswer(reason:)``); the rest as for any request.
+    static func saveFailure(_ error: any Error) -> ContactsError {
+        switch error as? HTTPError {
+        case .timeout?, .connectionLost?: return .noAnswer(reason: RequestFailure(error).message(.english))
+        default: return failure(error)
+        }
     }
 
     /// The request for a save: JSON `{"contact": {…}}`, or multipart with `contact[…]` names when

@@ -19,6 +19,9 @@ Test controls (not part of the real API; requests to them are not recorded and n
        with {"status":"<code>","error":"<reason>"} and change nothing; status 0 resets the connection.
   POST /__control/hang {"seconds":30,"count":1,"method":"POST","path":...}
        the next matching requests wait that long, then are answered normally.
+  POST /__control/blank {"count":1,"method":"POST","path":...}
+       the next matching requests are carried out normally and answered with their status and an
+       empty body (a 201 without the created contact).
   GET  /__control/requests   every recorded request: [{"method","path","headers","body_base64"}]
   POST /__control/reset      forget contacts (ids restart at 1), recorded requests and faults.
   POST /__control/seed [...] add contacts as --seed does; answers 201 with their detail objects.
@@ -765,7 +768,7 @@ def control(method, name, body, req):
     if method == "GET" and name == "/requests":
         with STORE.lock:
             return Response(200, json.dumps(STORE.requests).encode(), JSON_CONTENT_TYPE, kind="control")
-    if method != "POST" or name not in ("/reset", "/fail", "/hang", "/seed"):
+    if method != "POST" or name not in ("/reset", "/fail", "/hang", "/blank", "/seed"):
         return error_response(404, True)
     try:
         payload = json.loads(body.decode("utf-8")) if body.strip() else {}
@@ -781,7 +784,7 @@ def control(method, name, body, req):
             fault["method"] = fault["method"].upper() if fault["method"] else None
             if name == "/fail":
                 fault["status"] = int(payload.get("status", 500))
-            else:
+            elif name == "/hang":
                 fault["seconds"] = float(payload.get("seconds", 30))
             if fault["count"] != 0:
                 STORE.faults.append(fault)
@@ -856,6 +859,9 @@ class Handler(BaseHTTPRequestHandler):
         try:
             response = error_response(fail["status"], True) if fail else \
                 app(Request(self.command, raw_path, query, self.headers, body, self.server.server_port))
+            with STORE.lock:
+                if not fail and STORE.take_fault("blank", self.command, raw_path):
+                    response.body = b""
         except Exception:
             import traceback
             traceback.print_exc()
