@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <jpeglib.h>
 #include <jerror.h> // message codes such as JWRN_JPEG_EOF
 
@@ -13,8 +14,50 @@ struct imagekit_error_manager {
     struct jpeg_error_mgr base;
     jmp_buf recovery;
     int ended_early;
+    /// Set when the progress monitor stopped the decode (the result is IMAGEKIT_JPEG_STOPPED).
+    int stopped;
     char message[JMSG_LENGTH_MAX];
 };
+
+// libjpeg calls the progress monitor while it reads scans (once per row of blocks): the place to stop
+// a decode that the caller's bounds no longer allow.
+struct imagekit_progress {
+    struct jpeg_progress_mgr base;
+    const struct imagekit_jpeg_bounds *bounds;
+    double cpu_started;
+};
+
+static double imagekit_cpu_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static void imagekit_stop(j_common_ptr cinfo, const char *why) {
+    struct imagekit_error_manager *manager = (struct imagekit_error_manager *)cinfo->err;
+    manager->stopped = 1;
+    strncpy(manager->message, why, sizeof manager->message - 1);
+    manager->message[sizeof manager->message - 1] = '\0';
+    longjmp(manager->recovery, 1);
+}
+
+static void imagekit_progress_monitor(j_common_ptr cinfo) {
+    struct imagekit_progress *progress = (struct imagekit_progress *)cinfo->progress;
+    const struct imagekit_jpeg_bounds *bounds = progress->bounds;
+    if (bounds->cancelled != NULL && __atomic_load_n(bounds->cancelled, __ATOMIC_RELAXED)) imagekit_stop(cinfo, "cancelled");
+    if (!cinfo->is_decompressor) return;
+    j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    if (bounds->max_scans > 0 && dinfo->input_scan_number > bounds->max_scans) {
+        char why[80];
+        snprintf(why, sizeof why, "more than %d scans", bounds->max_scans);
+        imagekit_stop(cinfo, why);
+    }
+    if (bounds->max_cpu_seconds > 0 && imagekit_cpu_seconds() - progress->cpu_started > bounds->max_cpu_seconds) {
+        char why[80];
+        snprintf(why, sizeof why, "decoding took more than %.1f s", bounds->max_cpu_seconds);
+        imagekit_stop(cinfo, why);
+    }
+}
 
 static void imagekit_error_exit(j_common_ptr cinfo) {
     struct imagekit_error_manager *manager = (struct imagekit_error_manager *)cinfo->err;
@@ -56,10 +99,12 @@ static void imagekit_cmyk_row_to_rgb(const unsigned char *cmyk, unsigned char *r
 
 int imagekit_decode_jpeg(const unsigned char *data, size_t size,
                          unsigned long max_side, unsigned long long max_pixels, unsigned long target_side,
+                         const struct imagekit_jpeg_bounds *bounds,
                          unsigned char **rgb_out, int *width, int *height,
                          char *error, size_t error_size) {
     struct jpeg_decompress_struct cinfo;
     struct imagekit_error_manager manager;
+    struct imagekit_progress progress;
     // Written between setjmp and a possible longjmp, so they must be volatile to be reliable.
     unsigned char *volatile output = NULL;
     unsigned char *volatile row = NULL;
@@ -81,13 +126,30 @@ int imagekit_decode_jpeg(const unsigned char *data, size_t size,
 
     if (setjmp(manager.recovery)) {
         imagekit_copy_message(error, error_size, manager.message);
+        // Out of the memory libjpeg may use (a progressive picture's coefficients): too large, not broken.
+        int status = manager.stopped ? IMAGEKIT_JPEG_STOPPED
+            : manager.base.msg_code == JERR_NO_BACKING_STORE ? IMAGEKIT_JPEG_TOO_LARGE : IMAGEKIT_JPEG_BROKEN;
+        if (status == IMAGEKIT_JPEG_TOO_LARGE) {
+            *width = (int)cinfo.image_width;
+            *height = (int)cinfo.image_height;
+        }
         jpeg_destroy_decompress(&cinfo);
         free(row);
         free(output);
-        return IMAGEKIT_JPEG_BROKEN;
+        return status;
     }
 
     jpeg_create_decompress(&cinfo);
+    if (bounds != NULL) {
+        memset(&progress, 0, sizeof progress);
+        progress.base.progress_monitor = imagekit_progress_monitor;
+        progress.bounds = bounds;
+        progress.cpu_started = imagekit_cpu_seconds();
+        cinfo.progress = &progress.base;
+        // Beyond this libjpeg would need a backing store, which libjpeg-turbo does not have: it stops
+        // with JERR_NO_BACKING_STORE instead of allocating hundreds of megabytes.
+        if (bounds->max_memory > 0) cinfo.mem->max_memory_to_use = (long)bounds->max_memory;
+    }
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
 
@@ -170,4 +232,12 @@ int imagekit_decode_jpeg(const unsigned char *data, size_t size,
 
 void imagekit_free(void *buffer) {
     free(buffer);
+}
+
+void imagekit_flag_set(int *flag) {
+    __atomic_store_n(flag, 1, __ATOMIC_RELAXED);
+}
+
+int imagekit_flag_get(int *flag) {
+    return __atomic_load_n(flag, __ATOMIC_RELAXED);
 }

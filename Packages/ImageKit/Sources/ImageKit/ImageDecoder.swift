@@ -31,13 +31,26 @@ public enum ImageDecoder {
         /// The longer side, in pixels, that a caller shows pictures at; JPEGs are decoded at the smallest
         /// scale that still covers it. 0 decodes at full size.
         public let targetSide: Int
+        /// The most scans a progressive JPEG may have: each costs a pass over every block, and a file can
+        /// repeat scans thousands of times (libjpeg-turbo's own `djpeg -maxscans` guards against this).
+        public let maximumScans: Int
+        /// CPU seconds one JPEG decode may take.
+        public let maximumDecodeSeconds: Double
+        /// Bytes libjpeg may allocate for its own buffers. A progressive JPEG keeps every DCT coefficient
+        /// of the whole picture (2 bytes a sample) whatever scale it is decoded at; a baseline one needs
+        /// a few rows. Beyond this a picture is too large.
+        public let maximumDecoderBytes: Int
 
         /// All limits are at least 1 (`targetSide` at least 0); `maximumSide` is capped at 1 048 576 so
         /// that row strides always fit libpng's 32-bit ints.
-        public init(maximumSide: Int, maximumPixelCount: Int, targetSide: Int = 0) {
+        public init(maximumSide: Int, maximumPixelCount: Int, targetSide: Int = 0, maximumScans: Int = 100,
+                    maximumDecodeSeconds: Double = 2, maximumDecoderBytes: Int = 64 * 1024 * 1024) {
             self.maximumSide = min(1 << 20, max(1, maximumSide))
             self.maximumPixelCount = max(1, maximumPixelCount)
             self.targetSide = max(0, targetSide)
+            self.maximumScans = max(1, maximumScans)
+            self.maximumDecodeSeconds = maximumDecodeSeconds.isFinite ? max(0.01, maximumDecodeSeconds) : 2
+            self.maximumDecoderBytes = max(1 << 20, maximumDecoderBytes)
         }
 
         /// For terminal pictures: decoded at 512 pixels on the longer side or more (a 200-column,
@@ -58,10 +71,12 @@ public enum ImageDecoder {
     ///   - limits: images larger than this fail with `.tooLarge` before any pixel memory is allocated.
     /// - Throws: `.unsupportedFormat` for anything but JPEG/PNG, `.broken` for corrupt or truncated data,
     ///   `.tooLarge` beyond `limits`.
+    ///   A JPEG decode also stops at `limits`' scans, CPU time and decoder memory, and when `cancellation`
+    ///   is cancelled (`.unavailable("cancelled")`).
     public static func decode(_ data: Data, background: RGBPixel = .white,
-                              limits: Limits = .standard) throws(ImageError) -> RGBImage {
+                              limits: Limits = .standard, cancellation: DecodeCancellation? = nil) throws(ImageError) -> RGBImage {
         switch ImageFormat.sniff(data) {
-        case .jpeg: try decodeJPEG(data, limits: limits)
+        case .jpeg: try decodeJPEG(data, limits: limits, cancellation: cancellation)
         case .png: try decodePNG(data, background: background, limits: limits)
         case nil: throw .unsupportedFormat
         }
@@ -69,15 +84,19 @@ public enum ImageDecoder {
 
     // MARK: JPEG (through our C wrapper, see CJPEGDecode.h)
 
-    private static func decodeJPEG(_ data: Data, limits: Limits) throws(ImageError) -> RGBImage {
+    private static func decodeJPEG(_ data: Data, limits: Limits, cancellation: DecodeCancellation?) throws(ImageError) -> RGBImage {
         var output: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: 200)
+        var bounds = imagekit_jpeg_bounds(max_scans: Int32(clamping: limits.maximumScans), max_cpu_seconds: limits.maximumDecodeSeconds,
+                                          max_memory: UInt(limits.maximumDecoderBytes), cancelled: cancellation?.flag)
         let status = data.withUnsafeBytes { bytes in
             message.withUnsafeMutableBufferPointer { messageBuffer in
-                imagekit_decode_jpeg(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
-                                     UInt(limits.maximumSide), UInt64(limits.maximumPixelCount), UInt(limits.targetSide),
-                                     &output, &width, &height, messageBuffer.baseAddress, messageBuffer.count)
+                withExtendedLifetime(cancellation) {
+                    imagekit_decode_jpeg(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+                                         UInt(limits.maximumSide), UInt64(limits.maximumPixelCount), UInt(limits.targetSide),
+                                         &bounds, &output, &width, &height, messageBuffer.baseAddress, messageBuffer.count)
+                }
             }
         }
         defer { imagekit_free(output) }
@@ -90,6 +109,9 @@ public enum ImageDecoder {
             return RGBImage(width: Int(width), height: Int(height), pixels: pixels)
         case IMAGEKIT_JPEG_TOO_LARGE:
             throw .tooLarge(width: Int(width), height: Int(height))
+        case IMAGEKIT_JPEG_STOPPED:
+            if cancellation?.isCancelled == true { throw .unavailable(detail: "cancelled") }
+            throw .broken(detail: detail)
         default:
             throw .broken(detail: detail)
         }
@@ -147,4 +169,24 @@ public enum ImageDecoder {
         }
         return RGBImage(width: width, height: height, pixels: rgb)
     }
+}
+
+/// Stops a JPEG decode in progress from another thread: the decoder polls the flag while it reads scans.
+///
+/// `@unchecked Sendable`: its only state is a heap integer that is written and read solely through
+/// atomic operations (`imagekit_flag_set` here, `__atomic_load_n` in the decoder), and it lives as long as this object.
+public final class DecodeCancellation: @unchecked Sendable {
+    let flag: UnsafeMutablePointer<Int32>
+
+    public init() {
+        flag = .allocate(capacity: 1)
+        flag.initialize(to: 0)
+    }
+
+    deinit { flag.deallocate() }
+
+    /// Asks the decode to stop; it ends with `.unavailable("cancelled")` at its next check.
+    public func cancel() { imagekit_flag_set(flag) }
+
+    public var isCancelled: Bool { imagekit_flag_get(flag) != 0 }
 }

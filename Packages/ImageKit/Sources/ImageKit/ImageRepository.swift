@@ -165,19 +165,38 @@ public actor ImageRepository {
             await slots.release()
             return .failure(.unavailable(detail: "cancelled"))
         }
-        let result: Result<RGBImage, ImageError>
+        // Not on the cooperative pool: it has as many threads as cores, and two long decodes there would
+        // leave none for the work that reads keys, handles signals and quits. A cancelled load stops
+        // its decode at the decoder's next check.
+        let cancellation = DecodeCancellation()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<RGBImage, ImageError>, Never>) in
+                decodeQueue.async {
+                    continuation.resume(returning: decodeAndReduce(data, background: background, limits: limits, cancellation: cancellation))
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+        await slots.release()
+        return result
+    }
+
+    /// Decoding's own threads (as many as there are decode slots), outside Swift concurrency's pool.
+    private static let decodeQueue = DispatchQueue(label: "ImageKit.decode", qos: .utility, attributes: .concurrent)
+
+    private static func decodeAndReduce(_ data: Data, background: RGBPixel, limits: ImageDecoder.Limits,
+                                        cancellation: DecodeCancellation) -> Result<RGBImage, ImageError> {
         do throws(ImageError) {
-            var image = try ImageDecoder.decode(data, background: background, limits: limits)
+            var image = try ImageDecoder.decode(data, background: background, limits: limits, cancellation: cancellation)
             let side = limits.targetSide
             if side > 0, image.width > side || image.height > side {
                 image = image.scaled(toFit: (side, side))
             }
-            result = .success(image)
+            return .success(image)
         } catch {
-            result = .failure(error)
+            return .failure(error)
         }
-        await slots.release()
-        return result
     }
 
     private static func store(_ data: Data, in file: URL, directory: URL) {

@@ -12,7 +12,30 @@ enum {
     IMAGEKIT_JPEG_TOO_LARGE = 2,
     /// The output buffer could not be allocated.
     IMAGEKIT_JPEG_OUT_OF_MEMORY = 3,
+    /// Stopped by the caller's bounds: more scans than allowed, past the deadline, or cancelled.
+    IMAGEKIT_JPEG_STOPPED = 4,
 };
+
+/// What bounds one decode beyond the picture's dimensions. A progressive JPEG can repeat scans
+/// without end, and each scan costs a pass over every block: without these, a few hundred kilobytes
+/// keep a core busy for minutes.
+struct imagekit_jpeg_bounds {
+    /// The most scans read (a normal progressive JPEG has about 10; 0 = no limit).
+    int max_scans;
+    /// Seconds of CPU time the decode may take (0 = no limit).
+    double max_cpu_seconds;
+    /// The most bytes libjpeg may allocate for its own buffers: the whole-image coefficient buffer of
+    /// a progressive JPEG is width × height × 2 bytes per component, whatever the output scale (0 = no limit).
+    unsigned long max_memory;
+    /// Polled while decoding (atomically): nonzero stops it (the picture is no longer wanted). May be NULL.
+    int *cancelled;
+};
+
+/// Sets a cancellation flag that a running decode polls (an atomic store, safe from any thread).
+void imagekit_flag_set(int *flag);
+
+/// Reads such a flag (an atomic load).
+int imagekit_flag_get(int *flag);
 
 /// Decodes a JPEG held in memory into packed 8-bit RGB (3 bytes per pixel, rows top to bottom).
 ///
@@ -26,8 +49,11 @@ enum {
 /// `*height` are the decoded, possibly reduced, size. `max_side` (of the file) and `max_pixels` (of the
 /// decoded image, after that scaling) reject absurd dimensions before any pixel memory is allocated;
 /// the result is then IMAGEKIT_JPEG_TOO_LARGE with the announced size in `*width` and `*height`.
+/// `bounds` (may be NULL) stops a decode that reads too many scans, takes too long, needs too much
+/// memory (reported as IMAGEKIT_JPEG_TOO_LARGE) or is cancelled, with IMAGEKIT_JPEG_STOPPED.
 int imagekit_decode_jpeg(const unsigned char *data, size_t size,
                          unsigned long max_side, unsigned long long max_pixels, unsigned long target_side,
+                         const struct imagekit_jpeg_bounds *bounds,
                          unsigned char **rgb_out, int *width, int *height,
                          char *error, size_t error_size);
 
