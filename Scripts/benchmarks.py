@@ -363,6 +363,24 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])  # utime + stime
 
 
+def typing(table, apps_cli, repetitions, work):
+    """Typing into a form field and a search through --keys: the cost of a key must not grow with what
+    the field already holds (2,000 characters into a search once took 2.4 s, 60,000 more 690 s)."""
+    print("6. typing (--keys into a contacts form field and a resource-directory search)")
+    cases = [("contacts form", ["contacts", "--data-dir", os.path.join(work, "typing")], "a "),
+             ("resource-directory search", ["resource-directory"], "enter / ")]
+    for name, arguments, prefix in cases:
+        per_key = {}
+        for count in (2_000, 8_000):
+            keys = prefix + " ".join("abcdefghij"[i % 10] for i in range(count))
+            samples = interleaved([("run", [apps_cli, *arguments, "--keys", keys])], repetitions)["run"]
+            per_key[count] = statistics.median(t for t, _ in samples) / count
+            table.add("typing", f"{name}: {count} keys", [t for t, _ in samples], [r for _, r in samples])
+        ratio = per_key[8_000] / per_key[2_000]
+        table.add("typing", f"{name}: a key at 8,000 characters (vs at 2,000)", [per_key[8_000]], [], goal="< 1.5x the cost at 2,000",
+                  met=ratio < 1.5, note=f"({ratio:.2f}x)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--apps-cli", required=True)
@@ -376,6 +394,7 @@ def main():
         cold_start(table, options.apps_cli, 3 if options.quick else 7, work)
         at_scale(table, options.apps_cli, 2 if options.quick else 5, [10_000] if options.quick else [10_000, 100_000], work)
         idle_cpu(table, options.apps_cli, 2 if options.quick else 5, work)
+        typing(table, options.apps_cli, 1 if options.quick else 3, work)
         images(table, options.bench, 3 if options.quick else 7, work)
         html_text(table, options.bench, 3 if options.quick else 7, work)
         build(table, measure_incremental=not options.quick)

@@ -9,9 +9,13 @@ public struct SearchFieldState: Hashable, Sendable {
     public var isEditing: Bool
 
     public init(query: String = "", isEditing: Bool = false) {
-        self.field = TextFieldState(text: query)
+        self.field = TextFieldState(text: query, maximumLength: Self.maximumLength)
         self.isEditing = isEditing
     }
+
+    /// The longest query: matching folds and splits the query at every key, and no title or name is
+    /// found by 200 characters that 200 fewer would not find.
+    public static let maximumLength = 200
 
     /// What was typed.
     public var query: String { field.text }

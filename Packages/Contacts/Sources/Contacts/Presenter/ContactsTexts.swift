@@ -7,7 +7,11 @@ enum ContactsTexts {
     static let loadingContact = "Loading contact…"
     static let retry = "[ Retry (r) ]"
     static let noContacts = "No contacts yet. Press a to add one."
-    static func noMatches(_ query: String) -> String { "No contact matches “\(query)”." }
+    /// The query shown at most 40 characters long: the message is rebuilt at every key typed.
+    static func noMatches(_ query: String) -> String {
+        let shown = query.prefix(41).count > 40 ? query.prefix(40) + "…" : Substring(query)
+        return "No contact matches “\(shown)”."
+    }
     static let searchPlaceholder = "press / to search by name"
     static let favoriteMark = "★"
     static let noValue = "—"

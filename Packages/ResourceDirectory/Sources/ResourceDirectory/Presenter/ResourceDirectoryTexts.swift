@@ -10,7 +10,11 @@ enum ResourceDirectoryTexts {
     static let retry = "[ Retry (enter or r) ]"
     static let searchPlaceholder = "filter by title"
 
-    static func noMatches(_ query: String) -> String { "No title matches “\(query)”." }
+    /// The query shown at most 40 characters long: the message is rebuilt at every key typed.
+    static func noMatches(_ query: String) -> String {
+        let shown = query.prefix(41).count > 40 ? query.prefix(40) + "…" : Substring(query)
+        return "No title matches “\(shown)”."
+    }
 
     // MARK: Sorting
 
