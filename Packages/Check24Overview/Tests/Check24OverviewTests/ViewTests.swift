@@ -127,7 +127,7 @@ final class OverviewViewTests: XCTestCase {
 
     func testLoadingShowsASpinner() async {
         let text = Check24OverviewView.render(overview(.loading), in: RenderContext(size: Size(columns: 60, rows: 10), colorMode: .none, tick: 2)).text
-        XCTAssertTrue(text.contains("⠹ Produkte werden geladen…"), text)
+        XCTAssertTrue(text.contains("↓ Produkte werden geladen…"), text)
     }
 
     func testEmptyFavoritesSayHowToFillTheListAndKeepTheFooter() async {

@@ -94,12 +94,12 @@ public final class InMemoryContactsService: ContactsService {
         return try result.get()
     }
 
-    public func obtainContacts() async throws(ContactsError) -> [ContactSummary] {
+    public func obtainContacts() async throws(ContactsError) -> ContactList {
         try await answer(.list) { state in
-            state.contacts.sorted { lhs, rhs in
+            ContactList(state.contacts.sorted { lhs, rhs in
                 if lhs.favorite != rhs.favorite { return lhs.favorite }
                 return (lhs.firstName.lowercased(), lhs.lastName.lowercased(), lhs.id) < (rhs.firstName.lowercased(), rhs.lastName.lowercased(), rhs.id)
-            }.map(\.summary)
+            }.map(\.summary))
         }
     }
 
@@ -164,7 +164,7 @@ public final class InMemoryContactsService: ContactsService {
 public final class UnimplementedContactsService: ContactsService {
     public init() {}
 
-    public func obtainContacts() async throws(ContactsError) -> [ContactSummary] { throw Self.fail("obtainContacts") }
+    public func obtainContacts() async throws(ContactsError) -> ContactList { throw Self.fail("obtainContacts") }
     public func obtainContact(id: Int) async throws(ContactsError) -> Contact { throw Self.fail("obtainContact") }
     public func performCreate(_ changes: ContactChanges) async throws(ContactsError) -> Contact { throw Self.fail("performCreate") }
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact { throw Self.fail("performUpdate") }

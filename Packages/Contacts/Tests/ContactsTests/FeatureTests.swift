@@ -52,7 +52,7 @@ final class FeatureTests: XCTestCase {
         XCTAssertTrue(screen.contains("Contacts (1 of 3)"), screen)
         XCTAssertTrue(screen.contains("▌ ") && screen.contains("Citra Kirana"), screen)
         // And it is stored: a new stack on the same file finds it, with its photo.
-        let stored = try await embedded().obtainContacts()
+        let stored = try await embedded().obtainContacts().contacts
         let citra = try XCTUnwrap(stored.first { $0.firstName == "Citra" })
         XCTAssertTrue(citra.profilePic.contains("/system/contacts/profile_pics/000/000/003/original/me.png?"), citra.profilePic)
     }
@@ -84,7 +84,7 @@ final class FeatureTests: XCTestCase {
         let (afterDelete, _) = try await run("enter d y", service: service)
         XCTAssertFalse(afterDelete.contains("Amitabhji Bachchan ★"), afterDelete)
         XCTAssertTrue(afterDelete.contains("Deleted Amitabhji Bachchan."), afterDelete)
-        let remaining = try await service.obtainContacts().map(\.fullName)
+        let remaining = try await service.obtainContacts().contacts.map(\.fullName)
         XCTAssertEqual(remaining, ["bayu Nugroho"])
     }
 

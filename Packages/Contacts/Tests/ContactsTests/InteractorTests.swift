@@ -124,6 +124,24 @@ final class ContactFormInteractorTests: XCTestCase {
         XCTAssertEqual(interactor.obtainPhoto(atPath: folder.appendingPathComponent("none.png").path), .failure(.notFound))
     }
 
+    /// A file that only starts like a PNG (8 bytes of signature) is refused on Done, not saved and shown as initials.
+    func testATruncatedPictureIsRefusedOnDone() async throws {
+        let service = InMemoryContactsService()
+        let interactor = ContactFormInteractor(service: service, images: FakeImageLoader())
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard case .failure(.broken) = interactor.obtainPhoto(atPath: file.path) else { return XCTFail("a truncated PNG was taken") }
+        let before = try await service.obtainContacts().contacts.count
+        let outcome = await interactor.performSave(.add, values: ContactFormValues(firstName: "Ayu", lastName: "Lestari", mobile: "+6281234567890",
+                                                                                   email: "ayu@mail.example", photoPath: file.path),
+                                                   initial: ContactFormValues())
+        guard case .rejected(let fields, _) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(fields[.photo], "Photo: the image is damaged (broken image)")
+        let after = try await service.obtainContacts().contacts.count
+        XCTAssertEqual(after, before, "nothing was sent")
+    }
+
     func testEditChangesAreOnlyWhatDiffers() {
         let initial = ContactFormValues(firstName: "Ab", lastName: "Cd", mobile: "+6281234567890")
         XCTAssertTrue(ContactFormInteractor.changes(from: initial, to: initial, photo: nil).isEmpty)

@@ -81,7 +81,7 @@ final class LocalContactsBackendTests: XCTestCase {
         } catch {
             XCTAssertEqual(error, .invalid(["Phone number is invalid"]))
         }
-        let count = try await service.obtainContacts().count
+        let count = try await service.obtainContacts().contacts.count
         XCTAssertEqual(count, 0, "nothing was stored")
     }
 
@@ -92,7 +92,7 @@ final class LocalContactsBackendTests: XCTestCase {
                                         ("12345", "Dd", false), ("Émile", "Ee", false), ("Managam", "Silalahi", false), ("Managam", "Sil", false)] {
             _ = try await service.performCreate(ContactChanges(firstName: first, lastName: last, favorite: favorite))
         }
-        let names = try await service.obtainContacts().map(\.fullName)
+        let names = try await service.obtainContacts().contacts.map(\.fullName)
         XCTAssertEqual(names, ["Nadine Cc", "12345 Dd", "aaaaa Zz", "Amitabh Bb", "dfdf Xy", "Émile Ee", "Managam Sil", "Managam Silalahi"])
     }
 
@@ -328,7 +328,7 @@ final class LocalContactsBackendTests: XCTestCase {
             _ = try await service.performCreate(ContactChanges(firstName: "Added", lastName: "Later"))
         }
         let (_, _, again) = try backend(seed: seed)
-        let names = try await again.obtainContacts().map(\.fullName)
+        let names = try await again.obtainContacts().contacts.map(\.fullName)
         XCTAssertEqual(names, ["Seed One", "Added Later"], "the second run neither reseeds nor loses the added contact")
         // A launch on an existing file does not even read the seed (a broken one would throw here).
         XCTAssertNoThrow(try LocalContactsBackend(directory: directory.url, seed: try Self.unreadableSeed()))
@@ -341,7 +341,7 @@ final class LocalContactsBackendTests: XCTestCase {
     func testTheBundledDemoSeed() async throws {
         let demo = try XCTUnwrap(ContactsModule.demoDataDirectory)
         let (_, table, service) = try backend(seed: try ContactsSeed.load(from: demo))
-        let contacts = try await service.obtainContacts()
+        let contacts = try await service.obtainContacts().contacts
         XCTAssertGreaterThanOrEqual(contacts.count, 40)
         XCTAssertTrue(contacts.prefix { $0.favorite }.count >= 3, "favorites come first")
         XCTAssertTrue(contacts.contains { !Contact.hasPicture($0.profilePic) })
@@ -363,7 +363,7 @@ final class LocalContactsBackendTests: XCTestCase {
             }
             try await group.waitForAll()
         }
-        let count = try await first.obtainContacts().count
+        let count = try await first.obtainContacts().contacts.count
         XCTAssertEqual(count, 40)
     }
 

@@ -57,7 +57,7 @@ final class RemoteServiceTests: XCTestCase {
         XCTAssertEqual(request.method, "PUT")
         XCTAssertEqual(request.path, "/contacts/\(created.id).json")
         XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"contact":{"favorite":true}}"#)
-        let list = try await service().obtainContacts()
+        let list = try await service().obtainContacts().contacts
         XCTAssertEqual(list.map(\.favorite), [true])
         XCTAssertEqual(list.first?.profilePic, Contact.missingPicture, "the default picture is relative")
         XCTAssertNil(service().pictureURL(for: Contact.missingPicture), "and shown as initials, never fetched")
@@ -145,6 +145,35 @@ final class RemoteServiceTests: XCTestCase {
         XCTAssertEqual(old.first?.favorite, false)
         let nulls = try LazyJSONDecoder().decode(Contact.self, from: Data(#"{"id":4,"first_name":"No","last_name":"Mail","email":null,"phone_number":null,"profile_pic":"/images/missing.png","favorite":false,"created_at":"x","updated_at":"x"}"#.utf8))
         XCTAssertNil(nulls.email)
+    }
+}
+
+/// Answers every request with one list body, as a server would.
+private struct ListTransport: Transport {
+    let body: String
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
+    }
+}
+
+/// One damaged contact in the server's list hides only itself, and the list says which and why.
+final class DamagedListTests: XCTestCase {
+    func testDamagedEntriesAreSkippedAndNamed() async throws {
+        let body = #"""
+        [{"id":1,"first_name":"Ayu","last_name":"Lestari","profile_pic":"/images/missing.png","favorite":false},
+         {"id":"2","first_name":"String","last_name":"Id"},
+         {"id":3.5,"first_name":"Float","last_name":"Id"},
+         {"id":4,"first_name":"\ud800","last_name":"Lone surrogate"},
+         {"id":5,"first_name":7,"last_name":"Number name"},
+         {"id":6,"first_name":"Budi","last_name":"Santoso","favorite":true}]
+        """#
+        let service = HTTPContactsService(client: HTTPClient(transport: ListTransport(body: body)), baseURL: URL(string: "http://contacts.test")!)
+        let list = try await service.obtainContacts()
+        XCTAssertEqual(list.contacts.map(\.fullName), ["Ayu Lestari", "Budi Santoso"])
+        XCTAssertEqual(list.skipped.map(\.position), [2, 3, 4, 5])
+        XCTAssertEqual(list.skipped[1].reason, "id is not a whole number", "3.5 is no id, not a number out of range")
+        XCTAssertTrue(list.skipped[0].reason.hasPrefix("id "), list.skipped[0].reason)
+        XCTAssertTrue(list.skipped[3].reason.hasPrefix("first_name "), list.skipped[3].reason)
     }
 }
 
@@ -245,7 +274,7 @@ final class RemoteFormTests: XCTestCase {
         let postCount = try await posts(server)
         XCTAssertEqual(postCount, 1, "found, not posted again")
         let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)), baseURL: server.baseURL)
-        let ayus = try await service.obtainContacts().filter { $0.firstName == "Ayu" }
+        let ayus = try await service.obtainContacts().contacts.filter { $0.firstName == "Ayu" }
         XCTAssertEqual(ayus.count, 1)
     }
 
@@ -264,7 +293,7 @@ final class RemoteFormTests: XCTestCase {
         let postCount = try await posts(server)
         XCTAssertEqual(postCount, 2)
         let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)), baseURL: server.baseURL)
-        let ayus = try await service.obtainContacts().filter { $0.firstName == "Ayu" }
+        let ayus = try await service.obtainContacts().contacts.filter { $0.firstName == "Ayu" }
         XCTAssertEqual(ayus.count, 1)
     }
 

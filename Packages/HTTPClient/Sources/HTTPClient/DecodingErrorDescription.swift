@@ -77,6 +77,8 @@ public enum DecodingProblem {
         case wrongType
         /// A number too large, too small or implausible for the field.
         case outOfRange
+        /// A fraction where a whole number belongs (an id of 3.5).
+        case notWholeNumber
         /// Text that is not valid UTF-8.
         case invalidText
         /// Anything else.
@@ -89,6 +91,7 @@ public enum DecodingProblem {
             case .missing: "is missing"
             case .wrongType: "has the wrong type"
             case .outOfRange: "is a number out of range"
+            case .notWholeNumber: "is not a whole number"
             case .invalidText: "is not valid UTF-8 text"
             case .unreadable: "is not readable"
             }
@@ -103,7 +106,7 @@ public enum DecodingProblem {
             case .typeMismatch: return .wrongType
             case .dataCorrupted(let context):
                 if let underlying = context.underlyingError { return kind(of: underlying) }
-                return [Kind.outOfRange, .invalidText, .missing, .wrongType].first { $0.predicate == context.debugDescription }
+                return [Kind.outOfRange, .notWholeNumber, .invalidText, .missing, .wrongType].first { $0.predicate == context.debugDescription }
                     ?? .unreadable
             @unknown default: return .unreadable
             }
@@ -179,3 +182,6 @@ public struct Lossy<Value: Decodable & Sendable>: Decodable, Sendable {
         return "\(field) \(DecodingProblem.predicate(for: error))"
     }
 }
+
+// Decoding a `Lossy` reads only its own element, as its value's does: a long lossy list is decoded on every core too.
+extension Lossy: ConcurrentlyDecodable where Value: ConcurrentlyDecodable {}

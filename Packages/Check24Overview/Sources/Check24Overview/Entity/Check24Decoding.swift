@@ -103,7 +103,7 @@ extension Check24Catalog: Decodable {
             // A null where the value belongs is as good as missing; a key that exists is otherwise unusable.
             if case .valueNotFound = error { return .missing(field: field) }
             switch DecodingProblem.kind(of: error) {
-            case .outOfRange: return .outOfRange(field: field)
+            case .outOfRange, .notWholeNumber: return .outOfRange(field: field)
             case .wrongType: return .wrongType(field: field)
             case .invalidText: return .invalidText(field: field)
             case .missing, .unreadable: return .unreadable(field: field)

@@ -3,6 +3,31 @@ import HTTPClient
 
 /// A contact as the list shows it: an item of `GET /contacts.json`
 /// (`id, first_name, last_name, profile_pic, favorite, url`).
+/// The list the server sent: the contacts that could be read, and the entries that could not.
+public struct ContactList: Sendable, Hashable {
+    public var contacts: [ContactSummary]
+    /// Entries of the server's list left out because a field could not be read (one broken contact
+    /// must not hide the others).
+    public var skipped: [SkippedContact]
+
+    public init(_ contacts: [ContactSummary], skipped: [SkippedContact] = []) {
+        self.contacts = contacts
+        self.skipped = skipped
+    }
+}
+
+/// An entry of the server's list that is not shown: its position there (1-based) and why.
+public struct SkippedContact: Sendable, Hashable {
+    public var position: Int
+    /// "first_name has the wrong type", "id is not a whole number".
+    public var reason: String
+
+    public init(position: Int, reason: String) {
+        self.position = position
+        self.reason = reason
+    }
+}
+
 public struct ContactSummary: Sendable, Hashable, Identifiable {
     public var id: Int
     public var firstName: String

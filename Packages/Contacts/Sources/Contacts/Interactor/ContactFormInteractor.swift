@@ -128,7 +128,7 @@ public final class ContactFormInteractor: Sendable {
     /// mobile and email, newest first.
     func obtainCreatedContact(_ values: ContactFormValues) async -> CreatedContactSearch {
         let summaries: [ContactSummary]
-        do throws(ContactsError) { summaries = try await service.obtainContacts() } catch { return .unknown(reason: error.message) }
+        do throws(ContactsError) { summaries = try await service.obtainContacts().contacts } catch { return .unknown(reason: error.message) }
         let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespaces) }
         let candidates = summaries.filter { trimmed($0.firstName) == trimmed(values.firstName) && trimmed($0.lastName) == trimmed(values.lastName) }
             .sorted { $0.id > $1.id }.prefix(Self.maximumCandidates)
@@ -195,11 +195,19 @@ public final class ContactFormInteractor: Sendable {
         guard size <= Self.maximumPhotoBytes else { return .failure(.tooLarge) }
         guard let data = FileManager.default.contents(atPath: expanded) else { return .failure(.unreadable) }
         let name = (expanded as NSString).lastPathComponent
+        let contentType: String
         switch ImageFormat.sniff(data) {
-        case .jpeg: return .success(PhotoUpload(filename: name, contentType: "image/jpeg", data: data))
-        case .png: return .success(PhotoUpload(filename: name, contentType: "image/png", data: data))
+        case .jpeg: contentType = "image/jpeg"
+        case .png: contentType = "image/png"
         case nil: return .failure(.notAnImage)
         }
+        // The magic bytes are not a picture: a file cut after them would be saved and shown as initials.
+        do throws(ImageError) {
+            _ = try ImageDecoder.decode(data)
+        } catch {
+            if case .tooLarge = error {} else { return .failure(.broken(error.reason)) }
+        }
+        return .success(PhotoUpload(filename: name, contentType: contentType, data: data))
     }
 
     /// The photo at `path` decoded for the preview, or why it cannot be shown.

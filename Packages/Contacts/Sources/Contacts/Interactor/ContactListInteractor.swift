@@ -28,11 +28,13 @@ public final class ContactListInteractor: Sendable {
         self.images = images
     }
 
-    /// Every contact, in sections A–Z then `#`, each by first then last name (case and accents ignored).
-    public func obtainContacts() async throws(ContactsError) -> [ContactEntry] {
+    /// Every contact, in sections A–Z then `#`, each by first then last name (case and accents ignored),
+    /// and the entries of the server's list that could not be read.
+    public func obtainContacts() async throws(ContactsError) -> (entries: [ContactEntry], skipped: [SkippedContact]) {
         // The summaries are gone once mapped, and the entries sorted in place: 10,000 contacts are
         // held once at a time, not thrice.
-        obtainSorted(try await service.obtainContacts().map(obtainEntry))
+        let list = try await service.obtainContacts()
+        return (obtainSorted(list.contacts.map(obtainEntry)), list.skipped)
     }
 
     /// `entries` in section order (sorted in place when the caller hands them over).

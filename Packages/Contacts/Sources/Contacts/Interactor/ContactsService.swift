@@ -4,8 +4,9 @@ import Foundation
 /// implementation, ``HTTPContactsService``, talks to a server (`--base-url`) or to the embedded
 /// SQLite backend through the same routes; tests use the fakes of ContactsTesting.
 public protocol ContactsService: Sendable {
-    /// Every contact (`GET /contacts.json`), favorites first, then by first and last name.
-    func obtainContacts() async throws(ContactsError) -> [ContactSummary]
+    /// Every contact (`GET /contacts.json`), favorites first, then by first and last name; entries
+    /// the server sent that cannot be read are left out and named.
+    func obtainContacts() async throws(ContactsError) -> ContactList
     /// One contact's detail (`GET /contacts/{id}.json`).
     func obtainContact(id: Int) async throws(ContactsError) -> Contact
     /// Creates a contact (`POST /contacts.json`); the picture, if any, goes as a multipart file.

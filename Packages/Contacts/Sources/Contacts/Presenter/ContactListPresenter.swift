@@ -164,7 +164,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         isLoading = true
         publish()
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<[ContactEntry], ContactsError> in
+        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<(entries: [ContactEntry], skipped: [SkippedContact]), ContactsError> in
             do throws(ContactsError) { return .success(try await interactor.obtainContacts()) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
@@ -172,9 +172,9 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             switch result {
             case .success(let loaded):
                 let keep = self.selectedContactID
-                self.entries = loaded
+                self.entries = loaded.entries
                 self.state = .loaded
-                self.notice = nil
+                self.notice = ContactsTexts.skipped(loaded.skipped)
                 self.applyFilter(keeping: keep)
             case .failure(let error):
                 // A failed reload keeps the list on screen and says so; a failed first load is the error view.

@@ -25,6 +25,12 @@ enum ContactsTexts {
     static func saved(_ name: String) -> String { "Saved \(name)." }
     static func deleted(_ name: String) -> String { "Deleted \(name)." }
     static func notReloaded(_ reason: String) -> String { "Not reloaded: \(reason)" }
+    /// Names the entries of the server's list that are not shown ("Skipped contact 3 of the server's list: id is not a whole number.").
+    static func skipped(_ skipped: [SkippedContact]) -> String? {
+        guard let first = skipped.first else { return nil }
+        let more = skipped.count > 1 ? " and \(skipped.count - 1) more" : ""
+        return "Skipped contact \(first.position) of the server's list (\(first.reason))\(more): it cannot be read."
+    }
     static let currentPhoto = "current photo"
     static let mobilePlaceholder = "+62 812 3456 7890 (10 digits in a row)"
     static let emailPlaceholder = "name@example.com"

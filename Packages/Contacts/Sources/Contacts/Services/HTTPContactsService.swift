@@ -16,11 +16,20 @@ public struct HTTPContactsService: ContactsService {
         self.baseURL = baseURL
     }
 
-    public func obtainContacts() async throws(ContactsError) -> [ContactSummary] {
+    public func obtainContacts() async throws(ContactsError) -> ContactList {
         do {
             let url = try ContactsRoutes.list.url(base: baseURL)
-            return try await client.decode([ContactSummary].self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list,
-                                                                              acceptedContentTypes: ["application/json"]))
+            let entries = try await client.decode([Lossy<ContactSummary>].self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list,
+                                                                                         acceptedContentTypes: ["application/json"]))
+            var contacts: [ContactSummary] = []
+            contacts.reserveCapacity(entries.count)
+            var skipped: [SkippedContact] = []
+            for (index, entry) in entries.enumerated() {
+                if let contact = entry.value { contacts.append(contact) } else {
+                    skipped.append(SkippedContact(position: index + 1, reason: entry.reason ?? "not readable"))
+                }
+            }
+            return ContactList(contacts, skipped: skipped)
         } catch {
             throw Self.failure(error)
         }

@@ -222,14 +222,22 @@ final class JSONDocument {
         guard kind(at: offset) == .number else { throw mismatch(T.self, at: offset, path: path()) }
         if T.isSigned {
             guard let value = bytes.integer(at: offset), let exact = T(exactly: value) else {
-                throw DecodingProblem.error(.outOfRange, at: path())
+                throw notAnInteger(T.self, at: offset, path: path())
             }
             return exact
         }
         guard let value = bytes.unsignedInteger(at: offset), let exact = T(exactly: value) else {
-            throw DecodingProblem.error(.outOfRange, at: path())
+            throw notAnInteger(T.self, at: offset, path: path())
         }
         return exact
+    }
+
+    /// Why the number at `offset` is no `T`: a fraction (3.5) is not a whole number; anything else
+    /// (too large, or written with a fraction part or an exponent) is out of range.
+    private func notAnInteger<T: FixedWidthInteger>(_ type: T.Type, at offset: Int, path: [any CodingKey]) -> any Error {
+        let value = bytes.double(at: offset)
+        if value.isFinite, value.rounded(.towardZero) != value { return DecodingProblem.error(.notWholeNumber, at: path) }
+        return DecodingProblem.error(.outOfRange, at: path)
     }
 
     /// Any `Decodable`: the plain values directly, everything else through its own `init(from:)`.
