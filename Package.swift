@@ -53,7 +53,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AppsCLITests",
-            dependencies: ["AppsCLIKit", .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport")],
+            dependencies: ["AppsCLIKit", .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport"),
+                           .product(name: "TerminalUI", package: "TerminalUI")],
             path: "Tests/AppsCLITests"
         ),
         .testTarget(

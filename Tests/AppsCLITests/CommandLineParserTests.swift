@@ -1,5 +1,6 @@
 import Foundation
 import TerminalKit
+import TerminalUI
 import XCTest
 @testable import AppsCLIKit
 
@@ -162,17 +163,49 @@ final class CommandLineParserTests: XCTestCase {
 }
 
 final class FeatureHelpTests: XCTestCase {
+    /// Runs of spaces and line breaks as one space: what a reader sees of wrapped help.
+    private func flattened(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
     /// `--help` prints the very lists the screens' `?` overlays show, section by section.
     func testFeatureHelpListsEveryScreensKeys() throws {
         for feature in FeatureCatalog.all where feature.make != nil {
-            let help = AppsCLI.help(for: feature)
+            let help = flattened(AppsCLI.help(for: feature, width: 80))
             XCTAssertFalse(feature.keys.isEmpty, feature.name)
             for section in feature.keys {
                 XCTAssertTrue(help.contains(section.title + ":"), "\(feature.name): \(section.title)")
                 for key in section.keys {
-                    XCTAssertTrue(help.contains(key.keys) && help.contains(key.action), "\(feature.name): \(key)")
+                    XCTAssertTrue(help.contains(flattened(key.keys)) && help.contains(flattened(key.action)), "\(feature.name): \(key)")
                 }
             }
         }
+    }
+
+    /// Help fits the width it is laid out for (80 off a terminal), wrapped at words: no line is longer,
+    /// so a terminal never breaks one mid-word ("produ/ct").
+    func testHelpFitsItsWidthAndWrapsAtWords() {
+        for width in [80, 60] {
+            let texts = [("overview", AppsCLI.overview(width: width))] + FeatureCatalog.all.map { ($0.name, AppsCLI.help(for: $0, width: width)) }
+            for (name, text) in texts {
+                for line in text.split(separator: "\n") {
+                    XCTAssertLessThanOrEqual(DisplayWidth.of(String(line)), width, "\(name) at \(width): \(line)")
+                }
+            }
+        }
+        XCTAssertTrue(flattened(AppsCLI.overview(width: 80)).contains("products in a grid of image tiles, with a detail per product"))
+    }
+
+    /// Only check24 takes --fail-every, so only its help offers it; check24's help speaks German throughout.
+    func testEachFeatureOffersOnlyItsOwnOptionsInItsOwnLanguage() {
+        for feature in FeatureCatalog.all {
+            let help = AppsCLI.help(for: feature, width: 80)
+            XCTAssertEqual(help.contains("--fail-every"), feature.name == "check24", feature.name)
+        }
+        let german = AppsCLI.help(for: FeatureCatalog.all.first { $0.name == "check24" }!, width: 80)
+        for english in ["Usage", "Options:", "talk to", "where favorites", "network timeout", "Keys:"] {
+            XCTAssertFalse(german.contains(english), "check24's help mixes in English: \(english)")
+        }
+        XCTAssertTrue(german.contains("Optionen:") && german.contains("Tasten:"), german)
     }
 }

@@ -111,55 +111,47 @@ public enum AppsCLI {
         }
     }
 
-    static var overview: String {
-        let width = FeatureCatalog.all.map(\.name.count).max() ?? 0
-        let lines = FeatureCatalog.all.map { feature in
-            "  " + feature.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + feature.summary
-        }
+    static var overview: String { overview(width: HelpText.width()) }
+
+    /// The feature list and the options, laid out for `width` columns.
+    static func overview(width: Int) -> String {
+        let features = HelpText.table(FeatureCatalog.all.map { ($0.name, $0.summary) }, width: width)
         return """
-        apps-cli \(version) — classic mobile product apps as full-screen terminal apps
+        \(HelpText.paragraph("apps-cli \(version) — classic mobile product apps as full-screen terminal apps", width: width))
 
         Usage: apps-cli <feature> [options]
-               apps-cli <feature> --help     the feature's options and keys
+               apps-cli <feature> --help  (its options and keys)
                apps-cli --version
 
         Features:
-        \(lines.joined(separator: "\n"))
+        \(features)
 
-        \(optionsHelp)
+        Options:
+        \(HelpText.table(CommandLineOption.all.map { ($0.term, $0.english) }, width: width))
         """
     }
 
-    static let optionsHelp = """
-    Options:
-      --base-url URL      talk to a live HTTP API at URL instead of the bundled demo data
-      --data-dir DIR      where favorites, contacts and caches live (default: XDG data/cache dirs)
-      --plain             no ANSI: wait until loading settles, print the screen as text, exit
-                          (also used when stdout is not a terminal)
-      --size COLSxROWS    screen size for --plain (default 80x24)
-      --keys "K K …"      keys to press before printing (implies --plain): up down left right enter
-                          esc tab backtab space backspace pgup pgdn home end, ctrl-<x>, a single
-                          character, click:COL,ROW (press:COL,ROW and release:COL,ROW
-                          alone show a touched row), wheelup, wheeldown
-      --timeout SECONDS   network timeout per request (default 15)
-      --fail-every N      check24 only: every Nth product-list request fails (default 3; 0 = never)
-    """
+    static func help(for feature: Feature) -> String { help(for: feature, width: HelpText.width()) }
 
-    static func help(for feature: Feature) -> String {
+    /// One feature's options and keys, in the language of its screens (check24: German), for `width` columns.
+    static func help(for feature: Feature, width: Int) -> String {
+        let german = feature.texts == .german
+        let options = CommandLineOption.all.filter { !$0.isCheck24Only || feature.acceptsFailEvery }
         let sections = feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection(feature.texts.everywhereTitle, feature.texts.globalKeys)])
-        let keyWidth = sections.flatMap(\.keys).map(\.keys.count).max() ?? 0
+        let keyWidth = min(24, sections.flatMap(\.keys).map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let keys = sections.map { section in
-            section.title + ":\n" + section.keys.map {
-                "  " + $0.keys.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  " + $0.action
-            }.joined(separator: "\n")
+            section.title + ":\n" + HelpText.table(section.keys.map { ($0.keys, $0.action) }, width: width, termWidth: keyWidth)
         }
+        let summary = HelpText.paragraph("apps-cli \(feature.name) — \(german ? feature.germanSummary ?? feature.summary : feature.summary)", width: width)
+        let optionRows = options.map { ($0.term, german ? $0.german : $0.english) }
         return """
-        apps-cli \(feature.name) — \(feature.summary)
+        \(summary)
 
-        Usage: apps-cli \(feature.name) [options]
+        \(german ? "Aufruf" : "Usage"): apps-cli \(feature.name) [\(german ? "Optionen" : "options")]
 
-        \(optionsHelp)
-        \(keys.isEmpty ? "" : "\nKeys:\n" + keys.joined(separator: "\n\n"))
+        \(german ? "Optionen" : "Options"):
+        \(HelpText.table(optionRows, width: width))
+        \(keys.isEmpty ? "" : "\n" + (german ? "Tasten" : "Keys") + ":\n" + keys.joined(separator: "\n\n"))
         """
     }
 

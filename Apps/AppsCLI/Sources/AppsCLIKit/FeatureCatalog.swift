@@ -106,6 +106,8 @@ struct Feature: Sendable {
     /// nil while the feature is not built yet: it is listed as planned and refuses to start.
     var make: (@MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen)?
     var acceptsFailEvery = false
+    /// The one-line summary in German, for a feature whose screens speak German (its `--help`).
+    var germanSummary: String?
     /// The language of the host's own words (the `?` overlay, the key bar's `?`/`q`) on this feature's screens.
     var texts = NavigationTexts.english
 }
@@ -115,7 +117,9 @@ enum FeatureCatalog {
     static let all: [Feature] = [
         Feature(name: "check24", summary: "CHECK24 product overview with filters and favorites, details, legal page",
                 keys: Check24OverviewModule.keyHelp,
-                make: makeCheck24, acceptsFailEvery: true, texts: Check24OverviewModule.navigationTexts),
+                make: makeCheck24, acceptsFailEvery: true,
+                germanSummary: "CHECK24-Produktübersicht mit Filtern und Favoriten, Details und rechtlichen Hinweisen",
+                texts: Check24OverviewModule.navigationTexts),
         Feature(name: "product-grid", summary: "products in a grid of image tiles, with a detail per product",
                 keys: ProductGridModule.keyHelp,
                 make: makeProductGrid),

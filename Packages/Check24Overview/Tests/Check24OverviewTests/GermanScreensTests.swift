@@ -63,6 +63,14 @@ final class GermanScreensTests: XCTestCase {
                      "the loading view")
     }
 
+    /// The `?` overlay at 60 columns wraps what a key does at words: "Fußzeile" and "öffnen" whole, not "Fußzeil", "öff".
+    func testTheKeysOverlayWrapsAtWordsOnANarrowScreen() async {
+        let overlay = await frame(keys: [help], size: Size(columns: 60, rows: 30))
+        let words = Set(overlay.split(whereSeparator: { " │\n,".contains($0) }).map(String.init))
+        XCTAssertTrue(words.contains("Fußzeile") && words.contains("öffnen"), overlay)
+        XCTAssertFalse(words.contains("Fußzeil") || words.contains("öff"), overlay)
+    }
+
     func testEveryLoadFailureIsWordedInGerman() async {
         let failures: [HTTPError] = [.offline("127.0.0.1:9"), .offline(""), .timeout(seconds: 2.5), .status(code: 503, body: nil),
                                      .decoding("products: expected a list"), .tooLarge(limit: 10_000_000), .connectionLost("h:1"),

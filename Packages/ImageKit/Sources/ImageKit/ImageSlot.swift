@@ -28,20 +28,25 @@ public enum ImageSlotView {
             let picture = cache?.render(image, in: rect.size, mode: mode) ?? ImageRenderer.render(image, in: rect.size, mode: mode)
             frame.draw(picture, at: rect.origin)
         case .loading:
-            placeholder(Spinner.frame(tick: tick) + " loading image", into: &frame, rect: rect)
+            let spinner = Spinner.frame(tick: tick)
+            placeholder([spinner + " loading image", spinner + " loading", spinner], into: &frame, rect: rect)
         case .unavailable(let reason):
-            placeholder(reason, into: &frame, rect: rect)
+            // A failed picture must not look like one that is loading, even in a box a few columns wide.
+            placeholder([reason, "no image", "×"], into: &frame, rect: rect)
         case .none:
-            placeholder("no image", into: &frame, rect: rect)
+            placeholder(["no image", "–"], into: &frame, rect: rect)
         }
     }
 
-    private static func placeholder(_ text: String, into frame: inout Frame, rect: Rect) {
+    /// The first of `texts` (longest first) that fits the box whole: a label is never cut to "ima…".
+    private static func placeholder(_ texts: [String], into frame: inout Frame, rect: Rect) {
         let style = Style(foreground: .gray, dim: true)
-        if rect.rows >= 3, rect.columns >= 6 {
+        let boxed = rect.rows >= 3 && rect.columns >= 6
+        if boxed {
             Box.draw(into: &frame, rect: rect, title: nil, style: style)
         }
-        let label = Truncation.truncate(text, width: max(0, rect.columns - 4))
+        let room = max(0, rect.columns - (boxed ? 4 : 0))
+        guard let label = texts.first(where: { DisplayWidth.of($0) <= room }) ?? texts.last.map({ Truncation.truncate($0, width: room) }) else { return }
         let width = DisplayWidth.of(label)
         frame.put(label, at: Point(column: rect.column + max(0, (rect.columns - width) / 2), row: rect.row + rect.rows / 2),
                   style: style, maxColumns: rect.columns)

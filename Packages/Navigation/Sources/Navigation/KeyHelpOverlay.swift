@@ -3,9 +3,18 @@ import TerminalUI
 /// The `?` overlay: a centered box listing keys and what they do.
 enum KeyHelpOverlay {
     static func draw(_ entries: [KeyHelp], title: String, into frame: inout Frame, colorMode: ColorMode) {
-        let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let lines = entries.map { $0.keys.padding(toDisplayWidth: keyWidth) + "  " + $0.action }
-        let contentWidth = max(DisplayWidth.of(title) + 2, lines.map { DisplayWidth.of($0) }.max() ?? 0)
+        // Keys in a column, what they do wrapped at words beside them: at 60 columns nothing is cut.
+        let keyWidth = min(entries.map { DisplayWidth.of($0.keys) }.max() ?? 0, max(4, frame.size.columns / 3))
+        let widest = entries.map { keyWidth + 2 + DisplayWidth.of($0.action) }.max() ?? 0
+        let contentWidth = min(max(DisplayWidth.of(title) + 2, widest), max(1, frame.size.columns - 4))
+        let actionWidth = max(1, contentWidth - keyWidth - 2)
+        var lines: [String] = []
+        for entry in entries {
+            let keys = Truncation.truncate(entry.keys, width: keyWidth).padding(toDisplayWidth: keyWidth)
+            for (index, part) in TextWrap.wrap(entry.action, width: actionWidth).enumerated() {
+                lines.append((index == 0 ? keys : String(repeating: " ", count: keyWidth)) + "  " + part)
+            }
+        }
         let columns = min(frame.size.columns, contentWidth + 4)
         let rows = min(frame.size.rows, lines.count + 2)
         guard columns >= 6, rows >= 3 else { return }

@@ -90,7 +90,9 @@ public struct FormState: Hashable, Sendable {
             field.state.draw(into: &frame, rect: input, style: inputStyle, isFocused: focused, placeholder: field.placeholder)
             if let message = field.message, top + 2 < rect.maxRow {
                 let style = colorMode == .none ? Style(bold: true) : Style(foreground: .red, bold: true)
-                frame.put("  ! " + message, at: Point(column: rect.column, row: top + 2), style: style, maxColumns: rect.columns)
+                // One line under the field: a message too long for it ends with "…" (the status line says it whole).
+                frame.put(Truncation.truncate("  ! " + message, width: rect.columns), at: Point(column: rect.column, row: top + 2), style: style,
+                          maxColumns: rect.columns)
             }
         }
     }

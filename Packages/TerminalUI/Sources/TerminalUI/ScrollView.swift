@@ -46,8 +46,19 @@ public enum ScrollView {
     public static func drawMoreIndicator(into frame: inout Frame, contentHeight: Int, viewportRows: Int, offset: Int,
                                          rightEdge: Int, row: Int, words: MoreIndicatorWords = .english) {
         guard contentHeight > viewportRows, viewportRows > 0 else { return }
-        let text = offset + viewportRows < contentHeight ? words.more : words.end
-        frame.put(text, at: Point(column: max(0, rightEdge - DisplayWidth.of(text)), row: row), style: Style(dim: true))
+        drawMoreIndicator(into: &frame, continuesBelow: offset + viewportRows < contentHeight, rightEdge: rightEdge, row: row, words: words)
+    }
+
+    /// Draws "↓ more" when `continuesBelow`, else "end" (for content that scrolled), ending at column
+    /// `rightEdge` (exclusive) of `row` — but only over blank cells: the hint never hides content
+    /// (a button, a name), and where it would, the screen's scrollbar or cut-off row says as much.
+    public static func drawMoreIndicator(into frame: inout Frame, continuesBelow: Bool, rightEdge: Int, row: Int,
+                                         words: MoreIndicatorWords = .english) {
+        let text = continuesBelow ? words.more : words.end
+        let start = max(0, rightEdge - DisplayWidth.of(text))
+        guard row >= 0, row < frame.size.rows, rightEdge <= frame.size.columns,
+              (start..<rightEdge).allSatisfy({ frame[$0, row].grapheme == " " }) else { return }
+        frame.put(text, at: Point(column: start, row: row), style: Style(dim: true))
     }
 
     /// The scroll hint's two texts, in the language of the screen that shows it.

@@ -83,6 +83,13 @@ public struct VirtualListLayout {
         return rows
     }
 
+    /// Whether rows (or lines of the last row drawn) are below the viewport when `top` is the first
+    /// visible row: what a "more" hint may claim, counted on the rows drawn, never on a guessed height.
+    public func continuesBelow(top: Int) -> Bool {
+        guard let last = visibleRows(top: top).last else { return false }
+        return last.index < count - 1 || last.line + last.height > viewportRows
+    }
+
     /// The indices of the rows drawn from `top`.
     public func visibleRange(top: Int) -> Range<Int> {
         let rows = visibleRows(top: top)

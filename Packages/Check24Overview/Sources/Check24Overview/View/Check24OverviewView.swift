@@ -118,7 +118,8 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             }
         }
         if let notice {
-            frame.put("! " + notice, at: Point(column: 2, row: row), style: Style(foreground: .yellow), maxColumns: frame.size.columns - 2)
+            frame.put(Truncation.truncate("! " + notice, width: max(0, frame.size.columns - 2)), at: Point(column: 2, row: row),
+                      style: Style(foreground: .yellow), maxColumns: frame.size.columns - 2)
         }
     }
 

@@ -49,9 +49,18 @@ final class ContactFormView: Screen, ContactFormViewInput {
             let preview = Rect(column: rect.maxColumn + 2, row: rect.row + 1, columns: previewSize.columns, rows: previewSize.rows)
             ImageSlotView.draw(viewModel.preview, into: &frame, rect: preview, colorMode: context.colorMode, tick: context.tick,
                                cache: pictures)
-            let caption = Truncation.truncate(viewModel.previewCaption, width: preview.columns)
-            frame.put(caption, at: Point(column: preview.column + max(0, (preview.columns - DisplayWidth.of(caption)) / 2),
-                                         row: preview.maxRow), style: Style(dim: true))
+            // The caption (why there is no picture, as a sentence) wraps under the preview at words, in
+            // the room to the right edge, at most three lines; the last one ends with "…" if cut.
+            let captionWidth = max(1, min(40, columns - preview.column - 1))
+            var captionLines = TextWrap.wrap(viewModel.previewCaption, width: captionWidth)
+            if captionLines.count > 3 {
+                captionLines = Array(captionLines.prefix(3))
+                captionLines[2] = Truncation.truncate(captionLines[2] + " …", width: captionWidth)
+            }
+            for (index, line) in captionLines.enumerated() where preview.maxRow + index < context.size.rows - 1 {
+                frame.put(line, at: Point(column: preview.column, row: preview.maxRow + index), style: Style(dim: true),
+                          maxColumns: captionWidth)
+            }
         }
         // On a short screen the status covers the last field's lines: whole rows, never a mix of both.
         NoticeLines.draw(NoticeLines.wrap(viewModel.notice, columns: columns), into: &frame, isError: viewModel.noticeIsError,

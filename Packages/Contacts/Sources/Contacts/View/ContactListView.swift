@@ -74,8 +74,11 @@ final class ContactListView: Screen, ContactListViewInput {
                          selected: visible.index == selectedIndex, context: context, pictures: pictures)
                 }
             }
-            ScrollView.drawMoreIndicator(into: &body, contentHeight: rows.count * contactRowHeight, viewportRows: list.rows,
-                                         offset: top * contactRowHeight, rightEdge: list.columns - 1, row: list.rows - 1)
+            // Counted on the rows drawn (section headers are one line): at the end it never says "more".
+            if layout.maximumTop > 0 {
+                ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: list.columns - 1,
+                                             row: list.rows - 1)
+            }
         }
         frame.draw(body, at: list.origin)
         KeyBar.draw(viewModel.search.isEditing ? ContactsTexts.searchKeyBar : ContactsTexts.listKeys.keyBar, into: &frame)

@@ -85,8 +85,11 @@ final class NumbersListView: Screen, NumbersListViewInput {
                         }
                     }
             }
-            ScrollView.drawMoreIndicator(into: &body, contentHeight: rows.count * rowHeight, viewportRows: list.rows,
-                                         offset: top * rowHeight, rightEdge: list.columns - 1, row: list.rows - 1)
+            // Counted on the rows drawn (section headers are one line): at the end it never says "more".
+            if layout.maximumTop > 0 {
+                ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: list.columns - 1,
+                                             row: list.rows - 1)
+            }
         }
         frame.draw(body, at: list.origin)
         KeyBar.draw(Self.keys.keyBar, into: &frame)

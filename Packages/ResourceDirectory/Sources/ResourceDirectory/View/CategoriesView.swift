@@ -63,8 +63,11 @@ final class CategoriesView: Screen, CategoriesViewInput {
                         linesStyle: ListRowStyle.secondary(style))
                     .draw(into: &body, rect: Rect(column: 2, row: rect.row, columns: rect.columns - 2, rows: rect.rows)) { _, _ in }
             }
-            ScrollView.drawMoreIndicator(into: &body, contentHeight: rows.count * rowHeight, viewportRows: list.rows,
-                                         offset: top * rowHeight, rightEdge: list.columns - 1, row: list.rows - 1)
+            // Counted on the rows drawn (section headers are one line): at the end it never says "more".
+            if layout.maximumTop > 0 {
+                ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: list.columns - 1,
+                                             row: list.rows - 1)
+            }
         }
         frame.draw(body, at: list.origin)
         KeyBar.draw(ResourceDirectoryTexts.categoryKeys.keyBar, into: &frame)

@@ -94,8 +94,11 @@ final class ResourceListView: Screen, ResourceListViewInput {
                                            cache: pictures)
                     }
             }
-            ScrollView.drawMoreIndicator(into: &body, contentHeight: rows.count * rowHeight, viewportRows: list.rows,
-                                         offset: top * rowHeight, rightEdge: list.columns - 1, row: list.rows - 1)
+            // Counted on the rows drawn (section headers are one line): at the end it never says "more".
+            if layout.maximumTop > 0 {
+                ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: list.columns - 1,
+                                             row: list.rows - 1)
+            }
         }
         frame.draw(body, at: list.origin)
         KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.searchKeyBar : ResourceDirectoryTexts.resourceKeys.keyBar,

@@ -112,12 +112,14 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
         let colored = context.colorMode != .none
         frame.fill(Rect(column: 0, row: 0, columns: size.columns, rows: 1), style: Style(reverse: true))
         let title = (viewModel.title?.isEmpty == false ? viewModel.title! + " — " : "") + viewModel.address
-        frame.put(" ◄ " + title, at: Point(column: 0, row: 0), style: Style(bold: true, reverse: true), maxColumns: size.columns)
+        frame.put(Truncation.truncate(" ◄ " + title, width: size.columns), at: Point(column: 0, row: 0), style: Style(bold: true, reverse: true),
+                  maxColumns: size.columns)
         if let notice = viewModel.notice {
             var style = Theme.notice
             style.bold = true
             if !colored { style.foreground = .default }
-            frame.put(notice, at: Point(column: 1, row: 1), style: style, maxColumns: size.columns - 1)
+            frame.put(Truncation.truncate(notice, width: max(0, size.columns - 1)), at: Point(column: 1, row: 1), style: style,
+                      maxColumns: size.columns - 1)
         } else if size.rows > 1 {
             frame.put(String(repeating: "─", count: size.columns), at: Point(column: 0, row: 1), style: Theme.rule)
         }

@@ -1,0 +1,75 @@
+import Foundation
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--help` text laid out for a width: terms in a column, descriptions wrapped at word boundaries
+/// with a hanging indent, so nothing is cut mid-word by the terminal ("produ/ct").
+enum HelpText {
+    /// The width help is laid out for: the terminal's, when stdout is one (at least 40 columns), else 80.
+    static func width(output descriptor: Int32 = STDOUT_FILENO) -> Int {
+        guard isatty(descriptor) == 1 else { return 80 }
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return max(40, Int(size.ws_col))
+    }
+
+    /// `rows` as "  term  description", each description wrapped within `width` and continued under
+    /// its start; a term wider than `termWidth` puts its description on the next line.
+    static func table(_ rows: [(term: String, description: String)], width: Int, indent: Int = 2, termWidth maximumTermWidth: Int = 22) -> String {
+        let termWidth = min(maximumTermWidth, rows.map { DisplayWidth.of($0.term) }.max() ?? 0)
+        let column = indent + termWidth + 2
+        let descriptionWidth = max(20, width - column)
+        var lines: [String] = []
+        for (term, description) in rows {
+            let wrapped = description.isEmpty ? [] : TextWrap.wrap(description, width: descriptionWidth)
+            let lead = String(repeating: " ", count: indent) + term
+            let termFits = DisplayWidth.of(term) <= termWidth
+            var first = true
+            if !termFits { lines.append(lead) }
+            for line in wrapped {
+                if first && termFits {
+                    lines.append(lead + String(repeating: " ", count: column - DisplayWidth.of(lead)) + line)
+                } else {
+                    lines.append(String(repeating: " ", count: column) + line)
+                }
+                first = false
+            }
+            if wrapped.isEmpty, termFits { lines.append(lead) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A paragraph wrapped within `width`.
+    static func paragraph(_ text: String, width: Int, indent: Int = 0) -> String {
+        TextWrap.wrap(text, width: max(20, width - indent)).map { String(repeating: " ", count: indent) + $0 }.joined(separator: "\n")
+    }
+}
+
+/// One option of `apps-cli <feature> [options]`, as `--help` describes it (in English, and in German
+/// for check24, whose every screen speaks German).
+struct CommandLineOption {
+    var term: String
+    var english: String
+    var german: String
+    var isCheck24Only = false
+
+    static let all: [CommandLineOption] = [
+        .init(term: "--base-url URL", english: "talk to a live HTTP API at URL instead of the bundled demo data",
+              german: "mit einer laufenden HTTP-API unter URL sprechen statt mit den mitgelieferten Demodaten"),
+        .init(term: "--data-dir DIR", english: "where favorites, contacts and caches live (default: the XDG data and cache folders)",
+              german: "wo Favoriten, Kontakte und Zwischenspeicher liegen (Vorgabe: die XDG-Daten- und Cache-Ordner)"),
+        .init(term: "--plain", english: "no ANSI: wait until loading settles, print the screen as text, exit (also when stdout is not a terminal)",
+              german: "ohne ANSI: warten, bis alles geladen ist, den Bildschirm als Text ausgeben, beenden (auch wenn stdout kein Terminal ist)"),
+        .init(term: "--size COLSxROWS", english: "screen size for --plain (default 80x24)",
+              german: "Bildschirmgröße für --plain (Vorgabe 80x24)"),
+        .init(term: "--keys \"K K …\"",
+              english: "keys to press before printing (implies --plain): up down left right enter esc tab backtab space backspace pgup pgdn home end, ctrl-<x>, a single character, click:COL,ROW (press:COL,ROW and release:COL,ROW alone show a touched row), wheelup, wheeldown",
+              german: "Tasten, die vor der Ausgabe gedrückt werden (setzt --plain): up down left right enter esc tab backtab space backspace pgup pgdn home end, ctrl-<x>, ein einzelnes Zeichen, click:COL,ROW (press:COL,ROW und release:COL,ROW allein zeigen eine berührte Zeile), wheelup, wheeldown"),
+        .init(term: "--timeout SECONDS", english: "network timeout per request (default 15)",
+              german: "Zeitlimit jeder Netzwerkanfrage in Sekunden (Vorgabe 15)"),
+        .init(term: "--fail-every N", english: "check24 only: every Nth product-list request fails (default 3; 0 = never)",
+              german: "jede N-te Anfrage der Produktliste schlägt fehl (Vorgabe 3; 0 = nie)", isCheck24Only: true),
+    ]
+}
