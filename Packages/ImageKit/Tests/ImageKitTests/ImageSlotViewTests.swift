@@ -19,6 +19,24 @@ final class ImageSlotViewTests: XCTestCase {
         XCTAssertTrue(draw(.loading).text.contains("↑ loading"), "a spinner, truncated to fit the frame")
     }
 
+    /// In a list row's small box a failed picture must not look like one still loading: no "ima…".
+    func testSmallBoxesShowAPlaceholderThatFitsWhole() async {
+        func text(_ slot: ImageSlot, columns: Int, rows: Int) -> String {
+            var frame = Frame(size: Size(columns: columns, rows: rows))
+            ImageSlotView.draw(slot, into: &frame, rect: Rect(column: 0, row: 0, columns: columns, rows: rows), colorMode: .trueColor, tick: 0)
+            return frame.text
+        }
+        for (columns, rows) in [(8, 3), (6, 3), (12, 4), (3, 1)] {
+            let failed = text(.unavailable(reason: "image unavailable"), columns: columns, rows: rows)
+            let loading = text(.loading, columns: columns, rows: rows)
+            XCTAssertFalse(failed.contains("…"), "\(columns)x\(rows): \(failed)")
+            XCTAssertFalse(loading.contains("…"), "\(columns)x\(rows): \(loading)")
+            XCTAssertNotEqual(failed, loading, "\(columns)x\(rows): a failure looks like a load")
+        }
+        XCTAssertTrue(text(.unavailable(reason: "image unavailable"), columns: 8, rows: 3).contains("×"))
+        XCTAssertTrue(text(.unavailable(reason: "image unavailable"), columns: 14, rows: 3).contains("no image"))
+    }
+
     func testFailedSlotUsesTheImageErrorsShortReason() async {
         XCTAssertEqual(ImageSlot.failed(ImageError.unsupportedFormat), .unavailable(reason: "not an image"))
         struct Other: Error {}

@@ -77,4 +77,25 @@ final class VirtualListLayoutTests: XCTestCase {
         top = list.top(showing: selected, previousTop: 499_990)
         XCTAssertLessThan(heights.measured, 6 * 40, "page down")
     }
+
+    /// What the "more" hint may claim, counted on the rows drawn: a list of headers (1 line) and
+    /// contacts (3 lines) that ends on screen continues below nowhere.
+    func testContinuesBelowCountsTheRowsDrawn() {
+        let mixed = VirtualListLayout(count: 6, viewportRows: 10, height: { $0 % 2 == 0 ? 1 : 3 }) // 12 lines in all
+        XCTAssertTrue(mixed.continuesBelow(top: 0))
+        XCTAssertFalse(mixed.continuesBelow(top: mixed.maximumTop))
+        let fits = VirtualListLayout(count: 4, viewportRows: 10, height: { $0 % 2 == 0 ? 1 : 3 }) // 8 lines: 4 × 3 would be 12
+        XCTAssertFalse(fits.continuesBelow(top: 0))
+        XCTAssertEqual(fits.maximumTop, 0)
+    }
+
+    /// The hint never covers content: over a button it is left out.
+    func testTheScrollHintOnlyTakesBlankCells() {
+        var frame = Frame(size: Size(columns: 20, rows: 2))
+        frame.put("[ call ]", at: Point(column: 10, row: 1))
+        ScrollView.drawMoreIndicator(into: &frame, continuesBelow: true, rightEdge: 19, row: 1)
+        XCTAssertTrue(frame.text.contains("[ call ]") && !frame.text.contains("more"), frame.text)
+        ScrollView.drawMoreIndicator(into: &frame, continuesBelow: true, rightEdge: 19, row: 0)
+        XCTAssertTrue(frame.text.contains("↓ more"), frame.text)
+    }
 }
