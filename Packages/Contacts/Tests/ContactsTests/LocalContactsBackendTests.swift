@@ -70,6 +70,24 @@ final class LocalContactsBackendTests: XCTestCase {
         }
     }
 
+    /// A full disk (here: the file capped at the pages it has, which SQLite reports as it reports a
+    /// full disk) is said as such, not as "500 Internal Server Error"; nothing is half written.
+    func testAFullDiskIsSaidAsSuch() async throws {
+        let (backend, _, service) = try backend()
+        let pages = try backend.database.query("PRAGMA page_count").first?.int("page_count") ?? 0
+        _ = try backend.database.query("PRAGMA max_page_count = \(pages)")
+        let before = try await service.obtainContacts().contacts.count
+        do {
+            _ = try await service.performCreate(ContactChanges(firstName: "Ayu", lastName: String(repeating: "Lestari", count: 2_000),
+                                                               email: "ayu@mail.example", phoneNumber: "+6281234567890"))
+            XCTFail("saved on a full disk")
+        } catch {
+            XCTAssertEqual(error, .unavailable(reason: "No room left to save: the disk is full (507 Insufficient Storage)."))
+        }
+        let after = try await service.obtainContacts().contacts.count
+        XCTAssertEqual(after, before)
+    }
+
     func testValidationErrorsAre422WithTheServersMessages() async throws {
         let (_, table, service) = try backend()
         let refused = try await send(table, .post, "/contacts.json", json: #"{"contact":{"first_name":"A","email":"x"}}"#)

@@ -82,6 +82,7 @@ public enum HTTPError: Error, Equatable, Sendable {
         case 502: return "Bad Gateway"
         case 503: return "Service Unavailable"
         case 504: return "Gateway Timeout"
+        case 507: return "Insufficient Storage"
         default: return nil
         }
     }

@@ -66,6 +66,8 @@ public enum RequestFailure: Sendable, Equatable {
         case .timeout(let seconds):
             guard let duration = Self.format(seconds: seconds) else { return "The server took too long to answer." }
             return "The server took longer than \(duration) s to answer."
+        case .status(507):
+            return "No room left to save: the disk is full (507 Insufficient Storage)."
         case .status(let code):
             if let reason = HTTPError.reasonPhrase(for: code) { return "The server answered \(code) \(reason)." }
             return "The server answered with status \(code)."
@@ -97,6 +99,8 @@ public enum RequestFailure: Sendable, Equatable {
         case .timeout(let seconds):
             guard let duration = Self.format(seconds: seconds) else { return "Der Server hat zu lange nicht geantwortet." }
             return "Der Server hat nicht innerhalb von \(duration.replacingOccurrences(of: ".", with: ",")) s geantwortet."
+        case .status(507):
+            return "Kein Platz zum Speichern: der Datenträger ist voll (507)."
         case .status(let code):
             return "Der Server antwortete mit Status \(code)."
         case .unreadable:

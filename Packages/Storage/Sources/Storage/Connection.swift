@@ -65,11 +65,16 @@ struct Connection {
 
     /// The error for result `code`, with SQLite's message for this connection.
     func error(_ code: Int32, sql: String?) -> StorageError {
-        Connection.error(code, message: String(cString: sqlite3_errmsg(handle)), path: path, sql: sql)
+        Connection.error(code, message: String(cString: sqlite3_errmsg(handle)), path: path, sql: sql,
+                         systemErrno: sqlite3_system_errno(handle))
     }
 
-    static func error(_ code: Int32, message: String, path: String, sql: String?) -> StorageError {
+    /// - Parameter systemErrno: the operating system's error behind an I/O failure (`ENOSPC` when the disk is full).
+    static func error(_ code: Int32, message: String, path: String, sql: String?, systemErrno: Int32 = 0) -> StorageError {
         switch code & 0xFF {
+        case SQLITE_FULL: .diskFull(path: path)
+        case SQLITE_IOERR where systemErrno == ENOSPC || systemErrno == EDQUOT: .diskFull(path: path)
+        case SQLITE_CANTOPEN where systemErrno == ENOSPC || systemErrno == EDQUOT: .diskFull(path: path)
         case SQLITE_CONSTRAINT: .constraint(message: message)
         case SQLITE_BUSY: .busy(path: path)
         case SQLITE_NOTADB, SQLITE_CORRUPT: .corrupt(path: path)

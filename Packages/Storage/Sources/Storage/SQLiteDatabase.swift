@@ -65,7 +65,9 @@ public final class SQLiteDatabase: Sendable {
         let code = sqlite3_open_v2(location, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle) // SQLite allocates a handle even when opening fails
+            if code & 0xFF == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT { throw StorageError.diskFull(path: location) }
             throw StorageError.cannotOpen(path: location, message: message)
         }
         sqlite3_extended_result_codes(handle, 1)

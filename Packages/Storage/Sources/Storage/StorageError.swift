@@ -15,6 +15,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     case corrupt(path: String)
     /// Another connection (usually another process) held the write lock longer than the busy timeout.
     case busy(path: String)
+    /// The disk (or the user's quota) holding the file is full: nothing was written.
+    case diskFull(path: String)
     /// A UNIQUE, PRIMARY KEY, NOT NULL, CHECK or FOREIGN KEY constraint failed; `message` is SQLite's.
     case constraint(message: String)
     /// Any other SQLite failure: the extended result `code`, SQLite's `message` and the statement.
@@ -38,10 +40,13 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible, Lo
         case .busy(let path):
             "The database at \(path) is busy: another program is writing to it. Close the other "
                 + "apps-cli and try again."
+        case .diskFull(let path):
+            "The disk holding \(path) is full: free some space, or choose another data directory with --data-dir."
         case .constraint(let message):
             "The change was rejected because it breaks a rule of the data (\(message))."
         case .sqlite(let code, let message, let sql):
-            "The database reported an error (\(message), code \(code))" + (sql.map { " in: \($0)" } ?? "") + "."
+            // One line, whatever the statement looks like: a message is read on a terminal.
+            "The database reported an error (\(message), code \(code))" + (sql.map { " in: \(Self.oneLine($0))" } ?? "") + "."
         case .typeMismatch(let column, let expected, let actual):
             "The column \"\(column)\" holds \(actual), not \(expected)."
         case .noSuchColumn(let name):
@@ -52,6 +57,12 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     }
 
     public var description: String { message }
+
+    /// `sql` on one line (runs of whitespace as one space), at most 80 characters.
+    private static func oneLine(_ sql: String) -> String {
+        let flat = sql.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return flat.count > 80 ? String(flat.prefix(79)) + "…" : flat
+    }
 
     public var errorDescription: String? { message }
 }

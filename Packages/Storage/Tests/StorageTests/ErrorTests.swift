@@ -36,6 +36,25 @@ final class ErrorTests: XCTestCase {
         XCTAssertEqual(error?.message, "The database reported an error (near \"SELEC\": syntax error, code 1) in: SELEC 1.")
     }
 
+    /// A full disk is one line that says so (a capped database fails the way a full disk does),
+    /// never a dump of the statement that could not be written.
+    func testAFullDiskIsDiskFullInOneLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try SQLiteDatabase.open(directory: directory, fileName: "full.sqlite")
+        try database.execute("CREATE TABLE notes (text TEXT)")
+        _ = try database.query("PRAGMA max_page_count = 2")
+        let error = storageError {
+            try database.execute("INSERT INTO notes (text) VALUES (?)", [.text(String(repeating: "x", count: 100_000))])
+        }
+        XCTAssertEqual(error, .diskFull(path: directory.appendingPathComponent("full.sqlite").path))
+        XCTAssertFalse(error?.message.contains("\n") ?? true)
+        XCTAssertTrue(error?.message.contains("is full") == true, error?.message ?? "")
+        let multiLine = StorageError.sqlite(code: 1, message: "x", sql: "CREATE TABLE t (\n  a TEXT,\n  b TEXT\n)")
+        XCTAssertEqual(multiLine.message, "The database reported an error (x, code 1) in: CREATE TABLE t ( a TEXT, b TEXT ).")
+    }
+
     func testMessagesNameTheProblemAndTheFix() {
         XCTAssertEqual(
             StorageError.corrupt(path: "/data/favorites.sqlite").message,

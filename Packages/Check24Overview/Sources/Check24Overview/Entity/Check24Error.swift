@@ -21,6 +21,8 @@ enum Check24Failure: Equatable {
     case storageDamaged(path: String)
     /// The favorites file could not be opened or created.
     case storageUnavailable(path: String)
+    /// The disk holding the favorites file is full: nothing was saved.
+    case storageFull(path: String)
     /// Anything else (the detail is not shown: it would be an internal error name).
     case unknown
 }

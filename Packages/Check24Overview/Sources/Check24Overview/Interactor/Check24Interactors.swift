@@ -79,6 +79,7 @@ extension Check24Failure {
             case .busy: self = .storageBusy
             case .corrupt(let path): self = .storageDamaged(path: path)
             case .cannotOpen(let path, _): self = .storageUnavailable(path: path)
+            case .diskFull(let path): self = .storageFull(path: path)
             case .constraint, .sqlite, .typeMismatch, .noSuchColumn, .misuse: self = .unknown
             }
         default:

@@ -71,6 +71,8 @@ enum Check24Texts {
             "Die Datei \(path) ist beschädigt oder keine Datenbank."
         case .storageUnavailable(let path):
             "Die Datei \(path) lässt sich nicht öffnen – ist der Ordner beschreibbar? (--data-dir wählt einen anderen)"
+        case .storageFull(let path):
+            "Der Datenträger mit \(path) ist voll – bitte Platz schaffen (--data-dir wählt einen anderen Ordner)."
         case .unknown:
             "Unbekannter Fehler."
         }

@@ -118,9 +118,11 @@ public final class LocalContactsBackend: Sendable {
         } catch let early as Answer {
             answer = early
         } catch let error as StorageError {
-            // The file is locked by another process for longer than the busy timeout, or broken:
+            // A full disk is said as such (507 Insufficient Storage, which the app words "the disk is
+            // full"); a file locked by another process for longer than the busy timeout, or broken, is
             // the server's 500, with the reason in the log a server would keep.
-            answer = Answer(status: 500, json: Self.statusBody(500, detail: error.message))
+            let status = { if case .diskFull = error { 507 } else { 500 } }()
+            answer = Answer(status: status, json: Self.statusBody(status, detail: error.message))
         }
         let url = request.request.url
         guard let body = answer.body else {
