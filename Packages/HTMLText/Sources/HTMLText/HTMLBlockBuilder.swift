@@ -10,6 +10,9 @@ import TerminalUI
 /// Every token costs at most a few walks over the bounded stack, so the work stays linear.
 struct HTMLBlockBuilder {
     private var blocks: [HTMLBlock] = []
+    /// For a table row laid out on one line: the indices of its cell separators among the line's runs
+    /// (by block index), so that the rows of one table can be padded into aligned columns.
+    private var rowSeparators: [Int: [Int]] = [:]
     /// Open elements; plain values without references, so walking the stack copies no strings.
     private var stack: [OpenElement] = []
     /// How many of each tag are open (by ``HTMLTag/rawValue``), and the set of those open at all, so that looking
@@ -127,6 +130,8 @@ struct HTMLBlockBuilder {
         var hasContent = false
         var hasLineBreak = false
         var cellCount = 0
+        /// The separators' run indices on the row's first line; nil once the row has a second line.
+        var separatorRuns: [Int]? = []
     }
 
     private static let cellSeparator = " │ "
@@ -165,7 +170,50 @@ struct HTMLBlockBuilder {
     mutating func finish() -> HTMLDocument {
         endTitle()
         flush()
+        alignTables()
         return HTMLDocument(title: title, blocks: blocks, links: makeLinks())
+    }
+
+    /// The widest a table may be padded to: wider ones keep their cells as written (wrapping would undo the columns).
+    static let maximumAlignedTableWidth = 100
+
+    /// Pads the cells of each table (consecutive one-line rows) so that its columns line up:
+    /// "Stand   │ November 2026" over "Version │ 1.0", not "Stand │ …" over "Version │ …".
+    private mutating func alignTables() {
+        var index = 0
+        while index < blocks.count {
+            guard rowSeparators[index] != nil else { index += 1; continue }
+            var end = index + 1
+            while end < blocks.count, rowSeparators[end] != nil, blocks[end].indent == blocks[index].indent, !blocks[end].blankLineBefore { end += 1 }
+            alignRows(index..<end)
+            index = end
+        }
+    }
+
+    private mutating func alignRows(_ rows: Range<Int>) {
+        guard rows.count > 1 else { return }
+        // The display width of each cell of each row (cells are the runs between separators).
+        let widths: [[Int]] = rows.map { row in
+            let line = blocks[row].lines[0], separators = rowSeparators[row] ?? []
+            var cells: [Int] = [], width = 0
+            for (position, run) in line.enumerated() {
+                if separators.contains(position) { cells.append(width); width = 0 } else { width += DisplayWidth.of(run.text) }
+            }
+            return cells + [width]
+        }
+        let columns = widths.map(\.count).max() ?? 0
+        let columnWidths = (0..<columns).map { column in widths.map { column < $0.count ? $0[column] : 0 }.max() ?? 0 }
+        guard columnWidths.reduce(0, +) + DisplayWidth.of(Self.cellSeparator) * (columns - 1) <= Self.maximumAlignedTableWidth else { return }
+        for (offset, row) in rows.enumerated() {
+            let separators = rowSeparators[row] ?? []
+            var line = blocks[row].lines[0]
+            for (column, position) in separators.enumerated() where column < widths[offset].count {
+                let padding = columnWidths[column] - widths[offset][column]
+                line[position] = HTMLRun(String(repeating: " ", count: max(0, padding)) + Self.cellSeparator)
+            }
+            let block = blocks[row]
+            blocks[row] = HTMLBlock(kind: block.kind, lines: [line], indent: block.indent, blankLineBefore: block.blankLineBefore)
+        }
     }
 
     private var context: Context {
@@ -330,7 +378,10 @@ struct HTMLBlockBuilder {
     private mutating func beginCell(_ tag: HTMLTag, context: Context) {
         if block.isOpen, block.kind == .tableRow {
             if block.cellCount > 0 {
-                appendToRun(Self.cellSeparator, style: Style())
+                // The separator is a run of its own, so that aligning the table can widen it.
+                finishRun()
+                if block.lines.isEmpty { block.separatorRuns?.append(block.currentLine.count) } else { block.separatorRuns = nil }
+                block.currentLine.append(HTMLRun(Self.cellSeparator))
                 lastStyle = Style()
                 space = .suppressed
             }
@@ -762,6 +813,7 @@ struct HTMLBlockBuilder {
         var lines = block.lines
         if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() } // a trailing <br> adds no line
         guard block.hasContent || block.hasLineBreak else { return }
+        if block.kind == .tableRow, lines.count == 1, let separators = block.separatorRuns { rowSeparators[blocks.count] = separators }
         blocks.append(HTMLBlock(kind: block.kind, lines: lines, indent: block.indent,
                                 blankLineBefore: block.blankLineBefore && !blocks.isEmpty))
         marginPending = false

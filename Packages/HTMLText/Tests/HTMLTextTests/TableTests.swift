@@ -5,11 +5,23 @@ final class TableTests: XCTestCase {
     func testRowsAreLinesAndCellsAreSeparated() {
         let html = "<table><tr><th>Name</th><th>Preis</th></tr><tr><td>Apfel</td><td>1,20&nbsp;€</td></tr></table>"
         let document = HTMLDocument.parse(html)
-        XCTAssertEqual(document.outline, ["tr:Name │ Preis", "tr:Apfel │ 1,20\u{A0}€"])
+        // The rows of one table are padded into columns: the separators line up.
+        XCTAssertEqual(document.outline, ["tr:Name  │ Preis", "tr:Apfel │ 1,20\u{A0}€"])
         XCTAssertEqual(document.blocks[0].lines, [[
-            HTMLRun("Name", attributes: .bold), HTMLRun(" │ "), HTMLRun("Preis", attributes: .bold),
+            HTMLRun("Name", attributes: .bold), HTMLRun("  │ "), HTMLRun("Preis", attributes: .bold),
         ]])
-        XCTAssertEqual(document.layout(width: 40).lines.map(\.text), ["Name │ Preis", "Apfel │ 1,20 €"])
+        XCTAssertEqual(document.layout(width: 40).lines.map(\.text), ["Name  │ Preis", "Apfel │ 1,20 €"])
+    }
+
+    /// check24's legal page: "Stand   │ November 2026" over "Version │ 1.0"; a row with a line break
+    /// or a table wider than 100 columns keeps its cells as written.
+    func testTheColumnsOfATableLineUp() {
+        let legal = HTMLDocument.parse("<table><tr><th>Stand</th><td>November 2026</td></tr><tr><th>Version</th><td>1.0</td></tr></table>")
+        XCTAssertEqual(legal.layout(width: 60).lines.map(\.text), ["Stand   │ November 2026", "Version │ 1.0"])
+        let three = HTMLDocument.parse("<table><tr><td>a</td><td>bbbb</td><td>c</td></tr><tr><td>dddd</td><td>e</td></tr></table>")
+        XCTAssertEqual(three.outline, ["tr:a    │ bbbb │ c", "tr:dddd │ e"])
+        let wide = String(repeating: "w", count: 120)
+        XCTAssertEqual(HTMLDocument.parse("<table><tr><td>\(wide)</td><td>x</td></tr><tr><td>y</td><td>z</td></tr></table>").outline.last, "tr:y │ z")
     }
 
     func testRowStructure() {

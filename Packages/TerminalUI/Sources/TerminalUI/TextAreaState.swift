@@ -109,20 +109,38 @@ public struct TextAreaState: Hashable, Sendable {
         var characters: Range<Int>
     }
 
-    /// The lines cut into rows of at most `width` columns (wide characters never split).
+    /// The lines cut into rows of at most `width` columns, at word boundaries: a row ends after its
+    /// last space, so the next one starts with a word, never with the space (a space that does not
+    /// fit hangs at the end of its row). A word longer than the row is cut; wide characters never split.
     private func visualRows(width: Int) -> [VisualRow] {
         var rows: [VisualRow] = []
         for (index, text) in lines.enumerated() {
             let characters = Array(text)
+            let widths = characters.map { max(1, DisplayWidth.of($0)) }
             var start = 0, used = 0
-            for (position, character) in characters.enumerated() {
-                let characterWidth = max(1, DisplayWidth.of(character))
+            var position = 0
+            while position < characters.count {
+                let characterWidth = widths[position]
                 if used + characterWidth > width, position > start {
-                    rows.append(VisualRow(line: index, characters: start..<position))
-                    start = position
-                    used = 0
+                    if characters[position] == " " {
+                        rows.append(VisualRow(line: index, characters: start..<(position + 1)))
+                        start = position + 1
+                        used = 0
+                        position += 1
+                        continue
+                    }
+                    if let space = characters[start..<position].lastIndex(of: " ") {
+                        rows.append(VisualRow(line: index, characters: start..<(space + 1)))
+                        start = space + 1
+                        used = widths[start..<position].reduce(0, +)
+                    } else {
+                        rows.append(VisualRow(line: index, characters: start..<position))
+                        start = position
+                        used = 0
+                    }
                 }
                 used += characterWidth
+                position += 1
             }
             rows.append(VisualRow(line: index, characters: start..<characters.count))
         }

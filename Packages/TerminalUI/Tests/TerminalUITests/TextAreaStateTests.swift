@@ -42,7 +42,20 @@ final class TextAreaStateTests: XCTestCase {
         area.moveLineStart()
         frame = Frame(size: Size(columns: 12, rows: 3))
         area.draw(into: &frame, rect: frame.bounds, isFocused: true)
-        XCTAssertTrue(frame.text.hasPrefix("one two thre"), frame.text)
+        // Wrapped at words: "three" moves to the next row whole, and no row starts with a space.
+        let rows = frame.text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(rows.first.map { $0.trimmingCharacters(in: .whitespaces) }, "one two", frame.text)
+        XCTAssertTrue(rows.allSatisfy { !$0.hasPrefix(" ") }, frame.text)
         XCTAssertTrue(frame[0, 0].style.reverse, "the cursor cell")
+    }
+
+    /// A space typed where the row is full hangs at its end: the cursor goes to the next row, which
+    /// starts with the next word, not with a space.
+    func testASpaceAtTheWrapHangsAndTheNextRowStartsWithTheWord() {
+        var area = TextAreaState()
+        for character in "hello world" { area.insert(String(character)) }
+        var frame = Frame(size: Size(columns: 5, rows: 3))
+        area.draw(into: &frame, rect: frame.bounds, isFocused: true)
+        XCTAssertEqual(frame.text.split(separator: "\n").map(String.init), ["hello", "world"])
     }
 }

@@ -75,4 +75,30 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(HTTPWebPageLoader.charset(of: "text/html; Charset = UTF-8 "), "utf-8")
         XCTAssertNil(HTTPWebPageLoader.charset(of: "text/html"))
     }
+
+    /// A page that names its charset only in `<meta>`, or is UTF-16, reads as the browser would:
+    /// "Größe", not "Gr��e" or "␀h␀t␀m␀l".
+    func testTheCharsetOfAMetaElementAndUTF16Pages() async throws {
+        let meta = Data("<html><head><meta charset=\"ISO-8859-1\"><title>x</title></head><p>Gr".utf8) + Data([0xF6, 0xDF]) + Data("e".utf8)
+        let httpEquiv = Data("<meta http-equiv='Content-Type' content='text/html; charset=windows-1252'><p>".utf8) + Data([0x80])
+        let utf16 = "<html><p>Größe</p></html>"
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/meta", body: meta, headers: ["Content-Type": "text/html"]),
+            .init(path: "/equiv", body: httpEquiv, headers: ["Content-Type": "text/html"]),
+            .init(path: "/utf16le-bom", body: Data([0xFF, 0xFE]) + utf16.data(using: .utf16LittleEndian)!, headers: ["Content-Type": "text/html"]),
+            .init(path: "/utf16be", body: utf16.data(using: .utf16BigEndian)!, headers: ["Content-Type": "text/html"]),
+            .init(path: "/utf16-declared", body: utf16.data(using: .utf16LittleEndian)!, headers: ["Content-Type": "text/html; charset=utf-16le"]),
+        ])
+        defer { server.stop() }
+        let page = { (path: String) in try await self.loader().fetchPage(at: server.baseURL.appendingPathComponent(path)).html }
+        let metaPage = try await page("meta"), equivPage = try await page("equiv")
+        XCTAssertTrue(metaPage.hasSuffix("<p>Größe"), metaPage)
+        XCTAssertTrue(equivPage.hasSuffix("<p>€"), equivPage)
+        for path in ["utf16le-bom", "utf16be", "utf16-declared"] {
+            let html = try await page(path)
+            XCTAssertEqual(html, utf16, path)
+        }
+        XCTAssertEqual(HTTPWebPageLoader.metaCharset(in: Data("<META CHARSET=utf-8>".utf8)), "utf-8")
+        XCTAssertNil(HTTPWebPageLoader.metaCharset(in: Data("<meta name=charsetless content=x>".utf8)))
+    }
 }
