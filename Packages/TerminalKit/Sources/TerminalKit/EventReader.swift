@@ -137,17 +137,16 @@ final class EventReader: Sendable {
             pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
         ]
-        var ownedTerminal = true
+        var ownership = TerminalOwnership()
         readLoop: while true {
             // In the background (after ctrl-z and `bg`) the terminal's input is the shell's: reading it
             // would stop the process with SIGTTIN inside read(), which then blocks in cooked mode after
             // `fg`. So the input is left alone, and ownership is checked a few times a second: `fg` on
             // a running job hands the terminal back without a SIGCONT.
             let ownsTerminal = Self.ownsTerminal(inputFD)
-            if ownsTerminal && !ownedTerminal {
+            if ownership.observe(ownsTerminal: ownsTerminal) {
                 emit(.resumed)
             }
-            ownedTerminal = ownsTerminal
             var timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
             if !ownsTerminal {
                 timeout = timeout < 0 ? Self.backgroundCheckMilliseconds : min(timeout, Self.backgroundCheckMilliseconds)
@@ -184,6 +183,7 @@ final class EventReader: Sendable {
                     emit(.terminate(signal: Int32(byte)))
                 }
                 if wakeBytes.contains(UInt8(SIGCONT)) {
+                    ownership.continued()
                     emit(.resumed)
                 }
                 continue
@@ -222,5 +222,26 @@ final class EventReader: Sendable {
     private func hangUp() {
         emit(.terminate(signal: SIGHUP))
         continuation.finish()
+    }
+}
+
+/// When the reader reports ``TerminalEvent/resumed`` from watching who owns the terminal.
+///
+/// After ctrl-z the host waits, suspended, for a `.resumed` it can act on: one sent while the terminal
+/// is the shell's (`bg`) changes nothing, and `fg` on a running job sends no SIGCONT. So every SIGCONT
+/// makes the next sight of the terminal as ours count as a resume, even if it was ours before the
+/// stop: with `bg; fg` (or a busy machine) the terminal can come back before the host checked, and
+/// without this no second `.resumed` came, leaving the app suspended in cooked mode, where the next
+/// ctrl-z stopped it again (status 148) and `q` went to the shell.
+struct TerminalOwnership {
+    private var ownedTerminal = true
+
+    /// A SIGCONT arrived: the process ran again, with the terminal or without it.
+    mutating func continued() { ownedTerminal = false }
+
+    /// Whether seeing the terminal as `ownsTerminal` now is a resume to report.
+    mutating func observe(ownsTerminal: Bool) -> Bool {
+        defer { ownedTerminal = ownsTerminal }
+        return ownsTerminal && !ownedTerminal
     }
 }
