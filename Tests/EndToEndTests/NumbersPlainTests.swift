@@ -66,4 +66,24 @@ final class NumbersPlainTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("\u{1b}"), "network text never reaches the terminal raw")
         XCTAssertTrue(result.stdout.contains("Numbers (3)") && result.stdout.contains("Ichi"), result.stdout)
     }
+
+    /// Content never waits behind pictures: pictures on a server that never answers hold `--plain`
+    /// back for the picture grace (3 s), not until their timeout (30 s here), and the detail's text is there.
+    func testContentDoesNotWaitForPicturesThatNeverArrive() throws {
+        let pictures = try LocalHTTPServer(routes: [.init(path: "/never.png", delay: 50)])
+        defer { pictures.stop() }
+        let picture = pictures.baseURL.appendingPathComponent("never.png").absoluteString
+        let list = #"[{"name":"1","image":"\#(picture)"},{"name":"2","image":"\#(picture)"}]"#
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "HEAD", path: "/json.php", body: Data()),
+            .init(path: "/json.php", body: Data(list.utf8)),
+            .init(path: "/json.php?name=1", body: Data(#"{"name":"1","text":"Ichi","image":"\#(picture)"}"#.utf8)),
+        ])
+        defer { server.stop() }
+        let started = Date()
+        let result = try run(["--plain", "--size", "120x30", "--timeout", "30", "--base-url", server.baseURL.absoluteString])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Numbers (2)") && result.stdout.contains("Ichi"), result.stdout)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "--plain waited for the pictures' timeout")
+    }
 }

@@ -151,6 +151,14 @@ private final class PendingRequest: Sendable {
     // Mutex makes the class Sendable: all state is only touched inside `withLock`.
     private let state = Mutex(State())
 
+    /// An IPv4 or bracketed IPv6 address: nothing to resolve.
+    static func isAddressLiteral(_ host: String?) -> Bool {
+        guard let host, !host.isEmpty else { return false }
+        if host.hasPrefix("[") || host.contains(":") { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) }
+    }
+
     init(request: HTTPRequest, endpoint: String, timeout: TimeInterval) {
         self.request = request
         self.endpoint = endpoint
@@ -244,15 +252,21 @@ private final class PendingRequest: Sendable {
     }
 
     func finish(_ outcome: Result<HTTPResponse, HTTPError>) {
-        typealias Taken = (CheckedContinuation<HTTPResponse, any Error>?, Task<Void, any Error>?, URLSession?, URLSessionDataTask?)
+        typealias Taken = (CheckedContinuation<HTTPResponse, any Error>?, Task<Void, any Error>?, URLSession?, URLSessionDataTask?, Bool)
         let taken = state.withLock { state -> Taken? in
             guard !state.finished else { return nil }
             state.finished = true
             state.body = Data() // a refused or finished body is not kept twice
             defer { state.continuation = nil; state.watchdog = nil; state.session = nil; state.task = nil }
-            return (state.continuation, state.watchdog, state.session, state.task)
+            return (state.continuation, state.watchdog, state.session, state.task, state.response != nil)
         }
-        guard let (continuation, watchdog, session, task) = taken else { return }
+        guard let (continuation, watchdog, session, unfinishedTask, hadResponse) = taken else { return }
+        // Cancelling a task whose host name may still be resolving makes Foundation wait, on the work
+        // queue every session shares, for libcurl's resolver thread (seconds for a host that does not
+        // resolve): every other request, the content too, waits behind it. Such a task is left to end
+        // by itself (its session's own timeout, `timeout + 1`); one with an answer, or one to an address
+        // that needs no resolving, is cancelled so that its transfer stops.
+        let task = hadResponse || Self.isAddressLiteral(request.url.host) ? unfinishedTask : nil
         watchdog?.cancel()
         // Answer first: the caller never waits for the transfer to wind down.
         continuation?.resume(with: outcome.mapError { $0 as any Error })

@@ -7,9 +7,12 @@ import TerminalUI
 public final class HeadlessHost {
     public let controller = NavigationController()
     private let size: Size
+    private let pictureGrace: Duration
 
-    public init(size: Size) {
+    /// - Parameter pictureGrace: how long pictures get once the content settled (``defaultPictureGrace``).
+    public init(size: Size, pictureGrace: Duration = HeadlessHost.defaultPictureGrace) {
         self.size = size
+        self.pictureGrace = pictureGrace
     }
 
     /// Shows `root`, applies `keys` (one inner array per `--keys` token) and renders the last frame.
@@ -32,13 +35,19 @@ public final class HeadlessHost {
         return controller.render(in: context)
     }
 
-    /// Draws and waits for the work that started, until a frame starts none (a split's detail appears
-    /// when a frame shows it, and then loads).
+    /// How long the pictures on screen get once the content has settled: local and nearby pictures
+    /// are in by then, and a picture host that is slow or does not resolve never holds the text back.
+    public nonisolated static let defaultPictureGrace: Duration = .seconds(3)
+
+    /// Draws and waits for the content that started, until a frame starts none (a split's detail
+    /// appears when a frame shows it, and then loads); then for the pictures, at most the picture grace.
     private func settle(in context: RenderContext) async {
         for _ in 0..<8 {
             _ = controller.render(in: context)
-            if controller.work.isIdle { return }
-            await controller.work.waitUntilIdle()
+            if controller.work.isContentIdle { break }
+            await controller.work.waitUntilContentIdle()
         }
+        _ = controller.render(in: context)
+        await controller.work.waitUntilIdle(timeout: pictureGrace)
     }
 }

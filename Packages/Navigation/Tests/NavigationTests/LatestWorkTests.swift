@@ -1,4 +1,6 @@
 import Navigation
+import TerminalKit
+import TerminalUI
 import Synchronization
 import XCTest
 
@@ -71,5 +73,41 @@ final class LatestWorkTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(applied, [])
         XCTAssertTrue(work.isIdle)
+    }
+}
+
+/// `--plain` settles on the content: a picture that never arrives (a host that does not resolve, a
+/// server that never answers) holds the printed screen back only for the picture grace.
+@MainActor
+final class HeadlessPictureGraceTests: XCTestCase {
+    private final class LoadingScreen: Screen {
+        let work: WorkTracker
+        var text = "loading"
+        var picture = "picture loading"
+        init(work: WorkTracker) { self.work = work }
+        func screenDidAppear() {
+            work.run { [weak self] in self?.text = "content" }
+            work.runPicture { [weak self] in
+                try? await Task.sleep(for: .seconds(60))
+                self?.picture = "picture"
+            }
+        }
+        func render(in context: RenderContext) -> Frame {
+            var frame = Frame(size: context.size)
+            frame.put(text + " / " + picture, at: Point(column: 0, row: 0))
+            return frame
+        }
+        func handle(_ event: InputEvent, in context: RenderContext) -> Bool { false }
+    }
+
+    func testTheContentIsPrintedWithoutWaitingForAPictureThatNeverComes() async {
+        let host = HeadlessHost(size: Size(columns: 40, rows: 2), pictureGrace: .milliseconds(200))
+        let screen = LoadingScreen(work: host.controller.work)
+        let started = ContinuousClock.now
+        let frame = await host.run(root: screen, keys: [])
+        XCTAssertTrue(frame.text.hasPrefix("content / picture loading"), frame.text)
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(30), "it did not wait for the picture")
+        XCTAssertFalse(host.controller.work.isContentIdle == false)
+        XCTAssertEqual(host.controller.work.pendingCount, 1, "the picture is still loading")
     }
 }

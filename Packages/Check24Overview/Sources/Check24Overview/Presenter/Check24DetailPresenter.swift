@@ -54,7 +54,7 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
         guard let url = product.imageURL else { return }
         image = .loading
         publish()
-        work.run { [weak self, interactor] in
+        work.runPicture { [weak self, interactor] in
             let slot: ImageSlot
             do { slot = .loaded(try await interactor.obtainImage(at: url)) } catch { slot = .failed(error) }
             guard let self else { return }

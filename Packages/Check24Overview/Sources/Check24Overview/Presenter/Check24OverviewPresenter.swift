@@ -192,7 +192,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         let onScreen = visibleRows.clamped(to: 0..<products.count)
         let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(products.count, onScreen.upperBound + Self.imageMarginRows)
         let rows = Array(onScreen) + margin.filter { !onScreen.contains($0) }
-        images.show(rows.compactMap { products[$0].imageURL }, start: { [work] in work.run($0) },
+        images.show(rows.compactMap { products[$0].imageURL }, start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }

@@ -233,7 +233,7 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
 
     private func showPicture() {
         let urls = contact.flatMap { interactor.obtainPictureURL($0.profilePic) }.map { [$0] } ?? []
-        images.show(urls, start: { [work] in work.run($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+        images.show(urls, start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                      changed: { [weak self] in self?.publish() })
     }
 

@@ -167,7 +167,7 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
             showCurrentPicture()
             return
         }
-        images.show([], start: { [work] in work.run($0) }, fetch: { _ in throw CancellationError() }, changed: {})
+        images.show([], start: { [work] in work.runPicture($0) }, fetch: { _ in throw CancellationError() }, changed: {})
         preview = .loading
         previewCaption = (path as NSString).lastPathComponent
         work.runLatest(WorkKey(self, "preview"), { [interactor] in
@@ -194,7 +194,7 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
             return
         }
         previewCaption = ContactsTexts.currentPhoto
-        images.show([url], start: { [work] in work.run($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+        images.show([url], start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in
                         guard let self, self.previewPath.isEmpty else { return }
                         self.preview = self.images[url]

@@ -243,7 +243,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(rows.count, onScreen.upperBound + Self.imageMarginRows)
         let ordered = Array(onScreen) + margin.filter { !onScreen.contains($0) }
         let urls = ordered.compactMap { contactIndex(atRow: $0).flatMap { entries[$0].pictureURL } }
-        images.show(urls, start: { [work] in work.run($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+        images.show(urls, start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
 

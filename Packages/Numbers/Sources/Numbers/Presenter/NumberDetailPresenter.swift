@@ -75,7 +75,7 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
             return
         }
         image = .loading
-        work.runLatest(WorkKey(self, "picture"), { [interactor] () -> ImageSlot in
+        work.runLatest(WorkKey(self, "picture"), kind: .picture, { [interactor] () -> ImageSlot in
             do { return .loaded(try await interactor.obtainImage(at: url)) } catch { return .failed(error) }
         }, then: { [weak self] slot in
             guard let self else { return }

@@ -125,7 +125,7 @@ final class NumbersListPresenter: NumbersListViewOutput {
         let onScreen = visibleRows.clamped(to: 0..<items.count)
         let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(items.count, onScreen.upperBound + Self.imageMarginRows)
         let rows = Array(onScreen) + margin.filter { !onScreen.contains($0) }
-        images.show(rows.compactMap { items[$0].imageURL }, start: { [work] in work.run($0) },
+        images.show(rows.compactMap { items[$0].imageURL }, start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }

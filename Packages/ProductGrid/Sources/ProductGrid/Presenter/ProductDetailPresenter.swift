@@ -83,7 +83,7 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
             return
         }
         image = .loading
-        work.run { [weak self, interactor] in
+        work.runPicture { [weak self, interactor] in
             let slot: ImageSlot
             do { slot = .loaded(try await interactor.obtainImage(at: url)) } catch {
                 slot = .failed(error)

@@ -121,7 +121,7 @@ final class ProductListPresenter: ProductListViewOutput {
         let onScreen = visibleTiles.clamped(to: 0..<products.count)
         let margin = max(0, onScreen.lowerBound - Self.imageMarginTiles)..<min(products.count, onScreen.upperBound + Self.imageMarginTiles)
         let tiles = Array(onScreen) + margin.filter { !onScreen.contains($0) }
-        images.show(tiles.compactMap { products[$0].imageURL }, start: { [work] in work.run($0) },
+        images.show(tiles.compactMap { products[$0].imageURL }, start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }

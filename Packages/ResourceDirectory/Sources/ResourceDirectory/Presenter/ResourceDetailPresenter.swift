@@ -64,7 +64,7 @@ final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModul
 
     func didLoad() {
         guard let url = entry.resource.photoURL else { return }
-        work.runLatest(WorkKey(self, "photo"), { [interactor] () -> ImageSlot in
+        work.runLatest(WorkKey(self, "photo"), kind: .picture, { [interactor] () -> ImageSlot in
             do { return .loaded(try await interactor.obtainImage(at: url)) } catch { return .failed(error) }
         }, then: { [weak self] slot in
             self?.photo = slot

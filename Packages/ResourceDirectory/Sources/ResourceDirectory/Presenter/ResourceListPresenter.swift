@@ -189,7 +189,7 @@ final class ResourceListPresenter: ResourceListViewOutput {
         let onScreen = visibleRows.clamped(to: 0..<shown.count)
         let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(shown.count, onScreen.upperBound + Self.imageMarginRows)
         let rows = Array(onScreen) + margin.filter { !onScreen.contains($0) }
-        images.show(rows.compactMap { entries[shown[$0]].resource.photoURL }, start: { [work] in work.run($0) },
+        images.show(rows.compactMap { entries[shown[$0]].resource.photoURL }, start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
