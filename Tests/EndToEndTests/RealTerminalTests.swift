@@ -115,42 +115,56 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertFalse(restored.contains("enter open"), "the alternate screen was left:\n\(restored)")
     }
 
-    /// numbers' required use case in a real terminal whose window really resizes: start narrow, open
-    /// 3, widen (split with 3 selected and shown), narrow (3 alone), esc (the list with 3 selected).
-    func testNumbersResizingIsRotationAndKeepsTheSelection() throws {
+    /// Starts `apps-cli numbers` in a `columns` × 30 pane, recording the terminal settings before and after.
+    private func startNumbers(columns: Int) throws {
         let binary = AppsCLIProcess.executable.path
         let dir = workDirectory.path
         let script = "unset NO_COLOR; stty -g > '\(dir)/before'; '\(binary)' numbers 2>'\(dir)/stderr'; echo $? > '\(dir)/status.tmp'; "
             + "stty -g > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; sleep 60"
-        try tmux(["new-session", "-d", "-s", "main", "-x", "60", "-y", "30",
+        try tmux(["new-session", "-d", "-s", "main", "-x", String(columns), "-y", "30",
                   "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", "XDG_CACHE_HOME=\(dir)/cache", "sh", "-c", script])
+    }
+
+    /// The number whose list row is selected (▌) on `screen`.
+    private func selectedNumber(_ screen: String) -> String? {
+        screen.split(separator: "\n").first { $0.hasPrefix("▌") }
+            .flatMap { $0.split(separator: "│").first?.split(separator: " ").last.map(String.init) }
+    }
+
+    /// `q`: the app exits 0 with nothing on stderr and the terminal settings as they were.
+    private func quitAndAssertRestored(file: StaticString = #filePath, line: UInt = #line) throws {
+        try tmux(["send-keys", "-t", "main", "q"])
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: self.file("status").path), Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(try String(contentsOf: self.file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0",
+                       file: file, line: line)
+        XCTAssertEqual(try String(contentsOf: self.file("before"), encoding: .utf8), try String(contentsOf: self.file("after"), encoding: .utf8),
+                       file: file, line: line)
+        XCTAssertEqual(try String(contentsOf: self.file("stderr"), encoding: .utf8), "", file: file, line: line)
+    }
+
+    /// numbers' required use case in a real terminal whose window really resizes: start narrow, open
+    /// 3, widen (split with 3 selected and shown), narrow (3 alone), esc (the list with 3 selected).
+    func testNumbersResizingIsRotationAndKeepsTheSelection() throws {
+        try startNumbers(columns: 60)
         _ = try waitFor("the list") { $0.contains("Numbers (52)") && $0.contains("enter open") }
-        func selectedName(_ screen: String) -> String? {
-            screen.split(separator: "\n").first { $0.hasPrefix("▌") }
-                .flatMap { $0.split(separator: "│").first?.split(separator: " ").last.map(String.init) }
-        }
         try tmux(["send-keys", "-t", "main", "Down"])
         try tmux(["send-keys", "-t", "main", "Down"])
-        _ = try waitFor("3 selected") { selectedName($0) == "3" }
+        _ = try waitFor("3 selected") { selectedNumber($0) == "3" }
         try tmux(["send-keys", "-t", "main", "Enter"])
         _ = try waitFor("the detail of 3 alone") { $0.contains("San") && $0.contains("esc back") && !$0.contains("Numbers (52)") }
 
         try tmux(["resize-window", "-t", "main", "-x", "120", "-y", "30"])
         let wide = try waitFor("the split") { $0.contains("Numbers (52)") && $0.contains("San") }
-        XCTAssertEqual(selectedName(wide), "3", "3 is selected in the master:\n\(wide)")
+        XCTAssertEqual(selectedNumber(wide), "3", "3 is selected in the master:\n\(wide)")
 
         try tmux(["resize-window", "-t", "main", "-x", "60", "-y", "30"])
         _ = try waitFor("the detail of 3 alone again") { $0.contains("San") && !$0.contains("Numbers (52)") }
         try tmux(["send-keys", "-t", "main", "Escape"])
         let list = try waitFor("the list again") { $0.contains("Numbers (52)") }
-        XCTAssertEqual(selectedName(list), "3", list)
+        XCTAssertEqual(selectedNumber(list), "3", list)
 
-        try tmux(["send-keys", "-t", "main", "q"])
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
-        XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
-        XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8))
-        XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
+        try quitAndAssertRestored()
     }
 
     /// The Tapptic spec's tested use case, step by step, starting on the "tablet": launched wide, the
@@ -158,39 +172,26 @@ final class RealTerminalTests: XCTestCase {
     /// shown alone (1 still selected); a cell opened in portrait shows its detail; turned to landscape,
     /// master and detail with that cell selected and shown.
     func testNumbersTabletUseCaseLaunchedInLandscape() throws {
-        let binary = AppsCLIProcess.executable.path
-        let dir = workDirectory.path
-        let script = "unset NO_COLOR; '\(binary)' numbers 2>'\(dir)/stderr'; echo $? > '\(dir)/status.tmp'; "
-            + "mv '\(dir)/status.tmp' '\(dir)/status'; sleep 60"
-        try tmux(["new-session", "-d", "-s", "main", "-x", "120", "-y", "30",
-                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", "XDG_CACHE_HOME=\(dir)/cache", "sh", "-c", script])
-        func selectedName(_ screen: String) -> String? {
-            screen.split(separator: "\n").first { $0.hasPrefix("▌") }
-                .flatMap { $0.split(separator: "│").first?.split(separator: " ").last.map(String.init) }
-        }
+        try startNumbers(columns: 120)
         let launched = try waitFor("the split with 1 shown") { $0.contains("Numbers (52)") && $0.contains("Ichi") }
-        XCTAssertEqual(selectedName(launched), "1", launched)
+        XCTAssertEqual(selectedNumber(launched), "1", launched)
 
         try tmux(["resize-window", "-t", "main", "-x", "80", "-y", "24"])
         let portrait = try waitFor("the narrow layout") { $0.contains("Numbers (52)") && !$0.contains("◄") }
-        XCTAssertEqual(selectedName(portrait), "1", "1 is still selected:\n\(portrait)")
+        XCTAssertEqual(selectedNumber(portrait), "1", "1 is still selected:\n\(portrait)")
         XCTAssertFalse(portrait.contains("Ichi"), "the detail the user never opened is not shown:\n\(portrait)")
 
         try tmux(["send-keys", "-t", "main", "Down"])
         try tmux(["send-keys", "-t", "main", "Down"])
-        _ = try waitFor("3 selected") { selectedName($0) == "3" }
+        _ = try waitFor("3 selected") { selectedNumber($0) == "3" }
         try tmux(["send-keys", "-t", "main", "Enter"])
         _ = try waitFor("the detail of 3 in portrait") { $0.contains("San") && !$0.contains("Numbers (52)") }
 
         try tmux(["resize-window", "-t", "main", "-x", "120", "-y", "30"])
         let landscape = try waitFor("master and detail") { $0.contains("Numbers (52)") && $0.contains("San") }
-        XCTAssertEqual(selectedName(landscape), "3", "3 is selected and shown:\n\(landscape)")
+        XCTAssertEqual(selectedNumber(landscape), "3", "3 is selected and shown:\n\(landscape)")
 
-        try tmux(["send-keys", "-t", "main", "q"])
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
-        XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
-        XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
+        try quitAndAssertRestored()
     }
 
     /// check24 in a real terminal: favorite a product in the details, go back, and find it under Vorgemerkt.

@@ -54,16 +54,9 @@ extension SystemAction {
     /// other header, and any `#fragment`. The result is then built by
     /// `email(to:cc:subject:body:)`, with its checks.
     public static func email(mailto: String) throws(SystemActionError) -> SystemAction {
-        guard mailto.utf8.count <= maximumLength else {
-            throw SystemActionError(.tooLong(limit: maximumLength), input: mailto)
-        }
-        guard !TerminalSafeText.containsControl(mailto) else {
-            throw SystemActionError(.controlCharacter, input: mailto)
-        }
-        var payload = TerminalSafeText.trimmingSpaces(mailto)
-        if scheme(of: payload) == "mailto" { payload = String(payload.dropFirst("mailto:".count)) }
+        let fields = try emailFields(mailto: mailto)
         do throws(SystemActionError) {
-            return try email(mailtoPayload: payload)
+            return try email(to: fields.to, cc: fields.cc, subject: fields.subject, body: fields.body)
         } catch {
             throw SystemActionError(error.reason, input: mailto)
         }
