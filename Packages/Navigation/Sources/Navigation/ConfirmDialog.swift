@@ -8,12 +8,20 @@ public protocol ConfirmDialogOutput: AnyObject {
     func confirmDialog(_ id: String, didFinish confirmed: Bool)
 }
 
+/// A modal screen drawn over the screen it was presented on, which stays visible (dimmed) around it.
+@MainActor
+public protocol OverlayScreen: Screen {
+    /// Draws the overlay over `frame`, the screen below as it is now.
+    func draw(over frame: inout Frame, in context: RenderContext)
+}
+
 /// A modal question with two buttons ("Discard changes?" — Discard / Keep editing), presented by a
 /// router with `Navigator.present` and dismissed by itself. ←/→/tab move between the buttons, enter
 /// or a click presses one, `y` confirms, `n` and esc cancel. Cancel has the focus first, so an
-/// enter typed too early never destroys anything.
+/// enter typed too early never destroys anything. It is drawn over the dimmed screen it asks about,
+/// with a key bar that names its keys (`y Delete  n/esc Cancel`).
 @MainActor
-public final class ConfirmDialog: Screen {
+public final class ConfirmDialog: OverlayScreen {
     public let id: String
     public let message: String
     public let confirmTitle: String
@@ -59,8 +67,20 @@ public final class ConfirmDialog: Screen {
                       confirm: Point(column: left + cancel.width + 2, row: row))
     }
 
+    /// Its own key bar: what `y`, `n`/esc and the arrows do here (q and ? are not keys of a question).
+    public var keyBar: String {
+        ["←→ choose", "enter press", "y " + confirmTitle, "n/esc " + cancelTitle].joined(separator: KeyBar.separator)
+    }
+
+    /// On a blank screen (the navigation controller draws it over the screen below instead).
     public func render(in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
+        draw(over: &frame, in: context)
+        return frame
+    }
+
+    public func draw(over frame: inout Frame, in context: RenderContext) {
+        frame.restyle(frame.bounds) { $0.dim = true }
         let layout = layout(for: context.size)
         frame.fill(layout.box, style: .plain)
         Box.draw(into: &frame, rect: layout.box, title: nil, style: Style(bold: true))
@@ -69,7 +89,7 @@ public final class ConfirmDialog: Screen {
         }
         Button(title: cancelTitle, isFocused: !confirmFocused).draw(into: &frame, at: layout.cancel)
         Button(title: confirmTitle, isFocused: confirmFocused).draw(into: &frame, at: layout.confirm)
-        return frame
+        KeyBar.draw(keyBar, into: &frame)
     }
 
     public func handle(_ event: InputEvent, in context: RenderContext) -> Bool {

@@ -93,10 +93,17 @@ public final class NavigationController: ScreenHost {
         return quitRequested ? .quit : .none
     }
 
-    /// The top screen's frame, with the key overlay on top when it is shown.
+    /// The top screen's frame, with the key overlay on top when it is shown. A modal that is an
+    /// ``OverlayScreen`` (a question) is drawn over the screen it was presented on.
     public func render(in context: RenderContext) -> Frame {
         guard let screen = topScreen else { return Frame(size: context.size) }
-        var frame = screen.render(in: context)
+        var frame: Frame
+        if let overlay = modal as? any OverlayScreen, let below = stack.last {
+            frame = below.render(in: context)
+            overlay.draw(over: &frame, in: context)
+        } else {
+            frame = screen.render(in: context)
+        }
         if isShowingHelp {
             KeyHelpOverlay.draw(screen.keyHelp + texts.globalKeys, title: texts.keysTitle, into: &frame, colorMode: context.colorMode)
         }

@@ -157,3 +157,32 @@ final class HeadlessHostTests: XCTestCase {
         XCTAssertEqual(frame.text, "loaded 0")
     }
 }
+
+/// A question is asked over the screen it is about (dimmed, still readable), and its key bar says
+/// that `y` confirms; it used to blank the whole screen and its key bar.
+@MainActor
+final class ConfirmOverlayTests: XCTestCase {
+    private final class Output: ConfirmDialogOutput {
+        var answers: [Bool] = []
+        func confirmDialog(_ id: String, didFinish confirmed: Bool) { answers.append(confirmed) }
+    }
+
+    func testTheQuestionIsDrawnOverTheDimmedScreenWithItsKeys() async {
+        let controller = NavigationController(), output = Output()
+        controller.setRoot(StubScreen(title: "Zed Quinn +62 812 3456 7890"))
+        controller.present(ConfirmDialog(id: "delete", message: "Delete Zed Quinn?", confirmTitle: "Delete",
+                                         output: output, navigator: controller))
+        let context = RenderContext(size: Size(columns: 60, rows: 12), colorMode: .trueColor)
+        let frame = controller.render(in: context)
+        let text = frame.text
+        XCTAssertTrue(text.hasPrefix("Zed Quinn +62"), "the screen below stays:\n\(text)")
+        XCTAssertTrue(frame[0, 0].style.dim, "dimmed")
+        XCTAssertTrue(text.contains("Delete Zed Quinn?"), text)
+        let bar = text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        XCTAssertTrue(bar.contains("y Delete") && bar.contains("n/esc Cancel"), bar)
+        XCTAssertFalse(bar.contains("q quit"), "q is no key of a question: \(bar)")
+        _ = controller.dispatch(.key(.character("y")), in: context)
+        XCTAssertEqual(output.answers, [true])
+        XCTAssertNil(controller.modal)
+    }
+}
