@@ -105,7 +105,9 @@ public final class NavigationController: ScreenHost {
             frame = screen.render(in: context)
         }
         if isShowingHelp {
-            KeyHelpOverlay.draw(screen.keyHelp + texts.globalKeys, title: texts.keysTitle, into: &frame, colorMode: context.colorMode)
+            // "esc/backspace back" only where there is somewhere to go back to (a screen's own esc is in its keys).
+            let global = stack.count > 1 || modal != nil ? texts.globalKeys : texts.globalKeys.filter { $0 != texts.globalKeys.first }
+            KeyHelpOverlay.draw(screen.keyHelp + global, title: texts.keysTitle, into: &frame, colorMode: context.colorMode)
         }
         return frame
     }

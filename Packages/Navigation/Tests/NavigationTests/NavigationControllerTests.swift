@@ -186,3 +186,19 @@ final class ConfirmOverlayTests: XCTestCase {
         XCTAssertNil(controller.modal)
     }
 }
+
+/// The `?` overlay lists only keys that work: on the first screen there is nothing to go back to.
+@MainActor
+final class HelpOverlayTests: XCTestCase {
+    func testEscBackIsListedOnlyWhereThereIsSomewhereToGoBack() async {
+        let controller = NavigationController()
+        let context = RenderContext(size: Size(columns: 60, rows: 14), colorMode: .none)
+        controller.setRoot(StubScreen(title: "root"))
+        _ = controller.dispatch(.key(.character("?")), in: context)
+        XCTAssertFalse(controller.render(in: context).text.contains("esc/backspace"), controller.render(in: context).text)
+        _ = controller.dispatch(.key(.character("x")), in: context) // closes the overlay
+        controller.push(StubScreen(title: "detail"))
+        _ = controller.dispatch(.key(.character("?")), in: context)
+        XCTAssertTrue(controller.render(in: context).text.contains("esc/backspace"), controller.render(in: context).text)
+    }
+}

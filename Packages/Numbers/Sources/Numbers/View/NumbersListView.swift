@@ -22,7 +22,7 @@ final class NumbersListView: Screen, NumbersListViewInput {
     func screenDidAppear() { output.didLoad() }
 
     /// This screen's keys: the key bar, the ? overlay and `apps-cli numbers --help` read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ select"),
+    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
                                               KeyHelp("enter/click", "open the number", bar: "enter open"),
                                               KeyHelp("r", "reload (Retry)", bar: "r reload")]
     var keyHelp: [KeyHelp] { Self.keys }

@@ -116,13 +116,13 @@ enum ResourceDirectoryTexts {
     // MARK: Keys (the key bar, the `?` overlay and `apps-cli resource-directory --help` read these)
 
     static let categoryKeys: [KeyHelp] = [
-        KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ select"),
+        KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
         KeyHelp("enter/click", "open the category", bar: "enter open"),
         KeyHelp("r", "reload (Retry)", bar: "r reload"),
     ]
 
     static let resourceKeys: [KeyHelp] = [
-        KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ select"),
+        KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
         KeyHelp("enter/click", "open the resource", bar: "enter open"),
         KeyHelp("s / click [Sort]", "sort A–Z, then Z–A, alternating", bar: "s sort"),
         KeyHelp("/", "filter by title as you type (enter keeps it, esc clears it)", bar: "/ filter"),
