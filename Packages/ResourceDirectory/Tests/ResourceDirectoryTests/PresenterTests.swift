@@ -190,7 +190,8 @@ final class ResourceListPresenterTests: XCTestCase {
         let (presenter, _, _, work) = makePresenter(service, category: ResourceDirectoryFixtures.museums)
         presenter.didLoad()
         await work.waitUntilIdle()
-        XCTAssertEqual(presenter.viewModel.content, .failed(message: "The directory has no resource file for “Museums”."))
+        XCTAssertEqual(presenter.viewModel.content, .failed(message: "The directory has no resource file for “Museums”.", canRetry: false),
+                       "loading again cannot give a category a file: no retry is offered")
         XCTAssertEqual(service.resourceRequests, [])
     }
 

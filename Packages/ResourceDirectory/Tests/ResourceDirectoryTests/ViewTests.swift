@@ -216,4 +216,13 @@ final class ViewTests: XCTestCase {
         _ = view.handle(.key(.enter), in: context(80, 24))
         XCTAssertEqual(output.events.last, "body Hi,\nsee you at 8.\n", "enter is a new line in the message")
     }
+
+    /// A failure that loading again cannot fix shows no retry button, and its key bar offers none.
+    func testACategoryWithoutAFileOffersNoRetry() async {
+        let model = ResourceListViewModel(title: "Museums", content: .failed(message: "The directory has no resource file for “Museums”.", canRetry: false),
+                                          orderLabel: "A–Z", search: SearchFieldState(), emptyMessage: "")
+        let text = ResourceListView.render(model, in: RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)).text
+        XCTAssertFalse(text.contains("Retry") || text.contains("r retry") || text.contains("↑↓"), text)
+        XCTAssertTrue(text.contains("esc back"), text)
+    }
 }

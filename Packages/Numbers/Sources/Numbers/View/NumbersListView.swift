@@ -25,7 +25,15 @@ final class NumbersListView: Screen, NumbersListViewInput {
     nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
                                               KeyHelp("enter/click", "open the number", bar: "enter open"),
                                               KeyHelp("r", "reload (Retry)", bar: "r reload")]
-    var keyHelp: [KeyHelp] { Self.keys }
+    var keyHelp: [KeyHelp] { Self.keys(for: viewModel) }
+
+    /// The error view's keys: retry, not the list's (which do nothing there).
+    nonisolated static let failedKeys = [KeyHelp("enter/r", "try again", bar: "r retry")]
+
+    static func keys(for viewModel: NumbersListViewModel) -> [KeyHelp] {
+        if case .failed = viewModel.content { return failedKeys }
+        return keys
+    }
 
     /// Each row: a picture 8 columns × 3 lines (the kanji in half blocks), the name beside it.
     static let pictureSize = Size(columns: 8, rows: 3)
@@ -92,7 +100,7 @@ final class NumbersListView: Screen, NumbersListViewInput {
             }
         }
         frame.draw(body, at: list.origin)
-        KeyBar.draw(Self.keys.keyBar, into: &frame)
+        KeyBar.draw(keys(for: viewModel).keyBar, into: &frame)
         return frame
     }
 

@@ -8,6 +8,12 @@ enum ResourceDirectoryTexts {
     static let noCategories = "The directory has no categories."
     static let noResources = "This category has no resources yet."
     static let retry = "[ Retry (enter or r) ]"
+
+    /// The keys of an error view: retry where trying again can help, back where there is a screen to go back to.
+    static func failedKeys(canRetry: Bool, canGoBack: Bool) -> [KeyHelp] {
+        (canRetry ? [KeyHelp("enter/r", "try again", bar: "r retry")] : [])
+            + (canGoBack ? [KeyHelp("esc/backspace", "back", bar: "esc back")] : [])
+    }
     static let searchPlaceholder = "filter by title"
 
     /// The query shown at most 40 characters long: the message is rebuilt at every key typed.

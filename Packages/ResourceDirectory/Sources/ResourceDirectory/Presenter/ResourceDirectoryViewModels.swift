@@ -33,7 +33,8 @@ struct ResourceListViewModel: Equatable, Sendable {
     }
     enum Content: Equatable, Sendable {
         case loading
-        case failed(message: String)
+        /// `canRetry`: false for a failure that loading again cannot fix (a category without a file).
+        case failed(message: String, canRetry: Bool = true)
         /// The rows that match the filter; `firstVisibleRow` is the row at the top of the screen.
         case loaded(rows: LazyRows<Row>, selectedIndex: Int, firstVisibleRow: Int)
     }

@@ -36,7 +36,7 @@ final class ResourceListPresenter: ResourceListViewOutput {
 
     private enum State {
         case loading
-        case failed(String)
+        case failed(String, canRetry: Bool)
         case loaded
     }
     private var state = State.loading
@@ -150,7 +150,8 @@ final class ResourceListPresenter: ResourceListViewOutput {
                 // A reload keeps the order chosen before it.
                 if self.order != .original { self.sort(keeping: keep) }
             case .failure(let error):
-                self.state = .failed(ResourceDirectoryTexts.message(for: error))
+                // No file for the category: loading again cannot help, so no retry is offered.
+                self.state = .failed(ResourceDirectoryTexts.message(for: error), canRetry: { if case .noKnownFile = error { false } else { true } }())
             }
             self.publish()
             self.showImages()
@@ -202,8 +203,8 @@ final class ResourceListPresenter: ResourceListViewOutput {
         case .loading:
             return ResourceListViewModel(title: category.title, content: .loading, orderLabel: orderLabel, search: search,
                                          emptyMessage: "")
-        case .failed(let message):
-            return ResourceListViewModel(title: category.title, content: .failed(message: message), orderLabel: orderLabel,
+        case .failed(let message, let canRetry):
+            return ResourceListViewModel(title: category.title, content: .failed(message: message, canRetry: canRetry), orderLabel: orderLabel,
                                          search: search, emptyMessage: "")
         case .loaded:
             let entries = entries, shown = shown, pictures = images.snapshot

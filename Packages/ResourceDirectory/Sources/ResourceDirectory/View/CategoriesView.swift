@@ -16,7 +16,13 @@ final class CategoriesView: Screen, CategoriesViewInput {
     func display(_ viewModel: CategoriesViewModel) { self.viewModel = viewModel }
     func screenDidAppear() { output.didLoad() }
 
-    var keyHelp: [KeyHelp] { ResourceDirectoryTexts.categoryKeys }
+    var keyHelp: [KeyHelp] { Self.keys(for: viewModel) }
+
+    /// The keys that work in this state: the list's, or the error view's (the first screen: no back).
+    static func keys(for viewModel: CategoriesViewModel) -> [KeyHelp] {
+        if case .failed = viewModel.content { return ResourceDirectoryTexts.failedKeys(canRetry: true, canGoBack: false) }
+        return ResourceDirectoryTexts.categoryKeys
+    }
 
     /// A category takes its title, its description and a blank line.
     static let rowHeight = 3
@@ -70,7 +76,7 @@ final class CategoriesView: Screen, CategoriesViewInput {
             }
         }
         frame.draw(body, at: list.origin)
-        KeyBar.draw(ResourceDirectoryTexts.categoryKeys.keyBar, into: &frame)
+        KeyBar.draw(keys(for: viewModel).keyBar, into: &frame)
         return frame
     }
 

@@ -21,7 +21,13 @@ final class ResourceListView: Screen, ResourceListViewInput {
     func display(_ viewModel: ResourceListViewModel) { self.viewModel = viewModel }
     func screenDidAppear() { output.didLoad() }
 
-    var keyHelp: [KeyHelp] { ResourceDirectoryTexts.resourceKeys }
+    var keyHelp: [KeyHelp] { Self.keys(for: viewModel) }
+
+    /// The keys that work in this state: the list's, or the error view's.
+    static func keys(for viewModel: ResourceListViewModel) -> [KeyHelp] {
+        if case .failed(_, let canRetry) = viewModel.content { return ResourceDirectoryTexts.failedKeys(canRetry: canRetry, canGoBack: true) }
+        return ResourceDirectoryTexts.resourceKeys
+    }
     /// While the filter is typed, every printable key (q and ? too) is text.
     var capturesText: Bool { viewModel.search.isEditing }
 
@@ -70,8 +76,8 @@ final class ResourceListView: Screen, ResourceListViewInput {
         switch viewModel.content {
         case .loading:
             StatusView.centered(Spinner.frame(tick: context.tick) + " " + ResourceDirectoryTexts.loadingResources, into: &body, style: .plain)
-        case .failed(let message):
-            StatusView.error(message, retry: ResourceDirectoryTexts.retry, into: &body, colorMode: context.colorMode)
+        case .failed(let message, let canRetry):
+            StatusView.error(message, retry: canRetry ? ResourceDirectoryTexts.retry : nil, into: &body, colorMode: context.colorMode)
         case .loaded(let rows, _, _) where rows.isEmpty:
             StatusView.centered(viewModel.emptyMessage, into: &body, style: Style(dim: true))
         case .loaded(let rows, let selectedIndex, let firstVisibleRow):
@@ -101,8 +107,8 @@ final class ResourceListView: Screen, ResourceListViewInput {
             }
         }
         frame.draw(body, at: list.origin)
-        KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.searchKeyBar : ResourceDirectoryTexts.resourceKeys.keyBar,
-                    into: &frame)
+        // The key bar lists what works here: on the error view, not the list's keys.
+        KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.searchKeyBar : keys(for: viewModel).keyBar, into: &frame)
         return frame
     }
 
@@ -114,6 +120,9 @@ final class ResourceListView: Screen, ResourceListViewInput {
         }
         if handleSortButton(event, size: context.size) { return true }
         if case .key = event, viewModel.touchedIndex != nil || viewModel.sortTouched { output.didCancelTouch() }
+        if case .failed(_, false) = viewModel.content, event == .key(.character("r")) || event == .key(.enter) {
+            return true // nothing to try again
+        }
         switch event {
         case .key(.character("r")):
             output.didRequestReload()
