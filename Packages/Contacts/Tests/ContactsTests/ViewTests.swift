@@ -34,6 +34,25 @@ final class RecordingContactsViewOutputs: ContactListViewOutput, ContactDetailVi
     func didPressCancel() { events.append("cancel") }
 }
 
+/// The error view offers only what works there: retry. No search prompt, no `a add`.
+@MainActor
+final class ContactListErrorViewTests: XCTestCase {
+    func testTheErrorViewOffersOnlyRetry() async {
+        let model = ContactListViewModel(title: "Contacts", content: .failed(message: "No connection to 127.0.0.1:9 — is the server running?"),
+                                         search: SearchFieldState(), emptyMessage: "")
+        let text = ContactListView.render(model, in: RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)).text
+        XCTAssertFalse(text.contains("/ ") || text.contains("search") || text.contains("a add"), text)
+        XCTAssertTrue(text.contains("[ Retry ]") && text.contains("r retry"), text)
+        let output = RecordingContactsViewOutputs()
+        let view = ContactListView(output: output, viewModel: model)
+        let context = RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)
+        XCTAssertFalse(view.handle(.key(.character("a")), in: context))
+        XCTAssertFalse(view.handle(.key(.character("/")), in: context))
+        XCTAssertTrue(view.handle(.key(.character("r")), in: context))
+        XCTAssertEqual(output.events, ["reload"])
+    }
+}
+
 @MainActor
 final class ViewTests: XCTestCase {
     private let photo = RGBImage(width: 8, height: 8, filledWith: RGBPixel(red: 200, green: 120, blue: 40))

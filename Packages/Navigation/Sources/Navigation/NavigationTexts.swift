@@ -12,10 +12,14 @@ public struct NavigationTexts: Sendable, Equatable {
     public var quitBar: String
     /// The heading of the global keys in `apps-cli <feature> --help`.
     public var everywhereTitle: String
+    /// The error view's button, the same in every feature of a language ("[ Retry ]", "[ Neuladen ]").
+    public var retryButton: String
 
-    public init(keysTitle: String, globalKeys: [KeyHelp], keysBar: String, quitBar: String, everywhereTitle: String) {
+    public init(keysTitle: String, globalKeys: [KeyHelp], keysBar: String, quitBar: String, everywhereTitle: String,
+                retryButton: String) {
         self.keysTitle = keysTitle
         self.everywhereTitle = everywhereTitle
+        self.retryButton = retryButton
         self.globalKeys = globalKeys
         self.keysBar = keysBar
         self.quitBar = quitBar
@@ -26,12 +30,12 @@ public struct NavigationTexts: Sendable, Equatable {
         keysTitle: "Keys",
         globalKeys: [KeyHelp("esc/backspace", "back"), KeyHelp("?", "show or hide keys"),
                      KeyHelp("ctrl-z", "suspend"), KeyHelp("q", "quit")],
-        keysBar: "keys", quitBar: "quit", everywhereTitle: "Everywhere")
+        keysBar: "keys", quitBar: "quit", everywhereTitle: "Everywhere", retryButton: "[ Retry ]")
 
     /// German (check24).
     public static let german = NavigationTexts(
         keysTitle: "Tasten",
         globalKeys: [KeyHelp("esc/backspace", "zurück"), KeyHelp("?", "Tasten zeigen oder verbergen"),
                      KeyHelp("ctrl-z", "anhalten"), KeyHelp("q", "beenden")],
-        keysBar: "Tasten", quitBar: "beenden", everywhereTitle: "Überall")
+        keysBar: "Tasten", quitBar: "beenden", everywhereTitle: "Überall", retryButton: "[ Neuladen ]")
 }

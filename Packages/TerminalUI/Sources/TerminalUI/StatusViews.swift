@@ -69,7 +69,7 @@ public enum StatusView {
     /// An error view: what went wrong and the retry button's label (red and bold where colors exist).
     /// The error view: `message`, and the retry button under it unless `retry` is nil (a failure
     /// that trying again cannot fix offers no retry).
-    public static func error(_ message: String, retry: String? = "[ Retry (r) ]", into frame: inout Frame, colorMode: ColorMode) {
+    public static func error(_ message: String, retry: String? = "[ Retry ]", into frame: inout Frame, colorMode: ColorMode) {
         centered(message + (retry.map { "\n\n" + $0 } ?? ""), into: &frame,
                  style: Style(foreground: colorMode == .none ? .default : .red, bold: true))
     }

@@ -37,7 +37,7 @@ final class StatusViewTests: XCTestCase {
         StatusView.error("Offline.", into: &plain, colorMode: .none)
         XCTAssertEqual(plain[11, 1].style.foreground, .default, "no color without colors")
         XCTAssertTrue(plain[11, 1].style.bold)
-        XCTAssertTrue(plain.text.contains("[ Retry (r) ]"))
+        XCTAssertTrue(plain.text.contains("[ Retry ]"))
     }
 }
 

@@ -169,9 +169,9 @@ final class ViewTests: XCTestCase {
         let small = RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none)
         var model = page()
         model.content = .failed(message: "No connection.")
-        XCTAssertTrue(render(model, texts: .german, in: small).text.contains("[ Neuladen (r) ]"))
+        XCTAssertTrue(render(model, texts: .german, in: small).text.contains("[ Neuladen ]"))
         let english = render(model, in: small).text
-        XCTAssertTrue(english.contains("No connection.") && english.contains("[ Retry (r) ]"), english)
+        XCTAssertTrue(english.contains("No connection.") && english.contains("[ Retry ]"), english)
         model.content = .loading
         XCTAssertTrue(render(model, texts: .german, in: small).text.contains("Seite wird geladen…"))
         XCTAssertTrue(render(model, in: small).text.contains("Loading the page…"))

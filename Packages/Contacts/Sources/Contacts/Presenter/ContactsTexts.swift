@@ -5,7 +5,8 @@ enum ContactsTexts {
     static let title = "Contacts"
     static let loading = "Loading contacts…"
     static let loadingContact = "Loading contact…"
-    static let retry = "[ Retry (r) ]"
+    /// The error view's button: the one wording every English feature uses.
+    static let retry = NavigationTexts.english.retryButton
     static let noContacts = "No contacts yet. Press a to add one."
     /// The query shown at most 40 characters long: the message is rebuilt at every key typed.
     static func noMatches(_ query: String) -> String {
@@ -87,6 +88,8 @@ enum ContactsTexts {
         KeyHelp("r", "reload", bar: "r reload"),
     ]
     static let searchKeyBar = "type to search  enter keep  esc clear"
+    /// The error view's keys.
+    static let failedKeys = [KeyHelp("enter/r", "try again", bar: "r retry")]
 
     static let detailKeys: [KeyHelp] = [
         KeyHelp("tab shift-tab ←→", "choose an action", bar: "tab action"),

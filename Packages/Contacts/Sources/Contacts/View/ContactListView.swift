@@ -21,7 +21,13 @@ final class ContactListView: Screen, ContactListViewInput {
     func display(_ viewModel: ContactListViewModel) { self.viewModel = viewModel }
     func screenDidAppear() { output.didLoad() }
 
-    var keyHelp: [KeyHelp] { ContactsTexts.listKeys }
+    var keyHelp: [KeyHelp] { Self.keys(for: viewModel) }
+
+    /// The keys that work in this state: the list's, or on the error view only retry (nothing to
+    /// search, and nowhere to add to while the contacts cannot be loaded).
+    static func keys(for viewModel: ContactListViewModel) -> [KeyHelp] {
+        viewModel.content.isFailed ? ContactsTexts.failedKeys : ContactsTexts.listKeys
+    }
     /// While the search is typed, every printable key (q, a and ? too) is text.
     var capturesText: Bool { viewModel.search.isEditing }
 
@@ -47,8 +53,10 @@ final class ContactListView: Screen, ContactListViewInput {
     static func render(_ viewModel: ContactListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
         frame.put(viewModel.title, at: Point(column: 1, row: 0), style: Style(bold: true), maxColumns: max(0, context.size.columns - 2))
-        viewModel.search.draw(into: &frame, rect: Rect(column: 1, row: 1, columns: max(0, context.size.columns - 2), rows: 1),
-                              placeholder: ContactsTexts.searchPlaceholder, colorMode: context.colorMode)
+        if !viewModel.content.isFailed { // the error view has nothing to search
+            viewModel.search.draw(into: &frame, rect: Rect(column: 1, row: 1, columns: max(0, context.size.columns - 2), rows: 1),
+                                  placeholder: ContactsTexts.searchPlaceholder, colorMode: context.colorMode)
+        }
         if let notice = viewModel.notice {
             frame.put(notice, at: Point(column: 1, row: 2), style: Theme.notice, maxColumns: max(0, context.size.columns - 2))
         }
@@ -81,7 +89,7 @@ final class ContactListView: Screen, ContactListViewInput {
             }
         }
         frame.draw(body, at: list.origin)
-        KeyBar.draw(viewModel.search.isEditing ? ContactsTexts.searchKeyBar : ContactsTexts.listKeys.keyBar, into: &frame)
+        KeyBar.draw(viewModel.search.isEditing ? ContactsTexts.searchKeyBar : keys(for: viewModel).keyBar, into: &frame)
         return frame
     }
 
@@ -109,6 +117,12 @@ final class ContactListView: Screen, ContactListViewInput {
     }
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        if viewModel.content.isFailed, !viewModel.search.isEditing {
+            // The error view: only retry (r, enter, a click on it) works.
+            guard event == .key(.character("r")) || event == .key(.enter) else { return false }
+            output.didRequestReload()
+            return true
+        }
         var search = viewModel.search
         if SearchInput.handle(event, &search) != .ignored {
             output.didEditSearch(search)

@@ -1,3 +1,4 @@
+import Navigation
 /// The feature's user-facing strings, in one place.
 enum NumbersTexts {
     static let title = "Numbers"
@@ -5,7 +6,8 @@ enum NumbersTexts {
     static let empty = "No numbers to show."
     static let placeholder = "Choose a number"
     static let noText = "No text for this number."
-    static let retry = "[ Retry (enter or r) ]"
+    /// The error view's button: the one wording every English feature uses.
+    static let retry = NavigationTexts.english.retryButton
 
     static func message(for error: NumbersError) -> String {
         switch error {

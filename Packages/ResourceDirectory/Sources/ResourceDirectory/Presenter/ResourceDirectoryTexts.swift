@@ -7,7 +7,8 @@ enum ResourceDirectoryTexts {
     static let loadingResources = "Loading resources…"
     static let noCategories = "The directory has no categories."
     static let noResources = "This category has no resources yet."
-    static let retry = "[ Retry (enter or r) ]"
+    /// The error view's button: the one wording every English feature uses.
+    static let retry = NavigationTexts.english.retryButton
 
     /// The keys of an error view: retry where trying again can help, back where there is a screen to go back to.
     static func failedKeys(canRetry: Bool, canGoBack: Bool) -> [KeyHelp] {

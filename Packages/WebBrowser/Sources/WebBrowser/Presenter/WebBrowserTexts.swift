@@ -1,3 +1,4 @@
+import Navigation
 import Foundation
 import TerminalUI
 
@@ -100,7 +101,7 @@ extension WebBrowserModule {
 
         /// English, the default.
         public static let english = Texts(
-            loading: "Loading the page…", retryButton: "[ Retry (r) ]",
+            loading: "Loading the page…", retryButton: NavigationTexts.english.retryButton,
             pageUnavailable: "The page could not be loaded.", notAWebPage: "Not a web page:",
             invalidLink: "This link has no valid address.", opensOutside: "Opens outside the web view:",
             openedOutside: "Opened outside the app:", cannotOpenOutside: "No program here opens the link:",
@@ -117,7 +118,7 @@ extension WebBrowserModule {
         /// German, for features whose screens speak German (check24); the loading and retry words are
         /// the ones the check24 legal page always showed.
         public static let german = Texts(
-            loading: "Seite wird geladen…", retryButton: "[ Neuladen (r) ]",
+            loading: "Seite wird geladen…", retryButton: NavigationTexts.german.retryButton,
             pageUnavailable: "Die Seite konnte nicht geladen werden.", notAWebPage: "Keine Webseite:",
             invalidLink: "Dieser Link hat keine gültige Adresse.", opensOutside: "Öffnet außerhalb der Webansicht:",
             openedOutside: "Außerhalb der App geöffnet:", cannotOpenOutside: "Kein Programm öffnet den Link:",
