@@ -30,6 +30,8 @@ final class LeakTests: XCTestCase {
             weakPresenter = view?.output as? Check24OverviewPresenter
             weakInteractor = weakPresenter?.interactor
         }
+        XCTAssertNotNil(weakView)
+        XCTAssertNotNil(weakPresenter)
         XCTAssertNotNil(weakInteractor)
         screen = nil
         XCTAssertNil(weakView)
@@ -56,6 +58,10 @@ final class LeakTests: XCTestCase {
             weakPresenter = view?.output as? Check24DetailPresenter
             weakInteractor = weakPresenter?.interactor
         }
+        // They existed: a module that was never built would pass the checks below without proving anything.
+        XCTAssertNotNil(weakView)
+        XCTAssertNotNil(weakPresenter)
+        XCTAssertNotNil(weakInteractor)
         screen = nil
         XCTAssertNil(weakView)
         XCTAssertNil(weakPresenter)
