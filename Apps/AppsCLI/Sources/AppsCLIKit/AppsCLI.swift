@@ -37,10 +37,7 @@ public enum AppsCLI {
                 printError("apps-cli: --fail-every is for check24 only; see 'apps-cli \(name) --help'.")
                 return 64
             }
-            guard let make = feature.make else {
-                printError("apps-cli: \(name) is not built yet; try 'apps-cli product-grid'.")
-                return 69
-            }
+            let make = feature.make
             // A data directory that is a file is wrong for every feature, including those that only
             // cache there: said at once, before a feature half-starts without its storage.
             if let directory = options.dataDirectory, let file = Self.fileInTheWay(of: directory) {

@@ -103,8 +103,8 @@ struct Feature: Sendable {
     var summary: String
     /// The feature's keys by screen, for `apps-cli <feature> --help`: the lists the screens' `?` overlays show.
     var keys: [KeyHelpSection]
-    /// nil while the feature is not built yet: it is listed as planned and refuses to start.
-    var make: (@MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen)?
+    /// Builds the feature's first screen.
+    var make: @MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen
     var acceptsFailEvery = false
     /// The one-line summary in German, for a feature whose screens speak German (its `--help`).
     var germanSummary: String?
