@@ -72,7 +72,7 @@ public enum RequestFailure: Sendable, Equatable {
             if let reason = HTTPError.reasonPhrase(for: code) { return "The server answered \(code) \(reason)." }
             return "The server answered with status \(code)."
         case .unreadable(let detail):
-            return "The data from the server could not be read: \(Self.sentence(detail))"
+            return Self.unreadableSentence(detail)
         case .invalidAddress(let address):
             return "The address “\(address)” is not a valid web address."
         case .tooLarge(let limit):
@@ -139,6 +139,21 @@ public enum RequestFailure: Sendable, Equatable {
     }
 
     /// Ends a detail with exactly one full stop.
+    /// A decoding detail as a person reads it: about the whole answer in plain words ("The server sent
+    /// a list where an object was expected."), about a field with its path (for the developers who
+    /// run this against their own server).
+    private static func unreadableSentence(_ detail: String) -> String {
+        let trimmed = detail.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed == "the answer is not valid JSON" { return "The server's answer is not valid JSON." }
+        if trimmed.hasPrefix("the answer: expected ") {
+            let rest = trimmed.dropFirst("the answer: expected ".count)
+            let parts = rest.components(separatedBy: ", found ")
+            if parts.count == 2 { return "The server sent \(parts[1]) where \(parts[0]) was expected." }
+            return "The server's answer is not \(rest)."
+        }
+        return "The data from the server could not be read: \(sentence(trimmed))"
+    }
+
     private static func sentence(_ detail: String) -> String {
         let trimmed = detail.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return "no details." }

@@ -81,6 +81,10 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(HTTPError.status(code: 599, body: nil).userMessage, "The server answered with status 599.")
         XCTAssertEqual(HTTPError.decoding("products[3].price: expected a number").userMessage,
                        "The data from the server could not be read: products[3].price: expected a number.")
+        // About the whole answer, in plain words: no "the answer: expected an object, found a list." on screen.
+        XCTAssertEqual(HTTPError.decoding("the answer: expected an object, found a list").userMessage,
+                       "The server sent a list where an object was expected.")
+        XCTAssertEqual(HTTPError.decoding("the answer is not valid JSON").userMessage, "The server's answer is not valid JSON.")
         XCTAssertEqual(HTTPError.invalidURL("ftp://x").userMessage, "The address “ftp://x” is not a valid web address.")
         XCTAssertEqual(HTTPError.cancelled.userMessage, "The request was cancelled.")
         XCTAssertEqual(HTTPError.other("Disk full.").userMessage, "The request failed: Disk full.")
