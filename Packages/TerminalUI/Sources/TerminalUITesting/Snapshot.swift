@@ -43,17 +43,29 @@ public func assertTextSnapshot(_ text: String, named name: String, filePath: Sta
     }
 }
 
-/// The lines that differ, numbered: `-` expected, `+` actual (a simple line-by-line comparison).
+/// The lines that differ, numbered: `-` expected (its line number), `+` actual (its line number).
+/// Lines are matched by a longest common subsequence, so one inserted line shows as one `+`, not as
+/// every later line changed.
 public func lineDiff(expected: String, actual: String) -> String {
-    let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // lengths[i][j]: the longest common subsequence of old[i...] and new[j...].
+    var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
+    for i in stride(from: old.count - 1, through: 0, by: -1) {
+        for j in stride(from: new.count - 1, through: 0, by: -1) {
+            lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        }
+    }
     var lines: [String] = []
-    for index in 0..<max(old.count, new.count) {
-        let before = index < old.count ? String(old[index]) : nil
-        let after = index < new.count ? String(new[index]) : nil
-        guard before != after else { continue }
-        if let before { lines.append(String(format: "%3d - ", index + 1) + before) }
-        if let after { lines.append(String(format: "%3d + ", index + 1) + after) }
+    var i = 0, j = 0
+    while i < old.count || j < new.count {
+        if i < old.count, j < new.count, old[i] == new[j] {
+            i += 1; j += 1
+        } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
+            lines.append(String(format: "%3d + ", j + 1) + new[j]); j += 1
+        } else {
+            lines.append(String(format: "%3d - ", i + 1) + old[i]); i += 1
+        }
     }
     return lines.joined(separator: "\n")
 }

@@ -4,7 +4,9 @@ import TerminalUITesting
 
 final class SnapshotSupportTests: XCTestCase {
     func testALineDiffNumbersOnlyTheLinesThatDiffer() {
-        XCTAssertEqual(lineDiff(expected: "a\nb\nc", actual: "a\nB\nc\nd"), "  2 - b\n  2 + B\n  4 + d")
+        XCTAssertEqual(lineDiff(expected: "a\nb\nc", actual: "a\nB\nc\nd"), "  2 + B\n  2 - b\n  4 + d")
+        // One inserted line is one "+", not every later line changed.
+        XCTAssertEqual(lineDiff(expected: "a\nb\nc\nd", actual: "a\nnew\nb\nc\nd"), "  2 + new")
         XCTAssertEqual(lineDiff(expected: "same", actual: "same"), "")
     }
 
