@@ -17,6 +17,15 @@ final class CommandLineContractTests: XCTestCase {
         }
     }
 
+    /// The help is compared whole, not by a few `contains` (off a terminal it is laid out for 80 columns).
+    func testHelpTextsAreWholeSnapshots() throws {
+        for (arguments, name) in [([String](), "help-overview"), (["check24", "--help"], "help-check24"), (["numbers", "--help"], "help-numbers")] {
+            let result = try AppsCLIProcess.run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments)")
+            assertTextSnapshot(result.stdout, named: name)
+        }
+    }
+
     func testVersion() throws {
         let result = try AppsCLIProcess.run(["--version"])
         XCTAssertEqual(result.status, 0)
