@@ -59,8 +59,8 @@ final class CategoriesPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         presenter.didTouchCategory(at: 1)
         presenter.didChooseCategory(at: 1)
-        let rows = [CategoriesViewModel.Row(title: "Restaurants", description: "Find local restaurants"),
-                    CategoriesViewModel.Row(title: "Vacation Spots", description: "")]
+        let rows = LazyRows([CategoriesViewModel.Row(title: "Restaurants", description: "Find local restaurants"),
+                    CategoriesViewModel.Row(title: "Vacation Spots", description: "")])
         XCTAssertEqual(view.displayed, [
             CategoriesViewModel(content: .loading),
             CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: 0, firstVisibleRow: 0)),
@@ -76,7 +76,7 @@ final class CategoriesPresenterTests: XCTestCase {
         let presenter = CategoriesPresenter(interactor: ResourceCategoriesInteractor(service: service), router: RecordingRouters(), work: work)
         presenter.didLoad()
         await work.waitUntilIdle()
-        guard case .failed(let message) = presenter.viewModel.content else { return XCTFail("\(presenter.viewModel)") }
+        guard case .failed(let message, _) = presenter.viewModel.content else { return XCTFail("\(presenter.viewModel)") }
         XCTAssertTrue(message.hasPrefix("The categories could not be loaded. "), message)
         presenter.didRequestReload()
         await work.waitUntilIdle()

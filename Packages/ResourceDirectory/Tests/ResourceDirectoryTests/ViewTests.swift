@@ -44,8 +44,8 @@ final class ViewTests: XCTestCase {
     }
 
     private var categories: CategoriesViewModel {
-        CategoriesViewModel(content: .loaded(rows: [.init(title: "Restaurants", description: "Find local restaurants"),
-                                                    .init(title: "Vacation Spots", description: "")], selectedIndex: 1, firstVisibleRow: 0))
+        CategoriesViewModel(content: .loaded(rows: LazyRows([.init(title: "Restaurants", description: "Find local restaurants"),
+                                                             .init(title: "Vacation Spots", description: "")]), selectedIndex: 1, firstVisibleRow: 0))
     }
 
     private func resources(search: SearchFieldState = SearchFieldState(), order: String = "order: A–Z", selected: Int = 1) -> ResourceListViewModel {

@@ -28,17 +28,10 @@ final class NumbersListPresenter: NumbersListViewOutput {
     private let router: any NumbersListRouting
     private let work: WorkTracker
 
-    private enum State {
-        case loading
-        case failed(String)
-        case loaded(NumbersCatalog)
-    }
-    private var state = State.loading
-    private var selectedIndex = 0
-    private var firstVisibleRow = 0
-    private var touchedIndex: Int?
-    private var visibleRows = 0..<NumbersListPresenter.initialVisibleRows
+    private var catalog = Loadable<NumbersCatalog, NumbersError>.loading
+    private var list = ListState(visibleRows: 0..<NumbersListPresenter.initialVisibleRows)
     private let images = ImageSlots()
+    private var items: [NumberItem] { catalog.value?.items ?? [] }
 
     /// Rows whose pictures load before the view has reported what is on screen.
     static let initialVisibleRows = 40
@@ -55,43 +48,37 @@ final class NumbersListPresenter: NumbersListViewOutput {
     func didRequestReload() { load() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard case .loaded(let catalog) = state, catalog.items.indices.contains(index) else { return }
-        let changed = index != selectedIndex
-        selectedIndex = index
-        firstVisibleRow = max(0, row)
-        visibleRows = rows
-        if changed { router.showDetail(of: catalog.items[index]) }
+        let items = items
+        guard items.indices.contains(index) else { return }
+        if list.select(index, firstVisibleRow: row, visibleRows: rows, count: items.count) { router.showDetail(of: items[index]) }
         publish()
         showImages()
     }
 
     func didTouchItem(at index: Int) {
-        guard case .loaded(let catalog) = state, catalog.items.indices.contains(index) else { return }
-        touchedIndex = index
-        publish()
+        if list.touch(index, count: items.count) { publish() }
     }
 
     func didCancelTouch() {
-        guard touchedIndex != nil else { return }
-        touchedIndex = nil
-        publish()
+        if list.cancelTouch() { publish() }
     }
 
     /// Enter, or a release on the touched row: select it and open its detail (full screen when narrow).
     func didChooseItem(at index: Int) {
-        touchedIndex = nil
-        guard case .loaded(let catalog) = state, catalog.items.indices.contains(index) else { return }
-        if index != selectedIndex {
-            selectedIndex = index
-            router.showDetail(of: catalog.items[index])
+        let items = items
+        let wasTouched = list.touchedIndex != nil
+        guard items.indices.contains(index) else {
+            if list.cancelTouch() || wasTouched { publish() }
+            return
         }
+        if list.choose(index, count: items.count) { router.showDetail(of: items[index]) }
         publish()
-        router.openDetail(of: catalog.items[index])
+        router.openDetail(of: items[index])
     }
 
     private func load() {
         images.retryFailed()
-        state = .loading
+        catalog = .loading
         publish()
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
         work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<NumbersCatalog, NumbersError> in
@@ -99,12 +86,12 @@ final class NumbersListPresenter: NumbersListViewOutput {
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let catalog):
-                self.state = .loaded(catalog)
-                self.selectedIndex = min(self.selectedIndex, max(0, catalog.items.count - 1))
+            case .success(let loaded):
+                self.catalog = .loaded(loaded)
+                self.list.clamp(count: loaded.items.count)
                 // The first item is selected and shown on start (in the detail pane when wide).
-                if catalog.items.indices.contains(self.selectedIndex) {
-                    self.router.showDetail(of: catalog.items[self.selectedIndex])
+                if loaded.items.indices.contains(self.list.selectedIndex) {
+                    self.router.showDetail(of: loaded.items[self.list.selectedIndex])
                 } else {
                     // A reload that answers an empty list leaves no number to show.
                     self.router.closeDetail()
@@ -112,7 +99,7 @@ final class NumbersListPresenter: NumbersListViewOutput {
                 self.publish()
                 self.showImages()
             case .failure(let error):
-                self.state = .failed(NumbersTexts.message(for: error))
+                self.catalog = .failed(error)
                 self.publish()
             }
         })
@@ -120,12 +107,9 @@ final class NumbersListPresenter: NumbersListViewOutput {
 
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
-        guard case .loaded(let catalog) = state else { return }
-        let items = catalog.items
-        let onScreen = visibleRows.clamped(to: 0..<items.count)
-        let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(items.count, onScreen.upperBound + Self.imageMarginRows)
-        let rows = Array(onScreen) + margin.filter { !onScreen.contains($0) }
-        images.show(rows.compactMap { items[$0].imageURL }, start: { [work] in work.runPicture($0) },
+        guard let items = catalog.value?.items else { return }
+        images.show(list.pictureRows(count: items.count, margin: Self.imageMarginRows).compactMap { items[$0].imageURL },
+                    start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
@@ -133,18 +117,18 @@ final class NumbersListPresenter: NumbersListViewOutput {
     private func publish() { view?.display(viewModel) }
 
     var viewModel: NumbersListViewModel {
-        switch state {
+        switch catalog {
         case .loading:
             return NumbersListViewModel(title: NumbersTexts.title, content: .loading)
-        case .failed(let message):
-            return NumbersListViewModel(title: NumbersTexts.title, content: .failed(message: message))
-        case .loaded(let catalog):
+        case .failed(let error):
+            return NumbersListViewModel(title: NumbersTexts.title, content: .failed(message: NumbersTexts.message(for: error)))
+        case .loaded(let catalog), .reloading(let catalog):
             let items = catalog.items, pictures = images.snapshot
             let rows = LazyRows(count: items.count) { NumberRowViewModel(name: items[$0].name, image: pictures[items[$0].imageURL]) }
             return NumbersListViewModel(
                 title: "\(NumbersTexts.title) (\(items.count))",
-                content: .loaded(rows: rows, selectedIndex: selectedIndex, firstVisibleRow: firstVisibleRow),
-                notice: NumbersTexts.skipped(catalog.skippedReasons), touchedIndex: touchedIndex)
+                content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
+                notice: NumbersTexts.skipped(catalog.skippedReasons), touchedIndex: list.touchedIndex)
         }
     }
 }

@@ -10,12 +10,7 @@ struct NumberRowViewModel: Equatable, Sendable {
 /// The master list as plain values. `rows` are made when read (``LazyRows``): a key press formats
 /// the rows on screen, never the whole list.
 struct NumbersListViewModel: Equatable, Sendable {
-    enum Content: Equatable, Sendable {
-        case loading
-        case failed(message: String)
-        /// `firstVisibleRow` is the row at the top of the screen, kept across key presses.
-        case loaded(rows: LazyRows<NumberRowViewModel>, selectedIndex: Int, firstVisibleRow: Int)
-    }
+    typealias Content = ListContent<NumberRowViewModel>
     var title: String
     var content: Content
     /// Entries of the payload that could not be read.

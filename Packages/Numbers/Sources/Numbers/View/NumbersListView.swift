@@ -61,8 +61,8 @@ final class NumbersListView: Screen, NumbersListViewInput {
         switch viewModel.content {
         case .loading:
             StatusView.centered(Spinner.frame(tick: context.tick) + " " + NumbersTexts.loading, into: &body, style: .plain)
-        case .failed(let message):
-            StatusView.error(message, retry: NumbersTexts.retry, into: &body, colorMode: context.colorMode)
+        case .failed(let message, let canRetry):
+            StatusView.error(message, retry: canRetry ? NumbersTexts.retry : nil, into: &body, colorMode: context.colorMode)
         case .loaded(let rows, _, _) where rows.isEmpty:
             StatusView.centered(NumbersTexts.empty, into: &body, style: Style(dim: true))
         case .loaded(let rows, let selectedIndex, let firstVisibleRow):

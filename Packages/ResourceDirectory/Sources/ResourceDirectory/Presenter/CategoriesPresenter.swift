@@ -23,15 +23,9 @@ final class CategoriesPresenter: CategoriesViewOutput {
     private let router: any CategoriesRouting
     private let work: WorkTracker
 
-    private enum State {
-        case loading
-        case failed(String)
-        case loaded(ResourceCategoryList)
-    }
-    private var state = State.loading
-    private var selectedIndex = 0
-    private var firstVisibleRow = 0
-    private var touchedIndex: Int?
+    private var categories = Loadable<ResourceCategoryList, ResourceDirectoryError>.loading
+    private var list = ListState()
+    private var count: Int { categories.value?.categories.count ?? 0 }
 
     init(interactor: ResourceCategoriesInteractor, router: any CategoriesRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -43,34 +37,31 @@ final class CategoriesPresenter: CategoriesViewOutput {
     func didRequestReload() { load() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int) {
-        guard case .loaded(let list) = state, list.categories.indices.contains(index) else { return }
-        selectedIndex = index
-        firstVisibleRow = max(0, row)
+        guard (0..<count).contains(index) else { return }
+        list.select(index, firstVisibleRow: row, count: count)
         publish()
     }
 
     func didTouchCategory(at index: Int) {
-        guard case .loaded(let list) = state, list.categories.indices.contains(index) else { return }
-        touchedIndex = index
-        publish()
+        if list.touch(index, count: count) { publish() }
     }
 
     func didCancelTouch() {
-        guard touchedIndex != nil else { return }
-        touchedIndex = nil
-        publish()
+        if list.cancelTouch() { publish() }
     }
 
     func didChooseCategory(at index: Int) {
-        touchedIndex = nil
-        guard case .loaded(let list) = state, list.categories.indices.contains(index) else { return }
-        selectedIndex = index
+        guard let loaded = categories.value, loaded.categories.indices.contains(index) else {
+            if list.cancelTouch() { publish() }
+            return
+        }
+        list.choose(index, count: loaded.categories.count)
         publish()
-        router.openResources(of: list.categories[index])
+        router.openResources(of: loaded.categories[index])
     }
 
     private func load() {
-        state = .loading
+        categories = .loading
         publish()
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
         work.runLatest(WorkKey(self, "categories"), { [interactor] () -> Result<ResourceCategoryList, ResourceDirectoryError> in
@@ -78,11 +69,11 @@ final class CategoriesPresenter: CategoriesViewOutput {
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let list):
-                self.state = .loaded(list)
-                self.selectedIndex = min(self.selectedIndex, max(0, list.categories.count - 1))
+            case .success(let loaded):
+                self.categories = .loaded(loaded)
+                self.list.clamp(count: loaded.categories.count)
             case .failure(let error):
-                self.state = .failed(ResourceDirectoryTexts.message(for: error))
+                self.categories = .failed(error)
             }
             self.publish()
         })
@@ -91,15 +82,16 @@ final class CategoriesPresenter: CategoriesViewOutput {
     private func publish() { view?.display(viewModel) }
 
     var viewModel: CategoriesViewModel {
-        switch state {
+        switch categories {
         case .loading:
             return CategoriesViewModel(content: .loading)
-        case .failed(let message):
-            return CategoriesViewModel(content: .failed(message: message))
-        case .loaded(let list):
-            let rows = list.categories.map { CategoriesViewModel.Row(title: $0.title, description: $0.description ?? "") }
-            return CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: selectedIndex, firstVisibleRow: firstVisibleRow),
-                                       notice: ResourceDirectoryTexts.skipped(list.skippedReasons), touchedIndex: touchedIndex)
+        case .failed(let error):
+            return CategoriesViewModel(content: .failed(message: ResourceDirectoryTexts.message(for: error)))
+        case .loaded(let loaded), .reloading(let loaded):
+            let all = loaded.categories
+            let rows = LazyRows(count: all.count) { CategoriesViewModel.Row(title: all[$0].title, description: all[$0].description ?? "") }
+            return CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
+                                       notice: ResourceDirectoryTexts.skipped(loaded.skippedReasons), touchedIndex: list.touchedIndex)
         }
     }
 }

@@ -8,12 +8,7 @@ struct CategoriesViewModel: Equatable, Sendable {
         var title: String
         var description: String
     }
-    enum Content: Equatable, Sendable {
-        case loading
-        case failed(message: String)
-        /// `firstVisibleRow` is the row at the top of the screen, kept across key presses.
-        case loaded(rows: [Row], selectedIndex: Int, firstVisibleRow: Int)
-    }
+    typealias Content = ListContent<Row>
     var content: Content
     /// Entries of the payload that could not be read.
     var notice: String?

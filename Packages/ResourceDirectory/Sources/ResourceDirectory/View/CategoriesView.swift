@@ -50,8 +50,8 @@ final class CategoriesView: Screen, CategoriesViewInput {
         switch viewModel.content {
         case .loading:
             StatusView.centered(Spinner.frame(tick: context.tick) + " " + ResourceDirectoryTexts.loadingCategories, into: &body, style: .plain)
-        case .failed(let message):
-            StatusView.error(message, retry: ResourceDirectoryTexts.retry, into: &body, colorMode: context.colorMode)
+        case .failed(let message, let canRetry):
+            StatusView.error(message, retry: canRetry ? ResourceDirectoryTexts.retry : nil, into: &body, colorMode: context.colorMode)
         case .loaded(let rows, _, _) where rows.isEmpty:
             StatusView.centered(ResourceDirectoryTexts.noCategories, into: &body, style: Style(dim: true))
         case .loaded(let rows, let selectedIndex, let firstVisibleRow):

@@ -1,0 +1,44 @@
+import Navigation
+import TerminalUI
+import XCTest
+
+/// The list state every list presenter keeps: selection, top row, touch and rows on screen, checked
+/// against the list's length.
+final class ListStateTests: XCTestCase {
+    func testSelectTouchChooseAndClamp() {
+        var state = ListState(visibleRows: 0..<5)
+        XCTAssertFalse(state.select(0, firstVisibleRow: 0, count: 3), "already selected")
+        XCTAssertTrue(state.select(2, firstVisibleRow: 1, visibleRows: 1..<3, count: 3))
+        XCTAssertEqual([state.selectedIndex, state.firstVisibleRow], [2, 1])
+        XCTAssertEqual(state.visibleRows, 1..<3)
+        XCTAssertFalse(state.select(7, firstVisibleRow: 0, count: 3), "a row that is gone is never selected")
+        XCTAssertEqual(state.selectedIndex, 2)
+        XCTAssertTrue(state.touch(1, count: 3))
+        XCTAssertEqual(state.touchedIndex, 1)
+        XCTAssertTrue(state.choose(1, count: 3))
+        XCTAssertNil(state.touchedIndex, "choosing ends the touch")
+        XCTAssertFalse(state.cancelTouch(), "nothing to cancel: nothing to redraw")
+        _ = state.touch(2, count: 3)
+        state.clamp(count: 1)
+        XCTAssertEqual(state.selectedIndex, 0)
+        XCTAssertNil(state.touchedIndex)
+    }
+
+    func testPictureRowsAreTheScreenFirstThenAMargin() {
+        var state = ListState()
+        state.select(10, firstVisibleRow: 10, visibleRows: 10..<13, count: 100)
+        XCTAssertEqual(state.pictureRows(count: 100, margin: 2), [10, 11, 12, 8, 9, 13, 14])
+        XCTAssertEqual(state.pictureRows(count: 11, margin: 2), [10, 8, 9])
+    }
+
+    func testLoadableKeepsWhatIsShownWhileReloading() {
+        struct Failure: Error {}
+        var content = Loadable<[Int], Failure>.loading
+        XCTAssertNil(content.value)
+        content = .loaded([1, 2])
+        content = content.reloaded
+        XCTAssertEqual(content.value, [1, 2])
+        content = .failed(Failure())
+        XCTAssertNil(content.reloaded.value)
+    }
+}
