@@ -76,7 +76,7 @@ final class ProductListPresenterTests: XCTestCase {
         let (presenter, view, _, work) = makePresenter(service: service)
         presenter.didLoad()
         await work.waitUntilIdle()
-        guard case .failed(let message) = presenter.viewModel.content else { return XCTFail("expected the error view") }
+        guard case .failed(let message, _) = presenter.viewModel.content else { return XCTFail("expected the error view") }
         XCTAssertEqual(message, HTTPError.status(code: 500, body: nil).userMessage)
         presenter.didRequestReload()
         XCTAssertEqual(view.displayed.last?.content, .loading, "a reload shows the loading state again")

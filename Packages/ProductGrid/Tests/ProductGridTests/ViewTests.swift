@@ -52,7 +52,7 @@ final class ProductListViewTests: XCTestCase {
     }
 
     private func loaded(_ count: Int, selected: Int = 0, firstRow: Int = 0) -> ProductListViewModel {
-        ProductListViewModel(title: "Products (\(count))", content: .loaded(tiles: LazyRows(tiles(count)), selectedIndex: selected, firstVisibleRow: firstRow), notice: nil)
+        ProductListViewModel(title: "Products (\(count))", content: .loaded(rows: LazyRows(tiles(count)), selectedIndex: selected, firstVisibleRow: firstRow), notice: nil)
     }
 
     func testGridAt80x24() async {

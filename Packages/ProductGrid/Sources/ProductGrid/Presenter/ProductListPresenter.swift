@@ -32,18 +32,10 @@ final class ProductListPresenter: ProductListViewOutput {
     private let work: WorkTracker
     private let formatter = MoneyFormatter(locale: .deDE)
 
-    private enum State {
-        case loading
-        case failed(String)
-        case loaded(ProductCatalog)
-    }
-    private var state = State.loading
-    private var selectedIndex = 0
-    private var firstVisibleRow = 0
+    private var catalog = Loadable<ProductCatalog, ProductGridError>.loading
+    private var list = ListState(visibleRows: 0..<ProductListPresenter.initialVisibleTiles)
     private let images = ImageSlots()
-    private var touchedIndex: Int?
-    /// The tiles on screen, as the view last reported them; before it has, the first screen of a large terminal.
-    private var visibleTiles = 0..<ProductListPresenter.initialVisibleTiles
+    private var products: [ProductSummary] { catalog.value?.products ?? [] }
     static let initialVisibleTiles = 16
     /// Pictures of this many tiles before and after the screen load too.
     static let imageMarginTiles = 4
@@ -63,51 +55,47 @@ final class ProductListPresenter: ProductListViewOutput {
     }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleTiles tiles: Range<Int>) {
-        guard case .loaded(let catalog) = state, catalog.products.indices.contains(index) else { return }
-        selectedIndex = index
-        firstVisibleRow = max(0, row)
-        visibleTiles = tiles
+        guard products.indices.contains(index) else { return }
+        list.select(index, firstVisibleRow: row, visibleRows: tiles, count: products.count)
         publish()
         showImages()
     }
 
     func didTouchProduct(at index: Int) {
-        guard case .loaded(let catalog) = state, catalog.products.indices.contains(index) else { return }
-        touchedIndex = index
-        publish()
+        if list.touch(index, count: products.count) { publish() }
     }
 
     func didCancelTouch() {
-        guard touchedIndex != nil else { return }
-        touchedIndex = nil
-        publish()
+        if list.cancelTouch() { publish() }
     }
 
     func didChooseProduct(at index: Int) {
-        touchedIndex = nil
-        guard case .loaded(let catalog) = state, catalog.products.indices.contains(index) else { return }
-        selectedIndex = index
+        let products = products
+        guard products.indices.contains(index) else {
+            if list.cancelTouch() { publish() }
+            return
+        }
+        list.choose(index, count: products.count)
         publish()
-        router.openDetail(for: catalog.products[index])
+        router.openDetail(for: products[index])
     }
 
     private func load() {
         images.retryFailed()
-        state = .loading
+        catalog = .loading
         publish()
         work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<ProductCatalog, ProductGridError> in
             do throws(ProductGridError) { return .success(try await interactor.obtainCatalog()) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let catalog):
-                self.state = .loaded(catalog)
-                self.selectedIndex = min(self.selectedIndex, max(0, catalog.products.count - 1))
-                if self.selectedIndex >= catalog.products.count { self.selectedIndex = 0 }
+            case .success(let loaded):
+                self.catalog = .loaded(loaded)
+                self.list.clamp(count: loaded.products.count)
                 self.publish()
                 self.showImages()
             case .failure(let error):
-                self.state = .failed(ProductGridTexts.message(for: error))
+                self.catalog = .failed(error)
                 self.publish()
             }
         })
@@ -116,12 +104,9 @@ final class ProductListPresenter: ProductListViewOutput {
     /// Loads the pictures of the tiles on screen (and a small margin), those on screen first;
     /// pictures of tiles that scrolled away stop loading.
     private func showImages() {
-        guard case .loaded(let catalog) = state else { return }
-        let products = catalog.products
-        let onScreen = visibleTiles.clamped(to: 0..<products.count)
-        let margin = max(0, onScreen.lowerBound - Self.imageMarginTiles)..<min(products.count, onScreen.upperBound + Self.imageMarginTiles)
-        let tiles = Array(onScreen) + margin.filter { !onScreen.contains($0) }
-        images.show(tiles.compactMap { products[$0].imageURL }, start: { [work] in work.runPicture($0) },
+        guard let products = catalog.value?.products else { return }
+        images.show(list.pictureRows(count: products.count, margin: Self.imageMarginTiles).compactMap { products[$0].imageURL },
+                    start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
@@ -131,12 +116,12 @@ final class ProductListPresenter: ProductListViewOutput {
     }
 
     var viewModel: ProductListViewModel {
-        switch state {
+        switch catalog {
         case .loading:
             return ProductListViewModel(title: ProductGridTexts.title, content: .loading, notice: nil)
-        case .failed(let message):
-            return ProductListViewModel(title: ProductGridTexts.title, content: .failed(message: message), notice: nil)
-        case .loaded(let catalog):
+        case .failed(let error):
+            return ProductListViewModel(title: ProductGridTexts.title, content: .failed(message: ProductGridTexts.message(for: error)), notice: nil)
+        case .loaded(let catalog), .reloading(let catalog):
             let products = catalog.products, pictures = images.snapshot, formatter = formatter
             let tiles = LazyRows(count: products.count) { index in
                 let product = products[index]
@@ -148,8 +133,8 @@ final class ProductListPresenter: ProductListViewOutput {
             let notice = ProductGridTexts.skippedNotice(count: catalog.skippedCount, firstReason: catalog.skippedReasons.first)
             return ProductListViewModel(
                 title: ProductGridTexts.title(count: tiles.count),
-                content: .loaded(tiles: tiles, selectedIndex: selectedIndex, firstVisibleRow: firstVisibleRow),
-                notice: notice, touchedIndex: touchedIndex)
+                content: .loaded(rows: tiles, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
+                notice: notice, touchedIndex: list.touchedIndex)
         }
     }
 }

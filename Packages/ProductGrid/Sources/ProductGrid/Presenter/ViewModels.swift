@@ -9,12 +9,8 @@ struct ProductTileViewModel: Equatable, Sendable {
 
 /// The grid screen's whole state as plain values.
 struct ProductListViewModel: Equatable, Sendable {
-    enum Content: Equatable, Sendable {
-        case loading
-        case failed(message: String)
-        /// `tiles` are made when read: a key press formats the tiles on screen, not the catalog.
-        case loaded(tiles: LazyRows<ProductTileViewModel>, selectedIndex: Int, firstVisibleRow: Int)
-    }
+    /// The tiles are made when read: a key press formats the tiles on screen, not the catalog.
+    typealias Content = ListContent<ProductTileViewModel>
     var title: String
     var content: Content
     /// A short note under the title, e.g. that some entries could not be read.

@@ -48,8 +48,8 @@ final class ProductListView: Screen, ProductListViewInput {
         case .loading:
             StatusView.centered(Spinner.frame(tick: context.tick) + " " + ProductGridTexts.loading, into: &frame, style: .plain)
             KeyBar.draw(ProductGridTexts.loadingKeyBar, into: &frame)
-        case .failed(let message):
-            StatusView.error(message, into: &frame, colorMode: context.colorMode)
+        case .failed(let message, let canRetry):
+            StatusView.error(message, retry: canRetry ? NavigationTexts.english.retryButton : nil, into: &frame, colorMode: context.colorMode)
             KeyBar.draw(ProductGridTexts.failedKeyBar, into: &frame)
         case .loaded(let tiles, let selectedIndex, let storedFirstRow):
             if tiles.isEmpty {
