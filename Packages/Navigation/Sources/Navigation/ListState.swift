@@ -74,6 +74,18 @@ public struct ListState: Equatable, Sendable {
         return true
     }
 
+    /// After the rows changed (a filter, an order): selects `index` when there is such a row, keeping
+    /// the top row, else the first row at the top; any touch ends.
+    public mutating func reselect(_ index: Int?, count: Int) {
+        touchedIndex = nil
+        if let index, (0..<count).contains(index) {
+            selectedIndex = index
+        } else {
+            selectedIndex = 0
+            firstVisibleRow = 0
+        }
+    }
+
     /// Keeps the selection inside a list that now has `count` rows (after a reload or a filter).
     public mutating func clamp(count: Int) {
         selectedIndex = min(selectedIndex, max(0, count - 1))

@@ -26,13 +26,9 @@ struct ResourceListViewModel: Equatable, Sendable {
         /// The photo's slot; `.none` when the resource has no photo.
         var photo: ImageSlot
     }
-    enum Content: Equatable, Sendable {
-        case loading
-        /// `canRetry`: false for a failure that loading again cannot fix (a category without a file).
-        case failed(message: String, canRetry: Bool = true)
-        /// The rows that match the filter; `firstVisibleRow` is the row at the top of the screen.
-        case loaded(rows: LazyRows<Row>, selectedIndex: Int, firstVisibleRow: Int)
-    }
+    /// The rows that match the filter; a failure that loading again cannot fix (a category without a
+    /// file) has no retry.
+    typealias Content = ListContent<Row>
     /// The category's title (and how many resources are shown).
     var title: String
     var content: Content

@@ -34,25 +34,18 @@ final class ResourceListPresenter: ResourceListViewOutput {
     private let work: WorkTracker
     private let category: ResourceCategory
 
-    private enum State {
-        case loading
-        case failed(String, canRetry: Bool)
-        case loaded
-    }
-    private var state = State.loading
-    /// The entries in the file's order, and in the current order.
-    private var original: [ResourceEntry] = []
+    /// The entries in the file's order (and the entries the file had that could not be read).
+    private var resources = Loadable<(entries: [ResourceEntry], skipped: [String]), ResourceDirectoryError>.loading
+    private var isLoaded: Bool { resources.value != nil }
+    private var original: [ResourceEntry] { resources.value?.entries ?? [] }
+    /// The entries in the current order.
     private var entries: [ResourceEntry] = []
-    private var skipped: [String] = []
     private var order = ResourceSortOrder.original
     private var search = SearchFieldState()
     /// Positions in `entries` of the rows the filter leaves.
     private var shown: [Int] = []
-    private var selectedIndex = 0
-    private var firstVisibleRow = 0
-    private var touchedIndex: Int?
+    private var list = ListState(visibleRows: 0..<ResourceListPresenter.initialVisibleRows)
     private var sortTouched = false
-    private var visibleRows = 0..<ResourceListPresenter.initialVisibleRows
     private let images = ImageSlots()
 
     /// Rows whose photos load before the view has reported what is on screen.
@@ -71,44 +64,42 @@ final class ResourceListPresenter: ResourceListViewOutput {
     func didRequestReload() { load() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard case .loaded = state, shown.indices.contains(index) else { return }
-        selectedIndex = index
-        firstVisibleRow = max(0, row)
-        visibleRows = rows
+        guard isLoaded, shown.indices.contains(index) else { return }
+        list.select(index, firstVisibleRow: row, visibleRows: rows, count: shown.count)
         publish()
         showImages()
     }
 
     func didTouchResource(at index: Int) {
-        guard case .loaded = state, shown.indices.contains(index) else { return }
-        touchedIndex = index
-        publish()
+        guard isLoaded else { return }
+        if list.touch(index, count: shown.count) { publish() }
     }
 
     func didCancelTouch() {
-        guard touchedIndex != nil || sortTouched else { return }
-        touchedIndex = nil
+        let hadSort = sortTouched
         sortTouched = false
-        publish()
+        if list.cancelTouch() || hadSort { publish() }
     }
 
     func didChooseResource(at index: Int) {
-        touchedIndex = nil
-        guard case .loaded = state, shown.indices.contains(index) else { return }
-        selectedIndex = index
+        guard isLoaded, shown.indices.contains(index) else {
+            if list.cancelTouch() { publish() }
+            return
+        }
+        list.choose(index, count: shown.count)
         publish()
         router.openDetail(of: entries[shown[index]])
     }
 
     func didTouchSort() {
-        guard case .loaded = state else { return }
+        guard isLoaded else { return }
         sortTouched = true
         publish()
     }
 
     func didPressSort() {
         sortTouched = false
-        guard case .loaded = state else { return }
+        guard isLoaded else { return }
         order = order.next
         publish()
         // A new order starts at its top, like a re-sorted table.
@@ -118,7 +109,7 @@ final class ResourceListPresenter: ResourceListViewOutput {
     func didEditSearch(_ newSearch: SearchFieldState) {
         let queryChanged = newSearch.query != search.query
         search = newSearch
-        guard case .loaded = state, queryChanged else { return publish() }
+        guard isLoaded, queryChanged else { return publish() }
         let keep = selectedEntryID
         applyFilter(keeping: keep)
         publish()
@@ -126,12 +117,12 @@ final class ResourceListPresenter: ResourceListViewOutput {
     }
 
     private var selectedEntryID: String? {
-        shown.indices.contains(selectedIndex) ? entries[shown[selectedIndex]].resource.id : nil
+        shown.indices.contains(list.selectedIndex) ? entries[shown[list.selectedIndex]].resource.id : nil
     }
 
     private func load() {
         images.retryFailed()
-        state = .loading
+        resources = .loading
         publish()
         let category = category
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
@@ -142,16 +133,13 @@ final class ResourceListPresenter: ResourceListViewOutput {
             switch result {
             case .success(let loaded):
                 let keep = self.selectedEntryID
-                self.original = loaded.entries
+                self.resources = .loaded(loaded)
                 self.entries = loaded.entries
-                self.skipped = loaded.skipped
-                self.state = .loaded
                 self.applyFilter(keeping: keep)
                 // A reload keeps the order chosen before it.
                 if self.order != .original { self.sort(keeping: keep) }
             case .failure(let error):
-                // No file for the category: loading again cannot help, so no retry is offered.
-                self.state = .failed(ResourceDirectoryTexts.message(for: error), canRetry: { if case .noKnownFile = error { false } else { true } }())
+                self.resources = .failed(error)
             }
             self.publish()
             self.showImages()
@@ -175,21 +163,13 @@ final class ResourceListPresenter: ResourceListViewOutput {
     /// The rows the filter leaves; the selection follows `id` when it is still shown, else goes to the top.
     private func applyFilter(keeping id: String?) {
         shown = interactor.obtainMatches(in: entries, query: search.query)
-        if let id, let index = shown.firstIndex(where: { entries[$0].resource.id == id }) {
-            selectedIndex = index
-        } else {
-            selectedIndex = 0
-            firstVisibleRow = 0
-        }
-        touchedIndex = nil
+        list.reselect(id.flatMap { id in shown.firstIndex { entries[$0].resource.id == id } }, count: shown.count)
     }
 
     /// Loads the photos of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
-        guard case .loaded = state else { return }
-        let onScreen = visibleRows.clamped(to: 0..<shown.count)
-        let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(shown.count, onScreen.upperBound + Self.imageMarginRows)
-        let rows = Array(onScreen) + margin.filter { !onScreen.contains($0) }
+        guard isLoaded else { return }
+        let rows = list.pictureRows(count: shown.count, margin: Self.imageMarginRows)
         images.show(rows.compactMap { entries[shown[$0]].resource.photoURL }, start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
@@ -199,14 +179,16 @@ final class ResourceListPresenter: ResourceListViewOutput {
 
     var viewModel: ResourceListViewModel {
         let orderLabel = ResourceDirectoryTexts.orderLabel(order)
-        switch state {
+        switch resources {
         case .loading:
             return ResourceListViewModel(title: category.title, content: .loading, orderLabel: orderLabel, search: search,
                                          emptyMessage: "")
-        case .failed(let message, let canRetry):
-            return ResourceListViewModel(title: category.title, content: .failed(message: message, canRetry: canRetry), orderLabel: orderLabel,
-                                         search: search, emptyMessage: "")
-        case .loaded:
+        case .failed(let error):
+            // No file for the category: loading again cannot help, so no retry is offered.
+            let canRetry = { if case .noKnownFile = error { false } else { true } }()
+            return ResourceListViewModel(title: category.title, content: .failed(message: ResourceDirectoryTexts.message(for: error), canRetry: canRetry),
+                                         orderLabel: orderLabel, search: search, emptyMessage: "")
+        case .loaded(let loaded), .reloading(let loaded):
             let entries = entries, shown = shown, pictures = images.snapshot
             let rows = LazyRows(count: shown.count) { index in
                 let entry = entries[shown[index]]
@@ -216,10 +198,10 @@ final class ResourceListPresenter: ResourceListViewOutput {
             let count = search.query.isEmpty ? "\(entries.count)" : "\(shown.count) of \(entries.count)"
             return ResourceListViewModel(
                 title: "\(category.title) (\(count))",
-                content: .loaded(rows: rows, selectedIndex: selectedIndex, firstVisibleRow: firstVisibleRow),
+                content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 orderLabel: orderLabel, search: search,
                 emptyMessage: entries.isEmpty ? ResourceDirectoryTexts.noResources : ResourceDirectoryTexts.noMatches(search.query),
-                notice: ResourceDirectoryTexts.skipped(skipped), touchedIndex: touchedIndex, sortTouched: sortTouched)
+                notice: ResourceDirectoryTexts.skipped(loaded.skipped), touchedIndex: list.touchedIndex, sortTouched: sortTouched)
         }
     }
 }

@@ -170,10 +170,3 @@ final class ResourceListView: Screen, ResourceListViewInput {
         }
     }
 }
-
-extension ResourceListViewModel.Content {
-    var isFailed: Bool {
-        if case .failed = self { return true }
-        return false
-    }
-}
