@@ -44,7 +44,7 @@ final class ListPresenterTests: XCTestCase {
         view.displayed.map { model in
             switch model.content {
             case .loading: "loading"
-            case .failed(let message): "failed: \(message)"
+            case .failed(let message, _): "failed: \(message)"
             case .loaded(let rows, let selected, _): "\(rows.count) rows, selected \(selected)" + (model.touchedIndex.map { ", touched \($0)" } ?? "")
             }
         }
