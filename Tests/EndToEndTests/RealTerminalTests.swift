@@ -74,6 +74,16 @@ final class RealTerminalTests: XCTestCase {
 
     private func file(_ name: String) -> URL { workDirectory.appendingPathComponent(name) }
 
+    /// Whether the pane shows `text` within `seconds` (polled; no failure when it does not).
+    private func shows(_ text: String, within seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if (try? screen())?.contains(text) == true { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
     func testNavigateResizeAndQuitRestoresTheTerminal() throws {
         let binary = AppsCLIProcess.executable.path
         let dir = workDirectory.path
@@ -287,8 +297,14 @@ final class RealTerminalTests: XCTestCase {
     private func startProductGridInAShell(environment: String = "", stderrToTerminal: Bool = false) throws {
         let binary = AppsCLIProcess.executable.path
         let dir = workDirectory.path
-        try tmux(["new-session", "-d", "-s", "main", "-x", "90", "-y", "30", "-e", "TERM=xterm-256color",
-                  "-e", "PS1=prompt$ ", "bash", "--norc", "--noprofile", "-i"])
+        // Once in a fresh-clone CI run the tmux server was gone before the shell's first prompt (the pane
+        // empty for 30 s, no pane pid): a second server is started before the test gives up.
+        for attempt in 1...2 {
+            try tmux(["new-session", "-d", "-s", "main", "-x", "90", "-y", "30", "-e", "TERM=xterm-256color",
+                      "-e", "PS1=prompt$ ", "bash", "--norc", "--noprofile", "-i"])
+            if attempt == 2 || shows("prompt$", within: 15) { break }
+            _ = try? tmux(["kill-server"])
+        }
         _ = try waitFor("the shell") { $0.contains("prompt$") }
         let redirect = stderrToTerminal ? "" : " 2>'\(dir)/stderr'"
         try tmux(["send-keys", "-t", "main",
