@@ -38,16 +38,12 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private let router: any Check24OverviewRouting
     private let work: WorkTracker
 
-    private enum State {
-        case loading
-        case failed(String)
-        case loaded(Check24Catalog)
-    }
-    private var state = State.loading
+    private var catalog = Loadable<Check24Catalog, Check24Error>.loading
+    private var isLoaded: Bool { catalog.value != nil }
     private var filter = ProductFilter.all
-    private var selectedIndex = 0
-    private var firstVisibleRow = 0
-    private var touchedRow: Int?
+    /// The selection, the touched row and the rows on screen: the products, then the footer (one more row).
+    private var list = ListState(visibleRows: 0..<Check24OverviewPresenter.initialVisibleRows)
+    private var rowCount: Int { filteredProducts.count + 1 }
     /// The products of the current filter, kept between key presses: a key costs the rows on
     /// screen, not a pass over the catalog. Recomputed when the catalog, filter or favorites change.
     private var filteredProducts = Check24ProductList([])
@@ -57,8 +53,6 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var favorites: Set<Int> = []
     private var favoritesNotice: String?
     private let images = ImageSlots()
-    /// The rows on screen, as the view last reported them; before it has, the first rows of any terminal.
-    private var visibleRows = 0..<Check24OverviewPresenter.initialVisibleRows
     /// Rows are at least six lines tall, so twelve cover the first screen of a 72-line terminal.
     static let initialVisibleRows = 12
     /// Pictures this many rows above and below the screen load too, so a short scroll finds them ready.
@@ -83,43 +77,37 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     }
 
     func didSelectFilter(at index: Int) {
-        guard case .loaded = state, let newFilter = ProductFilter(rawValue: index), newFilter != filter else { return }
+        guard isLoaded, let newFilter = ProductFilter(rawValue: index), newFilter != filter else { return }
         filter = newFilter
-        selectedIndex = 0
-        firstVisibleRow = 0
-        visibleRows = 0..<Self.initialVisibleRows
+        list = ListState(visibleRows: 0..<Self.initialVisibleRows)
         refilter()
         publish()
         showImages()
     }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard case .loaded = state else { return }
-        selectedIndex = min(max(0, index), filteredProducts.count)
-        firstVisibleRow = max(0, row)
-        visibleRows = rows
+        guard isLoaded else { return }
+        list.select(min(max(0, index), rowCount - 1), firstVisibleRow: row, visibleRows: rows, count: rowCount)
         publish()
         showImages()
     }
 
     func didTouchRow(at index: Int) {
-        guard case .loaded = state, (0...filteredProducts.count).contains(index) else { return }
-        touchedRow = index
-        publish()
+        guard isLoaded else { return }
+        if list.touch(index, count: rowCount) { publish() }
     }
 
     func didCancelTouch() {
-        guard touchedRow != nil else { return }
-        touchedRow = nil
-        publish()
+        if list.cancelTouch() { publish() }
     }
 
     func didChooseRow(at index: Int) {
-        touchedRow = nil
-        guard case .loaded = state else { return }
         let products = filteredProducts
-        guard (0...products.count).contains(index) else { return }
-        selectedIndex = index
+        guard isLoaded, (0..<rowCount).contains(index) else {
+            list.cancelTouch()
+            return
+        }
+        list.choose(index, count: rowCount)
         publish()
         if index == products.count {
             router.openLegalPage()
@@ -132,9 +120,9 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
 
     func detailDidChangeFavorite(productID: Int, isFavorite: Bool) {
         if isFavorite { favorites.insert(productID) } else { favorites.remove(productID) }
-        if case .loaded = state {
+        if isLoaded {
             refilter()
-            selectedIndex = min(selectedIndex, filteredProducts.count)
+            list.clamp(count: rowCount)
         }
         publish()
     }
@@ -143,7 +131,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
 
     private func load() {
         images.retryFailed()
-        state = .loading
+        catalog = .loading
         publish()
         work.runLatest(WorkKey(self, "catalog"), { [interactor] in
             let result: Result<(Check24Catalog, Check24FilteredCatalog), Check24Error>
@@ -167,18 +155,18 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             let (result, favorites, favoritesError) = loaded
             switch result {
             case .success(let (catalog, filtered)):
-                self.state = .loaded(catalog)
+                self.catalog = .loaded(catalog)
                 self.filteredCatalog = filtered
                 self.filterTitles = catalog.filters
                 if let favorites { self.favorites = favorites }
                 self.favoritesNotice = favoritesError.map { Check24Texts.message(for: $0) }
                 self.refilter()
                 self.catalogNotice = Check24Texts.skippedNotice(catalog.skipped) ?? Check24Texts.incompleteNotice(catalog.products)
-                self.selectedIndex = min(self.selectedIndex, self.filteredProducts.count)
+                self.list.clamp(count: self.rowCount)
                 self.publish()
                 self.showImages()
             case .failure(let error):
-                self.state = .failed(Check24Texts.message(for: error))
+                self.catalog = .failed(error)
                 self.publish()
             }
         })
@@ -187,11 +175,9 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     /// Loads the pictures of the rows on screen (and a small margin), those on screen first;
     /// pictures of rows that scrolled away stop loading.
     private func showImages() {
-        guard case .loaded = state else { return }
+        guard isLoaded else { return }
         let products = filteredProducts
-        let onScreen = visibleRows.clamped(to: 0..<products.count)
-        let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(products.count, onScreen.upperBound + Self.imageMarginRows)
-        let rows = Array(onScreen) + margin.filter { !onScreen.contains($0) }
+        let rows = list.pictureRows(count: products.count, margin: Self.imageMarginRows)
         images.show(rows.compactMap { products[$0].imageURL }, start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
@@ -200,7 +186,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     // MARK: View model
 
     private func refilter() {
-        guard case .loaded = state else { filteredProducts = Check24ProductList([]); return }
+        guard isLoaded else { filteredProducts = Check24ProductList([]); return }
         filteredProducts = filteredCatalog.products(for: filter, favorites: favorites)
     }
 
@@ -212,20 +198,20 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         var model = Check24OverviewViewModel(
             filters: filterTitles, selectedFilter: filter.rawValue, filtersEnabled: false,
             content: .loading, footer: Check24Texts.footer, notice: nil)
-        switch state {
+        switch catalog {
         case .loading:
             break
-        case .failed(let message):
-            model.content = .failed(message: message)
-        case .loaded(let catalog):
+        case .failed(let error):
+            model.content = .failed(message: Check24Texts.message(for: error))
+        case .loaded(let catalog), .reloading(let catalog):
             model.filtersEnabled = true
-            model.touchedRow = touchedRow
+            model.touchedRow = list.touchedIndex
             let rows = ProductRows(products: filteredProducts, favorites: favorites, images: images.snapshot)
             let empty: String? = rows.isEmpty
                 ? (filter == .favorites ? Check24Texts.noFavorites : Check24Texts.noProducts)
                 : nil
             model.content = .loaded(header: catalog.header, rows: rows, emptyMessage: empty,
-                                    selectedIndex: min(selectedIndex, rows.count), firstVisibleRow: firstVisibleRow)
+                                    selectedIndex: min(list.selectedIndex, rows.count), firstVisibleRow: list.firstVisibleRow)
             model.notice = Check24Texts.skippedNotice(catalog.skipped) ?? favoritesNotice ?? catalogNotice
         }
         return model

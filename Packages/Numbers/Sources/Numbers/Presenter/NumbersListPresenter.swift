@@ -66,9 +66,8 @@ final class NumbersListPresenter: NumbersListViewOutput {
     /// Enter, or a release on the touched row: select it and open its detail (full screen when narrow).
     func didChooseItem(at index: Int) {
         let items = items
-        let wasTouched = list.touchedIndex != nil
         guard items.indices.contains(index) else {
-            if list.cancelTouch() || wasTouched { publish() }
+            if list.cancelTouch() { publish() }
             return
         }
         if list.choose(index, count: items.count) { router.showDetail(of: items[index]) }
