@@ -187,6 +187,19 @@ public final class ContactFormInteractor: Sendable {
 
     /// The picture at `path` (`~` is the home folder), if it is a JPEG or PNG file of at most 8 MB.
     public func obtainPhoto(atPath path: String) -> Result<PhotoUpload, PhotoProblem> {
+        readPhoto(atPath: path).flatMap { upload in
+            // The magic bytes are not a picture: a file cut after them would be saved and shown as initials.
+            do throws(ImageError) {
+                _ = try ImageDecoder.decode(upload.data)
+            } catch {
+                if case .tooLarge = error {} else { return .failure(.broken(error.reason)) }
+            }
+            return .success(upload)
+        }
+    }
+
+    /// The file at `path` if it is a JPEG or PNG file of at most 8 MB by its size and magic bytes (not decoded).
+    private func readPhoto(atPath path: String) -> Result<PhotoUpload, PhotoProblem> {
         let expanded = (path.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory) else { return .failure(.notFound) }
@@ -201,18 +214,13 @@ public final class ContactFormInteractor: Sendable {
         case .png: contentType = "image/png"
         case nil: return .failure(.notAnImage)
         }
-        // The magic bytes are not a picture: a file cut after them would be saved and shown as initials.
-        do throws(ImageError) {
-            _ = try ImageDecoder.decode(data)
-        } catch {
-            if case .tooLarge = error {} else { return .failure(.broken(error.reason)) }
-        }
         return .success(PhotoUpload(filename: name, contentType: contentType, data: data))
     }
 
     /// The photo at `path` decoded for the preview, or why it cannot be shown.
     public func obtainPreview(atPath path: String) async -> Result<RGBImage, PhotoProblem> {
-        switch obtainPhoto(atPath: path) {
+        // Read, then decoded once: the decode that checks the file is the preview.
+        switch readPhoto(atPath: path) {
         case .failure(let problem): return .failure(problem)
         case .success(let upload):
             do throws(ImageError) {
