@@ -14,12 +14,15 @@ public struct NavigationTexts: Sendable, Equatable {
     public var everywhereTitle: String
     /// The error view's button, the same in every feature of a language ("[ Retry ]", "[ Neuladen ]").
     public var retryButton: String
+    /// The error view's key, for its key bar and `?` overlay ("r retry").
+    public var retryKey: KeyHelp
 
     public init(keysTitle: String, globalKeys: [KeyHelp], keysBar: String, quitBar: String, everywhereTitle: String,
-                retryButton: String) {
+                retryButton: String, retryKey: KeyHelp) {
         self.keysTitle = keysTitle
         self.everywhereTitle = everywhereTitle
         self.retryButton = retryButton
+        self.retryKey = retryKey
         self.globalKeys = globalKeys
         self.keysBar = keysBar
         self.quitBar = quitBar
@@ -30,12 +33,14 @@ public struct NavigationTexts: Sendable, Equatable {
         keysTitle: "Keys",
         globalKeys: [KeyHelp("esc/backspace", "back"), KeyHelp("?", "show or hide keys"),
                      KeyHelp("ctrl-z", "suspend"), KeyHelp("q", "quit")],
-        keysBar: "keys", quitBar: "quit", everywhereTitle: "Everywhere", retryButton: "[ Retry ]")
+        keysBar: "keys", quitBar: "quit", everywhereTitle: "Everywhere", retryButton: "[ Retry ]",
+        retryKey: KeyHelp("enter/r", "try again", bar: "r retry"))
 
     /// German (check24).
     public static let german = NavigationTexts(
         keysTitle: "Tasten",
         globalKeys: [KeyHelp("esc/backspace", "zurück"), KeyHelp("?", "Tasten zeigen oder verbergen"),
                      KeyHelp("ctrl-z", "anhalten"), KeyHelp("q", "beenden")],
-        keysBar: "Tasten", quitBar: "beenden", everywhereTitle: "Überall", retryButton: "[ Neuladen ]")
+        keysBar: "Tasten", quitBar: "beenden", everywhereTitle: "Überall", retryButton: "[ Neuladen ]",
+        retryKey: KeyHelp("enter/r", "neu laden", bar: "r Neuladen"))
 }

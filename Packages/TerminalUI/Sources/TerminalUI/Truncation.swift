@@ -1,5 +1,11 @@
 /// Shortening a single line to a width, marking the cut with "…".
 public enum Truncation {
+    /// The first `characters` characters of `text`, and "…" when there were more: for quoting what was
+    /// typed in a message, at a cost that does not grow with the text.
+    public static func leading(_ text: String, characters: Int) -> String {
+        text.prefix(characters + 1).count > characters ? String(text.prefix(characters)) + "…" : text
+    }
+
     /// `text` (sanitized, as one line) if it fits in `width` columns; otherwise as many whole
     /// characters as fit in `width - 1` columns followed by "…". Never splits a wide character.
     /// Returns "" for a width below 1.

@@ -1,3 +1,4 @@
+import TerminalUI
 import Navigation
 
 /// Every word the contacts screens show, in one place (English, as the GO-JEK app).
@@ -10,8 +11,7 @@ enum ContactsTexts {
     static let noContacts = "No contacts yet. Press a to add one."
     /// The query shown at most 40 characters long: the message is rebuilt at every key typed.
     static func noMatches(_ query: String) -> String {
-        let shown = query.prefix(41).count > 40 ? query.prefix(40) + "…" : Substring(query)
-        return "No contact matches “\(shown)”."
+        "No contact matches “\(Truncation.leading(query, characters: 40))”."
     }
     static let searchPlaceholder = "press / to search by name"
     static let favoriteMark = "★"
@@ -89,7 +89,7 @@ enum ContactsTexts {
     ]
     static let searchKeyBar = "type to search  enter keep  esc clear"
     /// The error view's keys.
-    static let failedKeys = [KeyHelp("enter/r", "try again", bar: "r retry")]
+    static let failedKeys = [NavigationTexts.english.retryKey]
 
     static let detailKeys: [KeyHelp] = [
         KeyHelp("tab shift-tab ←→", "choose an action", bar: "tab action"),

@@ -28,7 +28,7 @@ final class NumbersListView: Screen, NumbersListViewInput {
     var keyHelp: [KeyHelp] { Self.keys(for: viewModel) }
 
     /// The error view's keys: retry, not the list's (which do nothing there).
-    nonisolated static let failedKeys = [KeyHelp("enter/r", "try again", bar: "r retry")]
+    nonisolated static let failedKeys = [NavigationTexts.english.retryKey]
 
     static func keys(for viewModel: NumbersListViewModel) -> [KeyHelp] {
         if case .failed = viewModel.content { return failedKeys }

@@ -1,3 +1,4 @@
+import TerminalUI
 import Navigation
 
 /// The feature's user-facing strings and key lists, in one place.
@@ -12,15 +13,14 @@ enum ResourceDirectoryTexts {
 
     /// The keys of an error view: retry where trying again can help, back where there is a screen to go back to.
     static func failedKeys(canRetry: Bool, canGoBack: Bool) -> [KeyHelp] {
-        (canRetry ? [KeyHelp("enter/r", "try again", bar: "r retry")] : [])
+        (canRetry ? [NavigationTexts.english.retryKey] : [])
             + (canGoBack ? [KeyHelp("esc/backspace", "back", bar: "esc back")] : [])
     }
     static let searchPlaceholder = "filter by title"
 
     /// The query shown at most 40 characters long: the message is rebuilt at every key typed.
     static func noMatches(_ query: String) -> String {
-        let shown = query.prefix(41).count > 40 ? query.prefix(40) + "…" : Substring(query)
-        return "No title matches “\(shown)”."
+        "No title matches “\(Truncation.leading(query, characters: 40))”."
     }
 
     // MARK: Sorting
