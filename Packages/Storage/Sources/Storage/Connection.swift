@@ -71,15 +71,24 @@ struct Connection {
 
     /// - Parameter systemErrno: the operating system's error behind an I/O failure (`ENOSPC` when the disk is full).
     static func error(_ code: Int32, message: String, path: String, sql: String?, systemErrno: Int32 = 0) -> StorageError {
-        switch code & 0xFF {
-        case SQLITE_FULL: .diskFull(path: path)
-        case SQLITE_IOERR where systemErrno == ENOSPC || systemErrno == EDQUOT: .diskFull(path: path)
-        case SQLITE_CANTOPEN where systemErrno == ENOSPC || systemErrno == EDQUOT: .diskFull(path: path)
+        if isDiskFull(code, systemErrno: systemErrno) { return .diskFull(path: path) }
+        return switch code & 0xFF {
         case SQLITE_CONSTRAINT: .constraint(message: message)
         case SQLITE_BUSY: .busy(path: path)
         case SQLITE_NOTADB, SQLITE_CORRUPT: .corrupt(path: path)
         case SQLITE_CANTOPEN: .cannotOpen(path: path, message: message)
         default: .sqlite(code: code, message: message, sql: sql)
+        }
+    }
+
+    /// Whether SQLite's `code` (with the operating system's error behind it) means the disk, or the
+    /// user's quota, is full.
+    /// The OS error counts only for an I/O or open failure: SQLite keeps the last one, which may be stale.
+    static func isDiskFull(_ code: Int32, systemErrno: Int32) -> Bool {
+        switch code & 0xFF {
+        case SQLITE_FULL: true
+        case SQLITE_IOERR, SQLITE_CANTOPEN: systemErrno == ENOSPC || systemErrno == EDQUOT
+        default: false
         }
     }
 

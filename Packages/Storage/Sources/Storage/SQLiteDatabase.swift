@@ -67,7 +67,7 @@ public final class SQLiteDatabase: Sendable {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle) // SQLite allocates a handle even when opening fails
-            if code & 0xFF == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT { throw StorageError.diskFull(path: location) }
+            if Connection.isDiskFull(code, systemErrno: systemErrno) { throw StorageError.diskFull(path: location) }
             throw StorageError.cannotOpen(path: location, message: message)
         }
         sqlite3_extended_result_codes(handle, 1)
