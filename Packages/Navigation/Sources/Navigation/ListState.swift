@@ -75,13 +75,14 @@ public struct ListState: Equatable, Sendable {
     }
 
     /// After the rows changed (a filter, an order): selects `index` when there is such a row, keeping
-    /// the top row, else the first row at the top; any touch ends.
-    public mutating func reselect(_ index: Int?, count: Int) {
+    /// the top row, else `first` (the first selectable row, below any header) with the list at its top;
+    /// any touch ends.
+    public mutating func reselect(_ index: Int?, otherwise first: Int = 0, count: Int) {
         touchedIndex = nil
         if let index, (0..<count).contains(index) {
             selectedIndex = index
         } else {
-            selectedIndex = 0
+            selectedIndex = max(0, min(first, count - 1))
             firstVisibleRow = 0
         }
     }

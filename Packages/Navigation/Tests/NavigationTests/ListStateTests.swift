@@ -24,6 +24,19 @@ final class ListStateTests: XCTestCase {
         XCTAssertNil(state.touchedIndex)
     }
 
+    func testReselectKeepsAShownRowElseGoesToTheFirstSelectableRowAtTheTop() {
+        var state = ListState()
+        state.select(6, firstVisibleRow: 4, count: 10)
+        _ = state.touch(5, count: 10)
+        state.reselect(3, count: 10)
+        XCTAssertEqual([state.selectedIndex, state.firstVisibleRow], [3, 4], "a row still shown keeps the screen where it was")
+        XCTAssertNil(state.touchedIndex)
+        state.reselect(nil, otherwise: 1, count: 10)
+        XCTAssertEqual([state.selectedIndex, state.firstVisibleRow], [1, 0], "below a section header, at the top")
+        state.reselect(12, otherwise: 1, count: 1)
+        XCTAssertEqual(state.selectedIndex, 0, "never past the end")
+    }
+
     func testPictureRowsAreTheScreenFirstThenAMargin() {
         var state = ListState()
         state.select(10, firstVisibleRow: 10, visibleRows: 10..<13, count: 100)

@@ -32,31 +32,23 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private let router: any ContactListRouting
     private let work: WorkTracker
 
-    private enum State {
-        case loading
-        case failed(String)
-        case loaded
-    }
-
-    /// A row of the list: a section header, or the contact at a position of `entries`.
+    /// A row of the list: a section header, or the contact at a position of the entries.
     private enum RowRef {
         case header(String)
         case contact(Int)
     }
 
-    private var state = State.loading
-    private var entries: [ContactEntry] = []
+    /// The contacts in A–Z order (and those the server sent that could not be read, named once).
+    /// While a load is in flight (`loading`, `reloading`), a change saved meanwhile restarts it, so
+    /// its older answer never lands over the change.
+    private var contacts = Loadable<[ContactEntry], ContactsError>.loading
+    private var entries: [ContactEntry] { contacts.value ?? [] }
     private var search = SearchFieldState()
     private var rows: [RowRef] = []
     /// The contacts among `rows` (rows less headers), counted when the rows are built.
     private var matchCount = 0
-    private var selectedIndex = 0
-    private var firstVisibleRow = 0
-    private var touchedIndex: Int?
+    private var list = ListState(visibleRows: 0..<ContactListPresenter.initialVisibleRows)
     private var notice: String?
-    /// A load is in flight: a change saved meanwhile restarts it, so its older answer never lands over the change.
-    private var isLoading = false
-    private var visibleRows = 0..<ContactListPresenter.initialVisibleRows
     private let images = ImageSlots()
 
     /// Rows whose pictures load before the view has reported what is on screen.
@@ -77,39 +69,36 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     func didRequestReload() { load() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard case .loaded = state, contactIndex(atRow: index) != nil else { return }
-        selectedIndex = index
-        firstVisibleRow = max(0, row)
-        visibleRows = rows
+        guard contactIndex(atRow: index) != nil else { return }
+        list.select(index, firstVisibleRow: row, visibleRows: rows, count: self.rows.count)
         publish()
         showImages()
     }
 
     func didChooseContact(at index: Int) {
-        touchedIndex = nil
-        guard case .loaded = state, let position = contactIndex(atRow: index) else { return publish() }
-        selectedIndex = index
+        guard let position = contactIndex(atRow: index) else {
+            if list.cancelTouch() { publish() }
+            return
+        }
+        list.choose(index, count: rows.count)
         notice = nil
         publish()
         router.openDetail(of: entries[position].summary, output: self)
     }
 
     func didTouchContact(at index: Int) {
-        guard case .loaded = state, contactIndex(atRow: index) != nil else { return }
-        touchedIndex = index
-        publish()
+        guard contactIndex(atRow: index) != nil else { return }
+        if list.touch(index, count: rows.count) { publish() }
     }
 
     func didCancelTouch() {
-        guard touchedIndex != nil else { return }
-        touchedIndex = nil
-        publish()
+        if list.cancelTouch() { publish() }
     }
 
     func didEditSearch(_ newSearch: SearchFieldState) {
         let queryChanged = newSearch.query != search.query
         search = newSearch
-        guard case .loaded = state, queryChanged else { return publish() }
+        guard contacts.value != nil, queryChanged else { return publish() }
         applyFilter(keeping: selectedContactID)
         publish()
         showImages()
@@ -128,14 +117,15 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     func contactDetail(didDelete id: Int) {
         if isLoading { return load() }
-        guard let position = entries.firstIndex(where: { $0.id == id }) else { return }
-        let name = entries[position].summary.fullName
-        entries.remove(at: position)
+        guard case .loaded(var changed) = contacts, let position = changed.firstIndex(where: { $0.id == id }) else { return }
+        let name = changed[position].summary.fullName
+        changed.remove(at: position)
+        contacts = .loaded(changed)
         // The selection stays where it was (on the next contact), and so does the screen.
-        let row = selectedIndex, top = firstVisibleRow
+        let row = list.selectedIndex, top = list.firstVisibleRow
         applyFilter(keeping: nil)
-        selectedIndex = nearestContactRow(to: row)
-        firstVisibleRow = min(top, selectedIndex)
+        let next = nearestContactRow(to: row)
+        list.select(next, firstVisibleRow: min(top, next), count: rows.count)
         notice = ContactsTexts.deleted(name)
         publish()
         showImages()
@@ -149,8 +139,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     /// Puts `summary` in its place (a new contact, or a changed name that moves it to another section) and selects it.
     private func replace(_ summary: ContactSummary) {
         if isLoading { return load() }
-        guard case .loaded = state else { return }
-        entries = interactor.obtainPlaced(interactor.obtainEntry(summary), in: entries)
+        guard case .loaded(let current) = contacts else { return }
+        contacts = .loaded(interactor.obtainPlaced(interactor.obtainEntry(summary), in: current))
         applyFilter(keeping: summary.id)
         publish()
         showImages()
@@ -158,30 +148,36 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     // MARK: Loading
 
+    /// A load is in flight.
+    private var isLoading: Bool {
+        switch contacts {
+        case .loading, .reloading: true
+        case .loaded, .failed: false
+        }
+    }
+
     private func load() {
         images.retryFailed()
-        if case .loaded = state {} else { state = .loading }
-        isLoading = true
+        contacts = contacts.reloaded
         publish()
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
         work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<(entries: [ContactEntry], skipped: [SkippedContact]), ContactsError> in
             do throws(ContactsError) { return .success(try await interactor.obtainContacts()) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
-            self.isLoading = false
             switch result {
             case .success(let loaded):
                 let keep = self.selectedContactID
-                self.entries = loaded.entries
-                self.state = .loaded
+                self.contacts = .loaded(loaded.entries)
                 self.notice = ContactsTexts.skipped(loaded.skipped)
                 self.applyFilter(keeping: keep)
             case .failure(let error):
                 // A failed reload keeps the list on screen and says so; a failed first load is the error view.
-                if case .loaded = self.state {
+                if let shown = self.contacts.value {
+                    self.contacts = .loaded(shown)
                     self.notice = ContactsTexts.notReloaded(error.message)
                 } else {
-                    self.state = .failed(error.message)
+                    self.contacts = .failed(error)
                 }
             }
             self.publish()
@@ -192,7 +188,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     // MARK: Rows
 
     private var selectedContactID: Int? {
-        contactIndex(atRow: selectedIndex).map { entries[$0].id }
+        contactIndex(atRow: list.selectedIndex).map { entries[$0].id }
     }
 
     private func contactIndex(atRow row: Int) -> Int? {
@@ -203,6 +199,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     /// The rows the search leaves, under their section headers; the selection follows `id` when it
     /// is still shown, else goes to the first contact.
     private func applyFilter(keeping id: Int?) {
+        let entries = entries
         let matches = interactor.obtainMatches(in: entries, query: search.query)
         var built: [RowRef] = []
         built.reserveCapacity(matches.count + 27)
@@ -217,16 +214,13 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         }
         rows = built
         matchCount = matches.count
-        touchedIndex = nil
-        if let id, let row = rows.firstIndex(where: { if case .contact(let position) = $0 { entries[position].id == id } else { false } }) {
-            selectedIndex = row
-        } else {
-            selectedIndex = nearestContactRow(to: 0)
-            firstVisibleRow = 0
-        }
+        let kept = id.flatMap { id in rows.firstIndex { if case .contact(let position) = $0 { entries[position].id == id } else { false } } }
+        list.reselect(kept, otherwise: nearestContactRow(to: 0), count: rows.count)
         // The view reports the rows on screen when the selection moves; until then, the pictures
         // around the selection are the ones that will be on screen.
-        visibleRows = max(0, selectedIndex - Self.initialVisibleRows)..<(selectedIndex + Self.initialVisibleRows)
+        let selected = list.selectedIndex
+        list.select(selected, firstVisibleRow: list.firstVisibleRow,
+                    visibleRows: max(0, selected - Self.initialVisibleRows)..<(selected + Self.initialVisibleRows), count: max(1, rows.count))
     }
 
     /// The contact row at `row` or the nearest one after it (before it at the end).
@@ -238,11 +232,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
-        guard case .loaded = state else { return }
-        let onScreen = visibleRows.clamped(to: 0..<rows.count)
-        let margin = max(0, onScreen.lowerBound - Self.imageMarginRows)..<min(rows.count, onScreen.upperBound + Self.imageMarginRows)
-        let ordered = Array(onScreen) + margin.filter { !onScreen.contains($0) }
-        let urls = ordered.compactMap { contactIndex(atRow: $0).flatMap { entries[$0].pictureURL } }
+        guard contacts.value != nil else { return }
+        let urls = list.pictureRows(count: rows.count, margin: Self.imageMarginRows).compactMap { contactIndex(atRow: $0).flatMap { entries[$0].pictureURL } }
         images.show(urls, start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
@@ -250,13 +241,13 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private func publish() { view?.display(viewModel) }
 
     var viewModel: ContactListViewModel {
-        switch state {
+        switch contacts {
         case .loading:
             return ContactListViewModel(title: ContactsTexts.title, content: .loading, search: search, emptyMessage: "")
-        case .failed(let message):
-            return ContactListViewModel(title: ContactsTexts.title, content: .failed(message: message), search: search, emptyMessage: "")
-        case .loaded:
-            let entries = entries, rows = rows, pictures = images.snapshot
+        case .failed(let error):
+            return ContactListViewModel(title: ContactsTexts.title, content: .failed(message: error.message), search: search, emptyMessage: "")
+        case .loaded(let entries), .reloading(let entries):
+            let rows = rows, pictures = images.snapshot
             let lazyRows = LazyRows(count: rows.count) { index -> ContactListViewModel.Row in
                 switch rows[index] {
                 case .header(let letter):
@@ -271,10 +262,10 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             let count = search.query.isEmpty ? "\(entries.count)" : "\(matchCount) of \(entries.count)"
             return ContactListViewModel(
                 title: "\(ContactsTexts.title) (\(count))",
-                content: .loaded(rows: lazyRows, selectedIndex: selectedIndex, firstVisibleRow: firstVisibleRow),
+                content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 search: search,
                 emptyMessage: entries.isEmpty ? ContactsTexts.noContacts : ContactsTexts.noMatches(search.query),
-                notice: notice, touchedIndex: touchedIndex)
+                notice: notice, touchedIndex: list.touchedIndex)
         }
     }
 }
