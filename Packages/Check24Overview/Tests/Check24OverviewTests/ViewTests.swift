@@ -143,7 +143,7 @@ final class OverviewViewTests: XCTestCase {
             _ = view.handle(.key(key), in: ctx)
         }
         XCTAssertEqual(output.events.prefix(5), ["select 2 top 0 rows 0..<3", "select 0 top 0 rows 0..<3", "select 2 top 0 rows 0..<3",
-                                                  "select 3 top 1 rows 0..<3", "select 0 top 0 rows 0..<3"])
+                                                  "select 3 top 1 rows 0..<4", "select 0 top 0 rows 0..<3"])
         XCTAssertEqual(output.events.suffix(5), ["choose 1", "filter 1", "filter 2", "filter 1", "reload"])
     }
 

@@ -99,7 +99,7 @@ final class ContactListPresenterTests: XCTestCase {
         let (presenter, router, work) = makePresenter(service)
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didChooseContact(at: 4) // bayu
+        presenter.didChooseRow(at: 4) // bayu
         XCTAssertEqual(router.calls, ["detail 3"])
         presenter.contactDetail(didChange: ContactsFixtures.contact(3, "Bayu", "Nugroho", favorite: true))
         XCTAssertTrue(presenter.viewModel.lines.contains("> Bayu Nugroho ★"))
@@ -148,8 +148,8 @@ final class ContactListPresenterTests: XCTestCase {
         let (presenter, router, work) = makePresenter()
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didTouchContact(at: 0)
-        presenter.didChooseContact(at: 3)
+        presenter.didTouchRow(at: 0)
+        presenter.didChooseRow(at: 3)
         XCTAssertNil(presenter.viewModel.touchedIndex)
         XCTAssertEqual(router.calls, [])
     }

@@ -15,8 +15,8 @@ final class RecordingContactsViewOutputs: ContactListViewOutput, ContactDetailVi
     func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) {
         events.append("select \(index) top \(firstVisibleRow)")
     }
-    func didChooseContact(at index: Int) { events.append("choose \(index)") }
-    func didTouchContact(at index: Int) { events.append("touch \(index)") }
+    func didChooseRow(at index: Int) { events.append("choose \(index)") }
+    func didTouchRow(at index: Int) { events.append("touch \(index)") }
     func didCancelTouch() { events.append("cancel touch") }
     func didEditSearch(_ search: SearchFieldState) { events.append("search \(search.query) editing \(search.isEditing)") }
     func didPressAdd() { events.append("add") }

@@ -14,8 +14,8 @@ final class RecordingListOutput: NumbersListViewOutput {
     func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) {
         events.append("select \(index) top \(firstVisibleRow) rows \(visibleRows.lowerBound)..<\(visibleRows.upperBound)")
     }
-    func didChooseItem(at index: Int) { events.append("choose \(index)") }
-    func didTouchItem(at index: Int) { events.append("touch \(index)") }
+    func didChooseRow(at index: Int) { events.append("choose \(index)") }
+    func didTouchRow(at index: Int) { events.append("touch \(index)") }
     func didCancelTouch() { events.append("cancel touch") }
 }
 

@@ -57,8 +57,8 @@ final class CategoriesPresenterTests: XCTestCase {
         presenter.view = view
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didTouchCategory(at: 1)
-        presenter.didChooseCategory(at: 1)
+        presenter.didTouchRow(at: 1)
+        presenter.didChooseRow(at: 1)
         let rows = LazyRows([CategoriesViewModel.Row(title: "Restaurants", description: "Find local restaurants"),
                     CategoriesViewModel.Row(title: "Vacation Spots", description: "")])
         XCTAssertEqual(view.displayed, [
@@ -154,7 +154,7 @@ final class ResourceListPresenterTests: XCTestCase {
         _ = SearchInput.handle(.key(.backspace), &search)
         _ = SearchInput.handle(.key(.enter), &search)
         presenter.didEditSearch(search)
-        presenter.didChooseResource(at: 0)
+        presenter.didChooseRow(at: 0)
         XCTAssertEqual(router.calls, ["detail Éclair"], "enter opens the filtered row")
         _ = SearchInput.handle(.key(.escape), &search)
         presenter.didEditSearch(search)

@@ -11,15 +11,12 @@ final class RecordingViewOutputs: CategoriesViewOutput, ResourceListViewOutput, 
     var events: [String] = []
     func didLoad() { events.append("load") }
     func didRequestReload() { events.append("reload") }
-    func didChangeSelection(to index: Int, firstVisibleRow: Int) { events.append("select \(index) top \(firstVisibleRow)") }
-    func didChooseCategory(at index: Int) { events.append("choose \(index)") }
-    func didTouchCategory(at index: Int) { events.append("touch \(index)") }
     func didCancelTouch() { events.append("cancel touch") }
     func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) {
         events.append("select \(index) top \(firstVisibleRow) rows \(visibleRows.lowerBound)..<\(visibleRows.upperBound)")
     }
-    func didChooseResource(at index: Int) { events.append("choose \(index)") }
-    func didTouchResource(at index: Int) { events.append("touch \(index)") }
+    func didChooseRow(at index: Int) { events.append("choose \(index)") }
+    func didTouchRow(at index: Int) { events.append("touch \(index)") }
     func didPressSort() { events.append("sort") }
     func didTouchSort() { events.append("touch sort") }
     func didEditSearch(_ search: SearchFieldState) { events.append("search \(search.query) editing \(search.isEditing)") }

@@ -8,20 +8,12 @@ protocol Check24OverviewViewInput: AnyObject {
 }
 
 @MainActor
-protocol Check24OverviewViewOutput: AnyObject {
+/// The list's events (``ListViewOutput``) count products from 0 with the footer after the last;
+/// `firstVisibleRow` is the list row at the top (0 = the header); choosing a product opens its
+/// details, the footer the legal page.
+protocol Check24OverviewViewOutput: ListViewOutput {
     func didLoad()
-    /// `r`, pull-to-refresh, and the error view's `Neuladen`.
-    func didRequestReload()
     func didSelectFilter(at index: Int)
-    /// `firstVisibleRow`: the list row at the top (0 = the header); `visibleRows`: the products on
-    /// screen after the change, so that only their pictures load.
-    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
-    /// enter or click on a row: a product opens its details, the footer the legal page.
-    func didChooseRow(at index: Int)
-    /// Mouse down on a row: it is drawn touched until the release (``TouchInput``).
-    func didTouchRow(at index: Int)
-    /// The touch ended off its row, or a key was pressed.
-    func didCancelTouch()
 }
 
 /// What the details module reports back, so the overview reflects a favorite changed there.

@@ -67,26 +67,6 @@ struct Check24OverviewLayout {
     func firstVisibleRow(showing index: Int, previous: Int) -> Int {
         index <= 0 ? 0 : virtual.top(showing: index + 1, previousTop: previous)
     }
-
-    func clampedFirstRow(_ row: Int) -> Int { virtual.clampedTop(row) }
-
-    /// The products at least partly on screen (the header and footer rows excluded).
-    func visibleProducts(firstVisibleRow: Int) -> Range<Int> {
-        let shown = virtual.visibleRange(top: firstVisibleRow)
-        let first = max(0, shown.lowerBound - 1), end = min(rows.count, max(0, shown.upperBound - 1))
-        return first..<max(first, end)
-    }
-
-    /// The selection under a point of the screen (a product, or the footer as `rows.count`).
-    func selection(at point: Point, firstVisibleRow: Int) -> Int? {
-        guard list.contains(point), let row = virtual.row(atLine: point.row - list.row, top: firstVisibleRow), row > 0 else { return nil }
-        return row - 1
-    }
-
-    /// How many products a page key moves from selection `index`: as many rows as fit on a screen.
-    func pageStep(from index: Int) -> Int {
-        virtual.pageStep(from: index + 1)
-    }
 }
 
 /// The rows and wrapped descriptions of one layout, so that measuring and drawing a row format and

@@ -191,93 +191,57 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             let layout = Check24OverviewLayout(size: context.size, header: header, notice: viewModel.notice, rows: rows,
                                                emptyMessage: emptyMessage, wrapCache: wrapCache)
             let top = layout.firstVisibleRow(showing: selected, previous: firstVisibleRow)
-            return handleInList(event, layout: layout, rowCount: rows.count + 1, selected: selected, firstVisibleRow: top)
+            return handleInList(event, layout: layout, selected: selected, firstVisibleRow: top)
         }
     }
 
     private func handleInError(_ event: InputEvent, message: String, context: RenderContext) -> Bool {
-        switch event {
-        case .key(.character("r")), .key(.enter), .key(.character(" ")):
+        if case .mouse(let mouse) = event, mouse.kind != .press(button: 0) { return false }
+        let lines = TextWrap.wrap(message, width: max(1, context.size.columns - 4)).count
+        let origin = Self.errorButtonOrigin(size: context.size, messageLines: lines)
+        let button = Rect(origin: origin, size: Size(columns: Self.errorButton.width, rows: 1))
+        if ListInput.isRetry(event, button: button) {
             output.didRequestReload()
             return true
-        case .key(.left), .key(.right), .key(.tab), .key(.backtab):
+        }
+        switch event {
+        case .key(.left), .key(.right), .key(.tab), .key(.backtab), .mouse:
             return true // the filters are disabled while in error
-        case .mouse(let mouse) where mouse.kind == .press(button: 0):
-            let lines = TextWrap.wrap(message, width: max(1, context.size.columns - 4)).count
-            let origin = Self.errorButtonOrigin(size: context.size, messageLines: lines)
-            if Self.errorButton.contains(Point(column: mouse.column, row: mouse.row), drawnAt: origin) {
-                output.didRequestReload()
-            }
-            return true
         default:
             return false
         }
     }
 
-    private func handleInList(_ event: InputEvent, layout: Check24OverviewLayout, rowCount: Int, selected: Int,
-                              firstVisibleRow: Int) -> Bool {
-        func select(_ index: Int) -> Bool {
-            let target = min(max(0, index), rowCount - 1)
-            let top = layout.firstVisibleRow(showing: target, previous: firstVisibleRow)
-            output.didChangeSelection(to: target, firstVisibleRow: top, visibleRows: layout.visibleProducts(firstVisibleRow: top))
-            return true
-        }
-        let filterCount = viewModel.filters.count
-        // A key ends a touch in progress, and then does what it always does.
-        if case .key = event, viewModel.touchedRow != nil { output.didCancelTouch() }
+    /// The filters' keys and tabs, then the list's keys and touch, shared with every list screen. The
+    /// list's rows are the header, the products and the footer; the presenter counts from the first product.
+    private func handleInList(_ event: InputEvent, layout: Check24OverviewLayout, selected: Int, firstVisibleRow: Int) -> Bool {
+        let filterCount = max(1, viewModel.filters.count)
         switch event {
-        case .key(.character("r")):
-            output.didRequestReload()
-            return true
-        case .key(.up), .key(.character("k")): return select(selected - 1)
-        case .key(.down), .key(.character("j")): return select(selected + 1)
-        case .key(.pageDown), .key(.character(" ")): return select(selected + layout.pageStep(from: selected))
-        case .key(.pageUp): return select(selected - max(1, layout.pageStep(from: max(0, selected - 1))))
-        case .key(.home): return select(0)
-        case .key(.end): return select(rowCount - 1)
-        case .key(.enter):
-            output.didChooseRow(at: selected)
-            return true
         case .key(.right), .key(.tab), .key(.character("l")):
-            output.didSelectFilter(at: (viewModel.selectedFilter + 1) % max(1, filterCount))
+            if viewModel.touchedRow != nil { output.didCancelTouch() }
+            output.didSelectFilter(at: (viewModel.selectedFilter + 1) % filterCount)
             return true
         case .key(.left), .key(.backtab), .key(.character("h")):
-            output.didSelectFilter(at: (viewModel.selectedFilter + max(1, filterCount) - 1) % max(1, filterCount))
+            if viewModel.touchedRow != nil { output.didCancelTouch() }
+            output.didSelectFilter(at: (viewModel.selectedFilter + filterCount - 1) % filterCount)
             return true
-        case .mouse(let mouse):
-            let point = Point(column: mouse.column, row: mouse.row)
-            if mouse.kind == .press(button: 0) {
-                let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
-                if let tab = tabBar.index(at: point, in: layout.tabs) {
-                    output.didSelectFilter(at: tab)
-                    return true
-                }
-            }
-            // Rows follow the shared touch pattern: press touches, release on the same row opens, and
-            // pulled down on the list at its top (or the wheel turned up there) it reloads.
-            let atTop = selected == 0 && layout.firstVisibleRow(showing: selected, previous: firstVisibleRow) == 0
-            let row = layout.selection(at: point, firstVisibleRow: firstVisibleRow)
-            if let action = TouchInput.action(for: event, rowAtPoint: row, touched: viewModel.touchedRow, atTop: atTop) {
-                switch action {
-                case .touch(let index): output.didTouchRow(at: index)
-                case .activate(let index): output.didChooseRow(at: index)
-                case .cancel: output.didCancelTouch()
-                case .pull:
-                    output.didCancelTouch()
-                    output.didRequestReload()
-                }
+        case .mouse(let mouse) where mouse.kind == .press(button: 0):
+            let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
+            if let tab = tabBar.index(at: Point(column: mouse.column, row: mouse.row), in: layout.tabs) {
+                output.didSelectFilter(at: tab)
                 return true
-            }
-            switch mouse.kind {
-            case .wheelDown: return select(selected + 1)
-            case .wheelUp where atTop:
-                output.didRequestReload()
-                return true
-            case .wheelUp: return select(selected - 1)
-            default: return false
             }
         default:
-            return false
+            break
         }
+        if case .key = event, viewModel.touchedRow != nil { output.didCancelTouch() }
+        if event == .key(.character("r")) {
+            output.didRequestReload()
+            return true
+        }
+        let touched = viewModel.touchedRow.map { $0 + 1 }
+        let action = ListInput.action(for: event, selected: selected + 1, firstVisibleRow: firstVisibleRow, touched: touched,
+                                      layout: layout.virtual, listRect: layout.list)
+        return ListInput.perform(action, touched: touched, output: output, rowsBefore: 1)
     }
 }

@@ -9,14 +9,8 @@ protocol ContactListViewInput: AnyObject {
 }
 
 @MainActor
-protocol ContactListViewOutput: AnyObject {
+protocol ContactListViewOutput: ListViewOutput {
     func didLoad()
-    func didRequestReload()
-    /// The selection moved; `visibleRows` are the rows now on screen (their pictures load).
-    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
-    func didChooseContact(at index: Int)
-    func didTouchContact(at index: Int)
-    func didCancelTouch()
     /// The `/` search changed (typing, enter, esc).
     func didEditSearch(_ search: SearchFieldState)
     func didPressAdd()
@@ -75,7 +69,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         showImages()
     }
 
-    func didChooseContact(at index: Int) {
+    func didChooseRow(at index: Int) {
         guard let position = contactIndex(atRow: index) else {
             if list.cancelTouch() { publish() }
             return
@@ -86,7 +80,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         router.openDetail(of: entries[position].summary, output: self)
     }
 
-    func didTouchContact(at index: Int) {
+    func didTouchRow(at index: Int) {
         guard contactIndex(atRow: index) != nil else { return }
         if list.touch(index, count: rows.count) { publish() }
     }

@@ -29,14 +29,8 @@ struct ContactListViewModel: Equatable {
         var avatar: AvatarModel
     }
 
-    enum Content: Equatable {
-        case loading
-        case failed(message: String)
-        case loaded(rows: LazyRows<Row>, selectedIndex: Int, firstVisibleRow: Int)
-    }
-
     var title: String
-    var content: Content
+    var content: ListContent<Row>
     var search: SearchFieldState
     var emptyMessage: String
     var notice: String?

@@ -8,14 +8,8 @@ protocol NumbersListViewInput: AnyObject {
 }
 
 @MainActor
-protocol NumbersListViewOutput: AnyObject {
+protocol NumbersListViewOutput: ListViewOutput {
     func didLoad()
-    func didRequestReload()
-    /// The selection moved (keys, wheel); `visibleRows` are the rows now on screen (their pictures load).
-    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
-    func didChooseItem(at index: Int)
-    func didTouchItem(at index: Int)
-    func didCancelTouch()
 }
 
 /// Owns the master's state: the list, the selection (kept across resizes: the split keeps this
@@ -55,7 +49,7 @@ final class NumbersListPresenter: NumbersListViewOutput {
         showImages()
     }
 
-    func didTouchItem(at index: Int) {
+    func didTouchRow(at index: Int) {
         if list.touch(index, count: items.count) { publish() }
     }
 
@@ -64,7 +58,7 @@ final class NumbersListPresenter: NumbersListViewOutput {
     }
 
     /// Enter, or a release on the touched row: select it and open its detail (full screen when narrow).
-    func didChooseItem(at index: Int) {
+    func didChooseRow(at index: Int) {
         let items = items
         guard items.indices.contains(index) else {
             if list.cancelTouch() { publish() }

@@ -6,13 +6,8 @@ protocol CategoriesViewInput: AnyObject {
 }
 
 @MainActor
-protocol CategoriesViewOutput: AnyObject {
+protocol CategoriesViewOutput: ListViewOutput {
     func didLoad()
-    func didRequestReload()
-    func didChangeSelection(to index: Int, firstVisibleRow: Int)
-    func didChooseCategory(at index: Int)
-    func didTouchCategory(at index: Int)
-    func didCancelTouch()
 }
 
 /// Owns the categories screen's state: loading, failed or the list, the selection and the touch.
@@ -36,13 +31,13 @@ final class CategoriesPresenter: CategoriesViewOutput {
     func didLoad() { load() }
     func didRequestReload() { load() }
 
-    func didChangeSelection(to index: Int, firstVisibleRow row: Int) {
+    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard (0..<count).contains(index) else { return }
-        list.select(index, firstVisibleRow: row, count: count)
+        list.select(index, firstVisibleRow: row, visibleRows: rows, count: count)
         publish()
     }
 
-    func didTouchCategory(at index: Int) {
+    func didTouchRow(at index: Int) {
         if list.touch(index, count: count) { publish() }
     }
 
@@ -50,7 +45,7 @@ final class CategoriesPresenter: CategoriesViewOutput {
         if list.cancelTouch() { publish() }
     }
 
-    func didChooseCategory(at index: Int) {
+    func didChooseRow(at index: Int) {
         guard let loaded = categories.value, loaded.categories.indices.contains(index) else {
             if list.cancelTouch() { publish() }
             return

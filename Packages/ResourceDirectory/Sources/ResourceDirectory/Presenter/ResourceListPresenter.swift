@@ -9,14 +9,8 @@ protocol ResourceListViewInput: AnyObject {
 }
 
 @MainActor
-protocol ResourceListViewOutput: AnyObject {
+protocol ResourceListViewOutput: ListViewOutput {
     func didLoad()
-    func didRequestReload()
-    /// The selection moved; `visibleRows` are the rows now on screen (their photos load).
-    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
-    func didChooseResource(at index: Int)
-    func didTouchResource(at index: Int)
-    func didCancelTouch()
     /// The sort button or `s`: A–Z first, then Z–A, alternating.
     func didPressSort()
     func didTouchSort()
@@ -70,7 +64,7 @@ final class ResourceListPresenter: ResourceListViewOutput {
         showImages()
     }
 
-    func didTouchResource(at index: Int) {
+    func didTouchRow(at index: Int) {
         guard isLoaded else { return }
         if list.touch(index, count: shown.count) { publish() }
     }
@@ -81,7 +75,7 @@ final class ResourceListPresenter: ResourceListViewOutput {
         if list.cancelTouch() || hadSort { publish() }
     }
 
-    func didChooseResource(at index: Int) {
+    func didChooseRow(at index: Int) {
         guard isLoaded, shown.indices.contains(index) else {
             if list.cancelTouch() { publish() }
             return

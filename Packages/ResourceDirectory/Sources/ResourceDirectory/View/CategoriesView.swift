@@ -27,12 +27,15 @@ final class CategoriesView: Screen, CategoriesViewInput {
     /// A category takes its title, its description and a blank line.
     static let rowHeight = 3
 
-    /// The list sits below the title and the notice line, above the key bar.
-    static func listRect(_ size: Size) -> Rect { Rect(column: 0, row: 2, columns: size.columns, rows: max(0, size.rows - 3)) }
+    /// The title, the notice line (kept, so the list never moves), the list, the key bar.
+    static func listRect(_ size: Size) -> Rect { ListScreenLayout(size: size, hasNotice: false, noticeLine: .reserved).list }
 
     static func layout(rows: Int, size: Size) -> VirtualListLayout {
         VirtualListLayout(count: rows, viewportRows: listRect(size).rows, height: { _ in rowHeight })
     }
+
+    static let words = ListBody.Words(loading: ResourceDirectoryTexts.loadingCategories, empty: ResourceDirectoryTexts.noCategories,
+                                      retry: ResourceDirectoryTexts.retry)
 
     func render(in context: RenderContext) -> Frame {
         Self.render(viewModel, in: context)
@@ -40,80 +43,25 @@ final class CategoriesView: Screen, CategoriesViewInput {
 
     static func render(_ viewModel: CategoriesViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
-        let width = max(0, context.size.columns - 2)
-        frame.put(ResourceDirectoryTexts.appTitle, at: Point(column: 1, row: 0), style: Style(bold: true), maxColumns: width)
-        if let notice = viewModel.notice {
-            frame.put(notice, at: Point(column: 1, row: 1), style: Theme.notice, maxColumns: width)
+        let screen = ListScreenLayout(size: context.size, hasNotice: viewModel.notice != nil, noticeLine: .reserved)
+        screen.drawHeader(title: ResourceDirectoryTexts.appTitle, notice: viewModel.notice, into: &frame)
+        // A category: its title and description, then a blank line.
+        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout(rows: $0.count, size: context.size) },
+                      touchedIndex: viewModel.touchedIndex, words: words, context: context,
+                      marks: ListBody.Marks(separatorLines: 1)) { row, cell, body in
+            ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.description.isEmpty ? [] : [row.description],
+                    linesStyle: ListRowStyle.secondary(cell.style))
+                .draw(into: &body, rect: Rect(column: 2, row: cell.rect.row, columns: cell.rect.columns - 2, rows: rowHeight - 1)) { _, _ in }
         }
-        let list = listRect(context.size)
-        var body = Frame(size: list.size)
-        switch viewModel.content {
-        case .loading:
-            StatusView.centered(Spinner.frame(tick: context.tick) + " " + ResourceDirectoryTexts.loadingCategories, into: &body, style: .plain)
-        case .failed(let message, let canRetry):
-            StatusView.error(message, retry: canRetry ? ResourceDirectoryTexts.retry : nil, into: &body, colorMode: context.colorMode)
-        case .loaded(let rows, _, _) where rows.isEmpty:
-            StatusView.centered(ResourceDirectoryTexts.noCategories, into: &body, style: Style(dim: true))
-        case .loaded(let rows, let selectedIndex, let firstVisibleRow):
-            let layout = layout(rows: rows.count, size: context.size)
-            let top = layout.top(showing: selectedIndex, previousTop: firstVisibleRow)
-            for visible in layout.visibleRows(top: top) {
-                let row = rows[visible.index]
-                let touched = visible.index == viewModel.touchedIndex, selected = visible.index == selectedIndex
-                let style = ListRowStyle.cell(touched: touched, selected: selected, mode: context.colorMode)
-                let rect = Rect(column: 0, row: visible.line, columns: list.columns, rows: rowHeight - 1)
-                body.fill(rect, style: style)
-                // Also in text (--plain, NO_COLOR): ► touched, ▌ selected.
-                if touched || selected { body.put(touched ? "►" : "▌", at: rect.origin, style: style) }
-                ListRow(title: row.title, titleStyle: ListRowStyle.title(style), lines: row.description.isEmpty ? [] : [row.description],
-                        linesStyle: ListRowStyle.secondary(style))
-                    .draw(into: &body, rect: Rect(column: 2, row: rect.row, columns: rect.columns - 2, rows: rect.rows)) { _, _ in }
-            }
-            // Counted on the rows drawn (section headers are one line): at the end it never says "more".
-            if layout.maximumTop > 0 {
-                ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: list.columns - 1,
-                                             row: list.rows - 1)
-            }
-        }
-        frame.draw(body, at: list.origin)
         KeyBar.draw(keys(for: viewModel).keyBar, into: &frame)
         return frame
     }
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        guard case .loaded(let rows, let selectedIndex, let firstVisibleRow) = viewModel.content, !rows.isEmpty else {
-            if event == .key(.character("r")) || (event == .key(.enter) && viewModel.content.isFailed) {
-                output.didRequestReload()
-                return true
-            }
-            return false
-        }
-        if case .key = event, viewModel.touchedIndex != nil { output.didCancelTouch() }
-        if event == .key(.character("r")) {
-            output.didRequestReload()
-            return true
-        }
-        let action = ListInput.action(for: event, selected: selectedIndex, firstVisibleRow: firstVisibleRow,
-                                      touched: viewModel.touchedIndex, layout: Self.layout(rows: rows.count, size: context.size),
-                                      listRect: Self.listRect(context.size))
-        switch action {
-        case .select(let index, let top, _): output.didChangeSelection(to: index, firstVisibleRow: top)
-        case .open(let index): output.didChooseCategory(at: index)
-        case .touch(let index): output.didTouchCategory(at: index)
-        case .cancelTouch: output.didCancelTouch()
-        case .reload:
-            if viewModel.touchedIndex != nil { output.didCancelTouch() }
-            output.didRequestReload()
-        case nil: return false
-        }
-        return true
-    }
-}
-
-extension CategoriesViewModel.Content {
-    var isFailed: Bool {
-        if case .failed = self { return true }
-        return false
+        // The list's keys, touch and retry, shared with every list screen.
+        ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
+                         layout: { Self.layout(rows: $0.count, size: context.size) }, listRect: Self.listRect(context.size),
+                         retry: ResourceDirectoryTexts.retry, output: output)
     }
 }
 

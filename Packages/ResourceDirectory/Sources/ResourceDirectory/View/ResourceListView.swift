@@ -42,14 +42,17 @@ final class ResourceListView: Screen, ResourceListViewInput {
         return (button, Point(column: max(0, size.columns - 1 - button.width), row: 0))
     }
 
-    /// The list sits below the header, the filter line and the notice (when there is one), above the key bar.
+    /// The header with the sort control, the filter line, the notice (when there is one), the list, the key bar.
     static func listRect(_ size: Size, hasNotice: Bool) -> Rect {
-        let top = hasNotice ? 3 : 2
-        return Rect(column: 0, row: top, columns: size.columns, rows: max(0, size.rows - top - 1))
+        ListScreenLayout(size: size, hasSearch: true, hasNotice: hasNotice).list
     }
 
     static func layout(rows: Int, list: Rect) -> VirtualListLayout {
         VirtualListLayout(count: rows, viewportRows: list.rows, height: { _ in rowHeight })
+    }
+
+    static func words(_ viewModel: ResourceListViewModel) -> ListBody.Words {
+        ListBody.Words(loading: ResourceDirectoryTexts.loadingResources, empty: viewModel.emptyMessage, retry: ResourceDirectoryTexts.retry)
     }
 
     func render(in context: RenderContext) -> Frame {
@@ -58,55 +61,33 @@ final class ResourceListView: Screen, ResourceListViewInput {
 
     static func render(_ viewModel: ResourceListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
+        let screen = ListScreenLayout(size: context.size, hasSearch: true, hasNotice: viewModel.notice != nil)
         let (button, buttonOrigin) = sortButton(context.size)
         let order = viewModel.orderLabel
         let orderColumn = buttonOrigin.column - 1 - DisplayWidth.of(order)
-        frame.put(viewModel.title, at: Point(column: 1, row: 0), style: Style(bold: true), maxColumns: max(0, orderColumn - 2))
+        frame.put(viewModel.title, at: screen.title.origin, style: Style(bold: true), maxColumns: max(0, orderColumn - 2))
         frame.put(order, at: Point(column: max(0, orderColumn), row: 0), style: Style(bold: true))
         var pressed = button
         pressed.isFocused = viewModel.sortTouched
         pressed.draw(into: &frame, at: buttonOrigin, style: viewModel.sortTouched ? Theme.touched(context.colorMode) : .plain)
-        viewModel.search.draw(into: &frame, rect: Rect(column: 1, row: 1, columns: max(0, context.size.columns - 2), rows: 1),
-                              placeholder: ResourceDirectoryTexts.searchPlaceholder, colorMode: context.colorMode)
-        if let notice = viewModel.notice {
-            frame.put(notice, at: Point(column: 1, row: 2), style: Theme.notice, maxColumns: max(0, context.size.columns - 2))
+        if let search = screen.search {
+            viewModel.search.draw(into: &frame, rect: search, placeholder: ResourceDirectoryTexts.searchPlaceholder, colorMode: context.colorMode)
         }
-        let list = listRect(context.size, hasNotice: viewModel.notice != nil)
-        var body = Frame(size: list.size)
-        switch viewModel.content {
-        case .loading:
-            StatusView.centered(Spinner.frame(tick: context.tick) + " " + ResourceDirectoryTexts.loadingResources, into: &body, style: .plain)
-        case .failed(let message, let canRetry):
-            StatusView.error(message, retry: canRetry ? ResourceDirectoryTexts.retry : nil, into: &body, colorMode: context.colorMode)
-        case .loaded(let rows, _, _) where rows.isEmpty:
-            StatusView.centered(viewModel.emptyMessage, into: &body, style: Style(dim: true))
-        case .loaded(let rows, let selectedIndex, let firstVisibleRow):
-            let layout = layout(rows: rows.count, list: list)
-            let top = layout.top(showing: selectedIndex, previousTop: firstVisibleRow)
-            let showsPhotos = context.size.columns >= photoMinimumColumns
-            for visible in layout.visibleRows(top: top) {
-                let row = rows[visible.index]
-                let touched = visible.index == viewModel.touchedIndex, selected = visible.index == selectedIndex
-                let style = ListRowStyle.cell(touched: touched, selected: selected, mode: context.colorMode)
-                let rect = Rect(column: 0, row: visible.line, columns: list.columns, rows: rowHeight)
-                body.fill(Rect(column: 0, row: rect.row, columns: rect.columns, rows: rowHeight - 1), style: style)
-                if touched || selected { body.put(touched ? "►" : "▌", at: rect.origin, style: style) }
-                ListRow(title: row.title, titleStyle: ListRowStyle.title(style), lines: row.summary.isEmpty ? [] : [row.summary],
-                        linesStyle: ListRowStyle.secondary(style), pictureSide: showsPhotos ? .leading : .none, pictureSize: photoSize)
-                    .draw(into: &body, rect: Rect(column: 2, row: rect.row, columns: rect.columns - 2, rows: rect.rows)) { frame, photoRect in
-                        // A resource without a photo leaves its place empty: no placeholder for what never was.
-                        guard row.photo != .none else { return }
-                        ImageSlotView.draw(row.photo, into: &frame, rect: photoRect, colorMode: context.colorMode, tick: context.tick,
-                                           cache: pictures)
-                    }
-            }
-            // Counted on the rows drawn (section headers are one line): at the end it never says "more".
-            if layout.maximumTop > 0 {
-                ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: list.columns - 1,
-                                             row: list.rows - 1)
-            }
+        screen.drawNotice(viewModel.notice, into: &frame)
+        let showsPhotos = context.size.columns >= photoMinimumColumns
+        // A resource: its title and one-line description (beside its photo), then a blank line.
+        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout(rows: $0.count, list: screen.list) },
+                      touchedIndex: viewModel.touchedIndex, words: words(viewModel), context: context,
+                      marks: ListBody.Marks(separatorLines: 1)) { row, cell, body in
+            ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.summary.isEmpty ? [] : [row.summary],
+                    linesStyle: ListRowStyle.secondary(cell.style), pictureSide: showsPhotos ? .leading : .none, pictureSize: photoSize)
+                .draw(into: &body, rect: Rect(column: 2, row: cell.rect.row, columns: cell.rect.columns - 2, rows: cell.rect.rows)) { frame, photoRect in
+                    // A resource without a photo leaves its place empty: no placeholder for what never was.
+                    guard row.photo != .none else { return }
+                    ImageSlotView.draw(row.photo, into: &frame, rect: photoRect, colorMode: context.colorMode, tick: context.tick,
+                                       cache: pictures)
+                }
         }
-        frame.draw(body, at: list.origin)
         // The key bar lists what works here: on the error view, not the list's keys.
         KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.searchKeyBar : keys(for: viewModel).keyBar, into: &frame)
         return frame
@@ -119,38 +100,16 @@ final class ResourceListView: Screen, ResourceListViewInput {
             return true
         }
         if handleSortButton(event, size: context.size) { return true }
-        if case .key = event, viewModel.touchedIndex != nil || viewModel.sortTouched { output.didCancelTouch() }
-        if case .failed(_, false) = viewModel.content, event == .key(.character("r")) || event == .key(.enter) {
-            return true // nothing to try again
-        }
-        switch event {
-        case .key(.character("r")):
-            output.didRequestReload()
-            return true
-        case .key(.character("s")):
+        if case .key = event, viewModel.sortTouched { output.didCancelTouch() }
+        if event == .key(.character("s")), !viewModel.content.isFailed {
             output.didPressSort()
             return true
-        case .key(.enter) where viewModel.content.isFailed:
-            output.didRequestReload()
-            return true
-        default:
-            break
         }
-        guard case .loaded(let rows, let selectedIndex, let firstVisibleRow) = viewModel.content else { return false }
+        // The list's keys, touch and retry, shared with every list screen.
         let list = Self.listRect(context.size, hasNotice: viewModel.notice != nil)
-        let action = ListInput.action(for: event, selected: selectedIndex, firstVisibleRow: firstVisibleRow,
-                                      touched: viewModel.touchedIndex, layout: Self.layout(rows: rows.count, list: list), listRect: list)
-        switch action {
-        case .select(let index, let top, let visible): output.didChangeSelection(to: index, firstVisibleRow: top, visibleRows: visible)
-        case .open(let index): output.didChooseResource(at: index)
-        case .touch(let index): output.didTouchResource(at: index)
-        case .cancelTouch: output.didCancelTouch()
-        case .reload:
-            if viewModel.touchedIndex != nil { output.didCancelTouch() }
-            output.didRequestReload()
-        case nil: return false
-        }
-        return true
+        return ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
+                                layout: { Self.layout(rows: $0.count, list: list) }, listRect: list,
+                                retry: ResourceDirectoryTexts.retry, output: output)
     }
 
     /// A press on the sort button marks it; the release on it presses it, elsewhere lets it go.

@@ -1,0 +1,217 @@
+import TerminalKit
+import TerminalUI
+
+/// What every list screen tells its presenter; a feature's view output refines it with its own
+/// events (search, sort, add). Indexes are rows of the list the presenter published.
+@MainActor
+public protocol ListViewOutput: AnyObject {
+    /// `r`, the error view's retry, or pull-to-refresh.
+    func didRequestReload()
+    /// The selection moved; `visibleRows` are the rows now on screen (their pictures load).
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
+    /// Enter on the selection, or a press and release on a row.
+    func didChooseRow(at index: Int)
+    /// A mouse press on a row (drawn touched until the release).
+    func didTouchRow(at index: Int)
+    /// The press ended elsewhere, or a key came first.
+    func didCancelTouch()
+}
+
+/// Where a list screen's parts go, after ratatui's `Layout`: the title line, the search line (when
+/// the screen has one), the notice line and the list above the key bar (the frame's last line).
+public struct ListScreenLayout: Equatable, Sendable {
+    /// Whether the notice line is always kept (the list never moves) or only while a notice shows.
+    public enum NoticeLine: Sendable {
+        case reserved
+        case whenShown
+    }
+
+    /// The title's line, less a column of margin each side.
+    public let title: Rect
+    /// The `/` search line, below the title.
+    public let search: Rect?
+    /// The notice's line, when there is one to show.
+    public let notice: Rect?
+    /// The rows of the list.
+    public let list: Rect
+
+    public init(size: Size, hasSearch: Bool = false, hasNotice: Bool, noticeLine: NoticeLine = .whenShown) {
+        let textColumns = max(0, size.columns - 2)
+        func line(_ row: Int) -> Rect { Rect(column: 1, row: row, columns: textColumns, rows: 1) }
+        title = line(0)
+        search = hasSearch ? line(1) : nil
+        let noticeRow = hasSearch ? 2 : 1
+        notice = hasNotice ? line(noticeRow) : nil
+        let top = noticeRow + (hasNotice || noticeLine == .reserved ? 1 : 0)
+        list = Rect(column: 0, row: top, columns: size.columns, rows: max(0, size.rows - top - 1))
+    }
+
+    /// Draws the title (bold) and the notice in their lines, each cut to fit.
+    public func drawHeader(title text: String, notice: String?, into frame: inout Frame) {
+        frame.put(text, at: title.origin, style: Style(bold: true), maxColumns: title.columns)
+        drawNotice(notice, into: &frame)
+    }
+
+    /// Draws the notice in its line, cut to fit.
+    public func drawNotice(_ notice: String?, into frame: inout Frame) {
+        if let notice, let rect = self.notice {
+            frame.put(notice, at: rect.origin, style: Theme.notice, maxColumns: rect.columns)
+        }
+    }
+}
+
+/// The body of a list screen, the same in every feature: the spinner while loading, the error view
+/// (with its retry when trying again can help), the empty message, or the rows on screen, each
+/// touched (►) or selected (▌) in text as in color, and the "↓ more" hint. A feature draws only
+/// what is inside a row.
+public enum ListBody {
+    /// A row as ``ListBody/draw(_:in:into:layout:touchedIndex:words:context:marks:drawRow:)`` hands it to the feature.
+    public struct Cell {
+        /// The row's position in the list.
+        public let index: Int
+        /// The row's lines, relative to the list.
+        public let rect: Rect
+        public let isTouched: Bool
+        public let isSelected: Bool
+        /// The row's look (touched over selected over normal), already filled in.
+        public let style: Style
+    }
+
+    /// Where a row shows its state: the lines filled with its look (all but `separatorLines` at its
+    /// bottom) and the line of its marker.
+    public struct Marks: Sendable {
+        public var separatorLines: Int
+        public var markerLine: Int
+
+        public init(separatorLines: Int = 0, markerLine: Int = 0) {
+            self.separatorLines = separatorLines
+            self.markerLine = markerLine
+        }
+    }
+
+    /// The words of a list's states, in the feature's language.
+    public struct Words: Sendable {
+        public var loading: String
+        public var empty: String
+        public var retry: String
+
+        public init(loading: String, empty: String, retry: String) {
+            self.loading = loading
+            self.empty = empty
+            self.retry = retry
+        }
+    }
+
+    /// Draws `content` into `rect` of `frame`. Rows that cannot be selected (section headers) get
+    /// no look and no marker; `drawRow` draws every row's inside, into a frame the size of the list.
+    public static func draw<Row>(_ content: ListContent<Row>, in rect: Rect, into frame: inout Frame,
+                                 layout: (LazyRows<Row>) -> VirtualListLayout, touchedIndex: Int?, words: Words,
+                                 context: RenderContext, marks: Marks = Marks(),
+                                 drawRow: (Row, Cell, inout Frame) -> Void) {
+        var body = Frame(size: rect.size)
+        switch content {
+        case .loading:
+            StatusView.centered(Spinner.frame(tick: context.tick) + " " + words.loading, into: &body, style: .plain)
+        case .failed(let message, let canRetry):
+            StatusView.error(message, retry: canRetry ? words.retry : nil, into: &body, colorMode: context.colorMode)
+        case .loaded(let rows, _, _) where rows.isEmpty:
+            StatusView.centered(words.empty, into: &body, style: Style(dim: true))
+        case .loaded(let rows, let selectedIndex, let firstVisibleRow):
+            let layout = layout(rows)
+            let top = layout.top(showing: selectedIndex, previousTop: firstVisibleRow)
+            for visible in layout.visibleRows(top: top) {
+                let touched = visible.index == touchedIndex, selected = visible.index == selectedIndex
+                let rowRect = Rect(column: 0, row: visible.line, columns: rect.columns, rows: visible.height)
+                let style = Theme.listRow(touched: touched, selected: selected, mode: context.colorMode)
+                if layout.isSelectable(visible.index) {
+                    body.fill(Rect(column: 0, row: rowRect.row, columns: rowRect.columns, rows: max(0, rowRect.rows - marks.separatorLines)),
+                              style: style)
+                    // Also in text (--plain, NO_COLOR): ► touched, ▌ selected.
+                    if touched || selected {
+                        body.put(touched ? "►" : "▌", at: Point(column: 0, row: rowRect.row + marks.markerLine), style: style)
+                    }
+                }
+                drawRow(rows[visible.index], Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style),
+                        &body)
+            }
+            // Counted on the rows drawn (section headers are one line): at the end it never says "more".
+            if layout.maximumTop > 0 {
+                ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: rect.columns - 1,
+                                             row: rect.rows - 1)
+            }
+        }
+        frame.draw(body, at: rect.origin)
+    }
+
+    /// The retry button of the error view drawn in `rect` (for a click on it), nil without one.
+    public static func retryRect(message: String, retry: String, in rect: Rect) -> Rect? {
+        let lines = TextWrap.wrap(message + "\n\n" + retry, width: max(1, rect.columns - 4))
+        guard let last = lines.last, last == retry else { return nil }
+        let top = max(0, (rect.rows - lines.count) / 2)
+        let width = DisplayWidth.of(last)
+        return Rect(column: rect.column + max(0, (rect.columns - width) / 2), row: rect.row + top + lines.count - 1, columns: width, rows: 1)
+    }
+}
+
+extension ListInput {
+    /// Everything the body of a list screen does with `event`, in every state: on the error view
+    /// `r`, enter, space or a click on the retry button try again (when trying can help); while
+    /// loading `r` loads again; on the rows a key first ends a touch, `r` reloads, and the list's
+    /// keys and mouse (``action(for:selected:firstVisibleRow:touched:layout:listRect:)``) reach
+    /// `output`. False for an event that is the screen's own (its search, sort or add keys).
+    @MainActor
+    public static func handle<Row>(_ event: InputEvent, content: ListContent<Row>, touched: Int?, layout: (LazyRows<Row>) -> VirtualListLayout,
+                                   listRect: Rect, retry: String, output: any ListViewOutput) -> Bool {
+        switch content {
+        case .loading:
+            guard event == .key(.character("r")) else { return false }
+            output.didRequestReload()
+            return true
+        case .failed(let message, let canRetry):
+            if canRetry, isRetry(event, button: ListBody.retryRect(message: message, retry: retry, in: listRect)) {
+                output.didRequestReload()
+                return true
+            }
+            // Nothing to try again: the keys that would are spent here, not passed on.
+            return [.key(.character("r")), .key(.enter), .key(.character(" "))].contains(event)
+        case .loaded(let rows, let selected, let firstVisibleRow):
+            if case .key = event, touched != nil { output.didCancelTouch() }
+            if event == .key(.character("r")) {
+                output.didRequestReload()
+                return true
+            }
+            guard !rows.isEmpty else { return false }
+            return perform(action(for: event, selected: selected, firstVisibleRow: firstVisibleRow, touched: touched, layout: layout(rows),
+                                  listRect: listRect), touched: touched, output: output)
+        }
+    }
+
+    /// Whether `event` presses an error view's retry: `r`, enter, space, or a click on `button`.
+    public static func isRetry(_ event: InputEvent, button: Rect?) -> Bool {
+        switch event {
+        case .key(.character("r")), .key(.enter), .key(.character(" ")): return true
+        case .mouse(let mouse) where mouse.kind == .press(button: 0):
+            return button?.contains(Point(column: mouse.column, row: mouse.row)) ?? false
+        default: return false
+        }
+    }
+
+    /// Sends `action` to `output`; false for no action. `rowsBefore` rows of the layout (a page
+    /// header) come before the presenter's first row, so its indexes are the layout's less that.
+    @MainActor
+    public static func perform(_ action: Action?, touched: Int?, output: any ListViewOutput, rowsBefore: Int = 0) -> Bool {
+        switch action {
+        case .select(let index, let top, let visible):
+            let rows = max(0, visible.lowerBound - rowsBefore)..<max(0, visible.upperBound - rowsBefore)
+            output.didChangeSelection(to: index - rowsBefore, firstVisibleRow: top, visibleRows: rows)
+        case .open(let index): output.didChooseRow(at: index - rowsBefore)
+        case .touch(let index): output.didTouchRow(at: index - rowsBefore)
+        case .cancelTouch: output.didCancelTouch()
+        case .reload:
+            if touched != nil { output.didCancelTouch() }
+            output.didRequestReload()
+        case nil: return false
+        }
+        return true
+    }
+}

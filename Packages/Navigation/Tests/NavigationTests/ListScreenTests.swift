@@ -1,0 +1,112 @@
+import Navigation
+import TerminalKit
+import TerminalUI
+import XCTest
+
+@MainActor
+private final class RecordingListOutput: ListViewOutput {
+    var events: [String] = []
+    func didRequestReload() { events.append("reload") }
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) {
+        events.append("select \(index) top \(firstVisibleRow) rows \(visibleRows.lowerBound)..<\(visibleRows.upperBound)")
+    }
+    func didChooseRow(at index: Int) { events.append("choose \(index)") }
+    func didTouchRow(at index: Int) { events.append("touch \(index)") }
+    func didCancelTouch() { events.append("cancel touch") }
+}
+
+/// The list screen every feature composes: its layout, its body in each state, and its input.
+@MainActor
+final class ListScreenTests: XCTestCase {
+    private let words = ListBody.Words(loading: "Loading…", empty: "Nothing yet.", retry: "[ Retry ]")
+    private let context = RenderContext(size: Size(columns: 24, rows: 8), colorMode: .none)
+
+    private func layout(_ rows: LazyRows<String>, viewport: Int = 5) -> VirtualListLayout {
+        VirtualListLayout(count: rows.count, viewportRows: viewport, height: { rows[$0].hasPrefix("#") ? 1 : 2 },
+                          isSelectable: { !rows[$0].hasPrefix("#") })
+    }
+
+    private func body(_ content: ListContent<String>, touched: Int? = nil, marks: ListBody.Marks = ListBody.Marks()) -> [String] {
+        var frame = Frame(size: Size(columns: 24, rows: 5))
+        ListBody.draw(content, in: Rect(column: 0, row: 0, columns: 24, rows: 5), into: &frame, layout: { self.layout($0) },
+                      touchedIndex: touched, words: words, context: context, marks: marks) { title, cell, body in
+            body.put(title, at: Point(column: 2, row: cell.rect.row), style: cell.style)
+        }
+        return PlainTextEncoder.encode(frame).components(separatedBy: "\n").map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+    }
+
+    func testTheLayoutStacksTitleSearchNoticeAndListAboveTheKeyBar() async {
+        let size = Size(columns: 40, rows: 20)
+        let plain = ListScreenLayout(size: size, hasNotice: false)
+        XCTAssertEqual(plain.title, Rect(column: 1, row: 0, columns: 38, rows: 1))
+        XCTAssertNil(plain.search)
+        XCTAssertEqual(plain.list, Rect(column: 0, row: 1, columns: 40, rows: 18))
+        let reserved = ListScreenLayout(size: size, hasNotice: false, noticeLine: .reserved)
+        XCTAssertEqual(reserved.list.row, 2, "a reserved notice line keeps the list in place")
+        let searched = ListScreenLayout(size: size, hasSearch: true, hasNotice: true)
+        XCTAssertEqual(searched.search?.row, 1)
+        XCTAssertEqual(searched.notice?.row, 2)
+        XCTAssertEqual(searched.list, Rect(column: 0, row: 3, columns: 40, rows: 16))
+        XCTAssertEqual(ListScreenLayout(size: Size(columns: 1, rows: 2), hasSearch: true, hasNotice: true).list.rows, 0)
+    }
+
+    func testTheBodyShowsEachStateWithItsWords() async {
+        XCTAssertTrue(body(.loading).joined().contains("Loading…"))
+        let failed = body(.failed(message: "No connection."))
+        XCTAssertTrue(failed.contains { $0.contains("No connection.") })
+        XCTAssertTrue(failed.contains { $0.contains("[ Retry ]") })
+        XCTAssertFalse(body(.failed(message: "No file.", canRetry: false)).joined().contains("Retry"), "no retry that cannot help")
+        XCTAssertTrue(body(.loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0)).joined().contains("Nothing yet."))
+    }
+
+    func testRowsCarryTheirMarkersHeadersNoneAndTheMoreHintCountsDrawnRows() async {
+        let rows = LazyRows(["#A", "Ann", "Abe", "#B", "Bob"])
+        XCTAssertEqual(body(.loaded(rows: rows, selectedIndex: 2, firstVisibleRow: 0), touched: 1),
+                       ["  #A", "► Ann", "", "▌ Abe", "                 ↓ more"])
+        let end = body(.loaded(rows: rows, selectedIndex: 4, firstVisibleRow: 3))
+        XCTAssertEqual(end, ["  Abe", "", "  #B", "▌ Bob", "                    end"], "the last screen is full, and says so")
+        let marked = body(.loaded(rows: LazyRows(["One", "Two"]), selectedIndex: 1, firstVisibleRow: 0), marks: ListBody.Marks(markerLine: 1))
+        XCTAssertEqual(marked[2...3], ["  Two", "▌"], "the marker on the row's chosen line")
+    }
+
+    func testInputRetriesOnlyWhereRetryingHelpsAndAClickOnTheButtonRetries() async throws {
+        let output = RecordingListOutput()
+        let list = Rect(column: 0, row: 2, columns: 24, rows: 5)
+        func send(_ event: InputEvent, _ content: ListContent<String>) -> Bool {
+            ListInput.handle(event, content: content, touched: nil, layout: { self.layout($0) }, listRect: list, retry: "[ Retry ]",
+                             output: output)
+        }
+        let failed = ListContent<String>.failed(message: "Down.")
+        XCTAssertTrue(send(.key(.enter), failed))
+        let button = try XCTUnwrap(ListBody.retryRect(message: "Down.", retry: "[ Retry ]", in: list))
+        XCTAssertTrue(send(.mouse(MouseEvent(kind: .press(button: 0), column: button.column + 2, row: button.row)), failed))
+        XCTAssertFalse(send(.mouse(MouseEvent(kind: .press(button: 0), column: 0, row: 0)), failed))
+        XCTAssertTrue(send(.key(.character("r")), .failed(message: "No file.", canRetry: false)), "spent, not passed on")
+        XCTAssertFalse(send(.key(.down), failed))
+        XCTAssertTrue(send(.key(.character("r")), .loading))
+        XCTAssertEqual(output.events, ["reload", "reload", "reload"])
+    }
+
+    func testOnTheRowsAKeyEndsATouchAndTheListKeysReachThePresenter() async {
+        let output = RecordingListOutput()
+        let rows = LazyRows(["#A", "Ann", "Abe", "#B", "Bob"])
+        let content = ListContent.loaded(rows: rows, selectedIndex: 1, firstVisibleRow: 0)
+        let list = Rect(column: 0, row: 2, columns: 24, rows: 5)
+        XCTAssertTrue(ListInput.handle(.key(.down), content: content, touched: 2, layout: { self.layout($0) }, listRect: list,
+                                       retry: "", output: output))
+        XCTAssertTrue(ListInput.handle(.key(.enter), content: content, touched: nil, layout: { self.layout($0) }, listRect: list,
+                                       retry: "", output: output))
+        XCTAssertFalse(ListInput.handle(.key(.character("x")), content: content, touched: nil, layout: { self.layout($0) }, listRect: list,
+                                        retry: "", output: output), "the screen's own key")
+        XCTAssertEqual(output.events, ["cancel touch", "select 2 top 0 rows 0..<3", "choose 1"])
+    }
+
+    func testRowsBeforeThePresentersFirstRowAreSubtracted() async {
+        let output = RecordingListOutput()
+        _ = ListInput.perform(.select(index: 3, firstVisibleRow: 1, visibleRows: 0..<5), touched: nil, output: output, rowsBefore: 1)
+        _ = ListInput.perform(.open(1), touched: nil, output: output, rowsBefore: 1)
+        _ = ListInput.perform(.reload, touched: 2, output: output, rowsBefore: 1)
+        XCTAssertFalse(ListInput.perform(nil, touched: nil, output: output))
+        XCTAssertEqual(output.events, ["select 2 top 1 rows 0..<4", "choose 0", "cancel touch", "reload"])
+    }
+}
