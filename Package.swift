@@ -16,12 +16,14 @@ let package = Package(
         .package(path: "Packages/TerminalUI"),
         .package(path: "Packages/Navigation"),
         .package(path: "Packages/HTTPClient"),
+        .package(path: "Packages/JSONKit"),
         .package(path: "Packages/ImageKit"),
         .package(path: "Packages/ProductGrid"),
         .package(path: "Packages/Numbers"),
         .package(path: "Packages/ResourceDirectory"),
         .package(path: "Packages/Check24Overview"),
         .package(path: "Packages/Contacts"),
+        .package(path: "Packages/ContactsBackend"),
         .package(path: "Packages/HTMLText"),
         .package(path: "Packages/Storage"),
         .package(path: "Packages/SystemActions"),
@@ -32,7 +34,7 @@ let package = Package(
             name: "AppsCLIKit",
             dependencies: [
                 "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
-                "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "Numbers", "ResourceDirectory", "WebBrowser",
+                "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "ContactsBackend", "Numbers", "ResourceDirectory", "WebBrowser",
                 // The composition root creates the XDGOpener that features get, and moves damaged stores aside.
                 "SystemActions", "Storage",
             ],
@@ -48,7 +50,7 @@ let package = Package(
                            .product(name: "SystemActionsTesting", package: "SystemActions"),
                            .product(name: "ImageKitTesting", package: "ImageKit"),
                            .product(name: "WebBrowserTesting", package: "WebBrowser"),
-                           "HTMLText", "HTTPClient", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI", "WebBrowser"],
+                           "HTMLText", "HTTPClient", "JSONKit", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI", "WebBrowser"],
             path: "Apps/AppsBench/Sources/AppsBench"
         ),
         .testTarget(

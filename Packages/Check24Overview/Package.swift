@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
+        .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
         .package(path: "../Money"),
         .package(path: "../Storage"),
@@ -22,7 +23,7 @@ let package = Package(
     targets: [
         .target(
             name: "Check24Overview",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions"],
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "ImageKit", "Storage", .product(name: "NavigationTesting", package: "Navigation")]),
@@ -33,7 +34,7 @@ let package = Package(
         .testTarget(
             name: "Check24OverviewTests",
             dependencies: [
-                "Check24Overview", "Check24OverviewTesting", "Navigation", "HTTPClient", "Storage", "WebBrowser", "SystemActions",
+                "Check24Overview", "Check24OverviewTesting", "Navigation", "HTTPClient", "JSONKit", "Storage", "WebBrowser", "SystemActions",
                 .product(name: "SystemActionsTesting", package: "SystemActions"),
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),

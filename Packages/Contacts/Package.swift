@@ -6,41 +6,34 @@ let package = Package(
     products: [
         .library(name: "Contacts", targets: ["Contacts"]),
         .library(name: "ContactsTesting", targets: ["ContactsTesting"]),
-        .executable(name: "ContactsDemo", targets: ["ContactsDemo"]),
     ],
     dependencies: [
         .package(path: "../Navigation"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
+        .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
-        .package(path: "../Storage"),
         .package(path: "../SystemActions"),
         .package(path: "../TestSupport"),
     ],
     targets: [
         .target(
             name: "Contacts",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Storage", "SystemActions"],
-            resources: [.copy("Resources/Demo")]
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions"]
         ),
-        // Fakes of the service, and the loopback contacts server (a Python 3 standard-library
-        // implementation of the REST contract) that remote-client tests talk to.
-        .target(name: "ContactsTesting", dependencies: ["Contacts", "HTTPClient", .product(name: "NavigationTesting", package: "Navigation")], resources: [.copy("Resources/contacts_server.py")]),
-        .executableTarget(name: "ContactsDemo", dependencies: [
-            "Contacts", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "SystemActions",
-        ]),
+        // Fakes of the service, and the launcher of the loopback contacts server (Scripts/contacts_server.py,
+        // a Python 3 standard-library implementation of the REST contract) that remote-client tests talk to.
+        .target(name: "ContactsTesting", dependencies: ["Contacts", "HTTPClient", "JSONKit", .product(name: "NavigationTesting", package: "Navigation")]),
         .testTarget(
             name: "ContactsTests",
             dependencies: [
-                "Contacts", "ContactsTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Storage",
-                "SystemActions",
+                "Contacts", "ContactsTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "SystemActionsTesting", package: "SystemActions"),
                 .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "ImageKitTesting", package: "ImageKit"),
-                .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             exclude: ["__Snapshots__"]

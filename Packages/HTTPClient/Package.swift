@@ -11,13 +11,14 @@ let package = Package(
         .library(name: "HTTPClientTesting", targets: ["HTTPClientTesting"]),
     ],
     dependencies: [
+        .package(path: "../JSONKit"),
         .package(path: "../TestSupport"),
     ],
     targets: [
-        .target(name: "HTTPClient"),
+        .target(name: "HTTPClient", dependencies: ["JSONKit"]),
         .target(name: "HTTPClientLive", dependencies: ["HTTPClient"]),
         .target(name: "HTTPClientTesting"),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientLive", "HTTPClientTesting", .product(name: "TestSupport", package: "TestSupport")]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "JSONKit", "HTTPClientLive", "HTTPClientTesting", .product(name: "TestSupport", package: "TestSupport")]),
     ],
     swiftLanguageModes: [.v6]
 )

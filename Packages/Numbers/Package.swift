@@ -13,12 +13,13 @@ let package = Package(
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
+        .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
     ],
     targets: [
         .target(
             name: "Numbers",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit"],
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "NumbersTesting", dependencies: ["Numbers", .product(name: "NavigationTesting", package: "Navigation")]),
@@ -26,7 +27,7 @@ let package = Package(
         .testTarget(
             name: "NumbersTests",
             dependencies: [
-                "Numbers", "NumbersTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit",
+                "Numbers", "NumbersTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "HTTPClientLive", package: "HTTPClient"),

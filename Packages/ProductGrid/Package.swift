@@ -13,13 +13,14 @@ let package = Package(
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
+        .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
         .package(path: "../Money"),
     ],
     targets: [
         .target(
             name: "ProductGrid",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Money"],
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ProductGridTesting", dependencies: ["ProductGrid", "ImageKit", .product(name: "NavigationTesting", package: "Navigation")]),
@@ -27,7 +28,7 @@ let package = Package(
         .testTarget(
             name: "ProductGridTests",
             dependencies: [
-                "ProductGrid", "ProductGridTesting", "Navigation", "HTTPClient",
+                "ProductGrid", "ProductGridTesting", "Navigation", "HTTPClient", "JSONKit",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),

@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
+        .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
         .package(path: "../HTMLText"),
         .package(path: "../WebBrowser"),
@@ -21,7 +22,7 @@ let package = Package(
     targets: [
         .target(
             name: "ResourceDirectory",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "HTMLText", "WebBrowser", "SystemActions"],
+            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "HTMLText", "WebBrowser", "SystemActions"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ResourceDirectoryTesting", dependencies: ["ResourceDirectory", .product(name: "NavigationTesting", package: "Navigation")]),
@@ -31,7 +32,7 @@ let package = Package(
         .testTarget(
             name: "ResourceDirectoryTests",
             dependencies: [
-                "ResourceDirectory", "ResourceDirectoryTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit",
+                "ResourceDirectory", "ResourceDirectoryTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit",
                 "WebBrowser", "SystemActions",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),

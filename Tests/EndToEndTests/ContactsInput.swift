@@ -5,7 +5,7 @@ enum ContactsInput {
     /// A demo portrait of the project, as a file to pick in the form.
     static var photoPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Packages/Contacts/Sources/Contacts/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
+            .appendingPathComponent("../../Packages/ContactsBackend/Sources/ContactsBackend/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
     }
 
     /// `text` as `--keys` spells it, one key per character.

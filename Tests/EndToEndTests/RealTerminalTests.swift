@@ -242,7 +242,7 @@ final class RealTerminalTests: XCTestCase {
         let binary = AppsCLIProcess.executable.path
         let dir = workDirectory.path
         let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Packages/Contacts/Sources/Contacts/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
+            .appendingPathComponent("../../Packages/ContactsBackend/Sources/ContactsBackend/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
         let script = "unset NO_COLOR; stty -g > '\(dir)/before'; '\(binary)' contacts --data-dir '\(dir)/data' 2>'\(dir)/stderr'; "
             + "echo $? > '\(dir)/status.tmp'; stty -g > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; sleep 60"
         try tmux(["new-session", "-d", "-s", "main", "-x", "80", "-y", "24",

@@ -1,5 +1,6 @@
 import Check24Overview
 import Contacts
+import ContactsBackend
 import Foundation
 import HTTPClient
 import HTTPClientLive
@@ -231,7 +232,7 @@ enum FeatureCatalog {
             let dataDirectory = try launch.dataDirectory
             let photos = dataDirectory.appendingPathComponent(LocalContactsBackend.photosFolder).path
             let transport = try openStore(feature: "contacts", what: "the contacts in \(dataDirectory.path)", belongings: [photos]) {
-                try ContactsModule.embeddedTransport(dataDirectory: dataDirectory)
+                try EmbeddedContacts.transport(dataDirectory: dataDirectory)
             }
             endpoint = Endpoint(base: ContactsModule.originalBaseURL, transport: transport, imageCache: nil, isLive: false)
         }

@@ -6,8 +6,8 @@ import SystemActions
 
 /// The GO-JEK contacts app: every contact in A–Z sections with search, a contact's page (call,
 /// message, email, favourite, edit, delete) and the add / edit form, all saved to the backend at
-/// once — a contacts server (`--base-url`) or the embedded SQLite backend, through the same REST
-/// contract.
+/// once — a contacts server (`--base-url`) or the embedded SQLite backend (the ContactsBackend
+/// package, which only the composition root links), through the same REST contract.
 public enum ContactsModule {
     /// What the feature needs from the outside world; the composition root passes live ones, tests fakes.
     public struct Dependencies: Sendable {
@@ -32,23 +32,6 @@ public enum ContactsModule {
         KeyHelpSection("Contact", ContactsTexts.detailKeys),
         KeyHelpSection("New / edit contact", ContactsTexts.formKeys),
     ]
-
-    /// The bundled demo: `seed.json` (the project's own contacts), `photos/` and `images/missing.png`
-    /// (made by `Scripts/dev/make-contacts-demo`).
-    public static var demoDataDirectory: URL? {
-        Bundle.module.url(forResource: "Demo", withExtension: nil)
-    }
-
-    /// The embedded backend in `dataDirectory`, seeded from the bundled demo on first use, as a
-    /// transport answering under ``originalBaseURL``.
-    public static func embeddedTransport(dataDirectory: URL) throws -> RouteTable {
-        let demo = demoDataDirectory
-        let missing = demo.flatMap { try? Data(contentsOf: $0.appendingPathComponent("images/missing.png")) }
-        // The seed is read only when the file is new, not at every launch.
-        let backend = try LocalContactsBackend(directory: dataDirectory, seed: try demo.map { try ContactsSeed.load(from: $0) },
-                                               missingPicture: missing)
-        return backend.routeTable(baseURL: originalBaseURL)
-    }
 
     /// Builds the home list (the feature's entry).
     @MainActor

@@ -39,14 +39,17 @@ public final class LoopbackContactsServer: Sendable {
     }
     private let running: Mutex<Running>
 
-    /// The server script as bundled with ContactsTesting.
+    /// The server script, a tool of the repository (`Scripts/contacts_server.py`, which `Scripts/contacts-server`
+    /// runs for people), found from this file's place in the source tree.
     public static var scriptURL: URL? {
-        Bundle.module.url(forResource: "contacts_server", withExtension: "py")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../../Scripts/contacts_server.py").standardizedFileURL
+        return FileManager.default.fileExists(atPath: script.path) ? script : nil
     }
 
     /// Starts a server with an empty address book, or with `seed` (first and last names, email, phone, favorite).
     public init(seed: [[String: Any]] = []) throws {
-        guard let script = Self.scriptURL else { throw StartError(description: "contacts_server.py is missing from ContactsTesting's bundle") }
+        guard let script = Self.scriptURL else { throw StartError(description: "Scripts/contacts_server.py is missing from the source tree") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["python3", "-u", script.path, "--port", "0"]

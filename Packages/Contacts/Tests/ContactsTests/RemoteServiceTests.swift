@@ -3,6 +3,7 @@ import Foundation
 import HTTPClient
 import HTTPClientLive
 import ImageKitTesting
+import JSONKit
 import Navigation
 import XCTest
 @testable import Contacts
@@ -244,7 +245,7 @@ final class RemoteFormTests: XCTestCase {
                                              router: router, work: work)
         presenter.didLoad()
         let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/Contacts/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
+            .appendingPathComponent("../../../ContactsBackend/Sources/ContactsBackend/Resources/Demo/photos/ayu-lestari.png").standardizedFileURL.path
         var form = presenter.viewModel.form
         for (index, value) in ["Ayu", "Lestari", "+6281234567890", "ayu@mail.example", photo].enumerated() { form.fields[index].state.setText(value) }
         presenter.didEditForm(form)

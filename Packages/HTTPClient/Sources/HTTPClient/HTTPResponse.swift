@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// What a server (or a stand-in for one) answered. Any status code, including errors.
 public struct HTTPResponse: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import JSONKit
 import XCTest
 
 /// A request's failure as a value: the same English sentence as `HTTPError.userMessage`, a German

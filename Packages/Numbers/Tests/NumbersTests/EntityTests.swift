@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import JSONKit
 import XCTest
 @testable import Numbers
 

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPClient
+import JSONKit
 
 extension Check24Catalog: Decodable {
     enum CodingKeys: String, CodingKey { case header, filters, products }

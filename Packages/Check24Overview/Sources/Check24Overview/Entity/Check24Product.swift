@@ -1,5 +1,5 @@
 import Foundation
-import HTTPClient
+import JSONKit
 
 /// One product of `GET /products-test.json`.
 ///
@@ -114,7 +114,7 @@ public struct SkippedProduct: Sendable, Equatable {
 }
 
 /// The whole payload of `GET /products-test.json`.
-public struct Check24Catalog: Sendable, Equatable {
+public struct Check24Catalog: Sendable {
     public static let defaultFilters = ["Alle", "Verfügbar", "Vorgemerkt"]
 
     public var header: Check24Header
@@ -143,59 +143,5 @@ public enum ProductFilter: Int, Sendable, CaseIterable {
         case .available: product.available
         case .favorites: favorites.contains(product.id)
         }
-    }
-}
-
-/// A catalog's products by filter, worked out once per load: switching the filter then costs the
-/// favorites (a handful), never a pass over a catalog of 100,000 products. Filters keep positions
-/// into the catalog, not copies of its products.
-public struct Check24FilteredCatalog: Sendable {
-    public let all: Check24Products
-    private let availablePositions: [Int32]
-    private let positionByID: [Int: Int]
-
-    public init(products: Check24Products) {
-        all = products
-        var available: [Int32] = []
-        var positions: [Int: Int] = [:]
-        positions.reserveCapacity(products.count)
-        for position in products.indices {
-            positions[products.id(at: position)] = position
-            if products.isAvailable(at: position) { available.append(Int32(truncatingIfNeeded: position)) }
-        }
-        availablePositions = available
-        positionByID = positions
-    }
-
-    /// The available products, in catalog order.
-    public var available: Check24ProductList { Check24ProductList(all, positions: availablePositions) }
-
-    /// The products `filter` shows, in catalog order.
-    public func products(for filter: ProductFilter, favorites: Set<Int>) -> Check24ProductList {
-        switch filter {
-        case .all: Check24ProductList(all)
-        case .available: available
-        case .favorites: Check24ProductList(all, positions: favorites.compactMap { positionByID[$0].map(Int32.init(truncatingIfNeeded:)) }.sorted())
-        }
-    }
-}
-
-/// Some of a catalog's products, in catalog order, read through their positions.
-public struct Check24ProductList: RandomAccessCollection, Sendable {
-    private let products: Check24Products
-    /// nil for all of them.
-    private let positions: [Int32]?
-
-    public init(_ products: Check24Products, positions: [Int32]? = nil) {
-        self.products = products
-        self.positions = positions
-    }
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { positions?.count ?? products.count }
-
-    public subscript(index: Int) -> Check24Product {
-        guard let positions else { return products[index] }
-        return products[Int(positions[index])]
     }
 }

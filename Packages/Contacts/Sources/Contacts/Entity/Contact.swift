@@ -1,5 +1,5 @@
 import Foundation
-import HTTPClient
+import JSONKit
 
 /// A contact as the list shows it: an item of `GET /contacts.json`
 /// (`id, first_name, last_name, profile_pic, favorite, url`).

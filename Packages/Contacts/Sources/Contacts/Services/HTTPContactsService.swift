@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import JSONKit
 
 /// The contacts REST contract over HTTP: a remote server (`--base-url`), or the embedded backend
 /// through its ``RouteTable`` — the same requests either way.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPClient
+import JSONKit
 
 /// One entry of the master list (`GET /json.php`): a number's name ("10,000") and its picture.
 public struct NumberItem: Sendable, Hashable, Decodable {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPClient
+import JSONKit
 
 /// One product of `GET /cart/list`: `{"product_id","name","price","image"}`, price in cents.
 public struct ProductSummary: Sendable, Equatable, Decodable {

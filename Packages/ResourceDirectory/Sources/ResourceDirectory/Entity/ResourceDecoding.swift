@@ -1,5 +1,5 @@
 import Foundation
-import HTTPClient
+import JSONKit
 
 // Every field of the real files may be missing, hold the wrong type, or be empty (`[""]`, `[{}]`).
 // Decoding keeps what is usable and drops the rest, field by field; only an entry without a title

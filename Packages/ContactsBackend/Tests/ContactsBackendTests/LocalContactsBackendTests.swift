@@ -1,9 +1,11 @@
 @testable import Contacts
+@testable import ContactsBackend
 import ContactsTesting
 import Foundation
 import HTTPClient
 import ImageKit
 import ImageKitTesting
+import JSONKit
 import Storage
 import StorageTesting
 import Synchronization
@@ -357,7 +359,7 @@ final class LocalContactsBackendTests: XCTestCase {
 
     /// The bundled demo seeds at least 40 contacts, some favorites, some without a photo, names under `#`.
     func testTheBundledDemoSeed() async throws {
-        let demo = try XCTUnwrap(ContactsModule.demoDataDirectory)
+        let demo = try XCTUnwrap(EmbeddedContacts.demoDataDirectory)
         let (_, table, service) = try backend(seed: try ContactsSeed.load(from: demo))
         let contacts = try await service.obtainContacts().contacts
         XCTAssertGreaterThanOrEqual(contacts.count, 40)

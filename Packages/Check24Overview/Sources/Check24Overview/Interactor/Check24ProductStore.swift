@@ -1,15 +1,16 @@
-import HTTPClient
+import JSONKit
 import Synchronization
 
-/// A catalog's products, in the payload's order.
+/// The catalog store behind the interactor: a catalog's products in the payload's order, handed out
+/// by position (the filters below keep positions into it). Entities stay plain values; the outlines
+/// and the cache of decoded products live here.
 ///
 /// Decoded from the network, each product is kept as where it stands in the payload plus what the
 /// list needs before it is on screen: its id, whether it is available, whether it is complete. A
 /// product is decoded when a row shows it, and up to 512 decoded ones around the rows shown are
-/// kept. A catalog of
-/// 100,000 products so costs its payload's bytes and a few bytes a product, not 100,000 products'
-/// strings, and its first frame does not wait for products nobody has scrolled to.
-public struct Check24Products: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
+/// kept. A catalog of 100,000 products so costs its payload's bytes and a few bytes a product, not
+/// 100,000 products' strings, and its first frame does not wait for products nobody has scrolled to.
+public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
     /// What the list knows of a product it has not decoded: read with the product's own rules
     /// (``Check24Product/init(from:readingText:)``), so a product is listed exactly when it decodes.
     struct Outline: Sendable {
@@ -81,12 +82,6 @@ public struct Check24Products: RandomAccessCollection, Sendable, Equatable, Expr
         }
     }
 
-    /// Product by product: an outlined catalog is decoded whole to compare (for tests, not for a live
-    /// catalog of 100,000 products).
-    public static func == (lhs: Check24Products, rhs: Check24Products) -> Bool {
-        lhs.elementsEqual(rhs)
-    }
-
     /// The outlined product, decoded. Its outline was read with the same rules, so this decodes; the
     /// neutral product is there only so that a row never traps in a release build.
     private static func product(_ outline: Outline) -> Check24Product {
@@ -119,5 +114,59 @@ final class RecentProducts: Sendable {
             products[position] = decoded
         }
         return decoded
+    }
+}
+
+/// A catalog's products by filter, worked out once per load: switching the filter then costs the
+/// favorites (a handful), never a pass over a catalog of 100,000 products. Filters keep positions
+/// into the catalog, not copies of its products.
+public struct Check24FilteredCatalog: Sendable {
+    public let all: Check24Products
+    private let availablePositions: [Int32]
+    private let positionByID: [Int: Int]
+
+    public init(products: Check24Products) {
+        all = products
+        var available: [Int32] = []
+        var positions: [Int: Int] = [:]
+        positions.reserveCapacity(products.count)
+        for position in products.indices {
+            positions[products.id(at: position)] = position
+            if products.isAvailable(at: position) { available.append(Int32(truncatingIfNeeded: position)) }
+        }
+        availablePositions = available
+        positionByID = positions
+    }
+
+    /// The available products, in catalog order.
+    public var available: Check24ProductList { Check24ProductList(all, positions: availablePositions) }
+
+    /// The products `filter` shows, in catalog order.
+    public func products(for filter: ProductFilter, favorites: Set<Int>) -> Check24ProductList {
+        switch filter {
+        case .all: Check24ProductList(all)
+        case .available: available
+        case .favorites: Check24ProductList(all, positions: favorites.compactMap { positionByID[$0].map(Int32.init(truncatingIfNeeded:)) }.sorted())
+        }
+    }
+}
+
+/// Some of a catalog's products, in catalog order, read through their positions.
+public struct Check24ProductList: RandomAccessCollection, Sendable {
+    private let products: Check24Products
+    /// nil for all of them.
+    private let positions: [Int32]?
+
+    public init(_ products: Check24Products, positions: [Int32]? = nil) {
+        self.products = products
+        self.positions = positions
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { positions?.count ?? products.count }
+
+    public subscript(index: Int) -> Check24Product {
+        guard let positions else { return products[index] }
+        return products[Int(positions[index])]
     }
 }

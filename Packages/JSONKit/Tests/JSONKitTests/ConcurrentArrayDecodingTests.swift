@@ -1,5 +1,5 @@
 import Foundation
-@testable import HTTPClient
+@testable import JSONKit
 import Synchronization
 import TestSupport
 import XCTest

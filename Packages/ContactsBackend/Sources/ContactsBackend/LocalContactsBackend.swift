@@ -1,6 +1,8 @@
+import Contacts
 import Foundation
 import HTTPClient
 import ImageKit
+import JSONKit
 import Storage
 
 /// The embedded contacts backend: the REST contract of the contacts server, served in-process from a

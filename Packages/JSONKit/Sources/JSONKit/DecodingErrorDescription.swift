@@ -1,8 +1,9 @@
 import Foundation
 
 /// Turns a `DecodingError` into one readable line: "products[3].price: expected a number, found a string".
-enum DecodingErrorDescription {
-    static func describe(_ error: DecodingError) -> String {
+public enum DecodingErrorDescription {
+    /// `error` as one line, the path first.
+    public static func describe(_ error: DecodingError) -> String {
         switch error {
         case .typeMismatch(let type, let context):
             return "\(path(context.codingPath)): expected \(noun(for: type))\(found(in: context.debugDescription))"

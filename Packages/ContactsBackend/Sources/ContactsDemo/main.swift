@@ -1,4 +1,5 @@
 import Contacts
+import ContactsBackend
 import Foundation
 import HTTPClient
 import ImageKit
@@ -8,7 +9,7 @@ import TerminalKit
 import TerminalUI
 
 // Runs the feature alone on its embedded backend, seeded with the demo contacts:
-//   swift run --package-path Packages/Contacts ContactsDemo [--plain] [--data-dir DIR]
+//   swift run --package-path Packages/ContactsBackend ContactsDemo [--plain] [--data-dir DIR]
 // The SQLite file lives in DIR (default: a folder in the temporary directory, kept between runs).
 let arguments = CommandLine.arguments
 let dataDirectory = arguments.firstIndex(of: "--data-dir").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
@@ -16,7 +17,7 @@ let dataDirectory = arguments.firstIndex(of: "--data-dir").flatMap { arguments.i
     ?? FileManager.default.temporaryDirectory.appendingPathComponent("contacts-demo", isDirectory: true)
 let transport: RouteTable
 do {
-    transport = try ContactsModule.embeddedTransport(dataDirectory: dataDirectory)
+    transport = try EmbeddedContacts.transport(dataDirectory: dataDirectory)
 } catch {
     FileHandle.standardError.write(Data("ContactsDemo: the contacts in \(dataDirectory.path) could not be opened: \(error)\n".utf8))
     exit(74)

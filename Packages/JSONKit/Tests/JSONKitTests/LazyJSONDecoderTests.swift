@@ -1,5 +1,5 @@
 import Foundation
-import HTTPClient
+import JSONKit
 import TestSupport
 import XCTest
 

@@ -10,6 +10,7 @@ import TerminalKit
 import TerminalUI
 import XCTest
 @testable import Contacts
+@testable import ContactsBackend
 
 /// The whole feature through the host as the app runs it (`--plain --keys`): on the in-memory fake,
 /// and on the embedded SQLite backend through its route table (the app's real stack without a terminal).

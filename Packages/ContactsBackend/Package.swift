@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The contacts feature's embedded backend: the contacts server's REST contract served in-process from
+// a SQLite file. Only the composition root (and tests) link it, so the feature itself never links SQLite.
+let package = Package(
+    name: "ContactsBackend",
+    products: [
+        .library(name: "ContactsBackend", targets: ["ContactsBackend"]),
+        .executable(name: "ContactsDemo", targets: ["ContactsDemo"]),
+    ],
+    dependencies: [
+        .package(path: "../Contacts"),
+        .package(path: "../HTTPClient"),
+        .package(path: "../JSONKit"),
+        .package(path: "../ImageKit"),
+        .package(path: "../Navigation"),
+        .package(path: "../Storage"),
+        .package(path: "../SystemActions"),
+        .package(path: "../TerminalKit"),
+        .package(path: "../TerminalUI"),
+        .package(path: "../TestSupport"),
+    ],
+    targets: [
+        .target(
+            name: "ContactsBackend",
+            dependencies: ["Contacts", "HTTPClient", "JSONKit", "ImageKit", "Storage"],
+            resources: [.copy("Resources/Demo")]
+        ),
+        // The feature alone on its embedded backend, seeded with the demo contacts.
+        .executableTarget(name: "ContactsDemo", dependencies: [
+            "ContactsBackend", "Contacts", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "SystemActions",
+        ]),
+        .testTarget(
+            name: "ContactsBackendTests",
+            dependencies: [
+                "ContactsBackend", "Contacts", "HTTPClient", "JSONKit", "ImageKit", "Navigation", "Storage", "SystemActions", "TerminalKit", "TerminalUI",
+                .product(name: "ContactsTesting", package: "Contacts"),
+                .product(name: "HTTPClientLive", package: "HTTPClient"),
+                .product(name: "ImageKitTesting", package: "ImageKit"),
+                .product(name: "NavigationTesting", package: "Navigation"),
+                .product(name: "StorageTesting", package: "Storage"),
+                .product(name: "SystemActionsTesting", package: "SystemActions"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

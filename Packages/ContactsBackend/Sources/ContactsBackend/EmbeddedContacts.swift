@@ -1,0 +1,25 @@
+import Contacts
+import Foundation
+import HTTPClient
+
+/// The embedded backend as the composition root and the demo start it: in a data directory, seeded
+/// from the bundled demo on first use, answering under the original server's address.
+public enum EmbeddedContacts {
+    /// The bundled demo: `seed.json` (the project's own contacts), `photos/` and `images/missing.png`
+    /// (made by `Scripts/dev/make-contacts-demo`).
+    public static var demoDataDirectory: URL? {
+        Bundle.module.url(forResource: "Demo", withExtension: nil)
+    }
+
+    /// The embedded backend in `dataDirectory`, seeded from the bundled demo on first use, as a
+    /// transport answering under ``ContactsModule/originalBaseURL``.
+    /// - Throws: ``StorageError`` when the file cannot be opened or migrated.
+    public static func transport(dataDirectory: URL) throws -> RouteTable {
+        let demo = demoDataDirectory
+        let missing = demo.flatMap { try? Data(contentsOf: $0.appendingPathComponent("images/missing.png")) }
+        // The seed is read only when the file is new, not at every launch.
+        let backend = try LocalContactsBackend(directory: dataDirectory, seed: try demo.map { try ContactsSeed.load(from: $0) },
+                                               missingPicture: missing)
+        return backend.routeTable(baseURL: ContactsModule.originalBaseURL)
+    }
+}
