@@ -28,6 +28,7 @@ let package = Package(
         .package(path: "Packages/Storage"),
         .package(path: "Packages/SystemActions"),
         .package(path: "Packages/WebBrowser"),
+        // Scripts/new-feature adds a feature's package above this line.
     ],
     targets: [
         .target(
@@ -37,6 +38,7 @@ let package = Package(
                 "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "ContactsBackend", "Numbers", "ResourceDirectory", "WebBrowser",
                 // The composition root creates the XDGOpener that features get, and moves damaged stores aside.
                 "SystemActions", "Storage",
+                // Scripts/new-feature adds a feature's library above this line.
             ],
             path: "Apps/AppsCLI/Sources/AppsCLIKit"
         ),
@@ -63,6 +65,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "AppsCLI",
+                // The feature catalog: the contract covers every feature it lists.
+                "AppsCLIKit",
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),
                 // The loopback contacts server that `--base-url` tests talk to.
                 .product(name: "ContactsTesting", package: "Contacts"),

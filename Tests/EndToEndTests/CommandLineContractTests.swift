@@ -2,6 +2,7 @@ import Foundation
 import HTTPClientTesting
 import TerminalUITesting
 import XCTest
+@testable import AppsCLIKit
 
 /// The command-line contract of DESIGN.md, checked on the real binary: stdout, stderr, exit status.
 final class CommandLineContractTests: XCTestCase {
@@ -10,7 +11,7 @@ final class CommandLineContractTests: XCTestCase {
             let result = try AppsCLIProcess.run(arguments)
             XCTAssertEqual(result.status, 0, "\(arguments)")
             XCTAssertEqual(result.stderr, "")
-            for feature in ["check24", "product-grid", "resource-directory", "numbers", "contacts"] {
+            for feature in FeatureCatalog.all.map(\.name) {
                 XCTAssertTrue(result.stdout.contains("  \(feature) "), "\(arguments) lists \(feature)")
             }
             XCTAssertTrue(result.stdout.contains("Usage: apps-cli <feature> [options]"))
@@ -91,7 +92,7 @@ final class CommandLineContractTests: XCTestCase {
         }
         let file = root.appendingPathComponent("a-file")
         try Data("x".utf8).write(to: file)
-        for feature in ["check24", "product-grid", "resource-directory", "numbers", "contacts"] {
+        for feature in FeatureCatalog.all.map(\.name) {
             for directory in [file, file.appendingPathComponent("inside")] {
                 let result = try AppsCLIProcess.run([feature, "--plain", "--data-dir", directory.path])
                 XCTAssertEqual(result.status, 73, "\(feature) \(directory.path): \(result.stderr)")
@@ -197,7 +198,7 @@ final class CommandLineContractTests: XCTestCase {
     func testEveryFeatureStartsOnItsDemoData() throws {
         let dataDirectory = NSTemporaryDirectory() + "apps-cli-every-feature-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
-        for feature in ["check24", "product-grid", "resource-directory", "numbers", "contacts"] {
+        for feature in FeatureCatalog.all.map(\.name) {
             let result = try AppsCLIProcess.run([feature, "--plain", "--data-dir", dataDirectory])
             XCTAssertEqual(result.status, 0, "\(feature): \(result.stderr)")
             XCTAssertEqual(result.stderr, "", feature)

@@ -67,28 +67,41 @@ struct LaunchEnvironment: Sendable {
     }
 }
 
-/// Where a feature's requests go: a live server (`--base-url`) or its bundled demo.
-struct Endpoint {
-    /// `--base-url`, or the original service's base URL that the demo is served under.
+/// Where a feature's requests go, and the client and picture repository over them: built the same
+/// way for every feature, from a live server (`--base-url`) or the feature's local data.
+struct Connection {
+    /// `--base-url`, or the original service's base URL that the local data answers under.
     var base: URL
-    var transport: any Transport
-    /// Where downloaded pictures are cached; nil for the demo, whose pictures are already local.
-    var imageCache: URL?
+    var client: HTTPClient
+    var images: ImageRepository
     var isLive: Bool
 }
 
 extension LaunchEnvironment {
-    /// The live server when `--base-url` was given, else the feature's bundled demo data.
-    func endpoint(feature: String, originalBase: URL, demoDirectory: URL?,
-                  demoTransport: (URL) -> any Transport) throws -> Endpoint {
-        if let url = options.baseURL {
-            return Endpoint(base: url, transport: URLSessionTransport(timeout: options.timeout),
-                            imageCache: try cacheDirectory.appendingPathComponent("images"), isLive: true)
+    /// The live server when `--base-url` was given (pictures cached on disk), else `local()` (a bundled
+    /// demo or an embedded backend, whose pictures are already on disk). `wrap` decorates the transport
+    /// (check24's fault injection).
+    func connection(originalBase: URL, local: () throws -> any Transport,
+                    wrap: (any Transport) -> any Transport = { $0 }) throws -> Connection {
+        let transport: any Transport, imageCache: URL?
+        if options.baseURL != nil {
+            transport = URLSessionTransport(timeout: options.timeout)
+            imageCache = try cacheDirectory.appendingPathComponent("images")
+        } else {
+            transport = try local()
+            imageCache = nil
         }
-        guard let directory = demoDirectory else {
+        let client = HTTPClient(transport: wrap(transport))
+        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: imageCache)
+        return Connection(base: options.baseURL ?? originalBase, client: client, images: images, isLive: options.baseURL != nil)
+    }
+
+    /// A feature's bundled demo data as a transport; a build without it cannot start (exit 74).
+    static func demo(_ feature: String, directory: URL?, transport: (URL) -> any Transport) throws -> any Transport {
+        guard let directory else {
             throw LaunchError(message: "\(feature): the bundled demo data is missing from this build; reinstall, or pass --base-url.", status: 74)
         }
-        return Endpoint(base: originalBase, transport: demoTransport(directory), imageCache: nil, isLive: false)
+        return transport(directory)
     }
 }
 
@@ -98,7 +111,8 @@ struct LaunchError: Error {
     var status: Int32
 }
 
-/// One feature of the command line.
+/// One feature of the command line: its module's descriptor, with the dependencies this
+/// composition root wires for it.
 struct Feature: Sendable {
     var name: String
     var summary: String
@@ -106,34 +120,34 @@ struct Feature: Sendable {
     var keys: [KeyHelpSection]
     /// Builds the feature's first screen.
     var make: @MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen
-    var acceptsFailEvery = false
-    /// The one-line summary in German, for a feature whose screens speak German (its `--help`).
+    var acceptsFailEvery: Bool
+    /// The one-line summary in the feature's language, when its screens do not speak English (its `--help`).
     var germanSummary: String?
     /// The language of the host's own words (the `?` overlay, the key bar's `?`/`q`) on this feature's screens.
-    var texts = NavigationTexts.english
+    var texts: NavigationTexts
+
+    init<Dependencies>(_ descriptor: FeatureDescriptor<Dependencies>,
+                       dependencies: @escaping @MainActor @Sendable (LaunchEnvironment) throws -> Dependencies) {
+        name = descriptor.name
+        summary = descriptor.summary
+        keys = descriptor.keys
+        acceptsFailEvery = descriptor.options.contains(.failEvery)
+        germanSummary = descriptor.localizedSummary
+        texts = descriptor.texts
+        let make = descriptor.make
+        self.make = { launch, host in make(try dependencies(launch), host) }
+    }
 }
 
 /// The features `apps-cli` knows, in the order they are listed.
 enum FeatureCatalog {
     static let all: [Feature] = [
-        Feature(name: "check24", summary: "CHECK24 product overview with filters and favorites, details, legal page",
-                keys: Check24OverviewModule.keyHelp,
-                make: makeCheck24, acceptsFailEvery: true,
-                germanSummary: "CHECK24-Produktübersicht mit Filtern und Favoriten, Details und rechtlichen Hinweisen",
-                texts: Check24OverviewModule.navigationTexts),
-        Feature(name: "product-grid", summary: "products in a grid of image tiles, with a detail per product",
-                keys: ProductGridModule.keyHelp,
-                make: makeProductGrid),
-        Feature(name: "resource-directory",
-                summary: "QuickSeries resource directory: categories, sortable and filterable resources, details with actions",
-                keys: ResourceDirectoryModule.keyHelp,
-                make: makeResourceDirectory),
-        Feature(name: "numbers", summary: "Tapptic numbers: a list of numbers and each one's reading, side by side when wide",
-                keys: NumbersModule.keyHelp,
-                make: makeNumbers),
-        Feature(name: "contacts", summary: "GO-JEK contacts: A–Z sections with search, favourites, add, edit, delete",
-                keys: ContactsModule.keyHelp,
-                make: makeContacts),
+        Feature(Check24OverviewModule.descriptor, dependencies: check24),
+        Feature(ProductGridModule.descriptor, dependencies: productGrid),
+        Feature(ResourceDirectoryModule.descriptor, dependencies: resourceDirectory),
+        Feature(NumbersModule.descriptor, dependencies: numbers),
+        Feature(ContactsModule.descriptor, dependencies: contacts),
+        // Scripts/new-feature adds a feature above this line.
     ]
 
     static func feature(named name: String) -> Feature? {
@@ -170,90 +184,67 @@ enum FeatureCatalog {
     }
 
     @MainActor
-    static func makeCheck24(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
-        let endpoint = try launch.endpoint(
-            feature: "check24", originalBase: Check24OverviewModule.originalBaseURL,
-            demoDirectory: Check24OverviewModule.demoDataDirectory, demoTransport: Check24OverviewModule.demoTransport)
-        let base = endpoint.base
+    static func check24(_ launch: LaunchEnvironment) throws -> Check24OverviewModule.Dependencies {
+        let connection = try launch.connection(
+            originalBase: Check24OverviewModule.originalBaseURL,
+            local: { try LaunchEnvironment.demo("check24", directory: Check24OverviewModule.demoDataDirectory,
+                                                transport: Check24OverviewModule.demoTransport) },
+            wrap: { Check24OverviewModule.faultInjecting($0, failEvery: launch.options.failEvery ?? 3) })
         let legalPage: URL
         do {
-            legalPage = endpoint.isLive ? try Check24OverviewModule.legalPageURL(base: base) : Check24OverviewModule.originalLegalPageURL
+            legalPage = connection.isLive ? try Check24OverviewModule.legalPageURL(base: connection.base) : Check24OverviewModule.originalLegalPageURL
         } catch {
             throw LaunchError(message: "check24: \(error.userMessage)", status: 69)
         }
-        let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(endpoint.transport, failEvery: launch.options.failEvery ?? 3))
         let dataDirectory = try launch.dataDirectory
         let favorites = try openStore(feature: "check24", what: "the favorites") {
             try SQLiteFavoritesService(directory: dataDirectory)
         }
-        let service = HTTPCheck24Service(client: client, baseURL: base)
-        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
-        return Check24OverviewModule.make(
-            dependencies: .init(catalog: service, favorites: favorites, images: images, pages: HTTPWebPageLoader(client: client),
-                                legalPageURL: legalPage, opener: XDGOpener(environment: launch.environment)),
-            host: host)
+        let client = connection.client
+        return .init(catalog: HTTPCheck24Service(client: client, baseURL: connection.base), favorites: favorites, images: connection.images,
+                     pages: HTTPWebPageLoader(client: client), legalPageURL: legalPage, opener: XDGOpener(environment: launch.environment))
     }
 
     @MainActor
-    static func makeNumbers(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
-        let endpoint = try launch.endpoint(
-            feature: "numbers", originalBase: NumbersModule.originalBaseURL,
-            demoDirectory: NumbersModule.demoDataDirectory, demoTransport: NumbersModule.demoTransport)
-        let client = HTTPClient(transport: endpoint.transport)
-        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
-        return NumbersModule.make(
-            dependencies: .init(service: HTTPNumbersService(client: client, baseURL: endpoint.base), images: images),
-            host: host)
+    static func numbers(_ launch: LaunchEnvironment) throws -> NumbersModule.Dependencies {
+        let connection = try launch.connection(originalBase: NumbersModule.originalBaseURL, local: {
+            try LaunchEnvironment.demo("numbers", directory: NumbersModule.demoDataDirectory, transport: NumbersModule.demoTransport)
+        })
+        return .init(service: HTTPNumbersService(client: connection.client, baseURL: connection.base), images: connection.images)
     }
 
     @MainActor
-    static func makeResourceDirectory(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
-        let endpoint = try launch.endpoint(
-            feature: "resource-directory", originalBase: ResourceDirectoryModule.originalBaseURL,
-            demoDirectory: ResourceDirectoryModule.demoDataDirectory, demoTransport: ResourceDirectoryModule.demoTransport)
-        let client = HTTPClient(transport: endpoint.transport)
-        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
-        return ResourceDirectoryModule.make(
-            dependencies: .init(service: HTTPResourceDirectoryService(client: client, baseURL: endpoint.base), images: images,
-                                pages: HTTPWebPageLoader(client: client), opener: XDGOpener(environment: launch.environment)),
-            host: host)
+    static func resourceDirectory(_ launch: LaunchEnvironment) throws -> ResourceDirectoryModule.Dependencies {
+        let connection = try launch.connection(originalBase: ResourceDirectoryModule.originalBaseURL, local: {
+            try LaunchEnvironment.demo("resource-directory", directory: ResourceDirectoryModule.demoDataDirectory,
+                                       transport: ResourceDirectoryModule.demoTransport)
+        })
+        return .init(service: HTTPResourceDirectoryService(client: connection.client, baseURL: connection.base), images: connection.images,
+                     pages: HTTPWebPageLoader(client: connection.client), opener: XDGOpener(environment: launch.environment))
     }
 
     /// A contacts server at `--base-url`, else the embedded SQLite backend in the data directory
     /// (seeded with the demo contacts on first use), behind the same REST routes.
     @MainActor
-    static func makeContacts(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
-        let endpoint: Endpoint
-        if let url = launch.options.baseURL {
-            endpoint = Endpoint(base: url, transport: URLSessionTransport(timeout: launch.options.timeout),
-                                imageCache: try launch.cacheDirectory.appendingPathComponent("images"), isLive: true)
-        } else {
+    static func contacts(_ launch: LaunchEnvironment) throws -> ContactsModule.Dependencies {
+        let connection = try launch.connection(originalBase: ContactsModule.originalBaseURL, local: {
             // The photos its rows name go aside with a damaged store: a new store's ids start again at 1.
             let dataDirectory = try launch.dataDirectory
             let photos = dataDirectory.appendingPathComponent(LocalContactsBackend.photosFolder).path
-            let transport = try openStore(feature: "contacts", what: "the contacts in \(dataDirectory.path)", belongings: [photos]) {
+            return try openStore(feature: "contacts", what: "the contacts in \(dataDirectory.path)", belongings: [photos]) {
                 try EmbeddedContacts.transport(dataDirectory: dataDirectory)
             }
-            endpoint = Endpoint(base: ContactsModule.originalBaseURL, transport: transport, imageCache: nil, isLive: false)
-        }
-        let client = HTTPClient(transport: endpoint.transport)
-        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
-        return ContactsModule.make(
-            dependencies: .init(service: HTTPContactsService(client: client, baseURL: endpoint.base), images: images,
-                                opener: XDGOpener(environment: launch.environment)),
-            host: host)
+        })
+        return .init(service: HTTPContactsService(client: connection.client, baseURL: connection.base), images: connection.images,
+                     opener: XDGOpener(environment: launch.environment))
     }
 
     @MainActor
-    static func makeProductGrid(_ launch: LaunchEnvironment, host: any ScreenHost) throws -> any Screen {
-        let endpoint = try launch.endpoint(
-            feature: "product-grid", originalBase: ProductGridModule.originalBaseURL,
-            demoDirectory: ProductGridModule.demoDataDirectory,
-            demoTransport: { BundledTransport(baseURL: ProductGridModule.originalBaseURL, directory: $0) })
-        let client = HTTPClient(transport: endpoint.transport)
-        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: endpoint.imageCache)
-        return ProductGridModule.make(
-            dependencies: .init(products: HTTPProductService(client: client, baseURL: endpoint.base), images: images),
-            host: host)
+    static func productGrid(_ launch: LaunchEnvironment) throws -> ProductGridModule.Dependencies {
+        let connection = try launch.connection(originalBase: ProductGridModule.originalBaseURL, local: {
+            try LaunchEnvironment.demo("product-grid", directory: ProductGridModule.demoDataDirectory,
+                                       transport: { BundledTransport(baseURL: ProductGridModule.originalBaseURL, directory: $0) })
+        })
+        return .init(products: HTTPProductService(client: connection.client, baseURL: connection.base), images: connection.images)
     }
 }

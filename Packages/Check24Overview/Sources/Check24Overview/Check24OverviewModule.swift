@@ -35,6 +35,13 @@ public enum Check24OverviewModule {
     public static let originalBaseURL = URL(string: "http://app.check24.de")!
 
     /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
+    /// The feature as the command line lists and builds it (its words are German).
+    public static let descriptor = FeatureDescriptor<Dependencies>(
+        name: "check24", summary: "CHECK24 product overview with filters and favorites, details, legal page",
+        localizedSummary: "CHECK24-Produktübersicht mit Filtern und Favoriten, Details und rechtlichen Hinweisen",
+        keys: keyHelp, options: [.failEvery], texts: navigationTexts,
+        make: { dependencies, host in make(dependencies: dependencies, host: host) })
+
     public static let keyHelp: [KeyHelpSection] = [
         KeyHelpSection(Check24Texts.overviewTitle, Check24OverviewView.keys),
         KeyHelpSection(Check24Texts.detailTitle, Check24DetailView.keys),

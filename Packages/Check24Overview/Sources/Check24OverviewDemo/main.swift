@@ -10,35 +10,18 @@ import WebBrowser
 
 // Runs the CHECK24 overview alone on its bundled demo data (favorites in a temporary folder):
 //   swift run --package-path Packages/Check24Overview Check24OverviewDemo [--plain]
-guard let directory = Check24OverviewModule.demoDataDirectory else {
-    FileHandle.standardError.write(Data("Check24OverviewDemo: the bundled demo data is missing\n".utf8))
-    exit(74)
-}
+guard let directory = Check24OverviewModule.demoDataDirectory else { FeatureDemo.fail("Check24OverviewDemo: the bundled demo data is missing") }
 let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(Check24OverviewModule.demoTransport(directory: directory), failEvery: 3))
 let service = HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL)
 let favorites: SQLiteFavoritesService
 do {
     favorites = try SQLiteFavoritesService(directory: FileManager.default.temporaryDirectory.appendingPathComponent("check24-demo"))
 } catch {
-    FileHandle.standardError.write(Data("Check24OverviewDemo: favorites could not be opened: \(error)\n".utf8))
-    exit(74)
+    FeatureDemo.fail("Check24OverviewDemo: favorites could not be opened: \(error)")
 }
 let dependencies = Check24OverviewModule.Dependencies(
     catalog: service, favorites: favorites,
     images: ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: nil),
     pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL,
     opener: XDGOpener(environment: ProcessInfo.processInfo.environment))
-
-if CommandLine.arguments.contains("--plain") || isatty(STDOUT_FILENO) == 0 {
-    let host = HeadlessHost(size: Size(columns: 80, rows: 24))
-    let frame = await host.run(root: Check24OverviewModule.make(dependencies: dependencies, host: host.controller), keys: [])
-    print(PlainTextEncoder.encode(frame))
-} else {
-    let host = TerminalHost(session: TerminalSession(), colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment))
-    do {
-        exit(try await host.run(root: Check24OverviewModule.make(dependencies: dependencies, host: host.controller)))
-    } catch {
-        FileHandle.standardError.write(Data("Check24OverviewDemo: the terminal could not be set up: \(error)\n".utf8))
-        exit(74)
-    }
-}
+await FeatureDemo.run(Check24OverviewModule.descriptor, dependencies: dependencies)

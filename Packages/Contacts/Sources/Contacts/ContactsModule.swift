@@ -27,6 +27,11 @@ public enum ContactsModule {
     public static let originalBaseURL = URL(string: "http://gojek-contacts-app.herokuapp.com")!
 
     /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
+    /// The feature as the command line lists and builds it.
+    public static let descriptor = FeatureDescriptor<Dependencies>(
+        name: "contacts", summary: "GO-JEK contacts: A–Z sections with search, favourites, add, edit, delete",
+        keys: keyHelp, make: { dependencies, host in make(dependencies: dependencies, host: host) })
+
     public static let keyHelp: [KeyHelpSection] = [
         KeyHelpSection("Contacts", ContactsTexts.listKeys),
         KeyHelpSection("Contact", ContactsTexts.detailKeys),

@@ -19,19 +19,11 @@ let transport: RouteTable
 do {
     transport = try EmbeddedContacts.transport(dataDirectory: dataDirectory)
 } catch {
-    FileHandle.standardError.write(Data("ContactsDemo: the contacts in \(dataDirectory.path) could not be opened: \(error)\n".utf8))
-    exit(74)
+    FeatureDemo.fail("ContactsDemo: the contacts in \(dataDirectory.path) could not be opened: \(error)")
 }
 let client = HTTPClient(transport: transport)
 let dependencies = ContactsModule.Dependencies(
     service: HTTPContactsService(client: client, baseURL: ContactsModule.originalBaseURL),
     images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
     opener: XDGOpener(environment: ProcessInfo.processInfo.environment))
-if arguments.contains("--plain") || isatty(STDOUT_FILENO) == 0 {
-    let host = HeadlessHost(size: Size(columns: 80, rows: 24))
-    let frame = await host.run(root: ContactsModule.make(dependencies: dependencies, host: host.controller), keys: [])
-    print(PlainTextEncoder.encode(frame))
-} else {
-    let host = TerminalHost(session: TerminalSession(), colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment))
-    exit((try? await host.run(root: ContactsModule.make(dependencies: dependencies, host: host.controller))) ?? 74)
-}
+await FeatureDemo.run(ContactsModule.descriptor, dependencies: dependencies)

@@ -22,6 +22,11 @@ public enum NumbersModule {
     public static let originalBaseURL = URL(string: "http://dev.tapptic.com/test")!
 
     /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
+    /// The feature as the command line lists and builds it.
+    public static let descriptor = FeatureDescriptor<Dependencies>(
+        name: "numbers", summary: "Tapptic numbers: a list of numbers and each one's reading, side by side when wide",
+        keys: keyHelp, make: { dependencies, host in make(dependencies: dependencies, host: host) })
+
     public static let keyHelp: [KeyHelpSection] = [
         KeyHelpSection("List", NumbersListView.keys),
         KeyHelpSection("Number", NumberDetailView.keys),

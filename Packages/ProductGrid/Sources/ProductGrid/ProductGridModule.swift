@@ -21,6 +21,11 @@ public enum ProductGridModule {
     public static let originalBaseURL = URL(string: "https://s3-eu-west-1.amazonaws.com/developer-application-test")!
 
     /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
+    /// The feature as the command line lists and builds it.
+    public static let descriptor = FeatureDescriptor<Dependencies>(
+        name: "product-grid", summary: "products in a grid of image tiles, with a detail per product",
+        keys: keyHelp, make: { dependencies, host in make(dependencies: dependencies, host: host) })
+
     public static let keyHelp: [KeyHelpSection] = [
         KeyHelpSection("Grid", ProductListView.keys),
         KeyHelpSection("Detail", ProductDetailView.keys),

@@ -31,6 +31,12 @@ public enum ResourceDirectoryModule {
     public static let originalBaseURL = URL(string: "https://raw.githubusercontent.com/quickseries/mobile-test/master")!
 
     /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
+    /// The feature as the command line lists and builds it.
+    public static let descriptor = FeatureDescriptor<Dependencies>(
+        name: "resource-directory",
+        summary: "QuickSeries resource directory: categories, sortable and filterable resources, details with actions",
+        keys: keyHelp, make: { dependencies, host in make(dependencies: dependencies, host: host) })
+
     public static let keyHelp: [KeyHelpSection] = [
         KeyHelpSection("Categories", ResourceDirectoryTexts.categoryKeys),
         KeyHelpSection("Resources", ResourceDirectoryTexts.resourceKeys),
