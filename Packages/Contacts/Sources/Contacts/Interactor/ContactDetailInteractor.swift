@@ -3,54 +3,54 @@ import ImageKit
 import SystemActions
 
 /// What the detail's action buttons do with the contact's mobile and email.
-public enum ContactAction: Sendable, Hashable, CaseIterable {
+enum ContactAction: Sendable, Hashable, CaseIterable {
     case message
     case call
     case email
 }
 
 /// What came of an action: handed to the desktop, or why not (with the link to copy where there is one).
-public enum ContactActionOutcome: Sendable, Equatable {
+enum ContactActionOutcome: Sendable, Equatable {
     case opened(link: String)
     case notOpened(message: String)
 }
 
 /// The detail's use cases: load the contact, toggle the favorite, delete, open call / message / email.
-public final class ContactDetailInteractor: Sendable {
+final class ContactDetailInteractor: Sendable {
     let service: any ContactsService
     let images: any ImageLoading
     let opener: any URLOpener
 
-    public init(service: any ContactsService, images: any ImageLoading, opener: any URLOpener) {
+    init(service: any ContactsService, images: any ImageLoading, opener: any URLOpener) {
         self.service = service
         self.images = images
         self.opener = opener
     }
 
-    public func obtainContact(id: Int) async throws(ContactsError) -> Contact {
+    func obtainContact(id: Int) async throws(ContactsError) -> Contact {
         try await service.obtainContact(id: id)
     }
 
     /// Saves the favorite at once (`PUT {"contact":{"favorite":…}}`); the answer is the saved contact.
-    public func performFavorite(_ favorite: Bool, id: Int) async throws(ContactsError) -> Contact {
+    func performFavorite(_ favorite: Bool, id: Int) async throws(ContactsError) -> Contact {
         try await service.performUpdate(id: id, ContactChanges(favorite: favorite))
     }
 
-    public func performDelete(id: Int) async throws(ContactsError) {
+    func performDelete(id: Int) async throws(ContactsError) {
         try await service.performDelete(id: id)
     }
 
-    public func obtainPictureURL(_ profilePic: String) -> URL? {
+    func obtainPictureURL(_ profilePic: String) -> URL? {
         service.pictureURL(for: profilePic)
     }
 
-    public func obtainImage(at url: URL) async throws -> RGBImage {
+    func obtainImage(at url: URL) async throws -> RGBImage {
         try await images.image(for: url)
     }
 
     /// The validated link for `action` on `contact`, or why there is none (no number, a number that
     /// is not one): checked before anything reaches the opener, so `-x` or `$(…)` never does.
-    public func obtainLink(_ action: ContactAction, for contact: Contact) -> Result<SystemAction, ContactActionProblem> {
+    func obtainLink(_ action: ContactAction, for contact: Contact) -> Result<SystemAction, ContactActionProblem> {
         do throws(SystemActionError) {
             switch action {
             case .call, .message:
@@ -66,7 +66,7 @@ public final class ContactDetailInteractor: Sendable {
     }
 
     /// Opens `action` for `contact` through the desktop.
-    public func performOpening(_ action: ContactAction, for contact: Contact) async -> ContactActionOutcome {
+    func performOpening(_ action: ContactAction, for contact: Contact) async -> ContactActionOutcome {
         switch obtainLink(action, for: contact) {
         case .failure(let problem):
             return .notOpened(message: problem.message)
@@ -80,11 +80,11 @@ public final class ContactDetailInteractor: Sendable {
 }
 
 /// Why an action has no link.
-public enum ContactActionProblem: Error, Sendable, Equatable {
+enum ContactActionProblem: Error, Sendable, Equatable {
     case missing(ContactAction)
     case invalid(ContactAction, reason: String)
 
-    public var message: String {
+    var message: String {
         switch self {
         case .missing(.email): "This contact has no email address."
         case .missing: "This contact has no mobile number."

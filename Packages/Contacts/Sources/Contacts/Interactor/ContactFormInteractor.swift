@@ -2,20 +2,20 @@ import Foundation
 import ImageKit
 
 /// Whether the form adds a contact or edits one.
-public enum ContactFormMode: Sendable, Equatable {
+enum ContactFormMode: Sendable, Equatable {
     case add
     case edit(Contact)
 }
 
 /// The form's values as typed: the mobile is the contract's `phone_number`, the photo a local file path.
-public struct ContactFormValues: Sendable, Equatable {
-    public var firstName: String
-    public var lastName: String
-    public var mobile: String
-    public var email: String
-    public var photoPath: String
+struct ContactFormValues: Sendable, Equatable {
+    var firstName: String
+    var lastName: String
+    var mobile: String
+    var email: String
+    var photoPath: String
 
-    public init(firstName: String = "", lastName: String = "", mobile: String = "", email: String = "", photoPath: String = "") {
+    init(firstName: String = "", lastName: String = "", mobile: String = "", email: String = "", photoPath: String = "") {
         self.firstName = firstName
         self.lastName = lastName
         self.mobile = mobile
@@ -24,14 +24,14 @@ public struct ContactFormValues: Sendable, Equatable {
     }
 
     /// The values an edit starts from (the photo path empty: the current picture stays).
-    public init(_ contact: Contact) {
+    init(_ contact: Contact) {
         self.init(firstName: contact.firstName, lastName: contact.lastName, mobile: contact.phoneNumber ?? "",
                   email: contact.email ?? "")
     }
 }
 
 /// What came of Done.
-public enum ContactFormOutcome: Sendable, Equatable {
+enum ContactFormOutcome: Sendable, Equatable {
     /// Saved: the contact as the backend now has it.
     case saved(Contact)
     /// An edit without any change: nothing to send.
@@ -55,11 +55,11 @@ enum CreatedContactSearch: Sendable, Equatable {
 
 /// The add/edit form's use cases: check the values (the server's rules first, here), read the photo
 /// file, save, and preview the photo.
-public final class ContactFormInteractor: Sendable {
+final class ContactFormInteractor: Sendable {
     let service: any ContactsService
     let images: any ImageLoading
 
-    public init(service: any ContactsService, images: any ImageLoading) {
+    init(service: any ContactsService, images: any ImageLoading) {
         self.service = service
         self.images = images
     }
@@ -70,7 +70,7 @@ public final class ContactFormInteractor: Sendable {
     /// A create whose answer never came (a timeout) may have been saved: the server is asked at once
     /// whether it has the contact now, and with `lookFirst` (the previous Done ended ``ContactFormOutcome/uncertain(reason:)``)
     /// it is asked before anything is sent, so that a retried save never creates the contact twice.
-    public func performSave(_ mode: ContactFormMode, values: ContactFormValues, initial: ContactFormValues,
+    func performSave(_ mode: ContactFormMode, values: ContactFormValues, initial: ContactFormValues,
                             lookFirst: Bool = false) async -> ContactFormOutcome {
         var messages = localMessages(mode, values: values, initial: initial)
         var photo: PhotoUpload?
@@ -183,10 +183,10 @@ public final class ContactFormInteractor: Sendable {
     }
 
     /// The largest photo file the form takes (what a server's picture may be, as fetched).
-    public static let maximumPhotoBytes = 8 * 1024 * 1024
+    static let maximumPhotoBytes = 8 * 1024 * 1024
 
     /// The picture at `path` (`~` is the home folder), if it is a JPEG or PNG file of at most 8 MB.
-    public func obtainPhoto(atPath path: String) -> Result<PhotoUpload, PhotoProblem> {
+    func obtainPhoto(atPath path: String) -> Result<PhotoUpload, PhotoProblem> {
         readPhoto(atPath: path).flatMap { upload in
             // The magic bytes are not a picture: a file cut after them would be saved and shown as initials.
             do throws(ImageError) {
@@ -218,7 +218,7 @@ public final class ContactFormInteractor: Sendable {
     }
 
     /// The photo at `path` decoded for the preview, or why it cannot be shown.
-    public func obtainPreview(atPath path: String) async -> Result<RGBImage, PhotoProblem> {
+    func obtainPreview(atPath path: String) async -> Result<RGBImage, PhotoProblem> {
         // Read, then decoded once: the decode that checks the file is the preview.
         switch readPhoto(atPath: path) {
         case .failure(let problem): return .failure(problem)
@@ -231,21 +231,21 @@ public final class ContactFormInteractor: Sendable {
         }
     }
 
-    public func obtainPictureURL(_ profilePic: String) -> URL? {
+    func obtainPictureURL(_ profilePic: String) -> URL? {
         service.pictureURL(for: profilePic)
     }
 
-    public func obtainImage(at url: URL) async throws -> RGBImage {
+    func obtainImage(at url: URL) async throws -> RGBImage {
         try await images.image(for: url)
     }
 }
 
 /// Why a photo path cannot be used.
-public enum PhotoProblem: Error, Sendable, Equatable {
+enum PhotoProblem: Error, Sendable, Equatable {
     case notFound, folder, tooLarge, unreadable, notAnImage
     case broken(String)
 
-    public var message: String {
+    var message: String {
         switch self {
         case .notFound: "Photo: there is no file at this path"
         case .folder: "Photo: this is a folder; type the path of a JPEG or PNG file"

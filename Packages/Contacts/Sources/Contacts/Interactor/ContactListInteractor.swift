@@ -3,34 +3,34 @@ import ImageKit
 
 /// A contact as the home list needs it: its section letter, its place in the A–Z order and the
 /// folded name the search compares, computed once per load (not per key press).
-public struct ContactEntry: Sendable, Hashable, Identifiable {
-    public var summary: ContactSummary
+struct ContactEntry: Sendable, Hashable, Identifiable {
+    var summary: ContactSummary
     /// "A"…"Z", or "#" for names that do not start with a Latin letter (digits, other scripts).
-    public var section: String
+    var section: String
     /// The initials for the avatar of a contact without a picture ("AB").
-    public var initials: String
-    public var pictureURL: URL?
+    var initials: String
+    var pictureURL: URL?
     /// First and last name folded (case, accents, `ł`/`ø`/`ß` …), joined by U+0001 so that the
     /// first names decide the A–Z order first; the search looks for words in its UTF-8 (a word
     /// never holds the separator, so none matches across it).
     let foldedName: String
 
-    public var id: Int { summary.id }
+    var id: Int { summary.id }
 }
 
 /// The home screen's use cases: load the contacts into A–Z sections, search them, load pictures.
-public final class ContactListInteractor: Sendable {
+final class ContactListInteractor: Sendable {
     let service: any ContactsService
     let images: any ImageLoading
 
-    public init(service: any ContactsService, images: any ImageLoading) {
+    init(service: any ContactsService, images: any ImageLoading) {
         self.service = service
         self.images = images
     }
 
     /// Every contact, in sections A–Z then `#`, each by first then last name (case and accents ignored),
     /// and the entries of the server's list that could not be read.
-    public func obtainContacts() async throws(ContactsError) -> (entries: [ContactEntry], skipped: [SkippedContact]) {
+    func obtainContacts() async throws(ContactsError) -> (entries: [ContactEntry], skipped: [SkippedContact]) {
         // The summaries are gone once mapped, and the entries sorted in place: 10,000 contacts are
         // held once at a time, not thrice.
         let list = try await service.obtainContacts()
@@ -38,7 +38,7 @@ public final class ContactListInteractor: Sendable {
     }
 
     /// `entries` in section order (sorted in place when the caller hands them over).
-    public func obtainSorted(_ entries: consuming [ContactEntry]) -> [ContactEntry] {
+    func obtainSorted(_ entries: consuming [ContactEntry]) -> [ContactEntry] {
         var sorted = entries
         sorted.sort(by: Self.precedes)
         return sorted
@@ -46,7 +46,7 @@ public final class ContactListInteractor: Sendable {
 
     /// `entries` (in section order) with `entry` in its place, replacing the entry of the same contact:
     /// a binary search, so a saved change costs O(log n) comparisons, not a sort of 10,000 contacts.
-    public func obtainPlaced(_ entry: ContactEntry, in entries: [ContactEntry]) -> [ContactEntry] {
+    func obtainPlaced(_ entry: ContactEntry, in entries: [ContactEntry]) -> [ContactEntry] {
         var placed = entries
         if let old = placed.firstIndex(where: { $0.id == entry.id }) { placed.remove(at: old) }
         var low = 0, high = placed.count
@@ -65,7 +65,7 @@ public final class ContactListInteractor: Sendable {
     }
 
     /// The entry for one contact (after a save or a favorite toggle).
-    public func obtainEntry(_ summary: ContactSummary) -> ContactEntry {
+    func obtainEntry(_ summary: ContactSummary) -> ContactEntry {
         let first = ContactNameFolding.fold(summary.firstName), last = ContactNameFolding.fold(summary.lastName)
         return ContactEntry(summary: summary, section: Self.section(ofFolded: first.isEmpty ? last : first), initials: summary.initials,
                             pictureURL: service.pictureURL(for: summary.profilePic), foldedName: first + "\u{1}" + last)
@@ -88,7 +88,7 @@ public final class ContactListInteractor: Sendable {
     /// The positions in `entries` whose first or last name contains `query` (case and accents
     /// ignored; several words must all match); all of them for an empty query. A byte search over
     /// keys folded at load time, so a keystroke costs one pass over 10,000 short keys.
-    public func obtainMatches(in entries: [ContactEntry], query: String) -> [Int] {
+    func obtainMatches(in entries: [ContactEntry], query: String) -> [Int] {
         let words = ContactNameFolding.fold(query).split(separator: " ").map { Array($0.utf8) }
         guard !words.isEmpty else { return Array(entries.indices) }
         return entries.indices.filter { index in
@@ -97,7 +97,7 @@ public final class ContactListInteractor: Sendable {
         }
     }
 
-    public func obtainImage(at url: URL) async throws -> RGBImage {
+    func obtainImage(at url: URL) async throws -> RGBImage {
         try await images.image(for: url)
     }
 

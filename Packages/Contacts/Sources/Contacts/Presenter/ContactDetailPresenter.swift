@@ -22,7 +22,7 @@ protocol ContactDetailViewOutput: AnyObject {
 
 /// What the detail reports back to the list: a change saved there (favorite, edit), or a deletion.
 @MainActor
-public protocol ContactDetailModuleOutput: AnyObject {
+protocol ContactDetailModuleOutput: AnyObject {
     func contactDetail(didChange contact: Contact)
     func contactDetail(didDelete id: Int)
 }

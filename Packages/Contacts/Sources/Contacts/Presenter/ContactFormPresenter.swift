@@ -21,7 +21,7 @@ protocol ContactFormViewOutput: AnyObject {
 
 /// What the add / edit form reports to the screen that opened it once the contact is saved.
 @MainActor
-public protocol ContactFormModuleOutput: AnyObject {
+protocol ContactFormModuleOutput: AnyObject {
     func contactForm(didSave contact: Contact)
 }
 
