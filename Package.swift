@@ -35,6 +35,7 @@ let package = Package(
             name: "AppsCLIKit",
             dependencies: [
                 "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
+                .product(name: "HTTPClientTexts", package: "HTTPClient"),
                 "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "ContactsBackend", "Numbers", "ResourceDirectory", "WebBrowser",
                 // The composition root creates the XDGOpener that features get, and moves damaged stores aside.
                 "SystemActions", "Storage",

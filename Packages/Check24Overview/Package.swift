@@ -23,7 +23,7 @@ let package = Package(
     targets: [
         .target(
             name: "Check24Overview",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions"],
+            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "ImageKit", "Storage", .product(name: "NavigationTesting", package: "Navigation")]),

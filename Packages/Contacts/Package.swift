@@ -20,7 +20,7 @@ let package = Package(
     targets: [
         .target(
             name: "Contacts",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions"]
+            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions"]
         ),
         // Fakes of the service, and the launcher of the loopback contacts server (Scripts/contacts_server.py,
         // a Python 3 standard-library implementation of the REST contract) that remote-client tests talk to.

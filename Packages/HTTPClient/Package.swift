@@ -9,6 +9,9 @@ let package = Package(
         // can never reach the network except through the transport it is given.
         .library(name: "HTTPClientLive", targets: ["HTTPClientLive"]),
         .library(name: "HTTPClientTesting", targets: ["HTTPClientTesting"]),
+        // The words for a request's failures, in English and German: features word them here, the
+        // transport has none of its own.
+        .library(name: "HTTPClientTexts", targets: ["HTTPClientTexts"]),
     ],
     dependencies: [
         .package(path: "../JSONKit"),
@@ -18,7 +21,8 @@ let package = Package(
         .target(name: "HTTPClient", dependencies: ["JSONKit"]),
         .target(name: "HTTPClientLive", dependencies: ["HTTPClient"]),
         .target(name: "HTTPClientTesting"),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "JSONKit", "HTTPClientLive", "HTTPClientTesting", .product(name: "TestSupport", package: "TestSupport")]),
+        .target(name: "HTTPClientTexts", dependencies: ["HTTPClient"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientTexts", "JSONKit", "HTTPClientLive", "HTTPClientTesting", .product(name: "TestSupport", package: "TestSupport")]),
     ],
     swiftLanguageModes: [.v6]
 )

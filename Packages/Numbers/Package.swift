@@ -19,7 +19,7 @@ let package = Package(
     targets: [
         .target(
             name: "Numbers",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit"],
+            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "NumbersTesting", dependencies: ["Numbers", .product(name: "NavigationTesting", package: "Navigation")]),

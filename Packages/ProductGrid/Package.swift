@@ -20,7 +20,7 @@ let package = Package(
     targets: [
         .target(
             name: "ProductGrid",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money"],
+            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ProductGridTesting", dependencies: ["ProductGrid", "ImageKit", .product(name: "NavigationTesting", package: "Navigation")]),

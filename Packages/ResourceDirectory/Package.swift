@@ -22,7 +22,7 @@ let package = Package(
     targets: [
         .target(
             name: "ResourceDirectory",
-            dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "HTMLText", "WebBrowser", "SystemActions"],
+            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "HTMLText", "WebBrowser", "SystemActions"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ResourceDirectoryTesting", dependencies: ["ResourceDirectory", .product(name: "NavigationTesting", package: "Navigation")]),

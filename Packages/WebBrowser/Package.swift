@@ -19,7 +19,7 @@ let package = Package(
         .package(path: "../SystemActions"),
     ],
     targets: [
-        .target(name: "WebBrowser", dependencies: ["Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText", "SystemActions"]),
+        .target(name: "WebBrowser", dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText", "SystemActions"]),
         .target(name: "WebBrowserTesting", dependencies: ["WebBrowser", "HTTPClient", .product(name: "NavigationTesting", package: "Navigation")]),
         .testTarget(
             name: "WebBrowserTests",

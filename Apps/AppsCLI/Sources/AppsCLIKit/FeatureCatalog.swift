@@ -4,6 +4,7 @@ import ContactsBackend
 import Foundation
 import HTTPClient
 import HTTPClientLive
+import HTTPClientTexts
 import ImageKit
 import Navigation
 import Numbers

@@ -38,7 +38,7 @@ final class InteractorTests: XCTestCase {
                 _ = try await pages.fetchPage(at: Check24OverviewModule.originalLegalPageURL)
                 outcomes.append(true)
             } catch let error as Check24Error {
-                XCTAssertEqual(error, .catalogUnavailable(.request(reason: "Der Server antwortete mit Status 503.")),
+                XCTAssertEqual(error, .catalogUnavailable(.request(.status(code: 503))),
                                "an injected failure is a 503 of the catalog")
                 outcomes.append(false)
             }
@@ -52,7 +52,9 @@ final class InteractorTests: XCTestCase {
             catalog: FakeCheck24CatalogService([.failure(HTTPError.timeout(seconds: 5))]), favorites: InMemoryFavoritesService(failReads: true),
             images: FakeImageLoader())
         do throws(Check24Error) { _ = try await interactor.obtainCatalog(); XCTFail("no catalog expected") } catch {
-            XCTAssertEqual(error, .catalogUnavailable(.request(reason: "Der Server hat nicht innerhalb von 5 s geantwortet.")))
+            XCTAssertEqual(error, .catalogUnavailable(.request(.timeout(seconds: 5))))
+            XCTAssertEqual(Check24Texts.reason(.request(.timeout(seconds: 5))), "Der Server hat nicht innerhalb von 5 s geantwortet.",
+                           "the feature's words, in German")
         }
         do throws(Check24Error) { _ = try await interactor.obtainFavoriteIDs(); XCTFail("no favorites expected") } catch {
             XCTAssertEqual(error, .favoritesUnreadable(.storageDamaged(path: "favorites.sqlite")))

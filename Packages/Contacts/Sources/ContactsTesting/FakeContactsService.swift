@@ -153,8 +153,9 @@ public final class InMemoryContactsService: ContactsService {
         if let value = changes.phoneNumber { merged.phoneNumber = value }
         if let value = changes.favorite { merged.favorite = value }
         if let photo = changes.photo { merged.profilePic = baseURL.appendingPathComponent("photos/\(contact.id)/\(photo.filename)").absoluteString }
-        let errors = ContactRules.errors(firstName: merged.firstName, lastName: merged.lastName, email: merged.email,
-                                         phoneNumber: merged.phoneNumber, pictureContentType: changes.photo?.contentType)
+        let errors = ContactRules.violations(firstName: merged.firstName, lastName: merged.lastName, email: merged.email,
+                                             phoneNumber: merged.phoneNumber, pictureContentType: changes.photo?.contentType)
+            .map(ContactsRoutes.message(for:))
         guard errors.isEmpty else { throw .invalid(errors) }
         contact = merged
     }
@@ -172,6 +173,6 @@ public final class UnimplementedContactsService: ContactsService {
     public func pictureURL(for profilePic: String) -> URL? { nil }
 
     private static func fail(_ name: String) -> ContactsError {
-        .unavailable(reason: unimplementedCall(name).description)
+        .unavailable(.other(detail: unimplementedCall(name).description))
     }
 }

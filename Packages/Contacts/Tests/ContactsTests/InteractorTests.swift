@@ -137,7 +137,8 @@ final class ContactFormInteractorTests: XCTestCase {
                                                                                    email: "ayu@mail.example", photoPath: file.path),
                                                    initial: ContactFormValues())
         guard case .rejected(let fields, _) = outcome else { return XCTFail("\(outcome)") }
-        XCTAssertEqual(fields[.photo], "Photo: the image is damaged (broken image)")
+        XCTAssertEqual(fields[.photo], [.photo(.broken("broken image"))])
+        XCTAssertEqual(ContactsTexts.message(for: fields[.photo] ?? [], of: .photo), "Photo: the image is damaged (broken image)")
         let after = try await service.obtainContacts().contacts.count
         XCTAssertEqual(after, before, "nothing was sent")
     }
@@ -154,19 +155,21 @@ final class ContactFormInteractorTests: XCTestCase {
         let interactor = ContactFormInteractor(service: InMemoryContactsService(), images: FakeImageLoader())
         let contact = ContactsFixtures.contact(1, "Ab", "Cd")
         let minimal = ContactFormValues(firstName: "Ab", lastName: "Cd")
-        XCTAssertEqual(interactor.localMessages(.edit(contact), values: minimal, initial: minimal), [:],
+        XCTAssertEqual(interactor.localProblems(.edit(contact), values: minimal, initial: minimal), [:],
                        "an edit may leave mobile, email and photo empty, as the server allows")
         // A stored value the server took (an email with a final line break, shown as a space) blocks nothing while untouched…
         let stored = ContactFormValues(firstName: "Ab", lastName: "Cd", email: "x@y.com ")
         var renamed = stored
         renamed.firstName = "Abe"
-        XCTAssertEqual(interactor.localMessages(.edit(contact), values: renamed, initial: stored), [:])
+        XCTAssertEqual(interactor.localProblems(.edit(contact), values: renamed, initial: stored), [:])
         // …but a changed field is checked.
         renamed.email = "x@y"
-        XCTAssertEqual(interactor.localMessages(.edit(contact), values: renamed, initial: stored), [.email: "Email is invalid"])
-        XCTAssertEqual(interactor.localMessages(.add, values: ContactFormValues(firstName: "Ab", lastName: "Cd", mobile: "+6281234567890",
+        XCTAssertEqual(interactor.localProblems(.edit(contact), values: renamed, initial: stored), [.email: [.rule(.invalid)]])
+        XCTAssertEqual(ContactsTexts.message(for: [.rule(.invalid)], of: .email), "Email is invalid", "the server's own words")
+        XCTAssertEqual(interactor.localProblems(.add, values: ContactFormValues(firstName: "Ab", lastName: "Cd", mobile: "+6281234567890",
                                                                                 email: "a@b.co"), initial: ContactFormValues()),
-                       [.photo: "Photo can't be blank: type the path of a JPEG or PNG file"])
+                       [.photo: [.required]])
+        XCTAssertEqual(ContactsTexts.message(for: [.required], of: .photo), "Photo can't be blank: type the path of a JPEG or PNG file")
     }
 }
 

@@ -119,7 +119,7 @@ final class ContactListPresenterTests: XCTestCase {
 
     func testAFailedLoadShowsTheReasonAndARetryLoads() async {
         let service = InMemoryContactsService()
-        service.fail("list", with: .unavailable(reason: "No connection to 127.0.0.1:9 — is the server running?"))
+        service.fail("list", with: .unavailable(.noConnection(endpoint: "127.0.0.1:9")))
         let (presenter, _, work) = makePresenter(service)
         presenter.didLoad()
         await work.waitUntilIdle()
@@ -128,7 +128,7 @@ final class ContactListPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines.count, 14)
         // A failed reload keeps the list and says so.
-        service.fail("list", with: .unavailable(reason: "The server answered 500 Internal Server Error."))
+        service.fail("list", with: .unavailable(.status(code: 500)))
         presenter.didRequestReload()
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines.count, 14)
@@ -191,7 +191,7 @@ final class ContactDetailPresenterTests: XCTestCase {
 
     func testAFailedFavoriteSaysWhyAndChangesNothing() async throws {
         let service = InMemoryContactsService()
-        service.fail("update", with: .unavailable(reason: "The server took longer than 2 s to answer."))
+        service.fail("update", with: .unavailable(.timeout(seconds: 2)))
         let (presenter, _, output, work) = makePresenter(service, id: 3)
         presenter.didLoad()
         await work.waitUntilIdle()
@@ -264,7 +264,7 @@ final class ContactDetailPresenterTests: XCTestCase {
 
     func testAFailedDeleteStaysOnThePage() async {
         let service = InMemoryContactsService()
-        service.fail("delete", with: .unavailable(reason: "The server answered 500 Internal Server Error."))
+        service.fail("delete", with: .unavailable(.status(code: 500)))
         let (presenter, router, output, work) = makePresenter(service, id: 2)
         presenter.didLoad()
         await work.waitUntilIdle()
@@ -385,7 +385,7 @@ final class ContactFormPresenterTests: XCTestCase {
     /// 500, a timeout, a server gone: the form stays with every value, and ctrl-s again saves.
     func testAFailedSaveKeepsEverythingAndARetrySaves() async {
         let service = InMemoryContactsService()
-        service.fail("create", with: .unavailable(reason: "The server took longer than 2 s to answer."))
+        service.fail("create", with: .unavailable(.timeout(seconds: 2)))
         let (presenter, router, output, work) = makePresenter(.add, service: service)
         presenter.didLoad()
         let typed = ["Ayu", "Lestari", "+6281234567890", "ayu@mail.example", photoPath!]

@@ -202,8 +202,9 @@ public final class LocalContactsBackend: Sendable {
             var record = StoredContact(id: 0, createdAt: Self.timestamp(time), updatedAt: Self.timestamp(time))
             record.favorite = false
             let picture = try params.apply(to: &record, time: time)
-            let errors = ContactRules.errors(firstName: record.firstName, lastName: record.lastName, email: record.email,
+            let errors = ContactRules.violations(firstName: record.firstName, lastName: record.lastName, email: record.email,
                                              phoneNumber: record.phoneNumber, pictureContentType: picture?.contentType)
+                .map(ContactsRoutes.message(for:))
             let allErrors = (picture?.spoofed == true ? [Self.spoofMessage] : []) + errors
             guard allErrors.isEmpty else { throw Answer(status: 422, json: Self.errorsBody(allErrors)) }
             try transaction.execute("""
@@ -234,8 +235,9 @@ public final class LocalContactsBackend: Sendable {
             }
             var record = stored
             let picture = try params.apply(to: &record, time: time)
-            let errors = ContactRules.errors(firstName: record.firstName, lastName: record.lastName, email: record.email,
+            let errors = ContactRules.violations(firstName: record.firstName, lastName: record.lastName, email: record.email,
                                              phoneNumber: record.phoneNumber, pictureContentType: picture?.contentType)
+                .map(ContactsRoutes.message(for:))
             let allErrors = (picture?.spoofed == true ? [Self.spoofMessage] : []) + errors
             guard allErrors.isEmpty else { throw Answer(status: 422, json: Self.errorsBody(allErrors)) }
             if let picture {

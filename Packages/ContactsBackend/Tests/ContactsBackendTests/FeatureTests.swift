@@ -98,11 +98,11 @@ final class FeatureTests: XCTestCase {
     /// A failing backend: the error view with retry, and a retry that works.
     func testAnErrorViewAndRetry() async throws {
         let service = InMemoryContactsService()
-        service.fail("list", with: .unavailable(reason: "No connection to 127.0.0.1:9 — is the server running?"))
+        service.fail("list", with: .unavailable(.noConnection(endpoint: "127.0.0.1:9")))
         let (failed, _) = try await run("", service: service)
         XCTAssertTrue(failed.contains("No connection to 127.0.0.1:9"), failed)
         XCTAssertTrue(failed.contains("Retry"), failed)
-        service.fail("list", with: .unavailable(reason: "down"))
+        service.fail("list", with: .unavailable(.other(detail: "down")))
         let (retried, _) = try await run("r", service: service)
         XCTAssertTrue(retried.contains("Contacts (8)"), retried)
     }

@@ -84,7 +84,7 @@ final class LocalContactsBackendTests: XCTestCase {
                                                                email: "ayu@mail.example", phoneNumber: "+6281234567890"))
             XCTFail("saved on a full disk")
         } catch {
-            XCTAssertEqual(error, .unavailable(reason: "No room left to save: the disk is full (507 Insufficient Storage)."))
+            XCTAssertEqual(error, .unavailable(.status(code: 507)))
         }
         let after = try await service.obtainContacts().contacts.count
         XCTAssertEqual(after, before)

@@ -42,17 +42,6 @@ public enum HTTPError: Error, Equatable, Sendable {
         return String(text.prefix(bodyExcerptLimit)) + "…"
     }
 
-    /// A short English sentence for the UI: what happened and, where possible, what to do.
-    public var userMessage: String {
-        RequestFailure(self).message(.english)
-    }
-
-    /// The UI sentence for any error a request or its decoding threw: ``userMessage`` for an
-    /// ``HTTPError``, else a generic sentence (never an internal error's name or fields).
-    public static func userMessage(for error: any Error) -> String {
-        RequestFailure(error).message(.english)
-    }
-
     /// `true` for failures that may go away on their own: offline, timeout and 5xx answers.
     public var isTransient: Bool {
         switch self {
@@ -87,10 +76,4 @@ public enum HTTPError: Error, Equatable, Sendable {
         }
     }
 
-    /// "2 MB", "512 KB", "300 bytes" (binary units, no locale).
-    static func format(bytes: Int) -> String {
-        if bytes >= 1024 * 1024, bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MB" }
-        if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024) KB" }
-        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
-    }
 }

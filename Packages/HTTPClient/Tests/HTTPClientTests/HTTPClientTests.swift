@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientTexts
 import XCTest
 
 /// A transport that throws what it is told to.

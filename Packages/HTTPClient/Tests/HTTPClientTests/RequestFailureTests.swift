@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientTexts
 import JSONKit
 import XCTest
 

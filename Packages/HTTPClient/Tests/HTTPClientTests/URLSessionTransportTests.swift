@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientTexts
 import HTTPClientLive
 import HTTPClientTesting
 import XCTest

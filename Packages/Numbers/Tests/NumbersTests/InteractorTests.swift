@@ -25,12 +25,12 @@ final class InteractorTests: XCTestCase {
         }
         let slow = NumbersListInteractor(service: FakeNumbersService(catalogs: [.failure(HTTPError.timeout(seconds: 15))]), images: FakeImageLoader())
         do throws(NumbersError) { _ = try await slow.obtainCatalog(checkingConnectivity: false); XCTFail() } catch {
-            XCTAssertEqual(error, .listUnavailable(reason: HTTPError.timeout(seconds: 15).userMessage))
+            XCTAssertEqual(error, .listUnavailable(.timeout(seconds: 15)))
         }
         let detail = NumberDetailInteractor(service: FakeNumbersService(details: ["1": .failure(HTTPError.status(code: 500, body: nil))]),
                                             images: FakeImageLoader())
         do throws(NumbersError) { _ = try await detail.obtainDetail(name: "1"); XCTFail() } catch {
-            XCTAssertEqual(error, .detailUnavailable(reason: HTTPError.status(code: 500, body: nil).userMessage))
+            XCTAssertEqual(error, .detailUnavailable(.status(code: 500)))
         }
     }
 

@@ -24,7 +24,7 @@ final class InteractorTests: XCTestCase {
             _ = try await interactor.obtainCatalog()
             XCTFail("expected an error")
         } catch {
-            XCTAssertEqual(error, .catalogUnavailable(reason: HTTPError.offline("no route to host").userMessage))
+            XCTAssertEqual(error, .catalogUnavailable(.noConnection(endpoint: "no route to host")))
         }
     }
 

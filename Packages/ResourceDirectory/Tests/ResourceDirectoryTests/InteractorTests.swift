@@ -68,13 +68,17 @@ final class InteractorTests: XCTestCase {
             _ = try await ResourceCategoriesInteractor(service: service).obtainCategories()
             XCTFail("no categories expected")
         } catch {
-            XCTAssertEqual(error, .categoriesUnavailable(reason: "No connection to 127.0.0.1:9 — is the server running?"))
+            XCTAssertEqual(error, .categoriesUnavailable(.noConnection(endpoint: "127.0.0.1:9")))
+            XCTAssertEqual(ResourceDirectoryTexts.message(for: error),
+                           "The categories could not be loaded. No connection to 127.0.0.1:9 — is the server running?")
         }
         do throws(ResourceDirectoryError) {
             _ = try await ResourceListInteractor(service: service, images: FakeImageLoader()).obtainResources(in: ResourceDirectoryFixtures.restaurants)
             XCTFail("no resources expected")
         } catch {
-            XCTAssertEqual(error, .resourcesUnavailable(category: "Restaurants", reason: "The server answered 500 Internal Server Error."))
+            XCTAssertEqual(error, .resourcesUnavailable(category: "Restaurants", failure: .status(code: 500)))
+            XCTAssertEqual(ResourceDirectoryTexts.message(for: error),
+                           "The resources of “Restaurants” could not be loaded. The server answered 500 Internal Server Error.")
         }
     }
 }

@@ -38,7 +38,7 @@ public enum WebBrowserModule {
     @MainActor
     public static func make(dependencies: Dependencies, url: URL, host: any ScreenHost,
                             output: (any WebBrowserModuleOutput)? = nil) -> any Screen {
-        let interactor = WebBrowserInteractor(pages: dependencies.pages, language: dependencies.texts.reasons,
+        let interactor = WebBrowserInteractor(pages: dependencies.pages,
                                               opener: dependencies.opener)
         let router = WebBrowserRouter(navigator: host)
         let presenter = WebBrowserPresenter(url: url, texts: dependencies.texts, interactor: interactor, router: router,

@@ -23,13 +23,13 @@ final class InteractorTests: XCTestCase {
         let interactor = WebBrowserInteractor(pages: FakeWebPageLoader([:], failures: [pdf: .unexpectedContentType("application/pdf"),
                                                                                          slow: .timeout(seconds: 15)]))
         do throws(WebBrowserError) { _ = try await interactor.obtainPage(at: pdf); XCTFail("no page expected") } catch {
-            XCTAssertEqual(error, .notAWebPage(address: pdf.absoluteString, reason: RequestFailure.unexpectedContent(type: "application/pdf").message(.english)))
+            XCTAssertEqual(error, .notAWebPage(address: pdf.absoluteString, failure: .unexpectedContent(type: "application/pdf")))
         }
         do throws(WebBrowserError) { _ = try await interactor.obtainPage(at: slow); XCTFail("no page expected") } catch {
-            XCTAssertEqual(error, .pageUnavailable(reason: RequestFailure.timeout(seconds: 15).message(.english)))
+            XCTAssertEqual(error, .pageUnavailable(.timeout(seconds: 15)))
         }
         do throws(WebBrowserError) { _ = try await interactor.obtainPage(at: url); XCTFail("no page expected") } catch {
-            XCTAssertEqual(error, .pageUnavailable(reason: RequestFailure.status(code: 404).message(.english)))
+            XCTAssertEqual(error, .pageUnavailable(.status(code: 404)))
         }
     }
 }

@@ -53,7 +53,7 @@ final class PresenterTests: XCTestCase {
         let router = RecordingBrowserRouter()
         let output = RecordingWebBrowserOutput()
         let work = WorkTracker()
-        let interactor = WebBrowserInteractor(pages: loader, language: texts.reasons, opener: opener)
+        let interactor = WebBrowserInteractor(pages: loader, opener: opener)
         let presenter = WebBrowserPresenter(url: legal, texts: texts, interactor: interactor, router: router, work: work)
         presenter.view = view
         presenter.output = output

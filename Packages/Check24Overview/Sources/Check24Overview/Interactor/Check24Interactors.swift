@@ -73,7 +73,7 @@ extension Check24Failure {
     init(_ error: any Error) {
         switch error {
         case is HTTPError:
-            self = .request(reason: RequestFailure(error).message(.german))
+            self = .request(RequestFailure(error))
         case let error as StorageError:
             switch error {
             case .busy: self = .storageBusy

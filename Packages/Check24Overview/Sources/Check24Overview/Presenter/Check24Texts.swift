@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientTexts
 import Navigation
 
 /// Every word the check24 screens show, in German, in one place: labels, notices, errors and the
@@ -63,8 +64,8 @@ enum Check24Texts {
     /// One sentence on why, ending with a full stop.
     static func reason(_ failure: Check24Failure) -> String {
         switch failure {
-        case .request(let reason):
-            reason
+        case .request(let failure):
+            failure.message(.german)
         case .storageBusy:
             "Ein anderes apps-cli schreibt gerade in die Merkliste – bitte erneut versuchen."
         case .storageDamaged(let path):

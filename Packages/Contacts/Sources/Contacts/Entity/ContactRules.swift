@@ -27,25 +27,47 @@ public enum ContactRules {
     }
 
     public static let pictureContentTypes = ["image/jpg", "image/jpeg", "image/png", "image/gif"]
+    /// The names' minimum length, in characters (code points, as Ruby counts).
+    public static let minimumNameLength = 2
 
-    /// The server's messages for a record with these values, in the server's order (picture, first
-    /// name, last name, email, phone number). `pictureContentType` is the type of a new picture, if any.
-    public static func errors(firstName: String?, lastName: String?, email: String?, phoneNumber: String?,
-                              pictureContentType: String? = nil) -> [String] {
-        var errors: [String] = []
-        if let type = pictureContentType, !pictureContentTypes.contains(type.lowercased()) {
-            errors += ["Profile pic content type is invalid", "Profile pic is invalid"]
+    /// A rule a value breaks: which field, and how. Words are not the rules' business: the server's
+    /// messages for them are the contract's (``ContactsRoutes/message(for:)``), the screen's ``ContactsTexts``'.
+    public struct Violation: Sendable, Hashable {
+        public enum Problem: Sendable, Hashable {
+            case blank
+            case tooShort(minimum: Int)
+            case invalid
+            /// A picture's content type that is not an image's (the server reports it, then `invalid`).
+            case contentTypeInvalid
         }
-        errors += nameErrors(firstName, .firstName) + nameErrors(lastName, .lastName)
-        if !isBlank(email), let email, !isValidEmail(email) { errors.append("Email is invalid") }
-        if !isBlank(phoneNumber), let phoneNumber, !hasTenConsecutiveDigits(phoneNumber) { errors.append("Phone number is invalid") }
-        return errors
+
+        public var field: Field
+        public var problem: Problem
+
+        public init(_ field: Field, _ problem: Problem) {
+            self.field = field
+            self.problem = problem
+        }
     }
 
-    private static func nameErrors(_ name: String?, _ field: Field) -> [String] {
-        guard let name, !isBlank(name) else { return ["\(field.humanized) can't be blank"] }
+    /// What a record with these values breaks, in the server's order (picture, first name, last name,
+    /// email, phone number). `pictureContentType` is the type of a new picture, if any.
+    public static func violations(firstName: String?, lastName: String?, email: String?, phoneNumber: String?,
+                                  pictureContentType: String? = nil) -> [Violation] {
+        var violations: [Violation] = []
+        if let type = pictureContentType, !pictureContentTypes.contains(type.lowercased()) {
+            violations += [Violation(.photo, .contentTypeInvalid), Violation(.photo, .invalid)]
+        }
+        violations += nameViolations(firstName, .firstName) + nameViolations(lastName, .lastName)
+        if !isBlank(email), let email, !isValidEmail(email) { violations.append(Violation(.email, .invalid)) }
+        if !isBlank(phoneNumber), let phoneNumber, !hasTenConsecutiveDigits(phoneNumber) { violations.append(Violation(.phoneNumber, .invalid)) }
+        return violations
+    }
+
+    private static func nameViolations(_ name: String?, _ field: Field) -> [Violation] {
+        guard let name, !isBlank(name) else { return [Violation(field, .blank)] }
         // Ruby counts characters (code points), not grapheme clusters.
-        return name.unicodeScalars.count < 2 ? ["\(field.humanized) is too short (minimum is 2 characters)"] : []
+        return name.unicodeScalars.count < minimumNameLength ? [Violation(field, .tooShort(minimum: minimumNameLength))] : []
     }
 
     /// Rails' `blank?`: nil, empty, or only (Unicode) whitespace.
@@ -83,7 +105,8 @@ public enum ContactRules {
         return false
     }
 
-    /// The field a server message is about ("Phone number is invalid" → `.phoneNumber`), if any.
+    /// The field a server's own message is about ("Phone number is invalid" → `.phoneNumber`), if any:
+    /// a 422 from a remote server is text from outside, placed under its field by its attribute's name.
     public static func field(of message: String) -> Field? {
         // "Profile pic content type …" starts like "Profile pic"; longest names first would not matter here.
         Field.allCases.first { message.hasPrefix($0.humanized + " ") }

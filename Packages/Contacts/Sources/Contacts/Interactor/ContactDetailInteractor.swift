@@ -12,7 +12,7 @@ enum ContactAction: Sendable, Hashable, CaseIterable {
 /// What came of an action: handed to the desktop, or why not (with the link to copy where there is one).
 enum ContactActionOutcome: Sendable, Equatable {
     case opened(link: String)
-    case notOpened(message: String)
+    case notOpened(ContactActionProblem)
 }
 
 /// The detail's use cases: load the contact, toggle the favorite, delete, open call / message / email.
@@ -69,11 +69,11 @@ final class ContactDetailInteractor: Sendable {
     func performOpening(_ action: ContactAction, for contact: Contact) async -> ContactActionOutcome {
         switch obtainLink(action, for: contact) {
         case .failure(let problem):
-            return .notOpened(message: problem.message)
+            return .notOpened(problem)
         case .success(let link):
             switch await opener.open(link) {
             case .opened: return .opened(link: link.description)
-            case .unavailable(let message): return .notOpened(message: message)
+            case .unavailable(let message): return .notOpened(.noOpener(message: message))
             }
         }
     }
@@ -82,13 +82,8 @@ final class ContactDetailInteractor: Sendable {
 /// Why an action has no link.
 enum ContactActionProblem: Error, Sendable, Equatable {
     case missing(ContactAction)
+    /// The value is no valid link; `reason` is SystemActions' sentence for why.
     case invalid(ContactAction, reason: String)
-
-    var message: String {
-        switch self {
-        case .missing(.email): "This contact has no email address."
-        case .missing: "This contact has no mobile number."
-        case .invalid(_, let reason): reason
-        }
-    }
+    /// No desktop opener took it; `message` is SystemActions' sentence, with the link to copy.
+    case noOpener(message: String)
 }

@@ -36,21 +36,33 @@ enum ContactFormOutcome: Sendable, Equatable {
     case saved(Contact)
     /// An edit without any change: nothing to send.
     case unchanged
-    /// Refused (by the local rules or the backend's 422): a message per field, and those that
-    /// belong to no field.
-    case rejected(fields: [ContactRules.Field: String], other: [String])
-    /// Not saved for another reason (500, no connection): the values stay for a retry.
-    case failed(reason: String)
+    /// Refused (by the local rules or the backend's 422): the problems of each field, and the
+    /// server's messages that belong to no field.
+    case rejected(fields: [ContactRules.Field: [FieldProblem]], other: [String])
+    /// Not saved for another reason (gone, 500, no connection): the values stay for a retry.
+    case failed(ContactsError)
     /// A new contact was sent and no readable answer came, and looking for it did not settle whether
     /// the server has it: the next Done looks again before it sends anything.
-    case uncertain(reason: String)
+    case uncertain(ContactsError)
+}
+
+/// Why a field's value cannot be saved, as a value ``ContactsTexts`` words.
+enum FieldProblem: Sendable, Equatable {
+    /// One of the server's rules, checked here before sending.
+    case rule(ContactRules.Violation.Problem)
+    /// The form asks for it when adding (the server would take it empty).
+    case required
+    /// The photo file cannot be used.
+    case photo(PhotoProblem)
+    /// The server's own 422 message about the field (text from outside).
+    case server(String)
 }
 
 /// Whether a contact sent without an answer is on the server.
 enum CreatedContactSearch: Sendable, Equatable {
     case found(Contact)
     case absent
-    case unknown(reason: String)
+    case unknown(ContactsError)
 }
 
 /// The add/edit form's use cases: check the values (the server's rules first, here), read the photo
@@ -68,23 +80,23 @@ final class ContactFormInteractor: Sendable {
     /// that differ from `initial` (what the form showed when it opened).
     ///
     /// A create whose answer never came (a timeout) may have been saved: the server is asked at once
-    /// whether it has the contact now, and with `lookFirst` (the previous Done ended ``ContactFormOutcome/uncertain(reason:)``)
+    /// whether it has the contact now, and with `lookFirst` (the previous Done ended ``ContactFormOutcome/uncertain(_:)``)
     /// it is asked before anything is sent, so that a retried save never creates the contact twice.
     func performSave(_ mode: ContactFormMode, values: ContactFormValues, initial: ContactFormValues,
                             lookFirst: Bool = false) async -> ContactFormOutcome {
-        var messages = localMessages(mode, values: values, initial: initial)
+        var problems = localProblems(mode, values: values, initial: initial)
         var photo: PhotoUpload?
-        if messages[.photo] == nil, !ContactRules.isBlank(values.photoPath) {
+        if problems[.photo] == nil, !ContactRules.isBlank(values.photoPath) {
             switch obtainPhoto(atPath: values.photoPath) {
             case .success(let upload): photo = upload
-            case .failure(let problem): messages[.photo] = problem.message
+            case .failure(let problem): problems[.photo] = [.photo(problem)]
             }
         }
-        guard messages.isEmpty else { return .rejected(fields: messages, other: []) }
+        guard problems.isEmpty else { return .rejected(fields: problems, other: []) }
         if mode == .add, lookFirst {
             switch await obtainCreatedContact(values) {
             case .found(let contact): return .saved(contact)
-            case .unknown(let reason): return .uncertain(reason: reason)
+            case .unknown(let error): return .uncertain(error)
             case .absent: break
             }
         }
@@ -102,24 +114,22 @@ final class ContactFormInteractor: Sendable {
         } catch {
             switch error {
             case .invalid(let serverMessages):
-                var fields: [ContactRules.Field: String] = [:], other: [String] = []
+                var fields: [ContactRules.Field: [FieldProblem]] = [:], other: [String] = []
                 for message in serverMessages {
                     if let field = ContactRules.field(of: message) {
-                        fields[field] = fields[field].map { $0 + "; " + message } ?? message
+                        fields[field, default: []].append(.server(message))
                     } else {
                         other.append(message)
                     }
                 }
                 return .rejected(fields: fields, other: other)
-            case .notFound:
-                return .failed(reason: "This contact was deleted elsewhere; it cannot be saved. Esc discards the form.")
-            case .unavailable(let reason):
-                return .failed(reason: reason)
-            case .noAnswer(let reason):
-                guard mode == .add else { return .failed(reason: reason) } // an update sent again changes nothing twice
+            case .notFound, .unavailable:
+                return .failed(error)
+            case .noAnswer:
+                guard mode == .add else { return .failed(error) } // an update sent again changes nothing twice
                 // Not there yet proves nothing: the server may still be working on the request.
                 if case .found(let contact) = await obtainCreatedContact(values) { return .saved(contact) }
-                return .uncertain(reason: reason)
+                return .uncertain(error)
             }
         }
     }
@@ -128,7 +138,7 @@ final class ContactFormInteractor: Sendable {
     /// mobile and email, newest first.
     func obtainCreatedContact(_ values: ContactFormValues) async -> CreatedContactSearch {
         let summaries: [ContactSummary]
-        do throws(ContactsError) { summaries = try await service.obtainContacts().contacts } catch { return .unknown(reason: error.message) }
+        do throws(ContactsError) { summaries = try await service.obtainContacts().contacts } catch { return .unknown(error) }
         let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespaces) }
         let candidates = summaries.filter { trimmed($0.firstName) == trimmed(values.firstName) && trimmed($0.lastName) == trimmed(values.lastName) }
             .sorted { $0.id > $1.id }.prefix(Self.maximumCandidates)
@@ -136,7 +146,7 @@ final class ContactFormInteractor: Sendable {
             let contact: Contact
             do throws(ContactsError) { contact = try await service.obtainContact(id: candidate.id) } catch {
                 if error == .notFound { continue }
-                return .unknown(reason: error.message)
+                return .unknown(error)
             }
             if trimmed(contact.email ?? "") == trimmed(values.email), trimmed(contact.phoneNumber ?? "") == trimmed(values.mobile) {
                 return .found(contact)
@@ -151,11 +161,11 @@ final class ContactFormInteractor: Sendable {
     /// The server's rules on the values, and for a new contact every field mandatory. One message per
     /// field. An edit checks only the fields it changes: what the server already holds is the server's
     /// to judge (its update validates the whole record and answers 422 if it must).
-    func localMessages(_ mode: ContactFormMode, values: ContactFormValues, initial: ContactFormValues) -> [ContactRules.Field: String] {
-        var messages: [ContactRules.Field: String] = [:]
-        for message in ContactRules.errors(firstName: values.firstName, lastName: values.lastName, email: values.email,
-                                           phoneNumber: values.mobile) {
-            if let field = ContactRules.field(of: message), messages[field] == nil { messages[field] = message }
+    func localProblems(_ mode: ContactFormMode, values: ContactFormValues, initial: ContactFormValues) -> [ContactRules.Field: [FieldProblem]] {
+        var messages: [ContactRules.Field: [FieldProblem]] = [:]
+        for violation in ContactRules.violations(firstName: values.firstName, lastName: values.lastName, email: values.email,
+                                                 phoneNumber: values.mobile) where messages[violation.field] == nil {
+            messages[violation.field] = [.rule(violation.problem)]
         }
         if mode != .add {
             let changed: [ContactRules.Field: Bool] = [
@@ -165,9 +175,9 @@ final class ContactFormInteractor: Sendable {
             messages = messages.filter { changed[$0.key] ?? true }
         }
         if mode == .add {
-            if ContactRules.isBlank(values.mobile) { messages[.phoneNumber] = "Mobile can't be blank" }
-            if ContactRules.isBlank(values.email) { messages[.email] = "Email can't be blank" }
-            if ContactRules.isBlank(values.photoPath) { messages[.photo] = "Photo can't be blank: type the path of a JPEG or PNG file" }
+            if ContactRules.isBlank(values.mobile) { messages[.phoneNumber] = [.required] }
+            if ContactRules.isBlank(values.email) { messages[.email] = [.required] }
+            if ContactRules.isBlank(values.photoPath) { messages[.photo] = [.required] }
         }
         return messages
     }
@@ -243,16 +253,6 @@ final class ContactFormInteractor: Sendable {
 /// Why a photo path cannot be used.
 enum PhotoProblem: Error, Sendable, Equatable {
     case notFound, folder, tooLarge, unreadable, notAnImage
+    /// The decoder's reason (English, for the person who picked the file).
     case broken(String)
-
-    var message: String {
-        switch self {
-        case .notFound: "Photo: there is no file at this path"
-        case .folder: "Photo: this is a folder; type the path of a JPEG or PNG file"
-        case .tooLarge: "Photo: the file is larger than 8 MB"
-        case .unreadable: "Photo: the file cannot be read"
-        case .notAnImage: "Photo must be a JPEG or PNG image"
-        case .broken(let reason): "Photo: the image is damaged (\(reason))"
-        }
-    }
 }

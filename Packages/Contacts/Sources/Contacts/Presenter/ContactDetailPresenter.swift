@@ -103,7 +103,7 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
             guard let self else { return }
             switch outcome {
             case .opened(let link): self.show(ContactsTexts.opened(action, link: link), isError: false)
-            case .notOpened(let message): self.show(message, isError: true)
+            case .notOpened(let problem): self.show(ContactsTexts.message(for: problem), isError: true)
             }
         })
         publish()
@@ -132,7 +132,7 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
                 if error == .notFound { output?.contactDetail(didDelete: contact.id) }
                 guard let self else { return }
                 self.isBusy = false
-                self.show(ContactsTexts.favoriteFailed(error.message), isError: true)
+                self.show(ContactsTexts.favoriteFailed(ContactsTexts.message(for: error)), isError: true)
             }
         })
     }
@@ -169,7 +169,7 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
             if let error, error != .notFound {
                 guard let self else { return }
                 self.isBusy = false
-                self.show(ContactsTexts.deleteFailed(error.message), isError: true)
+                self.show(ContactsTexts.deleteFailed(ContactsTexts.message(for: error)), isError: true)
                 return
             }
             output?.contactDetail(didDelete: contact.id)
@@ -210,9 +210,9 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
                 // Deleted elsewhere: the list lets it go too.
                 if error == .notFound { self.output?.contactDetail(didDelete: id) }
                 if self.contact != nil {
-                    self.show(ContactsTexts.notReloaded(error.message), isError: true)
+                    self.show(ContactsTexts.notReloaded(ContactsTexts.message(for: error)), isError: true)
                 } else {
-                    self.state = .failed(error.message)
+                    self.state = .failed(ContactsTexts.message(for: error))
                     self.publish()
                 }
             }

@@ -119,17 +119,18 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
             case .unchanged:
                 self.router.closeForm()
             case .rejected(let fields, let other):
-                self.form.setMessages(Dictionary(uniqueKeysWithValues: fields.map { ($0.key.rawValue, $0.value) }))
+                let messages = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, ContactsTexts.message(for: $0.value, of: $0.key)) })
+                self.form.setMessages(Dictionary(uniqueKeysWithValues: messages.map { ($0.key.rawValue, $0.value) }))
                 if other.isEmpty {
-                    self.show(ContactsTexts.saveRefused(Self.fieldOrder.compactMap { fields[$0] }), isError: true)
+                    self.show(ContactsTexts.saveRefused(Self.fieldOrder.compactMap { messages[$0] }), isError: true)
                 } else {
                     self.show(ContactsTexts.saveRefused(other), isError: true)
                 }
-            case .failed(let reason):
-                self.show(ContactsTexts.saveFailed(reason), isError: true)
-            case .uncertain(let reason):
+            case .failed(let error):
+                self.show(ContactsTexts.saveFailed(error), isError: true)
+            case .uncertain(let error):
                 self.createMayHaveBeenSaved = true
-                self.show(ContactsTexts.saveUncertain(reason), isError: true)
+                self.show(ContactsTexts.saveUncertain(error), isError: true)
             }
         })
     }
@@ -176,7 +177,7 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
             guard let self else { return }
             switch result {
             case .success(let image): self.preview = .loaded(image)
-            case .failure(let problem): self.preview = .unavailable(reason: problem.message)
+            case .failure(let problem): self.preview = .unavailable(reason: ContactsTexts.message(for: problem))
             }
             self.publish()
         })

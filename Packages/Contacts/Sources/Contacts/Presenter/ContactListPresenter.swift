@@ -169,7 +169,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 // A failed reload keeps the list on screen and says so; a failed first load is the error view.
                 if let shown = self.contacts.value {
                     self.contacts = .loaded(shown)
-                    self.notice = ContactsTexts.notReloaded(error.message)
+                    self.notice = ContactsTexts.notReloaded(ContactsTexts.message(for: error))
                 } else {
                     self.contacts = .failed(error)
                 }
@@ -239,7 +239,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         case .loading:
             return ContactListViewModel(title: ContactsTexts.title, content: .loading, search: search, emptyMessage: "")
         case .failed(let error):
-            return ContactListViewModel(title: ContactsTexts.title, content: .failed(message: error.message), search: search, emptyMessage: "")
+            return ContactListViewModel(title: ContactsTexts.title, content: .failed(message: ContactsTexts.message(for: error)), search: search, emptyMessage: "")
         case .loaded(let entries), .reloading(let entries):
             let rows = rows, pictures = images.snapshot
             let lazyRows = LazyRows(count: rows.count) { index -> ContactListViewModel.Row in

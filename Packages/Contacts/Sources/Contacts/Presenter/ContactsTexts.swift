@@ -1,5 +1,6 @@
-import TerminalUI
+import HTTPClientTexts
 import Navigation
+import TerminalUI
 
 /// Every word the contacts screens show, in one place (English, as the GO-JEK app).
 enum ContactsTexts {
@@ -64,9 +65,66 @@ enum ContactsTexts {
     static let discardQuestion = "Discard your changes?"
     static let discardButton = "Discard"
     static let keepEditingButton = "Keep editing"
-    static func saveFailed(_ reason: String) -> String { "Not saved: \(reason) Your values are kept; ctrl-s tries again." }
-    static func saveUncertain(_ reason: String) -> String {
-        "Maybe saved: \(reason) The server may have this contact already. Your values are kept; ctrl-s first checks whether it is there and adds it only if not."
+    static func saveFailed(_ error: ContactsError) -> String {
+        let reason = error == .notFound ? "This contact was deleted elsewhere; it cannot be saved. Esc discards the form." : message(for: error)
+        return "Not saved: \(reason) Your values are kept; ctrl-s tries again."
+    }
+    static func saveUncertain(_ error: ContactsError) -> String {
+        "Maybe saved: \(message(for: error)) The server may have this contact already. Your values are kept; ctrl-s first checks whether it is there and adds it only if not."
+    }
+
+    // MARK: Errors and field problems (the words for the values the layers below report)
+
+    /// One sentence for a status line.
+    static func message(for error: ContactsError) -> String {
+        switch error {
+        case .invalid(let messages): messages.joined(separator: "; ")
+        case .notFound: "This contact no longer exists."
+        case .unavailable(let failure): failure.message(.english)
+        case .noAnswer(let failure?): failure.message(.english)
+        case .noAnswer(nil): "The server saved it, but its answer could not be read."
+        }
+    }
+
+    /// A field's message: its problems, in order.
+    static func message(for problems: [FieldProblem], of field: ContactRules.Field) -> String {
+        problems.map { message(for: $0, of: field) }.joined(separator: "; ")
+    }
+
+    static func message(for problem: FieldProblem, of field: ContactRules.Field) -> String {
+        switch problem {
+        // The server's own rules, said as the server says them: the same words whether checked here or there.
+        case .rule(let violation): ContactsRoutes.message(for: ContactRules.Violation(field, violation))
+        case .required:
+            switch field {
+            case .phoneNumber: "Mobile can't be blank"
+            case .photo: "Photo can't be blank: type the path of a JPEG or PNG file"
+            default: "\(field.humanized) can't be blank"
+            }
+        case .photo(let problem): message(for: problem)
+        case .server(let message): message
+        }
+    }
+
+    /// Why an action did not open.
+    static func message(for problem: ContactActionProblem) -> String {
+        switch problem {
+        case .missing(.email): "This contact has no email address."
+        case .missing: "This contact has no mobile number."
+        case .invalid(_, let reason), .noOpener(let reason): reason
+        }
+    }
+
+    /// Why a photo file cannot be used.
+    static func message(for problem: PhotoProblem) -> String {
+        switch problem {
+        case .notFound: "Photo: there is no file at this path"
+        case .folder: "Photo: this is a folder; type the path of a JPEG or PNG file"
+        case .tooLarge: "Photo: the file is larger than 8 MB"
+        case .unreadable: "Photo: the file cannot be read"
+        case .notAnImage: "Photo must be a JPEG or PNG image"
+        case .broken(let reason): "Photo: the image is damaged (\(reason))"
+        }
     }
     static func saveRefused(_ messages: [String]) -> String { "Not saved: " + messages.joined(separator: "; ") }
 

@@ -14,4 +14,16 @@ public enum ContactsRoutes {
     public static let missingPicture = HTTPRoute(.get, "/images/missing.png")
     /// An uploaded picture, at Paperclip's path: the id in three groups of three digits.
     public static let picture = HTTPRoute(.get, "/system/contacts/profile_pics/{a}/{b}/{c}/original/{file}")
+
+    /// The server's 422 message for a broken rule, exactly as Rails words it (part of the contract:
+    /// the embedded backend answers with it, and the form shows it for a value it checks itself).
+    public static func message(for violation: ContactRules.Violation) -> String {
+        let attribute = violation.field.humanized
+        switch violation.problem {
+        case .blank: return "\(attribute) can't be blank"
+        case .tooShort(let minimum): return "\(attribute) is too short (minimum is \(minimum) characters)"
+        case .invalid: return "\(attribute) is invalid"
+        case .contentTypeInvalid: return "\(attribute) content type is invalid"
+        }
+    }
 }

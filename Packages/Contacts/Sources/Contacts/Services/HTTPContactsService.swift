@@ -51,7 +51,7 @@ public struct HTTPContactsService: ContactsService {
             let url = try ContactsRoutes.create.url(base: baseURL)
             guard let contact = try await save(try Self.request(.post, url: url, changes: changes)) else {
                 // Created (2xx), but the answer does not say as what: the caller looks for it.
-                throw ContactsError.noAnswer(reason: "The server saved it, but its answer could not be read.")
+                throw ContactsError.noAnswer(nil)
             }
             return contact
         } catch let error as ContactsError {
@@ -67,7 +67,7 @@ public struct HTTPContactsService: ContactsService {
             guard let contact = try await save(try Self.request(.put, url: url, changes: changes)) else {
                 // Saved (2xx) with an unreadable answer: the contact as the server now has it.
                 do { return try await obtainContact(id: id) } catch {
-                    throw ContactsError.noAnswer(reason: "The server saved it, but its answer could not be read.")
+                    throw ContactsError.noAnswer(nil)
                 }
             }
             return contact
@@ -106,10 +106,10 @@ public struct HTTPContactsService: ContactsService {
     }
 
     /// A save's failure: a timeout or a connection lost after the request went out leaves its outcome
-    /// unknown (``ContactsError/noAnswer(reason:)``); the rest as for any request.
+    /// unknown (``ContactsError/noAnswer(_:)``); the rest as for any request.
     static func saveFailure(_ error: any Error) -> ContactsError {
         switch error as? HTTPError {
-        case .timeout?, .connectionLost?: return .noAnswer(reason: RequestFailure(error).message(.english))
+        case .timeout?, .connectionLost?: return .noAnswer(RequestFailure(error))
         default: return failure(error)
         }
     }
@@ -135,13 +135,13 @@ public struct HTTPContactsService: ContactsService {
                            body: body, byteLimit: HTTPRequest.ByteLimit.detail)
     }
 
-    /// A failure worded for the screen: 404 is "gone", 422 the server's messages, the rest the request's failure.
+    /// A failure as the feature's value: 404 is "gone", 422 the server's messages, the rest the request's failure.
     static func failure(_ error: any Error) -> ContactsError {
         if let error = error as? ContactsError { return error }
         if case HTTPError.status(let code, _)? = error as? HTTPError {
             if code == 404 { return .notFound }
             if code == 422, let messages = (error as? HTTPError)?.serverMessages, !messages.isEmpty { return .invalid(messages) }
         }
-        return .unavailable(reason: RequestFailure(error).message(.english))
+        return .unavailable(RequestFailure(error))
     }
 }

@@ -30,10 +30,10 @@ final class NumbersListInteractor: Sendable {
     }
 
     /// A transport that could not reach the server is "no connection"; anything else keeps its cause.
-    static func map(_ error: any Error, as unavailable: (String) -> NumbersError) -> NumbersError {
+    static func map(_ error: any Error, as unavailable: (RequestFailure) -> NumbersError) -> NumbersError {
         let failure = RequestFailure(error)
         if case .noConnection(let endpoint) = failure { return .noConnection(endpoint: endpoint) }
-        return unavailable(failure.message(.english))
+        return unavailable(failure)
     }
 }
 

@@ -1,3 +1,4 @@
+import HTTPClientTexts
 import Navigation
 /// The feature's user-facing strings, in one place.
 enum NumbersTexts {
@@ -13,8 +14,8 @@ enum NumbersTexts {
         switch error {
         case .noConnection(let endpoint):
             endpoint.isEmpty ? "No connection — check that you are online." : "No connection to \(endpoint) — check the network or the server."
-        case .listUnavailable(let reason): "The numbers could not be loaded. " + reason
-        case .detailUnavailable(let reason): "This number could not be loaded. " + reason
+        case .listUnavailable(let failure): "The numbers could not be loaded. " + failure.message(.english)
+        case .detailUnavailable(let failure): "This number could not be loaded. " + failure.message(.english)
         }
     }
 

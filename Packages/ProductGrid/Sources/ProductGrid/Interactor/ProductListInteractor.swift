@@ -16,7 +16,7 @@ final class ProductListInteractor: Sendable {
         do {
             return try await products.fetchCatalog()
         } catch {
-            throw .catalogUnavailable(reason: RequestFailure(error).message(.english))
+            throw .catalogUnavailable(RequestFailure(error))
         }
     }
 
@@ -41,7 +41,7 @@ final class ProductDetailInteractor: Sendable {
         do {
             detail = try await products.fetchDetail(productID: productID)
         } catch {
-            throw .detailUnavailable(reason: RequestFailure(error).message(.english))
+            throw .detailUnavailable(RequestFailure(error))
         }
         guard detail.summary.id == productID else {
             throw .detailOfAnotherProduct(asked: productID, answered: detail.summary.id)

@@ -1,3 +1,4 @@
+import HTTPClientTexts
 import Navigation
 
 /// Every word the product-grid screens show, in one place (English): titles, states, notices,
@@ -31,8 +32,8 @@ enum ProductGridTexts {
 
     static func message(for error: ProductGridError) -> String {
         switch error {
-        case .catalogUnavailable(let reason), .detailUnavailable(let reason):
-            reason
+        case .catalogUnavailable(let failure), .detailUnavailable(let failure):
+            failure.message(.english)
         case .detailOfAnotherProduct(let asked, let answered):
             "The data from the server could not be read: the detail is of product \(quoted(answered)), not of \(quoted(asked))."
         }

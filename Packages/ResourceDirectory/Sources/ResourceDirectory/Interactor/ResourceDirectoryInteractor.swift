@@ -38,7 +38,7 @@ final class ResourceCategoriesInteractor: Sendable {
         do {
             return try await service.fetchCategories()
         } catch {
-            throw .categoriesUnavailable(reason: RequestFailure(error).message(.english))
+            throw .categoriesUnavailable(RequestFailure(error))
         }
     }
 }
@@ -61,7 +61,7 @@ final class ResourceListInteractor: Sendable {
         do {
             list = try await service.fetchResources(file: file)
         } catch {
-            throw .resourcesUnavailable(category: category.title, reason: RequestFailure(error).message(.english))
+            throw .resourcesUnavailable(category: category.title, failure: RequestFailure(error))
         }
         return (list.resources.map(Self.entry), list.skippedReasons)
     }

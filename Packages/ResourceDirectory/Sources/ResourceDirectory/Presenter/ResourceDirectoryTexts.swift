@@ -1,3 +1,4 @@
+import HTTPClientTexts
 import TerminalUI
 import Navigation
 
@@ -108,8 +109,8 @@ enum ResourceDirectoryTexts {
 
     static func message(for error: ResourceDirectoryError) -> String {
         switch error {
-        case .categoriesUnavailable(let reason): "The categories could not be loaded. " + reason
-        case .resourcesUnavailable(let category, let reason): "The resources of “\(category)” could not be loaded. " + reason
+        case .categoriesUnavailable(let failure): "The categories could not be loaded. " + failure.message(.english)
+        case .resourcesUnavailable(let category, let failure): "The resources of “\(category)” could not be loaded. " + failure.message(.english)
         case .noKnownFile(let category): "The directory has no resource file for “\(category)”."
         }
     }

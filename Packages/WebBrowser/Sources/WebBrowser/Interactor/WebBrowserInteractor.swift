@@ -13,13 +13,10 @@ struct LoadedPage: Equatable, Sendable {
 /// stalls input).
 final class WebBrowserInteractor: Sendable {
     private let pages: any WebPageLoading
-    /// The language a failed load's reason is worded in (the host feature's).
-    private let language: RequestFailure.Language
     private let opener: (any URLOpener)?
 
-    init(pages: any WebPageLoading, language: WebBrowserModule.Language = .english, opener: (any URLOpener)? = nil) {
+    init(pages: any WebPageLoading, opener: (any URLOpener)? = nil) {
         self.pages = pages
-        self.language = language == .german ? .german : .english
         self.opener = opener
     }
 
@@ -56,9 +53,9 @@ final class WebBrowserInteractor: Sendable {
         } catch {
             // A link to a file is not the server's fault: the browser says it is no web page.
             if case .unexpectedContentType? = error as? HTTPError {
-                throw .notAWebPage(address: Self.shownAddress(of: url), reason: RequestFailure(error).message(language))
+                throw .notAWebPage(address: Self.shownAddress(of: url), failure: RequestFailure(error))
             }
-            throw .pageUnavailable(reason: RequestFailure(error).message(language))
+            throw .pageUnavailable(RequestFailure(error))
         }
         return LoadedPage(url: page.url, document: HTMLDocument.parse(page.html))
     }

@@ -1,3 +1,5 @@
+import HTTPClient
+
 /// What went wrong, in this feature's terms. The interactors map service, transport and storage
 /// errors to it; the presenters word it with ``Check24Texts`` (in German) and never see a transport's
 /// or a store's error type.
@@ -12,9 +14,8 @@ enum Check24Error: Error, Equatable {
 
 /// Why the catalog's request or the favorites store failed, as cases the presenter words in German.
 enum Check24Failure: Equatable {
-    /// The request failed (no connection, a timeout, an error status, an unreadable answer …);
-    /// `reason` is the interactor's German sentence for it.
-    case request(reason: String)
+    /// The request failed (no connection, a timeout, an error status, an unreadable answer …).
+    case request(RequestFailure)
     /// Another process held the favorites database's write lock too long.
     case storageBusy
     /// The favorites file is not a database or is damaged.
