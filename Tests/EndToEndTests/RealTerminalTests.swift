@@ -136,9 +136,12 @@ final class RealTerminalTests: XCTestCase {
     }
 
     /// The number whose list row is selected (▌) on `screen`.
+    /// The name on the selected row (marked ▌): its first word of digits, left of the split's divider. A
+    /// picture still loading is a box drawn with │ too, so the divider is not the first │ on the line.
     private func selectedNumber(_ screen: String) -> String? {
         screen.split(separator: "\n").first { $0.hasPrefix("▌") }
-            .flatMap { $0.split(separator: "│").first?.split(separator: " ").last.map(String.init) }
+            .flatMap { line in line.split(whereSeparator: { $0 == " " || $0 == "│" || $0 == "▌" }).first { $0.allSatisfy(\.isNumber) } }
+            .map(String.init)
     }
 
     /// `q`: the app exits 0 with nothing on stderr and the terminal settings as they were.
