@@ -12,6 +12,21 @@ import XCTest
 final class RecordingOverviewView: Check24OverviewViewInput {
     var displayed: [Check24OverviewViewModel] = []
     func display(_ viewModel: Check24OverviewViewModel) { displayed.append(viewModel) }
+
+    /// Each displayed state in a few words, repeats collapsed: the filter (starred while the tabs are
+    /// disabled), then "loading", "failed: …" or the products with the selection.
+    var sequence: [String] {
+        displayed.map { model -> String in
+            let filter = "\(model.filters[model.selectedFilter])\(model.filtersEnabled ? "" : "*")"
+            switch model.content {
+            case .loading: return "\(filter) loading"
+            case .failed(let message): return "\(filter) failed: \(message.replacingOccurrences(of: "\n", with: " "))"
+            case .loaded(_, let rows, let empty, let selected, _):
+                let names = rows.indices.map { (selected == $0 ? "> " : "") + rows[$0].name }
+                return "\(filter) [\(names.joined(separator: ", "))]" + (selected == rows.count ? " > footer" : "") + (empty == nil ? "" : " empty")
+            }
+        }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+    }
 }
 
 @MainActor
@@ -115,6 +130,11 @@ final class OverviewPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.map(\.name), ["Red Square"])
         XCTAssertEqual(catalog.requests, 3)
+        XCTAssertEqual(view.sequence, [
+            "Alle* loading", "Alle [> Yellow Triangle, Blue Circle, Red Square]", "Verfügbar [> Yellow Triangle, Red Square]",
+            "Verfügbar* loading", "Verfügbar* failed: Die Produkte konnten nicht geladen werden. Der Server antwortete mit Status 503.",
+            "Verfügbar* loading", "Verfügbar [> Red Square]",
+        ], "the whole sequence the screen showed, not only its end")
     }
 
     /// Latest wins: Neuladen's answer stays even when the first, slower answer arrives after it.
@@ -146,7 +166,7 @@ final class OverviewPresenterTests: XCTestCase {
     }
 
     func testFiltersShowAllAvailableOrFavorites() async throws {
-        let (presenter, _, _, work) = makePresenter(favorites: InMemoryFavoritesService([2]))
+        let (presenter, view, _, work) = makePresenter(favorites: InMemoryFavoritesService([2]))
         presenter.didLoad()
         await work.waitUntilIdle()
         presenter.didChangeSelection(to: 2, firstVisibleRow: 5, visibleRows: 1..<4)
@@ -162,6 +182,10 @@ final class OverviewPresenterTests: XCTestCase {
         XCTAssertEqual(list.rows, [])
         XCTAssertNotNil(list.empty, "an empty Vorgemerkt list says how to fill it")
         XCTAssertEqual(list.selected, 0, "the footer is the only row left")
+        XCTAssertEqual(view.sequence, [
+            "Alle* loading", "Alle [> Yellow Triangle, Blue Circle, Red Square]", "Alle [Yellow Triangle, Blue Circle, > Red Square]",
+            "Verfügbar [> Yellow Triangle, Red Square]", "Vorgemerkt [> Blue Circle]", "Vorgemerkt [] > footer empty",
+        ])
     }
 
     func testChoosingAProductOpensItsDetailsAndTheFooterTheLegalPage() async throws {

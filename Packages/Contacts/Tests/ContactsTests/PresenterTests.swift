@@ -58,12 +58,37 @@ extension ContactListViewModel {
     }
 }
 
+/// Keeps every view model the list presenter displayed, so a test reads the whole sequence the user saw.
+@MainActor
+final class RecordingContactListView: ContactListViewInput {
+    var displayed: [ContactListViewModel] = []
+    func display(_ viewModel: ContactListViewModel) { displayed.append(viewModel) }
+
+    /// Each displayed state in a word or two ("loading", "failed: …", "14 rows, > Amitabh Bachchan ★, notice: …"),
+    /// repeats collapsed: what the screen went through, not how often it was redrawn.
+    var sequence: [String] {
+        displayed.map { model -> String in
+            switch model.content {
+            case .loading: return "loading"
+            case .failed(let message, _): return "failed: \(message)"
+            case .loaded(let rows, _, _):
+                let selected = model.lines.first { $0.hasPrefix("> ") } ?? "none"
+                return "\(rows.count) rows, \(selected)" + (model.notice.map { ", notice: \($0)" } ?? "")
+            }
+        }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+    }
+}
+
 @MainActor
 final class ContactListPresenterTests: XCTestCase {
+    private var view = RecordingContactListView()
+
     private func makePresenter(_ service: InMemoryContactsService = InMemoryContactsService())
         -> (ContactListPresenter, RecordingContactsRouters, WorkTracker) {
         let work = WorkTracker(), router = RecordingContactsRouters()
         let presenter = ContactListPresenter(interactor: ContactListInteractor(service: service, images: FakeImageLoader()), router: router, work: work)
+        view = RecordingContactListView()
+        presenter.view = view
         return (presenter, router, work)
     }
 
@@ -115,6 +140,10 @@ final class ContactListPresenterTests: XCTestCase {
         XCTAssertTrue(presenter.viewModel.lines.contains("> Citra Kirana"), "the new contact is selected")
         XCTAssertEqual(router.calls, ["detail 3", "add"])
         XCTAssertEqual(service.calls, [.list], "no reload for any of it")
+        XCTAssertEqual(view.sequence, [
+            "loading", "14 rows, > Amitabh Bachchan ★", "14 rows, > bayu Nugroho", "14 rows, > Bayu Nugroho ★", "14 rows, > Yusuf Nugroho",
+            "12 rows, > Zoë Adams ★, notice: Deleted Yusuf Nugroho.", "14 rows, > Citra Kirana, notice: Saved Citra Kirana.",
+        ], "every state the screen went through, each change applied in place")
     }
 
     func testAFailedLoadShowsTheReasonAndARetryLoads() async {
@@ -133,6 +162,10 @@ final class ContactListPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines.count, 14)
         XCTAssertEqual(presenter.viewModel.notice, "Not reloaded: The server answered 500 Internal Server Error.")
+        XCTAssertEqual(view.sequence, [
+            "loading", "failed: No connection to 127.0.0.1:9 — is the server running?", "loading", "14 rows, > Amitabh Bachchan ★",
+            "14 rows, > Amitabh Bachchan ★, notice: Not reloaded: The server answered 500 Internal Server Error.",
+        ], "a retry shows the spinner; a reload keeps the list on screen while it loads")
     }
 
     func testAnEmptyAddressBookSaysHowToAddOne() async {
