@@ -171,7 +171,7 @@ def at_scale(table, apps_cli, repetitions, sizes, work):
         seed = os.path.join(work, "contacts-seed.json")
         with open(seed, "w", encoding="utf-8") as f:
             json.dump(contacts_seed(10_000), f, ensure_ascii=False)
-        script = os.path.join(ROOT, "Packages/Contacts/Sources/ContactsTesting/Resources/contacts_server.py")
+        script = os.path.join(ROOT, "Scripts/contacts_server.py")
         contacts = subprocess.Popen([sys.executable, script, "--port", "0", "--seed", seed], stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         listing = os.path.join(site, "contacts-10k", "contacts.json")

@@ -108,6 +108,40 @@ public enum ListBody {
                                  layout: (LazyRows<Row>) -> VirtualListLayout, touchedIndex: Int?, words: Words,
                                  context: RenderContext, marks: Marks = Marks(),
                                  drawRow: (Row, Cell, inout Frame) -> Void) {
+        if drawStatus(content, in: rect, into: &frame, words: words, context: context) { return }
+        guard case .loaded(let rows, let selectedIndex, let firstVisibleRow) = content else { return }
+        var body = Frame(size: rect.size)
+        let layout = layout(rows)
+        let top = layout.top(showing: selectedIndex, previousTop: firstVisibleRow)
+        for visible in layout.visibleRows(top: top) {
+            let touched = visible.index == touchedIndex, selected = visible.index == selectedIndex
+            let rowRect = Rect(column: 0, row: visible.line, columns: rect.columns, rows: visible.height)
+            let style = Theme.listRow(touched: touched, selected: selected, mode: context.colorMode)
+            if layout.isSelectable(visible.index) {
+                body.fill(Rect(column: 0, row: rowRect.row, columns: rowRect.columns, rows: max(0, rowRect.rows - marks.separatorLines)),
+                          style: style)
+                // Also in text (--plain, NO_COLOR): ► touched, ▌ selected.
+                if touched || selected {
+                    body.put(touched ? "►" : "▌", at: Point(column: 0, row: rowRect.row + marks.markerLine), style: style)
+                }
+            }
+            drawRow(rows[visible.index], Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style),
+                    &body)
+        }
+        // Counted on the rows drawn (section headers are one line): at the end it never says "more".
+        if layout.maximumTop > 0 {
+            ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: rect.columns - 1,
+                                         row: rect.rows - 1)
+        }
+        frame.draw(body, at: rect.origin)
+    }
+
+    /// Draws the states every body shares, of any shape (a list, a grid): the spinner, the error view
+    /// (with its retry when trying again can help) or the empty message, centered in `rect`; false when
+    /// there are rows, which the caller draws.
+    @discardableResult
+    public static func drawStatus<Row>(_ content: ListContent<Row>, in rect: Rect, into frame: inout Frame, words: Words,
+                                       context: RenderContext) -> Bool {
         var body = Frame(size: rect.size)
         switch content {
         case .loading:
@@ -116,31 +150,11 @@ public enum ListBody {
             StatusView.error(message, retry: canRetry ? words.retry : nil, into: &body, colorMode: context.colorMode)
         case .loaded(let rows, _, _) where rows.isEmpty:
             StatusView.centered(words.empty, into: &body, style: Style(dim: true))
-        case .loaded(let rows, let selectedIndex, let firstVisibleRow):
-            let layout = layout(rows)
-            let top = layout.top(showing: selectedIndex, previousTop: firstVisibleRow)
-            for visible in layout.visibleRows(top: top) {
-                let touched = visible.index == touchedIndex, selected = visible.index == selectedIndex
-                let rowRect = Rect(column: 0, row: visible.line, columns: rect.columns, rows: visible.height)
-                let style = Theme.listRow(touched: touched, selected: selected, mode: context.colorMode)
-                if layout.isSelectable(visible.index) {
-                    body.fill(Rect(column: 0, row: rowRect.row, columns: rowRect.columns, rows: max(0, rowRect.rows - marks.separatorLines)),
-                              style: style)
-                    // Also in text (--plain, NO_COLOR): ► touched, ▌ selected.
-                    if touched || selected {
-                        body.put(touched ? "►" : "▌", at: Point(column: 0, row: rowRect.row + marks.markerLine), style: style)
-                    }
-                }
-                drawRow(rows[visible.index], Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style),
-                        &body)
-            }
-            // Counted on the rows drawn (section headers are one line): at the end it never says "more".
-            if layout.maximumTop > 0 {
-                ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: rect.columns - 1,
-                                             row: rect.rows - 1)
-            }
+        case .loaded:
+            return false
         }
         frame.draw(body, at: rect.origin)
+        return true
     }
 
     /// The retry button of the error view drawn in `rect` (for a click on it), nil without one.
@@ -162,18 +176,12 @@ extension ListInput {
     @MainActor
     public static func handle<Row>(_ event: InputEvent, content: ListContent<Row>, touched: Int?, layout: (LazyRows<Row>) -> VirtualListLayout,
                                    listRect: Rect, retry: String, output: any ListViewOutput) -> Bool {
+        if let handled = handleStatus(event, content: content, listRect: listRect, retry: retry, reload: output.didRequestReload) {
+            return handled
+        }
         switch content {
-        case .loading:
-            guard event == .key(.character("r")) else { return false }
-            output.didRequestReload()
-            return true
-        case .failed(let message, let canRetry):
-            if canRetry, isRetry(event, button: ListBody.retryRect(message: message, retry: retry, in: listRect)) {
-                output.didRequestReload()
-                return true
-            }
-            // Nothing to try again: the keys that would are spent here, not passed on.
-            return [.key(.character("r")), .key(.enter), .key(.character(" "))].contains(event)
+        case .loading, .failed:
+            return false
         case .loaded(let rows, let selected, let firstVisibleRow):
             if case .key = event, touched != nil { output.didCancelTouch() }
             if event == .key(.character("r")) {
@@ -183,6 +191,28 @@ extension ListInput {
             guard !rows.isEmpty else { return false }
             return perform(action(for: event, selected: selected, firstVisibleRow: firstVisibleRow, touched: touched, layout: layout(rows),
                                   listRect: listRect), touched: touched, output: output)
+        }
+    }
+
+    /// What `event` does while `content` is loading or failed, for a body of any shape (a list, a grid):
+    /// `r` loads again; on the error view `r`, enter, space or a click on the retry button try again
+    /// when trying can help, and are spent when not. Nil when there are rows (the caller's keys).
+    @MainActor
+    public static func handleStatus<Row>(_ event: InputEvent, content: ListContent<Row>, listRect: Rect, retry: String,
+                                         reload: () -> Void) -> Bool? {
+        switch content {
+        case .loading:
+            guard event == .key(.character("r")) else { return false }
+            reload()
+            return true
+        case .failed(let message, let canRetry):
+            if canRetry, isRetry(event, button: ListBody.retryRect(message: message, retry: retry, in: listRect)) {
+                reload()
+                return true
+            }
+            return [.key(.character("r")), .key(.enter), .key(.character(" "))].contains(event)
+        case .loaded:
+            return nil
         }
     }
 

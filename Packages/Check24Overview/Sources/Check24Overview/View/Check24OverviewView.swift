@@ -32,10 +32,11 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
 
     var keyHelp: [KeyHelp] { Self.keys }
 
-    // MARK: Styles
+    /// The words of the list's states: the shared error view's button reads `[ Neuladen ]`.
+    static let words = ListBody.Words(loading: Check24Texts.loading, empty: "", retry: NavigationTexts.german.retryButton)
 
-    /// The error view's only control, so it always has the focus.
-    static let errorButton = Button(title: Check24Texts.reloadButton, isFocused: true)
+    /// Below the filter tabs and their rule, above the key bar: where the spinner and the error view are centered.
+    static func statusRect(_ size: Size) -> Rect { Rect(column: 0, row: 2, columns: size.columns, rows: max(0, size.rows - 3)) }
 
     // MARK: Drawing
 
@@ -54,10 +55,11 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         }
         switch viewModel.content {
         case .loading:
-            StatusView.centered(Spinner.frame(tick: context.tick) + " " + Check24Texts.loading, into: &frame, style: .plain)
+            // The spinner and the error view are every list's.
+            ListBody.drawStatus(ListContent<String>.loading, in: statusRect(size), into: &frame, words: words, context: context)
             KeyBar.draw(Check24Texts.loadingKeyBar, into: &frame)
         case .failed(let message):
-            drawError(message, into: &frame, context: context)
+            ListBody.drawStatus(ListContent<String>.failed(message: message), in: statusRect(size), into: &frame, words: words, context: context)
             KeyBar.draw(Check24Texts.failedKeyBar, into: &frame)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
             let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows,
@@ -87,22 +89,6 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             KeyBar.draw(Self.keys.keyBar(.german), into: &frame)
         }
         return frame
-    }
-
-    private static func drawError(_ message: String, into frame: inout Frame, context: RenderContext) {
-        let lines = TextWrap.wrap(message, width: max(1, frame.size.columns - 4))
-        let top = max(2, (frame.size.rows - lines.count - 2) / 2)
-        let style = Theme.error
-        for (offset, line) in lines.enumerated() {
-            Label.draw(line, into: &frame, rect: Rect(column: 0, row: top + offset, columns: frame.size.columns, rows: 1),
-                       style: style, alignment: .center)
-        }
-        errorButton.draw(into: &frame, at: errorButtonOrigin(size: frame.size, messageLines: lines.count))
-    }
-
-    static func errorButtonOrigin(size: Size, messageLines: Int) -> Point {
-        let top = max(2, (size.rows - messageLines - 2) / 2)
-        return Point(column: max(0, (size.columns - errorButton.width) / 2), row: top + messageLines + 1)
     }
 
     private static func drawHeader(_ header: Check24Header, notice: String?, into frame: inout Frame, firstLine: Int) {
@@ -197,11 +183,9 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
 
     private func handleInError(_ event: InputEvent, message: String, context: RenderContext) -> Bool {
         if case .mouse(let mouse) = event, mouse.kind != .press(button: 0) { return false }
-        let lines = TextWrap.wrap(message, width: max(1, context.size.columns - 4)).count
-        let origin = Self.errorButtonOrigin(size: context.size, messageLines: lines)
-        let button = Rect(origin: origin, size: Size(columns: Self.errorButton.width, rows: 1))
-        if ListInput.isRetry(event, button: button) {
-            output.didRequestReload()
+        let content = ListContent<String>.failed(message: message)
+        if ListInput.handleStatus(event, content: content, listRect: Self.statusRect(context.size), retry: Self.words.retry,
+                                  reload: output.didRequestReload) == true {
             return true
         }
         switch event {

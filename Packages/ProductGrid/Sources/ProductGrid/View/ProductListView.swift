@@ -35,9 +35,17 @@ final class ProductListView: Screen, ProductListViewInput {
         Self.render(viewModel, in: context, pictures: pictures)
     }
 
+    static let words = ListBody.Words(loading: ProductGridTexts.loading, empty: ProductGridTexts.empty, retry: NavigationTexts.english.retryButton)
+
+    /// Where the states without tiles are centered: the whole screen, as the grid's tiles fill it.
+    static func statusRect(_ size: Size) -> Rect { Rect(column: 0, row: 0, columns: size.columns, rows: size.rows) }
+
     static func render(_ viewModel: ProductListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
         let size = context.size
+        // The spinner, the error view and the empty message are every list's (centered on the screen,
+        // under the title); the grid draws only its tiles.
+        ListBody.drawStatus(viewModel.content, in: Self.statusRect(size), into: &frame, words: words, context: context)
         frame.put(viewModel.title, at: Point(column: 0, row: 0), style: Style(bold: true), maxColumns: size.columns)
         if let notice = viewModel.notice {
             let titleWidth = DisplayWidth.of(viewModel.title) + 2
@@ -46,15 +54,11 @@ final class ProductListView: Screen, ProductListViewInput {
         }
         switch viewModel.content {
         case .loading:
-            StatusView.centered(Spinner.frame(tick: context.tick) + " " + ProductGridTexts.loading, into: &frame, style: .plain)
             KeyBar.draw(ProductGridTexts.loadingKeyBar, into: &frame)
-        case .failed(let message, let canRetry):
-            StatusView.error(message, retry: canRetry ? NavigationTexts.english.retryButton : nil, into: &frame, colorMode: context.colorMode)
+        case .failed:
             KeyBar.draw(ProductGridTexts.failedKeyBar, into: &frame)
         case .loaded(let tiles, let selectedIndex, let storedFirstRow):
-            if tiles.isEmpty {
-                StatusView.centered(ProductGridTexts.empty, into: &frame, style: .plain)
-            } else {
+            if !tiles.isEmpty {
                 let layout = ProductGridLayout(size: size, itemCount: tiles.count)
                 let firstRow = layout.firstVisibleRow(showing: selectedIndex, previous: storedFirstRow)
                 for index in layout.visibleTiles(firstVisibleRow: firstRow) {
@@ -104,6 +108,11 @@ final class ProductListView: Screen, ProductListViewInput {
     // MARK: Input
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        // Loading and the error view: retry and reload, as on every list.
+        if let handled = ListInput.handleStatus(event, content: viewModel.content, listRect: Self.statusRect(context.size),
+                                                retry: NavigationTexts.english.retryButton, reload: output.didRequestReload) {
+            return handled
+        }
         switch event {
         case .key(.character("r")):
             if viewModel.touchedIndex != nil { output.didCancelTouch() }
