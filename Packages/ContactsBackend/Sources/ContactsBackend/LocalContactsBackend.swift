@@ -202,11 +202,7 @@ public final class LocalContactsBackend: Sendable {
             var record = StoredContact(id: 0, createdAt: Self.timestamp(time), updatedAt: Self.timestamp(time))
             record.favorite = false
             let picture = try params.apply(to: &record, time: time)
-            let errors = ContactRules.violations(firstName: record.firstName, lastName: record.lastName, email: record.email,
-                                             phoneNumber: record.phoneNumber, pictureContentType: picture?.contentType)
-                .map(ContactsRoutes.message(for:))
-            let allErrors = (picture?.spoofed == true ? [Self.spoofMessage] : []) + errors
-            guard allErrors.isEmpty else { throw Answer(status: 422, json: Self.errorsBody(allErrors)) }
+            try Self.validate(record, picture: picture)
             try transaction.execute("""
                 INSERT INTO contacts (first_name, last_name, email, phone_number, favorite, created_at, updated_at,
                   profile_pic_file_name, profile_pic_content_type, profile_pic_file_size, profile_pic_updated_at)
@@ -235,11 +231,7 @@ public final class LocalContactsBackend: Sendable {
             }
             var record = stored
             let picture = try params.apply(to: &record, time: time)
-            let errors = ContactRules.violations(firstName: record.firstName, lastName: record.lastName, email: record.email,
-                                             phoneNumber: record.phoneNumber, pictureContentType: picture?.contentType)
-                .map(ContactsRoutes.message(for:))
-            let allErrors = (picture?.spoofed == true ? [Self.spoofMessage] : []) + errors
-            guard allErrors.isEmpty else { throw Answer(status: 422, json: Self.errorsBody(allErrors)) }
+            try Self.validate(record, picture: picture)
             if let picture {
                 Self.removeLeftovers(ofContact: record.id, in: photosDirectory, keeping: pictureFile(stored))
                 try store(picture, for: &record)
@@ -380,6 +372,15 @@ public final class LocalContactsBackend: Sendable {
     }
 
     static let spoofMessage = "Profile pic has contents that are not what they are reported to be"
+
+    /// The server's validations of the record as it would be saved: a 422 with its messages, in its order.
+    static func validate(_ record: StoredContact, picture: ContactParams.Picture?) throws(Answer) {
+        let errors = ContactRules.violations(firstName: record.firstName, lastName: record.lastName, email: record.email,
+                                             phoneNumber: record.phoneNumber, pictureContentType: picture?.contentType)
+            .map(ContactsRoutes.message(for:))
+        let allErrors = (picture?.spoofed == true ? [spoofMessage] : []) + errors
+        guard allErrors.isEmpty else { throw Answer(status: 422, json: errorsBody(allErrors)) }
+    }
 
     // MARK: Helpers
 
