@@ -78,14 +78,19 @@ public enum ListBody {
     }
 
     /// Where a row shows its state: the lines filled with its look (all but `separatorLines` at its
-    /// bottom) and the line of its marker.
+    /// bottom), the line of its marker (or every line), and whether the selection is a fill or, for
+    /// a list with its own row colours (check24's favourites), the marker and the row's own emphasis.
     public struct Marks: Sendable {
         public var separatorLines: Int
         public var markerLine: Int
+        public var markerOnEveryLine: Bool
+        public var fillsSelection: Bool
 
-        public init(separatorLines: Int = 0, markerLine: Int = 0) {
+        public init(separatorLines: Int = 0, markerLine: Int = 0, markerOnEveryLine: Bool = false, fillsSelection: Bool = true) {
             self.separatorLines = separatorLines
             self.markerLine = markerLine
+            self.markerOnEveryLine = markerOnEveryLine
+            self.fillsSelection = fillsSelection
         }
     }
 
@@ -94,19 +99,27 @@ public enum ListBody {
         public var loading: String
         public var empty: String
         public var retry: String
+        /// "↓ more" and "end" beside the last line.
+        public var scrollHint: ScrollView.MoreIndicatorWords
 
-        public init(loading: String, empty: String, retry: String) {
+        public init(loading: String, empty: String, retry: String, scrollHint: ScrollView.MoreIndicatorWords = .english) {
             self.loading = loading
             self.empty = empty
             self.retry = retry
+            self.scrollHint = scrollHint
         }
     }
 
     /// Draws `content` into `rect` of `frame`. Rows that cannot be selected (section headers) get
     /// no look and no marker; `drawRow` draws every row's inside, into a frame the size of the list.
+    ///
+    /// `markedLines` says which lines of a row carry its look and its marker when rows differ (a page's
+    /// footer marks its one line, a product its lines above its rule); by default all but the
+    /// `marks.separatorLines` at the bottom.
     public static func draw<Row>(_ content: ListContent<Row>, in rect: Rect, into frame: inout Frame,
                                  layout: (LazyRows<Row>) -> VirtualListLayout, touchedIndex: Int?, words: Words,
                                  context: RenderContext, marks: Marks = Marks(),
+                                 markedLines: ((Row, Range<Int>) -> Range<Int>)? = nil,
                                  drawRow: (Row, Cell, inout Frame) -> Void) {
         if drawStatus(content, in: rect, into: &frame, words: words, context: context) { return }
         guard case .loaded(let rows, let selectedIndex, let firstVisibleRow) = content else { return }
@@ -116,22 +129,34 @@ public enum ListBody {
         for visible in layout.visibleRows(top: top) {
             let touched = visible.index == touchedIndex, selected = visible.index == selectedIndex
             let rowRect = Rect(column: 0, row: visible.line, columns: rect.columns, rows: visible.height)
-            let style = Theme.listRow(touched: touched, selected: selected, mode: context.colorMode)
-            if layout.isSelectable(visible.index) {
-                body.fill(Rect(column: 0, row: rowRect.row, columns: rowRect.columns, rows: max(0, rowRect.rows - marks.separatorLines)),
-                          style: style)
-                // Also in text (--plain, NO_COLOR): ► touched, ▌ selected.
-                if touched || selected {
-                    body.put(touched ? "►" : "▌", at: Point(column: 0, row: rowRect.row + marks.markerLine), style: style)
+            let style = Theme.listRow(touched: touched, selected: selected && marks.fillsSelection, mode: context.colorMode)
+            let row = rows[visible.index]
+            let markable = layout.isSelectable(visible.index)
+            let allLines = rowRect.row..<(rowRect.row + rowRect.rows)
+            let marked = markedLines?(row, allLines) ?? rowRect.row..<(rowRect.row + max(0, rowRect.rows - marks.separatorLines))
+            if markable {
+                body.fill(Rect(column: 0, row: marked.lowerBound, columns: rowRect.columns, rows: marked.count), style: style)
+            }
+            drawRow(row, Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style), &body)
+            // Also in text (--plain, NO_COLOR): ► touched, ▌ selected; drawn last, over the row's own first column.
+            if markable, touched || selected {
+                let lines = marks.markerOnEveryLine ? Array(marked) : [rowRect.row + marks.markerLine]
+                for line in lines {
+                    var markerStyle = style
+                    if !touched, !marks.fillsSelection {
+                        // On the row's own background (a favourite's), in the selection's colour.
+                        markerStyle = body[0, line].style
+                        markerStyle.foreground = Theme.selection.foreground
+                        markerStyle.bold = true
+                    }
+                    body.put(touched ? "►" : "▌", at: Point(column: 0, row: line), style: markerStyle)
                 }
             }
-            drawRow(rows[visible.index], Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style),
-                    &body)
         }
         // Counted on the rows drawn (section headers are one line): at the end it never says "more".
         if layout.maximumTop > 0 {
             ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: rect.columns - 1,
-                                         row: rect.rows - 1)
+                                         row: rect.rows - 1, words: words.scrollHint)
         }
         frame.draw(body, at: rect.origin)
     }

@@ -32,8 +32,17 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
 
     var keyHelp: [KeyHelp] { Self.keys }
 
-    /// The words of the list's states: the shared error view's button reads `[ Neuladen ]`.
-    static let words = ListBody.Words(loading: Check24Texts.loading, empty: "", retry: NavigationTexts.german.retryButton)
+    /// The words of the list's states, in German: the error view's button reads `[ Neuladen ]`.
+    static let words = ListBody.Words(loading: Check24Texts.loading, empty: "", retry: NavigationTexts.german.retryButton,
+                                      scrollHint: .german)
+
+    /// A row of the overview's list: the page header, a product, or the footer (the legal link, with
+    /// the empty message above it).
+    enum OverviewRow: Equatable, Sendable {
+        case header
+        case product(Int)
+        case footer
+    }
 
     /// Below the filter tabs and their rule, above the key bar: where the spinner and the error view are centered.
     static func statusRect(_ size: Size) -> Rect { Rect(column: 0, row: 2, columns: size.columns, rows: max(0, size.rows - 3)) }
@@ -64,25 +73,31 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
             let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows,
                                                emptyMessage: emptyMessage, wrapCache: wrapCache)
-            // Only the rows on screen are laid out and drawn (pictures are scaled per draw), straight
-            // into the frame: a row cut by the bottom of the list is covered by the key bar below.
+            // The shared list body over the page's rows: the header, the products, the footer (the
+            // presenter counts from the first product, the list from the header). Only the rows on screen
+            // are laid out and drawn (pictures are scaled per draw).
             let top = layout.firstVisibleRow(showing: selected, previous: firstVisibleRow)
-            let origin = layout.list.row
-            for row in layout.virtual.visibleRows(top: top) {
-                let line = origin + row.line
-                if row.index == 0 {
-                    drawHeader(header, notice: viewModel.notice, into: &frame, firstLine: line)
-                } else if row.index <= rows.count {
-                    let product = row.index - 1
-                    drawRow(layout.row(product), descriptionLines: layout.descriptionLines(product), selected: product == selected,
-                            touched: product == viewModel.touchedRow, into: &frame, lines: line..<(line + row.height - 1), layout: layout,
-                            context: context, pictures: pictures)
-                } else {
+            let pageRows = LazyRows(count: rows.count + 2) { index -> OverviewRow in
+                index == 0 ? .header : index <= rows.count ? .product(index - 1) : .footer
+            }
+            let content = ListContent.loaded(rows: pageRows, selectedIndex: selected + 1, firstVisibleRow: top)
+            // A product's look and marker cover its lines above its rule; the footer's, its own line.
+            let marks = ListBody.Marks(markerOnEveryLine: true, fillsSelection: false)
+            ListBody.draw(content, in: layout.list, into: &frame, layout: { _ in layout.virtual }, touchedIndex: viewModel.touchedRow.map { $0 + 1 },
+                          words: words, context: context, marks: marks,
+                          markedLines: { row, lines in row == .footer ? (lines.upperBound - 1)..<lines.upperBound : lines.dropLast() }) { row, cell, body in
+                let lines = cell.rect.row..<(cell.rect.row + cell.rect.rows)
+                switch row {
+                case .header:
+                    drawHeader(header, notice: viewModel.notice, into: &body, firstLine: cell.rect.row)
+                case .product(let product):
+                    drawRow(layout.row(product), descriptionLines: layout.descriptionLines(product), selected: cell.isSelected,
+                            touched: cell.isTouched, into: &body, lines: lines.dropLast(), layout: layout, context: context, pictures: pictures)
+                case .footer:
                     for (number, text) in layout.emptyLines.enumerated() {
-                        frame.put(text, at: Point(column: 2, row: line + number), style: Style(dim: true))
+                        body.put(text, at: Point(column: 2, row: cell.rect.row + number), style: Style(dim: true))
                     }
-                    drawFooter(viewModel.footer, selected: selected == rows.count, into: &frame,
-                               line: line + row.height - 1, context: context)
+                    drawFooter(viewModel.footer, selected: cell.isSelected, into: &body, line: lines.upperBound - 1)
                 }
             }
             // The key bar fills its line, covering whatever a row cut by the bottom of the list drew there.
@@ -113,22 +128,13 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                                 into frame: inout Frame, lines: Range<Int>, layout: Check24OverviewLayout, context: RenderContext,
                                 pictures: PictureRenderCache?) {
         let columns = frame.size.columns
+        // The touched look and the ► / ▌ markers are the list body's; a favourite has its own background.
         var base = Style.plain
         if touched {
             base = Theme.touched(context.colorMode)
-            frame.fill(Rect(column: 0, row: lines.lowerBound, columns: columns, rows: lines.count), style: base)
         } else if row.isFavorite, context.colorMode != .none {
             base = Style(foreground: Check24Colors.favoriteForeground, background: Check24Colors.favoriteBackground)
             frame.fill(Rect(column: 0, row: lines.lowerBound, columns: columns, rows: lines.count), style: base)
-        }
-        if touched {
-            // A glyph too, so the touch shows in plain text (--plain --keys press:COL,ROW) and without colors.
-            for line in lines { frame.put("►", at: Point(column: 0, row: line), style: base) }
-        } else if selected {
-            var marker = base
-            marker.foreground = Theme.selection.foreground
-            marker.bold = true
-            for line in lines { frame.put("▌", at: Point(column: 0, row: line), style: marker) }
         }
         // Name and price share the first line; the price keeps its place, the name is truncated.
         var priceStyle = base
@@ -153,15 +159,11 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                   style: Style(foreground: .gray, dim: true))
     }
 
-    private static func drawFooter(_ footer: String, selected: Bool, into frame: inout Frame, line: Int, context: RenderContext) {
+    private static func drawFooter(_ footer: String, selected: Bool, into frame: inout Frame, line: Int) {
         let width = DisplayWidth.of(footer)
         var style = Style(underline: true)
         style.reverse = selected
         style.bold = selected
-        if selected {
-            frame.put("▌", at: Point(column: 0, row: line),
-                      style: Theme.selection)
-        }
         frame.put(footer, at: Point(column: max(2, (frame.size.columns - width) / 2), row: line), style: style)
     }
 
