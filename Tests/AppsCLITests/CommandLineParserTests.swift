@@ -39,6 +39,7 @@ final class CommandLineParserTests: XCTestCase {
             (["product-grid", "--base-url", "not a url"], "--base-url needs an http(s) URL"),
             (["product-grid", "--keys", "down sideways"], "--keys:"),
             (["check24", "--fail-every", "x"], "--fail-every needs a whole number"),
+            (["numbers", "--images", "kitty"], "--images takes one of auto, half, quadrant, ascii, none, not 'kitty'"),
         ]
         for (arguments, expected) in cases {
             do {
@@ -48,6 +49,23 @@ final class CommandLineParserTests: XCTestCase {
                 XCTAssertTrue(error.message.contains(expected), "\(arguments): \(error.message)")
             }
         }
+    }
+
+    func testImagesChooseHowPicturesAreDrawnAndAutoIsTheDefault() throws {
+        func images(_ arguments: [String]) throws -> PictureTier?? {
+            guard case .launch(_, let options) = try CommandLineParser.parse(arguments) else { return nil }
+            return .some(options.images)
+        }
+        XCTAssertEqual(try images(["numbers", "--images", "quadrant"]), .some(.quadrants))
+        XCTAssertEqual(try images(["numbers", "--images=half"]), .some(.halfBlocks))
+        XCTAssertEqual(try images(["numbers", "--images", "none"]), .some(PictureTier.none))
+        XCTAssertEqual(try images(["numbers", "--images", "auto"]), .some(nil))
+        XCTAssertEqual(try images(["numbers"]), .some(nil), "auto unless asked")
+    }
+
+    func testABadImagesSettingInTheEnvironmentIsAUsageError() async {
+        let status = await AppsCLI.run(arguments: ["numbers", "--plain"], environment: ["APPS_CLI_IMAGES": "sixels"])
+        XCTAssertEqual(status, 64)
     }
 
     func testFlagsTakeNoValueAndNumbersAreDecimal() {

@@ -45,6 +45,15 @@ public enum AppsCLI {
                 printError("apps-cli: --data-dir \(ArgumentText.quoted(directory.path)) \(where_), not a folder; choose a folder (it is created if missing).")
                 return 73
             }
+            var options = options
+            if options.images == nil, let setting = environment["APPS_CLI_IMAGES"], !setting.isEmpty {
+                do throws(UsageError) {
+                    options.images = try CommandLineParser.parseImages(setting, option: "APPS_CLI_IMAGES")
+                } catch {
+                    printError("apps-cli: \(error.message)")
+                    return 64
+                }
+            }
             let launch = LaunchEnvironment(options: options, environment: environment)
             let plain = options.plain || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
             do {
@@ -98,7 +107,9 @@ public enum AppsCLI {
             }
         }
         let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO)
-        let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment))
+        // Auto is half blocks until the terminal is asked what it can draw (issue 25's probe).
+        let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment),
+                                pictures: launch.options.images ?? .halfBlocks)
         host.controller.texts = texts
         let screen = TestCrashSwitch.wrap(try make(launch, host.controller), environment: launch.environment)
         do {

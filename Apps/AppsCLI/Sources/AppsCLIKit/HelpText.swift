@@ -69,6 +69,9 @@ struct CommandLineOption {
               german: "Tasten, die vor der Ausgabe gedrückt werden (setzt --plain): up down left right enter esc tab backtab space backspace pgup pgdn home end, ctrl-<x>, ein einzelnes Zeichen, click:COL,ROW (press:COL,ROW und release:COL,ROW allein zeigen eine berührte Zeile), wheelup, wheeldown"),
         .init(term: "--timeout SECONDS", english: "network timeout per request (default 15)",
               german: "Zeitlimit jeder Netzwerkanfrage in Sekunden (Vorgabe 15)"),
+        .init(term: "--images TIER",
+              english: "how pictures are drawn: auto (half blocks for now), half (two pixels a cell), quadrant (four; needs a font with U+2596–259F, such as DejaVu or Noto Sans Mono), ascii, none; also APPS_CLI_IMAGES",
+              german: "wie Bilder gezeichnet werden: auto (vorerst Halbblöcke), half (zwei Pixel je Zelle), quadrant (vier; braucht eine Schrift mit U+2596–259F, etwa DejaVu oder Noto Sans Mono), ascii, none; auch APPS_CLI_IMAGES"),
         .init(term: "--fail-every N", english: "check24 only: every Nth product-list request fails (default 3; 0 = never)",
               german: "jede N-te Anfrage der Produktliste schlägt fehl (Vorgabe 3; 0 = nie)", isCheck24Only: true),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalKit
+import TerminalUI
 
 /// The options of `apps-cli <feature> [options]`, as the command-line contract defines them.
 public struct LaunchOptions: Equatable, Sendable {
@@ -10,6 +11,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var keys: [[InputEvent]] = []
     public var timeout: TimeInterval = 15
     public var failEvery: Int?
+    /// `--images`: how pictures are drawn; nil for auto (`APPS_CLI_IMAGES`, else half blocks).
+    public var images: PictureTier?
     public var showHelp = false
 
     public init() {}
@@ -106,6 +109,8 @@ public enum CommandLineParser {
                     throw UsageError("--timeout needs a decimal number of seconds from \(minimumTimeout) to 3600, such as 15 or 2.5, not \(ArgumentText.quoted(text)).")
                 }
                 options.timeout = seconds
+            case "--images":
+                options.images = try parseImages(try value(), option: "--images")
             case "--fail-every":
                 let text = try value()
                 guard text.count <= 9, !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let count = Int(text) else {
@@ -117,6 +122,16 @@ public enum CommandLineParser {
             }
         }
         return .launch(feature: first, options: options)
+    }
+
+    /// `auto` (nil), or a picture tier by its name.
+    static func parseImages(_ text: String, option: String) throws(UsageError) -> PictureTier? {
+        if text == "auto" { return nil }
+        guard let tier = PictureTier(rawValue: text) else {
+            let names = (["auto"] + PictureTier.allCases.map(\.rawValue)).joined(separator: ", ")
+            throw UsageError("\(option) takes one of \(names), not \(ArgumentText.quoted(text)).")
+        }
+        return tier
     }
 
     /// The shortest `--timeout`: below a tenth of a second not even loopback answers reliably.

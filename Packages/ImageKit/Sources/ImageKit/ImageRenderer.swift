@@ -5,6 +5,9 @@ public enum ImageRenderMode: Sendable, Equatable {
     /// Each cell shows two pixels: "▀" with the top pixel as foreground and the bottom one as background.
     /// Needs colors; use `.ascii` when the color mode is `.none`.
     case halfBlocks
+    /// Each cell shows four pixels (two by two): the quadrant glyph and two colours that, of every
+    /// way to split the four into two groups, leave the least colour error (as chafa and timg choose).
+    case quadrants
     /// One character per cell from the luminance ramp " .:-=+*#%@" (dark = space), no colors; for `--plain`.
     case ascii
 
@@ -12,6 +15,16 @@ public enum ImageRenderMode: Sendable, Equatable {
     /// where "▀" without colors would draw solid bars.
     public init(colorMode: ColorMode) {
         self = colorMode == .none ? .ascii : .halfBlocks
+    }
+
+    /// The mode for a picture tier; nil for `.none` (no pictures). Without colours every tier is the ramp.
+    public init?(colorMode: ColorMode, tier: PictureTier) {
+        switch tier {
+        case .none: return nil
+        case _ where colorMode == .none, .ascii: self = .ascii
+        case .halfBlocks: self = .halfBlocks
+        case .quadrants: self = .quadrants
+        }
     }
 }
 
@@ -29,6 +42,7 @@ public enum ImageRenderer {
     /// whole cells; cells outside the image stay blank with the plain style (the screen shows through).
     /// When the fitted height is odd, the last row's lower half is the terminal's default background.
     public static func render(_ image: RGBImage, in cells: Size, mode: ImageRenderMode) -> Frame {
+        if mode == .quadrants { return renderQuadrants(image, in: cells) }
         var frame = Frame(size: cells)
         let fitted = image.scaled(toFit: (cells.columns, cells.rows * 2))
         guard !fitted.isEmpty else { return frame }
@@ -46,13 +60,78 @@ public enum ImageRenderer {
                 case .halfBlocks:
                     let style = Style(foreground: color(upper), background: lower.map(color) ?? .default)
                     cell = Cell(grapheme: halfBlock, width: 1, style: style)
-                case .ascii:
+                case .ascii, .quadrants:
                     cell = Cell(grapheme: String(asciiCharacter(upper, lower)), width: 1, style: .plain)
                 }
                 frame.setCell(cell, column: left + x, row: top + row)
             }
         }
         return frame
+    }
+
+    /// The quadrant glyphs by the pixels they ink (bit 0 top left, 1 top right, 2 bottom left); the
+    /// bottom right pixel is always in the other group, so these seven and "▀" over one colour cover
+    /// every split of four pixels in two.
+    static let quadrantGlyphs: [String] = ["▀", "▘", "▝", "▀", "▖", "▌", "▞", "▛"]
+
+    /// ``ImageRenderMode/quadrants``: fitted as for half blocks (aspect ratio kept, centered by whole
+    /// cells), then sampled two by two per cell, each sample half a cell wide and half a cell tall.
+    static func renderQuadrants(_ image: RGBImage, in cells: Size) -> Frame {
+        var frame = Frame(size: cells)
+        let fitted = image.fittingSize(in: (cells.columns, cells.rows * 2))
+        guard fitted.width > 0, fitted.height > 0 else { return frame }
+        let samples = image.resized(width: fitted.width * 2, height: fitted.height)
+        guard !samples.isEmpty else { return frame }
+        let cellRows = (fitted.height + 1) / 2
+        let left = (cells.columns - fitted.width) / 2
+        let top = (cells.rows - cellRows) / 2
+        for row in 0..<cellRows {
+            for column in 0..<fitted.width {
+                let x = column * 2, y = row * 2
+                let cell: Cell
+                if y + 1 < samples.height {
+                    cell = quadrantCell([samples[x, y], samples[x + 1, y], samples[x, y + 1], samples[x + 1, y + 1]])
+                } else {
+                    // An odd last row has no lower half: its two pixels over the terminal's background.
+                    cell = Cell(grapheme: halfBlock, width: 1, style: Style(foreground: color(mean([samples[x, y], samples[x + 1, y]])),
+                                                                            background: .default))
+                }
+                frame.setCell(cell, column: left + column, row: top + row)
+            }
+        }
+        return frame
+    }
+
+    /// The glyph and colours for four pixels (top left, top right, bottom left, bottom right) with the
+    /// least squared colour error.
+    static func quadrantCell(_ pixels: [RGBPixel]) -> Cell {
+        var best = (mask: 0, error: Int.max, ink: pixels[0], paper: pixels[0])
+        for mask in 0..<8 {
+            var ink: [RGBPixel] = [], paper: [RGBPixel] = []
+            for (index, pixel) in pixels.enumerated() {
+                if index < 3, mask & (1 << index) != 0 { ink.append(pixel) } else { paper.append(pixel) }
+            }
+            let inkMean = ink.isEmpty ? paper[0] : mean(ink), paperMean = mean(paper)
+            let error = squaredError(ink, inkMean) + squaredError(paper, paperMean)
+            if error < best.error { best = (mask, error, inkMean, paperMean) }
+        }
+        // One colour (mask 0): the upper half block over the same colour.
+        let ink = best.mask == 0 ? best.paper : best.ink
+        return Cell(grapheme: quadrantGlyphs[best.mask], width: 1, style: Style(foreground: color(ink), background: color(best.paper)))
+    }
+
+    static func mean(_ pixels: [RGBPixel]) -> RGBPixel {
+        let count = max(1, pixels.count)
+        let sums = pixels.reduce((0, 0, 0)) { ($0.0 + Int($1.red), $0.1 + Int($1.green), $0.2 + Int($1.blue)) }
+        return RGBPixel(red: UInt8((sums.0 + count / 2) / count), green: UInt8((sums.1 + count / 2) / count),
+                        blue: UInt8((sums.2 + count / 2) / count))
+    }
+
+    static func squaredError(_ pixels: [RGBPixel], _ mean: RGBPixel) -> Int {
+        pixels.reduce(0) { total, pixel in
+            let red = Int(pixel.red) - Int(mean.red), green = Int(pixel.green) - Int(mean.green), blue = Int(pixel.blue) - Int(mean.blue)
+            return total + red * red + green * green + blue * blue
+        }
     }
 
     /// A truecolor cell color with its nearest 256-color index precomputed as the fallback.

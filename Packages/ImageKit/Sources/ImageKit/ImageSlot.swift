@@ -19,12 +19,13 @@ public enum ImageSlot: Equatable, Sendable {
 public enum ImageSlotView {
     /// - Parameter cache: where a view keeps pictures it has rendered (nil renders every time).
     @MainActor
-    public static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tick: Int,
-                            cache: PictureRenderCache? = nil) {
+    /// - Parameter tier: how pictures are drawn (`--images`); `.none` leaves the box empty.
+    public static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tier: PictureTier = .halfBlocks,
+                            tick: Int, cache: PictureRenderCache? = nil) {
         guard !rect.isEmpty else { return }
         switch slot {
         case .loaded(let image):
-            let mode: ImageRenderMode = colorMode == .none ? .ascii : .halfBlocks
+            guard let mode = ImageRenderMode(colorMode: colorMode, tier: tier) else { return }
             let picture = cache?.render(image, in: rect.size, mode: mode) ?? ImageRenderer.render(image, in: rect.size, mode: mode)
             frame.draw(picture, at: rect.origin)
         case .loading:

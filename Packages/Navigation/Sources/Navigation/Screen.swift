@@ -24,11 +24,14 @@ public struct RenderContext: Sendable, Equatable {
     public var colorMode: ColorMode
     /// Advances while work is pending, so spinners animate without the screen owning a timer.
     public var tick: Int
+    /// How pictures are drawn (`--images`); without colours they are the luminance ramp whatever this says.
+    public var pictures: PictureTier
 
-    public init(size: Size, colorMode: ColorMode = .trueColor, tick: Int = 0) {
+    public init(size: Size, colorMode: ColorMode = .trueColor, tick: Int = 0, pictures: PictureTier = .halfBlocks) {
         self.size = size
         self.colorMode = colorMode
         self.tick = tick
+        self.pictures = pictures
     }
 
     /// `regular` from 100 columns, else `compact` (see ``SizeClass``).

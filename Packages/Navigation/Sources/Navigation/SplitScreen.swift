@@ -230,6 +230,6 @@ public final class SplitScreen: Screen, SplitNavigator {
 extension RenderContext {
     /// The same context for a sub-area of `rect`'s size.
     func resized(_ rect: Rect) -> RenderContext {
-        RenderContext(size: Size(columns: rect.columns, rows: rect.rows), colorMode: colorMode, tick: tick)
+        RenderContext(size: Size(columns: rect.columns, rows: rect.rows), colorMode: colorMode, tick: tick, pictures: pictures)
     }
 }

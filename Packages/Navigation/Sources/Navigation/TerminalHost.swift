@@ -14,6 +14,7 @@ public final class TerminalHost {
     private let session: TerminalSession
     private let renderer: DiffRenderer
     private let colorMode: ColorMode
+    private let pictures: PictureTier
     private var size: Size
     private var tick = 0
     private var spinner: Task<Void, Never>?
@@ -21,9 +22,11 @@ public final class TerminalHost {
     /// Between entering and leaving the terminal; a draw scheduled before quitting must not run after.
     private var isRunning = false
 
-    public init(session: TerminalSession, colorMode: ColorMode) {
+    /// - Parameter pictures: how pictures are drawn (`--images`).
+    public init(session: TerminalSession, colorMode: ColorMode, pictures: PictureTier = .halfBlocks) {
         self.session = session
         self.colorMode = colorMode
+        self.pictures = pictures
         self.renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode)
         self.size = Size(columns: 80, rows: 24)
     }
@@ -80,7 +83,7 @@ public final class TerminalHost {
     }
 
     private var context: RenderContext {
-        RenderContext(size: size, colorMode: colorMode, tick: tick)
+        RenderContext(size: size, colorMode: colorMode, tick: tick, pictures: pictures)
     }
 
     private func draw() {

@@ -12,12 +12,12 @@ enum AvatarView {
     ]
 
     @MainActor
-    static func draw(_ avatar: AvatarModel, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tick: Int,
-                     cache: PictureRenderCache?) {
+    static func draw(_ avatar: AvatarModel, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tier: PictureTier = .halfBlocks,
+                     tick: Int, cache: PictureRenderCache?) {
         guard !rect.isEmpty else { return }
         // Until the photo is there (or when it cannot be), the initials stand in, as on a phone.
         if case .loaded = avatar.picture {
-            ImageSlotView.draw(avatar.picture, into: &frame, rect: rect, colorMode: colorMode, tick: tick, cache: cache)
+            ImageSlotView.draw(avatar.picture, into: &frame, rect: rect, colorMode: colorMode, tier: tier, tick: tick, cache: cache)
             return
         }
         let label = colorMode == .none ? "(\(avatar.initials))" : avatar.initials

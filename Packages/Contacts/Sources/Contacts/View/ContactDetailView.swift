@@ -78,7 +78,7 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
             frame.draw(body, at: Point(column: 0, row: 0))
         case .loaded(let page):
             let layout = layout(page, size: context.size)
-            AvatarView.draw(page.avatar, into: &frame, rect: layout.avatar, colorMode: context.colorMode, tick: context.tick, cache: pictures)
+            AvatarView.draw(page.avatar, into: &frame, rect: layout.avatar, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures)
             let star = page.favorite ? " " + ContactsTexts.favoriteMark : ""
             let name = Truncation.truncate(page.name, width: max(0, columns - 4 - DisplayWidth.of(star))) + star
             frame.put(name, at: Point(column: max(0, (columns - DisplayWidth.of(name)) / 2), row: layout.nameRow), style: Style(bold: true),

@@ -47,7 +47,7 @@ final class ContactFormView: Screen, ContactFormViewInput {
         viewModel.form.draw(into: &frame, rect: rect, colorMode: context.colorMode)
         if columns >= previewMinimumColumns {
             let preview = Rect(column: rect.maxColumn + 2, row: rect.row + 1, columns: previewSize.columns, rows: previewSize.rows)
-            ImageSlotView.draw(viewModel.preview, into: &frame, rect: preview, colorMode: context.colorMode, tick: context.tick,
+            ImageSlotView.draw(viewModel.preview, into: &frame, rect: preview, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
                                cache: pictures)
             // The caption (why there is no picture, as a sentence) wraps under the preview at words, in
             // the room to the right edge, at most three lines; the last one ends with "…" if cut.

@@ -77,7 +77,7 @@ final class ContactListView: Screen, ContactListViewInput {
         let style = cell.style, line = cell.rect.row, width = cell.rect.columns
         let touched = cell.isTouched, selected = cell.isSelected
         AvatarView.draw(row.avatar, into: &body, rect: Rect(origin: Point(column: 2, row: line), size: avatarSize),
-                        colorMode: context.colorMode, tick: context.tick, cache: pictures)
+                        colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures)
         let textColumn = 2 + avatarSize.columns + 2
         let star = row.favorite ? " " + ContactsTexts.favoriteMark : ""
         let room = max(0, width - textColumn - 2 - DisplayWidth.of(star))

@@ -43,7 +43,7 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
         var frame = Frame(size: context.size)
         frame.put(viewModel.name, at: Point(column: 2, row: 0), style: Style(bold: true), maxColumns: max(0, context.size.columns - 4))
         let picture = pictureRect(context.size)
-        ImageSlotView.draw(viewModel.image, into: &frame, rect: picture, colorMode: context.colorMode, tick: context.tick, cache: pictures)
+        ImageSlotView.draw(viewModel.image, into: &frame, rect: picture, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures)
         let textRow = picture.row + picture.rows + 1
         let textWidth = max(1, context.size.columns - 4)
         switch viewModel.text {

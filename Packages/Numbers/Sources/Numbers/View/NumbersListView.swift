@@ -69,7 +69,7 @@ final class NumbersListView: Screen, NumbersListViewInput {
             ListRow(title: row.name, titleStyle: textStyle, pictureSide: .leading, pictureSize: pictureSize)
                 .draw(into: &body, rect: Rect(column: 1, row: cell.rect.row + 1, columns: cell.rect.columns - 1, rows: pictureSize.rows)) { frame, pictureRect in
                     let pictureRect = Rect(column: pictureRect.column, row: cell.rect.row, columns: pictureRect.columns, rows: pictureRect.rows)
-                    ImageSlotView.draw(row.image, into: &frame, rect: pictureRect, colorMode: context.colorMode, tick: context.tick,
+                    ImageSlotView.draw(row.image, into: &frame, rect: pictureRect, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
                                        cache: pictures)
                     // A picture narrower than its box leaves plain blanks: they take the row's background.
                     for line in pictureRect.row..<pictureRect.row + pictureRect.rows {

@@ -86,7 +86,7 @@ final class ProductListView: Screen, ProductListViewInput {
         let inner = rect.inset(by: 1)
         guard !inner.isEmpty else { return }
         let imageRect = Rect(column: inner.column, row: inner.row, columns: inner.columns, rows: max(0, inner.rows - 2))
-        ImageSlotView.draw(tile.image, into: &frame, rect: imageRect, colorMode: context.colorMode, tick: context.tick, cache: pictures)
+        ImageSlotView.draw(tile.image, into: &frame, rect: imageRect, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures)
         let nameStyle = touched ? Theme.touched(context.colorMode) : Style(bold: true)
         let priceStyle = touched ? Theme.touched(context.colorMode) : Style(foreground: Theme.price.foreground)
         if touched {

@@ -49,7 +49,7 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
     static func render(_ viewModel: ResourceDetailViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
         let viewport = viewport(viewModel, size: context.size)
-        let page = page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tick: context.tick, pictures: pictures)
+        let page = page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, pictures: pictures)
         let offset = ScrollView.draw(page.content, into: &frame, rect: viewport, offset: viewModel.scrollOffset)
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: page.content.size.rows, viewportRows: viewport.rows, offset: offset,
                                      rightEdge: viewport.columns - 2, row: viewport.maxRow - 1)
@@ -63,7 +63,7 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
     }
 
     /// Lays the page out at `width` columns (the scrollbar's column excluded).
-    static func page(_ viewModel: ResourceDetailViewModel, width: Int, colorMode: ColorMode, tick: Int,
+    static func page(_ viewModel: ResourceDetailViewModel, width: Int, colorMode: ColorMode, tier: PictureTier = .halfBlocks, tick: Int,
                      pictures: PictureRenderCache? = nil) -> Page {
         let textWidth = max(1, width - 2)
         var blocks: [(draw: (inout Frame, Int) -> Void, height: Int)] = []
@@ -77,7 +77,7 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
             let size = Size(columns: min(photoSize.columns, textWidth), rows: photoSize.rows)
             add(size.rows + 1) { frame, top in
                 ImageSlotView.draw(photo, into: &frame, rect: Rect(origin: Point(column: 1, row: top), size: size), colorMode: colorMode,
-                                   tick: tick, cache: pictures)
+                                   tier: tier, tick: tick, cache: pictures)
             }
         }
         let titleLines = TextWrap.wrap(viewModel.title, width: textWidth)
@@ -144,7 +144,7 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         let viewport = Self.viewport(viewModel, size: context.size)
         // The same cache as render: a key press lays the page out again but never scales the photo again.
-        let page = Self.page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tick: context.tick, pictures: pictures)
+        let page = Self.page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, pictures: pictures)
         let maximum = max(0, page.content.size.rows - viewport.rows)
         let offset = min(max(0, viewModel.scrollOffset), maximum)
         let count = viewModel.actionCount

@@ -84,7 +84,7 @@ final class ResourceListView: Screen, ResourceListViewInput {
                 .draw(into: &body, rect: Rect(column: 2, row: cell.rect.row, columns: cell.rect.columns - 2, rows: cell.rect.rows)) { frame, photoRect in
                     // A resource without a photo leaves its place empty: no placeholder for what never was.
                     guard row.photo != .none else { return }
-                    ImageSlotView.draw(row.photo, into: &frame, rect: photoRect, colorMode: context.colorMode, tick: context.tick,
+                    ImageSlotView.draw(row.photo, into: &frame, rect: photoRect, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
                                        cache: pictures)
                 }
         }
