@@ -39,7 +39,7 @@ final class CommandLineParserTests: XCTestCase {
             (["product-grid", "--base-url", "not a url"], "--base-url needs an http(s) URL"),
             (["product-grid", "--keys", "down sideways"], "--keys:"),
             (["check24", "--fail-every", "x"], "--fail-every needs a whole number"),
-            (["numbers", "--images", "kitty"], "--images takes one of auto, half, quadrant, ascii, none, not 'kitty'"),
+            (["numbers", "--images", "kitty"], "--images takes one of auto, half, quadrant, sextant, ascii, none, not 'kitty'"),
         ]
         for (arguments, expected) in cases {
             do {
@@ -58,6 +58,7 @@ final class CommandLineParserTests: XCTestCase {
         }
         XCTAssertEqual(try images(["numbers", "--images", "quadrant"]), .some(.quadrants))
         XCTAssertEqual(try images(["numbers", "--images=half"]), .some(.halfBlocks))
+        XCTAssertEqual(try images(["numbers", "--images", "sextant"]), .some(.sextants))
         XCTAssertEqual(try images(["numbers", "--images", "none"]), .some(PictureTier.none))
         XCTAssertEqual(try images(["numbers", "--images", "auto"]), .some(nil))
         XCTAssertEqual(try images(["numbers"]), .some(nil), "auto unless asked")

@@ -8,6 +8,9 @@ public enum ImageRenderMode: Sendable, Equatable {
     /// Each cell shows four pixels (two by two): the quadrant glyph and two colours that, of every
     /// way to split the four into two groups, leave the least colour error (as chafa and timg choose).
     case quadrants
+    /// Each cell shows six pixels (two across, three down), chosen as for ``quadrants``, with the
+    /// sextant glyphs of Unicode 13 (U+1FB00–1FB3B), ▌ and ▐.
+    case sextants
     /// One character per cell from the luminance ramp " .:-=+*#%@" (dark = space), no colors; for `--plain`.
     case ascii
 
@@ -24,6 +27,7 @@ public enum ImageRenderMode: Sendable, Equatable {
         case _ where colorMode == .none, .ascii: self = .ascii
         case .halfBlocks: self = .halfBlocks
         case .quadrants: self = .quadrants
+        case .sextants: self = .sextants
         }
     }
 }
@@ -42,7 +46,11 @@ public enum ImageRenderer {
     /// whole cells; cells outside the image stay blank with the plain style (the screen shows through).
     /// When the fitted height is odd, the last row's lower half is the terminal's default background.
     public static func render(_ image: RGBImage, in cells: Size, mode: ImageRenderMode) -> Frame {
-        if mode == .quadrants { return renderQuadrants(image, in: cells) }
+        switch mode {
+        case .quadrants: return renderSymbols(image, in: cells, rowsPerCell: 2, glyphs: quadrantGlyphs)
+        case .sextants: return renderSymbols(image, in: cells, rowsPerCell: 3, glyphs: sextantGlyphs)
+        case .halfBlocks, .ascii: break
+        }
         var frame = Frame(size: cells)
         let fitted = image.scaled(toFit: (cells.columns, cells.rows * 2))
         guard !fitted.isEmpty else { return frame }
@@ -60,7 +68,7 @@ public enum ImageRenderer {
                 case .halfBlocks:
                     let style = Style(foreground: color(upper), background: lower.map(color) ?? .default)
                     cell = Cell(grapheme: halfBlock, width: 1, style: style)
-                case .ascii, .quadrants:
+                case .ascii, .quadrants, .sextants:
                     cell = Cell(grapheme: String(asciiCharacter(upper, lower)), width: 1, style: .plain)
                 }
                 frame.setCell(cell, column: left + x, row: top + row)
@@ -74,64 +82,79 @@ public enum ImageRenderer {
     /// every split of four pixels in two.
     static let quadrantGlyphs: [String] = ["▀", "▘", "▝", "▀", "▖", "▌", "▞", "▛"]
 
-    /// ``ImageRenderMode/quadrants``: fitted as for half blocks (aspect ratio kept, centered by whole
-    /// cells), then sampled two by two per cell, each sample half a cell wide and half a cell tall.
-    static func renderQuadrants(_ image: RGBImage, in cells: Size) -> Frame {
+    /// The sextant glyphs by the pixels they ink (bits 0–4: top left, top right, middle left, middle
+    /// right, bottom left; the bottom right is always the other group's). Unicode numbers the sextants
+    /// by the same bits and leaves out the two that exist already: the left column (▌) and the right (▐).
+    static let sextantGlyphs: [String] = (0..<32).map { mask in
+        switch mask {
+        case 0: "▀"
+        case 0b10101: "▌"
+        default: String(Character(Unicode.Scalar(0x1FB00 + mask - 1 - (mask > 0b10101 ? 1 : 0))!))
+        }
+    }
+
+    /// The symbol tiers: the picture fitted as for half blocks (aspect ratio kept, centered by whole
+    /// cells), then sampled two across and `rowsPerCell` down per cell; each cell takes the split of
+    /// its samples with the least colour error, drawn by `glyphs[mask]` (ink in the foreground). A
+    /// last cell row the picture does not fill repeats its last samples.
+    static func renderSymbols(_ image: RGBImage, in cells: Size, rowsPerCell: Int, glyphs: [String]) -> Frame {
         var frame = Frame(size: cells)
         let fitted = image.fittingSize(in: (cells.columns, cells.rows * 2))
         guard fitted.width > 0, fitted.height > 0 else { return frame }
-        let samples = image.resized(width: fitted.width * 2, height: fitted.height)
+        // The picture is `fitted.height` half-cells tall: `rowsPerCell` samples a cell make it this many.
+        let sampleRows = max(1, (fitted.height * rowsPerCell + 1) / 2)
+        let samples = image.resized(width: fitted.width * 2, height: sampleRows)
         guard !samples.isEmpty else { return frame }
-        let cellRows = (fitted.height + 1) / 2
+        let cellRows = (sampleRows + rowsPerCell - 1) / rowsPerCell
         let left = (cells.columns - fitted.width) / 2
         let top = (cells.rows - cellRows) / 2
+        var pixels = [RGBPixel](repeating: .black, count: 2 * rowsPerCell)
         for row in 0..<cellRows {
             for column in 0..<fitted.width {
-                let x = column * 2, y = row * 2
-                let cell: Cell
-                if y + 1 < samples.height {
-                    cell = quadrantCell([samples[x, y], samples[x + 1, y], samples[x, y + 1], samples[x + 1, y + 1]])
-                } else {
-                    // An odd last row has no lower half: its two pixels over the terminal's background.
-                    cell = Cell(grapheme: halfBlock, width: 1, style: Style(foreground: color(mean([samples[x, y], samples[x + 1, y]])),
-                                                                            background: .default))
+                for down in 0..<rowsPerCell {
+                    let y = min(row * rowsPerCell + down, samples.height - 1)
+                    pixels[down * 2] = samples[column * 2, y]
+                    pixels[down * 2 + 1] = samples[column * 2 + 1, y]
                 }
-                frame.setCell(cell, column: left + column, row: top + row)
+                frame.setCell(symbolCell(pixels, glyphs: glyphs), column: left + column, row: top + row)
             }
         }
         return frame
     }
 
-    /// The glyph and colours for four pixels (top left, top right, bottom left, bottom right) with the
-    /// least squared colour error.
-    static func quadrantCell(_ pixels: [RGBPixel]) -> Cell {
+    /// The glyph and colours for a cell's samples (row by row, left then right) with the least squared
+    /// colour error; the last sample is always in the background's group.
+    static func symbolCell(_ pixels: [RGBPixel], glyphs: [String]) -> Cell {
         var best = (mask: 0, error: Int.max, ink: pixels[0], paper: pixels[0])
-        for mask in 0..<8 {
-            var ink: [RGBPixel] = [], paper: [RGBPixel] = []
+        let last = pixels.count - 1
+        for mask in 0..<(1 << last) {
+            var ink = (0, 0, 0, 0), paper = (0, 0, 0, 0)
             for (index, pixel) in pixels.enumerated() {
-                if index < 3, mask & (1 << index) != 0 { ink.append(pixel) } else { paper.append(pixel) }
+                if index < last, mask & (1 << index) != 0 {
+                    ink = (ink.0 + Int(pixel.red), ink.1 + Int(pixel.green), ink.2 + Int(pixel.blue), ink.3 + 1)
+                } else {
+                    paper = (paper.0 + Int(pixel.red), paper.1 + Int(pixel.green), paper.2 + Int(pixel.blue), paper.3 + 1)
+                }
             }
-            let inkMean = ink.isEmpty ? paper[0] : mean(ink), paperMean = mean(paper)
-            let error = squaredError(ink, inkMean) + squaredError(paper, paperMean)
+            let inkMean = ink.3 == 0 ? pixels[last] : average(ink), paperMean = average(paper)
+            var error = 0
+            for (index, pixel) in pixels.enumerated() {
+                let mean = index < last && mask & (1 << index) != 0 ? inkMean : paperMean
+                let red = Int(pixel.red) - Int(mean.red), green = Int(pixel.green) - Int(mean.green), blue = Int(pixel.blue) - Int(mean.blue)
+                error += red * red + green * green + blue * blue
+                if error >= best.error { break }
+            }
             if error < best.error { best = (mask, error, inkMean, paperMean) }
         }
         // One colour (mask 0): the upper half block over the same colour.
         let ink = best.mask == 0 ? best.paper : best.ink
-        return Cell(grapheme: quadrantGlyphs[best.mask], width: 1, style: Style(foreground: color(ink), background: color(best.paper)))
+        return Cell(grapheme: glyphs[best.mask], width: 1, style: Style(foreground: color(ink), background: color(best.paper)))
     }
 
-    static func mean(_ pixels: [RGBPixel]) -> RGBPixel {
-        let count = max(1, pixels.count)
-        let sums = pixels.reduce((0, 0, 0)) { ($0.0 + Int($1.red), $0.1 + Int($1.green), $0.2 + Int($1.blue)) }
+    private static func average(_ sums: (Int, Int, Int, Int)) -> RGBPixel {
+        let count = max(1, sums.3)
         return RGBPixel(red: UInt8((sums.0 + count / 2) / count), green: UInt8((sums.1 + count / 2) / count),
                         blue: UInt8((sums.2 + count / 2) / count))
-    }
-
-    static func squaredError(_ pixels: [RGBPixel], _ mean: RGBPixel) -> Int {
-        pixels.reduce(0) { total, pixel in
-            let red = Int(pixel.red) - Int(mean.red), green = Int(pixel.green) - Int(mean.green), blue = Int(pixel.blue) - Int(mean.blue)
-            return total + red * red + green * green + blue * blue
-        }
     }
 
     /// A truecolor cell color with its nearest 256-color index precomputed as the fallback.

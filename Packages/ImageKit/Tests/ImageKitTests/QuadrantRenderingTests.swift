@@ -75,8 +75,34 @@ final class QuadrantRenderingTests: XCTestCase {
             .text.allSatisfy { $0 == " " || $0 == "\n" })
     }
 
+    /// Sextants: six samples a cell, two across and three down, with Unicode's sextant glyphs.
+    func testSextantsSplitSixSamplesWithUnicodesGlyphs() {
+        let red = RGBPixel.pureRed, blue = RGBPixel.pureBlue
+        func sextant(_ samples: [RGBPixel]) -> Cell {
+            // Three rows of two: a picture three half-cells tall fills one cell's six samples exactly.
+            let rows = stride(from: 0, to: 6, by: 2).map { [samples[$0], samples[$0 + 1]] }
+            let image = RGBImage(rows: rows.flatMap { [$0, $0] })
+            return ImageRenderer.render(image, in: Size(columns: 1, rows: 1), mode: .sextants)[0, 0]
+        }
+        XCTAssertEqual(ImageRenderer.symbolCell([red, blue, blue, blue, blue, blue], glyphs: ImageRenderer.sextantGlyphs).grapheme,
+                       "\u{1FB00}", "sextant 1: the top left")
+        XCTAssertEqual(ImageRenderer.symbolCell([red, red, blue, blue, blue, blue], glyphs: ImageRenderer.sextantGlyphs).grapheme,
+                       "\u{1FB02}", "sextant 12: the top row")
+        XCTAssertEqual(ImageRenderer.symbolCell([red, blue, red, blue, red, blue], glyphs: ImageRenderer.sextantGlyphs).grapheme, "▌",
+                       "the left column is ▌, which Unicode does not repeat")
+        XCTAssertEqual(ImageRenderer.symbolCell([red, red, red, red, red, blue], glyphs: ImageRenderer.sextantGlyphs).grapheme,
+                       "\u{1FB1D}", "sextant 12345: all but the bottom right")
+        XCTAssertEqual(ImageRenderer.sextantGlyphs.count, 32)
+        XCTAssertEqual(Set(ImageRenderer.sextantGlyphs).count, 32, "one glyph per split")
+        let cell = sextant([blue, blue, red, red, blue, blue])
+        XCTAssertEqual(cell.grapheme, "\u{1FB0B}", "sextant 34: the middle row")
+        XCTAssertEqual(cell.style.foreground, rgb(red))
+        XCTAssertEqual(cell.style.background, rgb(blue))
+    }
+
     func testTheTierChoosesTheModeAndWithoutColoursEveryTierIsTheRamp() {
         XCTAssertEqual(ImageRenderMode(colorMode: .trueColor, tier: .quadrants), .quadrants)
+        XCTAssertEqual(ImageRenderMode(colorMode: .trueColor, tier: .sextants), .sextants)
         XCTAssertEqual(ImageRenderMode(colorMode: .palette256, tier: .halfBlocks), .halfBlocks)
         XCTAssertEqual(ImageRenderMode(colorMode: .none, tier: .quadrants), .ascii)
         XCTAssertEqual(ImageRenderMode(colorMode: .trueColor, tier: .ascii), .ascii)
