@@ -13,9 +13,9 @@ Rows:
      contacts, served on 127.0.0.1: wall time and peak RSS against `python3 -c 'json.load(…)'` of the
      same file. Goals: time ratio < 1, peak RSS at most 1.5x the file (+ the process's own floor).
   5. idle CPU: a feature left on its loaded screen in tmux: CPU ticks from /proc over the wait. Goal 0.
-  6. image pipeline: decode + downscale + half-block render of a generated 1000x1000 JPEG and PNG to
-     40x20 cells, whole process (`apps-cli-bench render-image`), against `chafa --size 40x20 --symbols
-     vhalf`. Goal: faster than chafa. chafa (and cjpeg for the JPEG) are installed from Debian when absent.
+  6. image pipeline: decode + downscale + symbol render of a generated 1000x1000 JPEG and PNG to
+     40x20 cells, whole process (`apps-cli-bench render-image`), per tier against chafa's same symbols
+     (`--symbols vhalf`, `quad`, `sextant`). Goal: faster than chafa. chafa (and cjpeg for the JPEG) are installed from Debian when absent.
   7. HTML to text: a generated 1 MB document (headings, paragraphs, lists, tables, entities), whole
      process (`apps-cli-bench html-text`), against `w3m -dump` and `lynx -dump`, after checking all three
      give the same content (every paragraph, entities decoded). Goal: faster than both.
@@ -300,15 +300,19 @@ def images(table, bench, repetitions, work):
         files.insert(0, ("JPEG", jpeg))
     else:
         print("  JPEG skipped: cjpeg is not installed (apt-get install libjpeg-turbo-progs)")
+    # Each symbol tier against chafa's same symbols: half blocks (vhalf), quadrants (quad), sextants.
+    tiers = [("half", "vhalf"), ("quadrant", "quad"), ("sextant", "sextant")]
     for kind, path in files:
-        ours = [bench, "render-image", path, "40x20"]
-        theirs = [chafa, "--format", "symbols", "--colors", "full", "--size", "40x20", "--symbols", "vhalf", path]
-        samples = interleaved([("ours", ours), ("chafa", theirs)], repetitions)
-        anchor = statistics.median(s for s, _ in samples["chafa"])
-        ours_seconds = [s for s, _ in samples["ours"]]
-        table.add("image", f"{kind} 1000x1000 → 40x20 (apps-cli-bench)", ours_seconds, [r for _, r in samples["ours"]], anchor,
-                  "< chafa", statistics.median(ours_seconds) < anchor)
-        table.add("image", f"  chafa --size 40x20 --symbols vhalf", [s for s, _ in samples["chafa"]], [r for _, r in samples["chafa"]])
+        for tier, symbols in tiers:
+            ours = [bench, "render-image", path, "40x20", tier]
+            theirs = [chafa, "--format", "symbols", "--colors", "full", "--size", "40x20", "--symbols", symbols, path]
+            samples = interleaved([("ours", ours), ("chafa", theirs)], repetitions)
+            anchor = statistics.median(s for s, _ in samples["chafa"])
+            ours_seconds = [s for s, _ in samples["ours"]]
+            table.add("image", f"{kind} 1000x1000 → 40x20 {tier} (apps-cli-bench)", ours_seconds, [r for _, r in samples["ours"]], anchor,
+                      "< chafa", statistics.median(ours_seconds) < anchor)
+            table.add("image", f"  chafa --size 40x20 --symbols {symbols}", [s for s, _ in samples["chafa"]],
+                      [r for _, r in samples["chafa"]])
 
 
 def html_document(path):

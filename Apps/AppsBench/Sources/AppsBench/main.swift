@@ -47,20 +47,24 @@ final class StandardOutputSink: OutputSink {
 }
 
 // Single jobs for Scripts/benchmarks.py, measured as whole processes against other tools:
-//   apps-cli-bench render-image FILE COLSxROWS   decode (libjpeg's DCT scaling), downscale, half-block render, print
+//   apps-cli-bench render-image FILE COLSxROWS [half|quadrant|sextant]
+//                                                decode (libjpeg's DCT scaling), downscale, symbol render, print
 //   apps-cli-bench html-text FILE                HTML to wrapped plain text (80 columns), print
 //   apps-cli-bench decode-check24 FILE           a CHECK24 catalog through each JSON decoder, timed in-process
 let arguments = CommandLine.arguments
 if arguments.count >= 3, arguments[1] == "render-image" {
     let size = arguments.count > 3 ? arguments[3].split(separator: "x").compactMap { Int($0) } : [40, 20]
     let cells = Size(columns: size.first ?? 40, rows: size.last ?? 20)
+    let tier = arguments.count > 4 ? PictureTier(rawValue: arguments[4]) ?? .halfBlocks : .halfBlocks
+    let mode = ImageRenderMode(colorMode: .trueColor, tier: tier) ?? .halfBlocks
     do {
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
-        // Decoded near the size shown (two pixels per cell row), as the app's image repository does.
+        // Decoded near the size shown (two pixels across and two or three down per cell), as the app's
+        // image repository does.
         let limits = ImageDecoder.Limits(maximumSide: 65_535, maximumPixelCount: 4 * 1024 * 1024,
-                                         targetSide: max(cells.columns, cells.rows * 2))
+                                         targetSide: max(cells.columns * 2, cells.rows * 3))
         let image = try ImageDecoder.decode(data, limits: limits)
-        let frame = ImageRenderer.render(image, in: cells, mode: .halfBlocks)
+        let frame = ImageRenderer.render(image, in: cells, mode: mode)
         DiffRenderer(sink: StandardOutputSink(), colorMode: .trueColor).render(frame)
         exit(0)
     } catch {
