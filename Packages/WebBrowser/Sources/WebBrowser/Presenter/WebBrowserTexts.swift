@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import HTTPClientTexts
 import Navigation
 import TerminalUI
@@ -140,16 +139,10 @@ extension WebBrowserModule.Texts {
     /// What the reader sees when a page failed to load.
     func message(for error: WebBrowserError) -> String {
         switch error {
-        case .notAWebPage(let address, let failure): "\(notAWebPage) \(address)\n\(reason(failure))"
-        case .pageUnavailable(let failure): "\(pageUnavailable)\n\(reason(failure))"
-        }
-    }
-
-    /// Why a request failed, in the language of the reasons.
-    private func reason(_ failure: RequestFailure) -> String {
-        switch reasons {
-        case .english: failure.message(.english)
-        case .german: failure.message(.german)
+        case .notAWebPage(let address, let failure):
+            "\(notAWebPage) \(address)\n\(failure.message(reasons == .german ? .german : .english))"
+        case .pageUnavailable(let failure):
+            "\(pageUnavailable)\n\(failure.message(reasons == .german ? .german : .english))"
         }
     }
 
