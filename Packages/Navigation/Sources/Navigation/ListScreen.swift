@@ -270,3 +270,52 @@ extension ListInput {
         return true
     }
 }
+
+/// A list presenter's share of the list screen: it keeps a ``ListState`` and redraws, and touching,
+/// ending a touch and choosing a row work the same in every list, so they are written here once. A
+/// presenter supplies its row count, which rows can be selected (not a section header, nothing while
+/// loading), and what choosing a row opens.
+@MainActor
+public protocol ListPresenting: ListViewOutput {
+    /// The selection, the top row, the touch and the rows on screen.
+    var list: ListState { get set }
+    /// The rows of the list now (the footer counted; none while loading or failed).
+    var rowCount: Int { get }
+    /// Whether row `index` can be selected and touched; by default every row there is.
+    func isSelectableRow(_ index: Int) -> Bool
+    /// Shows the current state.
+    func publish()
+}
+
+extension ListPresenting {
+    public func isSelectableRow(_ index: Int) -> Bool { (0..<rowCount).contains(index) }
+
+    public func didTouchRow(at index: Int) {
+        guard isSelectableRow(index), list.touch(index, count: rowCount) else { return }
+        publish()
+    }
+
+    public func didCancelTouch() {
+        if list.cancelTouch() { publish() }
+    }
+
+    /// Chooses row `index` (enter, or a release on the touched row) and shows it: whether the
+    /// selection moved there, or nil when there is no such row any more (the touch just ends).
+    @discardableResult
+    public func chooseRow(_ index: Int) -> Bool? {
+        guard isSelectableRow(index) else {
+            didCancelTouch()
+            return nil
+        }
+        let moved = list.choose(index, count: rowCount)
+        publish()
+        return moved
+    }
+
+    /// Selects row `index` with `top` at the top and `visibleRows` on screen: whether the selection
+    /// moved, or nil when the row cannot be selected (a stale event). The caller shows the change.
+    public func selectRow(_ index: Int, firstVisibleRow top: Int, visibleRows: Range<Int>) -> Bool? {
+        guard isSelectableRow(index) else { return nil }
+        return list.select(index, firstVisibleRow: top, visibleRows: visibleRows, count: rowCount)
+    }
+}

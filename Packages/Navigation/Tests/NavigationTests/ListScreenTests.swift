@@ -15,6 +15,19 @@ private final class RecordingListOutput: ListViewOutput {
     func didCancelTouch() { events.append("cancel touch") }
 }
 
+/// A list presenter of four rows whose row 0 is a section header.
+@MainActor
+private final class SectionedListPresenter: ListPresenting {
+    var list = ListState()
+    var rowCount = 4
+    var published = 0
+    func isSelectableRow(_ index: Int) -> Bool { index > 0 && index < rowCount }
+    func publish() { published += 1 }
+    func didRequestReload() {}
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) {}
+    func didChooseRow(at index: Int) {}
+}
+
 /// The list screen every feature composes: its layout, its body in each state, and its input.
 @MainActor
 final class ListScreenTests: XCTestCase {
@@ -99,6 +112,25 @@ final class ListScreenTests: XCTestCase {
         XCTAssertFalse(ListInput.handle(.key(.character("x")), content: content, touched: nil, layout: { self.layout($0) }, listRect: list,
                                         retry: "", output: output), "the screen's own key")
         XCTAssertEqual(output.events, ["cancel touch", "select 2 top 0 rows 0..<3", "choose 1"])
+    }
+
+    func testEveryPresenterTouchesCancelsAndChoosesRowsAlike() async {
+        let presenter = SectionedListPresenter()
+        presenter.didTouchRow(at: 0)
+        XCTAssertNil(presenter.list.touchedIndex, "a header is never touched")
+        presenter.didTouchRow(at: 2)
+        XCTAssertEqual([presenter.list.touchedIndex, presenter.published], [2, 1])
+        presenter.didCancelTouch()
+        presenter.didCancelTouch()
+        XCTAssertEqual(presenter.published, 2, "nothing to cancel: nothing to redraw")
+        presenter.didTouchRow(at: 3)
+        XCTAssertNil(presenter.chooseRow(9), "a row that is gone is not chosen…")
+        XCTAssertNil(presenter.list.touchedIndex, "…and its touch ends")
+        XCTAssertEqual(presenter.chooseRow(3), true)
+        XCTAssertEqual(presenter.list.selectedIndex, 3)
+        XCTAssertEqual(presenter.selectRow(1, firstVisibleRow: 0, visibleRows: 0..<4), true)
+        XCTAssertNil(presenter.selectRow(0, firstVisibleRow: 0, visibleRows: 0..<4), "a stale event for a header")
+        XCTAssertEqual(presenter.list.selectedIndex, 1)
     }
 
     func testRowsBeforeThePresentersFirstRowAreSubtracted() async {

@@ -110,12 +110,12 @@ final class ProductListPresenterTests: XCTestCase {
         let (presenter, _, router, work) = makePresenter(service: FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))]))
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didChangeSelection(to: 2, firstVisibleRow: 1, visibleTiles: 2..<6)
-        presenter.didChangeSelection(to: 7, firstVisibleRow: 0, visibleTiles: 0..<4) // out of range: ignored
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 1, visibleRows: 2..<6)
+        presenter.didChangeSelection(to: 7, firstVisibleRow: 0, visibleRows: 0..<4) // out of range: ignored
         guard case .loaded(_, let selected, let firstRow) = presenter.viewModel.content else { return XCTFail() }
         XCTAssertEqual(selected, 2)
         XCTAssertEqual(firstRow, 1)
-        presenter.didChooseProduct(at: 1)
+        presenter.didChooseRow(at: 1)
         XCTAssertEqual(router.opened.map(\.name), ["Product 2"])
     }
 
@@ -123,13 +123,13 @@ final class ProductListPresenterTests: XCTestCase {
         let (presenter, view, router, work) = makePresenter(service: FakeProductService())
         presenter.didLoad()
         await work.waitUntilIdle()
-        presenter.didTouchProduct(at: 2)
+        presenter.didTouchRow(at: 2)
         XCTAssertEqual(view.displayed.last?.touchedIndex, 2)
         presenter.didCancelTouch()
         XCTAssertNil(view.displayed.last?.touchedIndex)
         XCTAssertTrue(router.opened.isEmpty)
-        presenter.didTouchProduct(at: 1)
-        presenter.didChooseProduct(at: 1)
+        presenter.didTouchRow(at: 1)
+        presenter.didChooseRow(at: 1)
         XCTAssertNil(presenter.viewModel.touchedIndex)
         XCTAssertEqual(router.opened.count, 1)
     }

@@ -30,9 +30,9 @@ final class RecordingListOutput: ProductListViewOutput {
     var events: [String] = []
     func didLoad() { events.append("load") }
     func didRequestReload() { events.append("reload") }
-    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleTiles: Range<Int>) { events.append("select \(index) row \(firstVisibleRow)") }
-    func didChooseProduct(at index: Int) { events.append("choose \(index)") }
-    func didTouchProduct(at index: Int) { events.append("touch \(index)") }
+    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) { events.append("select \(index) row \(firstVisibleRow)") }
+    func didChooseRow(at index: Int) { events.append("choose \(index)") }
+    func didTouchRow(at index: Int) { events.append("touch \(index)") }
     func didCancelTouch() { events.append("cancel touch") }
 }
 

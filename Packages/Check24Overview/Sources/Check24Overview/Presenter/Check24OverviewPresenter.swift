@@ -24,7 +24,7 @@ protocol Check24DetailModuleOutput: AnyObject {
 
 /// Owns the overview's state: loading / error / catalog, the filter, the selection, favorites and pictures.
 @MainActor
-final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailModuleOutput {
+final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailModuleOutput, ListPresenting {
     weak var view: (any Check24OverviewViewInput)?
     let interactor: Check24OverviewInteractor
     private let router: any Check24OverviewRouting
@@ -34,8 +34,8 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var isLoaded: Bool { catalog.value != nil }
     private var filter = ProductFilter.all
     /// The selection, the touched row and the rows on screen: the products, then the footer (one more row).
-    private var list = ListState(visibleRows: 0..<Check24OverviewPresenter.initialVisibleRows)
-    private var rowCount: Int { filteredProducts.count + 1 }
+    var list = ListState(visibleRows: 0..<Check24OverviewPresenter.initialVisibleRows)
+    var rowCount: Int { filteredProducts.count + 1 }
     /// The products of the current filter, kept between key presses: a key costs the rows on
     /// screen, not a pass over the catalog. Recomputed when the catalog, filter or favorites change.
     private var filteredProducts = Check24ProductList([])
@@ -77,30 +77,18 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         showImages()
     }
 
+    /// The products and the footer, once the catalog is there.
+    func isSelectableRow(_ index: Int) -> Bool { isLoaded && (0..<rowCount).contains(index) }
+
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard isLoaded else { return }
-        list.select(min(max(0, index), rowCount - 1), firstVisibleRow: row, visibleRows: rows, count: rowCount)
+        guard selectRow(min(max(0, index), rowCount - 1), firstVisibleRow: row, visibleRows: rows) != nil else { return }
         publish()
         showImages()
     }
 
-    func didTouchRow(at index: Int) {
-        guard isLoaded else { return }
-        if list.touch(index, count: rowCount) { publish() }
-    }
-
-    func didCancelTouch() {
-        if list.cancelTouch() { publish() }
-    }
-
     func didChooseRow(at index: Int) {
         let products = filteredProducts
-        guard isLoaded, (0..<rowCount).contains(index) else {
-            list.cancelTouch()
-            return
-        }
-        list.choose(index, count: rowCount)
-        publish()
+        guard chooseRow(index) != nil else { return }
         if index == products.count {
             router.openLegalPage()
         } else {
@@ -182,7 +170,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         filteredProducts = filteredCatalog.products(for: filter, favorites: favorites)
     }
 
-    private func publish() {
+    func publish() {
         view?.display(viewModel)
     }
 

@@ -29,7 +29,7 @@ struct Check24OverviewLayout {
          wrapCache: DescriptionWrapCache = DescriptionWrapCache()) {
         self.size = size
         tabs = Rect(column: 0, row: 0, columns: size.columns, rows: min(1, size.rows))
-        list = Rect(column: 0, row: 2, columns: size.columns, rows: max(0, size.rows - 3))
+        list = Self.listRect(size)
         let textColumns = Self.textColumns(for: size.columns)
         let headerHeight = TextWrap.wrap(header.title, width: max(1, size.columns - 2)).count
             + (header.subtitle.isEmpty ? 0 : TextWrap.wrap(header.subtitle, width: max(1, size.columns - 2)).count)
@@ -49,6 +49,10 @@ struct Check24OverviewLayout {
             return max(Self.imageRows, 1 + wrapped.description(index - 1).count + 1) + 1
         }, isSelectable: { $0 > 0 })
     }
+
+    /// Below the filter tabs and their rule, above the key bar: the list, and where the spinner and
+    /// the error view are centered.
+    static func listRect(_ size: Size) -> Rect { Rect(column: 0, row: 2, columns: size.columns, rows: max(0, size.rows - 3)) }
 
     static func textColumns(for columns: Int) -> Int {
         ListRow.textColumns(width: columns - leadingColumns, pictureSide: .leading, pictureColumns: imageColumns)

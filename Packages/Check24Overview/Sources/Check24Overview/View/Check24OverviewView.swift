@@ -44,9 +44,6 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         case footer
     }
 
-    /// Below the filter tabs and their rule, above the key bar: where the spinner and the error view are centered.
-    static func statusRect(_ size: Size) -> Rect { Rect(column: 0, row: 2, columns: size.columns, rows: max(0, size.rows - 3)) }
-
     // MARK: Drawing
 
     func render(in context: RenderContext) -> Frame {
@@ -65,10 +62,10 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         switch viewModel.content {
         case .loading:
             // The spinner and the error view are every list's.
-            ListBody.drawStatus(ListContent<String>.loading, in: statusRect(size), into: &frame, words: words, context: context)
+            ListBody.drawStatus(ListContent<String>.loading, in: Check24OverviewLayout.listRect(size), into: &frame, words: words, context: context)
             KeyBar.draw(Check24Texts.loadingKeyBar, into: &frame)
         case .failed(let message):
-            ListBody.drawStatus(ListContent<String>.failed(message: message), in: statusRect(size), into: &frame, words: words, context: context)
+            ListBody.drawStatus(ListContent<String>.failed(message: message), in: Check24OverviewLayout.listRect(size), into: &frame, words: words, context: context)
             KeyBar.draw(Check24Texts.failedKeyBar, into: &frame)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
             let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows,
@@ -186,7 +183,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     private func handleInError(_ event: InputEvent, message: String, context: RenderContext) -> Bool {
         if case .mouse(let mouse) = event, mouse.kind != .press(button: 0) { return false }
         let content = ListContent<String>.failed(message: message)
-        if ListInput.handleStatus(event, content: content, listRect: Self.statusRect(context.size), retry: Self.words.retry,
+        if ListInput.handleStatus(event, content: content, listRect: Check24OverviewLayout.listRect(context.size), retry: Self.words.retry,
                                   reload: output.didRequestReload) == true {
             return true
         }

@@ -20,7 +20,7 @@ protocol ContactListViewOutput: ListViewOutput {
 /// selection, the touch and the pictures on screen. Changes saved on other screens arrive through
 /// the module outputs and are applied here, without reloading the whole list.
 @MainActor
-final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutput, ContactFormModuleOutput {
+final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutput, ContactFormModuleOutput, ListPresenting {
     weak var view: (any ContactListViewInput)?
     let interactor: ContactListInteractor
     private let router: any ContactListRouting
@@ -41,7 +41,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private var rows: [RowRef] = []
     /// The contacts among `rows` (rows less headers), counted when the rows are built.
     private var matchCount = 0
-    private var list = ListState(visibleRows: 0..<ContactListPresenter.initialVisibleRows)
+    var list = ListState(visibleRows: 0..<ContactListPresenter.initialVisibleRows)
+    var rowCount: Int { rows.count }
     private var notice: String?
     private let images = ImageSlots()
 
@@ -62,31 +63,20 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     func didRequestReload() { load() }
 
+    /// Contacts, not the section headers.
+    func isSelectableRow(_ index: Int) -> Bool { contactIndex(atRow: index) != nil }
+
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard contactIndex(atRow: index) != nil else { return }
-        list.select(index, firstVisibleRow: row, visibleRows: rows, count: self.rows.count)
+        guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
         publish()
         showImages()
     }
 
     func didChooseRow(at index: Int) {
-        guard let position = contactIndex(atRow: index) else {
-            if list.cancelTouch() { publish() }
-            return
-        }
-        list.choose(index, count: rows.count)
+        guard let position = contactIndex(atRow: index) else { return didCancelTouch() }
         notice = nil
-        publish()
+        chooseRow(index)
         router.openDetail(of: entries[position].summary, output: self)
-    }
-
-    func didTouchRow(at index: Int) {
-        guard contactIndex(atRow: index) != nil else { return }
-        if list.touch(index, count: rows.count) { publish() }
-    }
-
-    func didCancelTouch() {
-        if list.cancelTouch() { publish() }
     }
 
     func didEditSearch(_ newSearch: SearchFieldState) {
@@ -232,7 +222,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                     changed: { [weak self] in self?.publish() })
     }
 
-    private func publish() { view?.display(viewModel) }
+    func publish() { view?.display(viewModel) }
 
     var viewModel: ContactListViewModel {
         switch contacts {

@@ -16,16 +16,17 @@ protocol NumbersListViewOutput: ListViewOutput {
 /// instance), the touched row and the pictures on screen. Every selection change shows that item's
 /// detail (in the detail pane when wide; waiting off screen when narrow).
 @MainActor
-final class NumbersListPresenter: NumbersListViewOutput {
+final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     weak var view: (any NumbersListViewInput)?
     let interactor: NumbersListInteractor
     private let router: any NumbersListRouting
     private let work: WorkTracker
 
     private var catalog = Loadable<NumbersCatalog, NumbersError>.loading
-    private var list = ListState(visibleRows: 0..<NumbersListPresenter.initialVisibleRows)
+    var list = ListState(visibleRows: 0..<NumbersListPresenter.initialVisibleRows)
     private let images = ImageSlots()
     private var items: [NumberItem] { catalog.value?.items ?? [] }
+    var rowCount: Int { items.count }
 
     /// Rows whose pictures load before the view has reported what is on screen.
     static let initialVisibleRows = 40
@@ -42,30 +43,16 @@ final class NumbersListPresenter: NumbersListViewOutput {
     func didRequestReload() { load() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        let items = items
-        guard items.indices.contains(index) else { return }
-        if list.select(index, firstVisibleRow: row, visibleRows: rows, count: items.count) { router.showDetail(of: items[index]) }
+        guard let moved = selectRow(index, firstVisibleRow: row, visibleRows: rows) else { return }
+        if moved { router.showDetail(of: items[index]) }
         publish()
         showImages()
     }
 
-    func didTouchRow(at index: Int) {
-        if list.touch(index, count: items.count) { publish() }
-    }
-
-    func didCancelTouch() {
-        if list.cancelTouch() { publish() }
-    }
-
     /// Enter, or a release on the touched row: select it and open its detail (full screen when narrow).
     func didChooseRow(at index: Int) {
-        let items = items
-        guard items.indices.contains(index) else {
-            if list.cancelTouch() { publish() }
-            return
-        }
-        if list.choose(index, count: items.count) { router.showDetail(of: items[index]) }
-        publish()
+        guard let moved = chooseRow(index) else { return }
+        if moved { router.showDetail(of: items[index]) }
         router.openDetail(of: items[index])
     }
 
@@ -107,7 +94,7 @@ final class NumbersListPresenter: NumbersListViewOutput {
                     changed: { [weak self] in self?.publish() })
     }
 
-    private func publish() { view?.display(viewModel) }
+    func publish() { view?.display(viewModel) }
 
     var viewModel: NumbersListViewModel {
         switch catalog {

@@ -9,23 +9,16 @@ protocol ProductListViewInput: AnyObject {
     func display(_ viewModel: ProductListViewModel)
 }
 
-/// What the grid view reports.
+/// What the grid view reports: a list's events (``ListViewOutput``), rows being tiles; the
+/// visible rows are the tiles on screen, so that only their pictures load.
 @MainActor
-protocol ProductListViewOutput: AnyObject {
+protocol ProductListViewOutput: ListViewOutput {
     func didLoad()
-    func didRequestReload()
-    /// `visibleTiles`: the tiles on screen after the change, so that only their pictures load.
-    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleTiles: Range<Int>)
-    func didChooseProduct(at index: Int)
-    /// Mouse down on a tile: drawn touched until the release (``TouchInput``).
-    func didTouchProduct(at index: Int)
-    /// The touch ended off its tile, or a key was pressed.
-    func didCancelTouch()
 }
 
 /// Owns the grid's state: loading, the catalog, the selection, and each image's state.
 @MainActor
-final class ProductListPresenter: ProductListViewOutput {
+final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     weak var view: (any ProductListViewInput)?
     let interactor: ProductListInteractor
     private let router: any ProductListRouting
@@ -33,9 +26,10 @@ final class ProductListPresenter: ProductListViewOutput {
     private let formatter = MoneyFormatter(locale: .deDE)
 
     private var catalog = Loadable<ProductCatalog, ProductGridError>.loading
-    private var list = ListState(visibleRows: 0..<ProductListPresenter.initialVisibleTiles)
+    var list = ListState(visibleRows: 0..<ProductListPresenter.initialVisibleTiles)
     private let images = ImageSlots()
     private var products: [ProductSummary] { catalog.value?.products ?? [] }
+    var rowCount: Int { products.count }
     static let initialVisibleTiles = 16
     /// Pictures of this many tiles before and after the screen load too.
     static let imageMarginTiles = 4
@@ -54,29 +48,15 @@ final class ProductListPresenter: ProductListViewOutput {
         load()
     }
 
-    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleTiles tiles: Range<Int>) {
-        guard products.indices.contains(index) else { return }
-        list.select(index, firstVisibleRow: row, visibleRows: tiles, count: products.count)
+    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows tiles: Range<Int>) {
+        guard selectRow(index, firstVisibleRow: row, visibleRows: tiles) != nil else { return }
         publish()
         showImages()
     }
 
-    func didTouchProduct(at index: Int) {
-        if list.touch(index, count: products.count) { publish() }
-    }
-
-    func didCancelTouch() {
-        if list.cancelTouch() { publish() }
-    }
-
-    func didChooseProduct(at index: Int) {
+    func didChooseRow(at index: Int) {
         let products = products
-        guard products.indices.contains(index) else {
-            if list.cancelTouch() { publish() }
-            return
-        }
-        list.choose(index, count: products.count)
-        publish()
+        guard chooseRow(index) != nil else { return }
         router.openDetail(for: products[index])
     }
 
@@ -111,7 +91,7 @@ final class ProductListPresenter: ProductListViewOutput {
                     changed: { [weak self] in self?.publish() })
     }
 
-    private func publish() {
+    func publish() {
         view?.display(viewModel)
     }
 

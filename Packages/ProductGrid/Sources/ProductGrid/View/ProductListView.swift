@@ -123,7 +123,7 @@ final class ProductListView: Screen, ProductListViewInput {
             if viewModel.touchedIndex != nil { output.didCancelTouch() }
             guard let move = Self.move(for: key) else {
                 if key == .enter, case .loaded(_, let selected, _) = viewModel.content {
-                    output.didChooseProduct(at: selected)
+                    output.didChooseRow(at: selected)
                     return true
                 }
                 return false
@@ -142,10 +142,10 @@ final class ProductListView: Screen, ProductListViewInput {
             let gridRow = { (index: Int) in index / max(1, layout.columns) }
             if let action = TouchInput.action(for: event, rowAtPoint: tile.map(gridRow), touched: viewModel.touchedIndex.map(gridRow), atTop: atTop) {
                 switch action {
-                case .touch: output.didTouchProduct(at: tile ?? 0)
+                case .touch: output.didTouchRow(at: tile ?? 0)
                 case .activate:
                     // Released on the pressed tile's row: the same tile opens, another one cancels.
-                    if let tile, tile == viewModel.touchedIndex { output.didChooseProduct(at: tile) } else { output.didCancelTouch() }
+                    if let tile, tile == viewModel.touchedIndex { output.didChooseRow(at: tile) } else { output.didCancelTouch() }
                 case .cancel: output.didCancelTouch()
                 case .pull:
                     output.didCancelTouch()
@@ -186,7 +186,7 @@ final class ProductListView: Screen, ProductListViewInput {
         let target = layout.index(after: move, from: selected)
         let current = layout.firstVisibleRow(showing: selected, previous: storedFirstRow)
         let firstRow = layout.firstVisibleRow(showing: target, previous: current)
-        output.didChangeSelection(to: target, firstVisibleRow: firstRow, visibleTiles: layout.visibleTiles(firstVisibleRow: firstRow))
+        output.didChangeSelection(to: target, firstVisibleRow: firstRow, visibleRows: layout.visibleTiles(firstVisibleRow: firstRow))
         return true
     }
 }

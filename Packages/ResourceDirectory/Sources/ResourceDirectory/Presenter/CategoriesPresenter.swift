@@ -12,15 +12,15 @@ protocol CategoriesViewOutput: ListViewOutput {
 
 /// Owns the categories screen's state: loading, failed or the list, the selection and the touch.
 @MainActor
-final class CategoriesPresenter: CategoriesViewOutput {
+final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     weak var view: (any CategoriesViewInput)?
     let interactor: ResourceCategoriesInteractor
     private let router: any CategoriesRouting
     private let work: WorkTracker
 
     private var categories = Loadable<ResourceCategoryList, ResourceDirectoryError>.loading
-    private var list = ListState()
-    private var count: Int { categories.value?.categories.count ?? 0 }
+    var list = ListState()
+    var rowCount: Int { categories.value?.categories.count ?? 0 }
 
     init(interactor: ResourceCategoriesInteractor, router: any CategoriesRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -32,26 +32,12 @@ final class CategoriesPresenter: CategoriesViewOutput {
     func didRequestReload() { load() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard (0..<count).contains(index) else { return }
-        list.select(index, firstVisibleRow: row, visibleRows: rows, count: count)
+        guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
         publish()
-    }
-
-    func didTouchRow(at index: Int) {
-        if list.touch(index, count: count) { publish() }
-    }
-
-    func didCancelTouch() {
-        if list.cancelTouch() { publish() }
     }
 
     func didChooseRow(at index: Int) {
-        guard let loaded = categories.value, loaded.categories.indices.contains(index) else {
-            if list.cancelTouch() { publish() }
-            return
-        }
-        list.choose(index, count: loaded.categories.count)
-        publish()
+        guard chooseRow(index) != nil, let loaded = categories.value else { return }
         router.openResources(of: loaded.categories[index])
     }
 
@@ -74,7 +60,7 @@ final class CategoriesPresenter: CategoriesViewOutput {
         })
     }
 
-    private func publish() { view?.display(viewModel) }
+    func publish() { view?.display(viewModel) }
 
     var viewModel: CategoriesViewModel {
         switch categories {

@@ -21,7 +21,7 @@ protocol ResourceListViewOutput: ListViewOutput {
 /// Owns a category's resources list: the loaded entries, the order chosen with the sort control, the
 /// filter and the rows it leaves, the selection, the touch and the photos on screen.
 @MainActor
-final class ResourceListPresenter: ResourceListViewOutput {
+final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     weak var view: (any ResourceListViewInput)?
     let interactor: ResourceListInteractor
     private let router: any ResourceListRouting
@@ -38,7 +38,8 @@ final class ResourceListPresenter: ResourceListViewOutput {
     private var search = SearchFieldState()
     /// Positions in `entries` of the rows the filter leaves.
     private var shown: [Int] = []
-    private var list = ListState(visibleRows: 0..<ResourceListPresenter.initialVisibleRows)
+    var list = ListState(visibleRows: 0..<ResourceListPresenter.initialVisibleRows)
+    var rowCount: Int { isLoaded ? shown.count : 0 }
     private var sortTouched = false
     private let images = ImageSlots()
 
@@ -58,17 +59,12 @@ final class ResourceListPresenter: ResourceListViewOutput {
     func didRequestReload() { load() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard isLoaded, shown.indices.contains(index) else { return }
-        list.select(index, firstVisibleRow: row, visibleRows: rows, count: shown.count)
+        guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
         publish()
         showImages()
     }
 
-    func didTouchRow(at index: Int) {
-        guard isLoaded else { return }
-        if list.touch(index, count: shown.count) { publish() }
-    }
-
+    /// Ends a row's touch and the sort button's.
     func didCancelTouch() {
         let hadSort = sortTouched
         sortTouched = false
@@ -76,12 +72,7 @@ final class ResourceListPresenter: ResourceListViewOutput {
     }
 
     func didChooseRow(at index: Int) {
-        guard isLoaded, shown.indices.contains(index) else {
-            if list.cancelTouch() { publish() }
-            return
-        }
-        list.choose(index, count: shown.count)
-        publish()
+        guard chooseRow(index) != nil else { return }
         router.openDetail(of: entries[shown[index]])
     }
 
@@ -169,7 +160,7 @@ final class ResourceListPresenter: ResourceListViewOutput {
                     changed: { [weak self] in self?.publish() })
     }
 
-    private func publish() { view?.display(viewModel) }
+    func publish() { view?.display(viewModel) }
 
     var viewModel: ResourceListViewModel {
         let orderLabel = ResourceDirectoryTexts.orderLabel(order)
