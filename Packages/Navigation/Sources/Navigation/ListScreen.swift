@@ -65,11 +65,11 @@ public struct ListScreenLayout: Equatable, Sendable {
 /// touched (►) or selected (▌) in text as in color, and the "↓ more" hint. A feature draws only
 /// what is inside a row.
 public enum ListBody {
-    /// A row as ``ListBody/draw(_:in:into:layout:touchedIndex:words:context:marks:drawRow:)`` hands it to the feature.
+    /// A row as ``ListBody/draw(_:in:into:layout:touchedIndex:words:context:marks:markedLines:drawRow:)`` hands it to the feature.
     public struct Cell {
         /// The row's position in the list.
         public let index: Int
-        /// The row's lines, relative to the list.
+        /// Where the row is on the screen (it may run past the list's bottom, into the key bar's line).
         public let rect: Rect
         public let isTouched: Bool
         public let isSelected: Bool
@@ -111,7 +111,7 @@ public enum ListBody {
     }
 
     /// Draws `content` into `rect` of `frame`. Rows that cannot be selected (section headers) get
-    /// no look and no marker; `drawRow` draws every row's inside, into a frame the size of the list.
+    /// no look and no marker; `drawRow` draws every row's inside into `frame`, at its cell's rect.
     ///
     /// `markedLines` says which lines of a row carry its look and its marker when rows differ (a page's
     /// footer marks its one line, a product its lines above its rule); by default all but the
@@ -123,42 +123,43 @@ public enum ListBody {
                                  drawRow: (Row, Cell, inout Frame) -> Void) {
         if drawStatus(content, in: rect, into: &frame, words: words, context: context) { return }
         guard case .loaded(let rows, let selectedIndex, let firstVisibleRow) = content else { return }
-        var body = Frame(size: rect.size)
+        // Straight into the screen's frame, not a frame of the list's own copied in: a key press costs
+        // the rows on screen. A row cut by the bottom of the list runs into the key bar's line, which the
+        // screen draws after the list.
         let layout = layout(rows)
         let top = layout.top(showing: selectedIndex, previousTop: firstVisibleRow)
         for visible in layout.visibleRows(top: top) {
             let touched = visible.index == touchedIndex, selected = visible.index == selectedIndex
-            let rowRect = Rect(column: 0, row: visible.line, columns: rect.columns, rows: visible.height)
+            let rowRect = Rect(column: rect.column, row: rect.row + visible.line, columns: rect.columns, rows: visible.height)
             let style = Theme.listRow(touched: touched, selected: selected && marks.fillsSelection, mode: context.colorMode)
             let row = rows[visible.index]
             let markable = layout.isSelectable(visible.index)
             let allLines = rowRect.row..<(rowRect.row + rowRect.rows)
             let marked = markedLines?(row, allLines) ?? rowRect.row..<(rowRect.row + max(0, rowRect.rows - marks.separatorLines))
             if markable {
-                body.fill(Rect(column: 0, row: marked.lowerBound, columns: rowRect.columns, rows: marked.count), style: style)
+                frame.fill(Rect(column: rect.column, row: marked.lowerBound, columns: rowRect.columns, rows: marked.count), style: style)
             }
-            drawRow(row, Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style), &body)
+            drawRow(row, Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style), &frame)
             // Also in text (--plain, NO_COLOR): ► touched, ▌ selected; drawn last, over the row's own first column.
             if markable, touched || selected {
                 let lines = marks.markerOnEveryLine ? Array(marked) : [rowRect.row + marks.markerLine]
-                for line in lines {
+                for line in lines where line < rect.row + rect.rows {
                     var markerStyle = style
                     if !touched, !marks.fillsSelection {
                         // On the row's own background (a favourite's), in the selection's colour.
-                        markerStyle = body[0, line].style
+                        markerStyle = frame[rect.column, line].style
                         markerStyle.foreground = Theme.selection.foreground
                         markerStyle.bold = true
                     }
-                    body.put(touched ? "►" : "▌", at: Point(column: 0, row: line), style: markerStyle)
+                    frame.put(touched ? "►" : "▌", at: Point(column: rect.column, row: line), style: markerStyle)
                 }
             }
         }
         // Counted on the rows drawn (section headers are one line): at the end it never says "more".
         if layout.maximumTop > 0 {
-            ScrollView.drawMoreIndicator(into: &body, continuesBelow: layout.continuesBelow(top: top), rightEdge: rect.columns - 1,
-                                         row: rect.rows - 1, words: words.scrollHint)
+            ScrollView.drawMoreIndicator(into: &frame, continuesBelow: layout.continuesBelow(top: top), rightEdge: rect.column + rect.columns - 1,
+                                         row: rect.row + rect.rows - 1, words: words.scrollHint)
         }
-        frame.draw(body, at: rect.origin)
     }
 
     /// Draws the states every body shares, of any shape (a list, a grid): the spinner, the error view
