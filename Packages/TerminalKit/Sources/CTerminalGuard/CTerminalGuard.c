@@ -198,6 +198,15 @@ int terminal_guard_window_size(int fd, unsigned short *columns, unsigned short *
     return 0;
 }
 
+int terminal_guard_window_pixels(int fd, unsigned short *width, unsigned short *height) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0 || size.ws_row == 0) return -1;
+    *width = size.ws_xpixel / size.ws_col;
+    *height = size.ws_ypixel / size.ws_row;
+    return 0;
+}
+
 int terminal_guard_make_wake_pipe(int descriptors[2]) {
     return pipe2(descriptors, O_CLOEXEC | O_NONBLOCK);
 }

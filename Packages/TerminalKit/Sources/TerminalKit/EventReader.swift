@@ -53,7 +53,8 @@ final class EventReader: Sendable {
         inputFD: Int32,
         sizeDescriptors: [Int32],
         escapeDelayMilliseconds: Int32,
-        environment: [String: String]
+        environment: [String: String],
+        initialEvents: [InputEvent] = []
     ) -> (AsyncStream<TerminalEvent>, EventReader)? {
         var pipeFDs: [Int32] = [-1, -1]
         guard terminal_guard_make_wake_pipe(&pipeFDs) == 0 else { return nil }
@@ -61,6 +62,10 @@ final class EventReader: Sendable {
         let reader = EventReader(wakeReadFD: pipeFDs[0], wakeWriteFD: pipeFDs[1], continuation: continuation)
         reader.forwardSignals()
         continuation.onTermination = { _ in reader.stop() }
+        for event in initialEvents {
+            if case .key(.ctrl("c")) = event { reader.interrupt.store(true, ordering: .relaxed) }
+            reader.emit(.input(event))
+        }
 
         let thread = Thread {
             reader.run(inputFD: inputFD, escapeDelayMilliseconds: escapeDelayMilliseconds) {

@@ -8,11 +8,20 @@
 ///
 /// Memory is bounded on every input: an unterminated control sequence is capped at
 /// ``maximumSequenceLength`` bytes and a bracketed paste at ``maximumPasteBytes``.
+///
+/// A terminal's answers to queries (device attributes, XTVERSION, kitty's graphics replies, the
+/// cell size, colour reports) arrive on the same stream. They are never keys: the decoder keeps
+/// them, parsed, as ``TerminalReply`` values for ``takeReplies()`` (at most ``maximumKeptReplies``),
+/// and swallows string sequences (DCS, OSC, APC, PM, SOS) whole, up to their terminator.
 public struct InputDecoder: Sendable {
     /// Control sequences longer than this are dropped (and the rest of them swallowed).
     public static let maximumSequenceLength = 64
     /// A bracketed paste keeps at most this many bytes; the rest up to the end marker is discarded.
     public static let maximumPasteBytes = 1 << 20
+    /// A string sequence (DCS, OSC, APC…) keeps this many bytes for its reply; the rest is swallowed.
+    public static let maximumStringBytes = 512
+    /// Replies kept until ``takeReplies()``; later ones are dropped (a terminal flooding answers).
+    public static let maximumKeptReplies = 32
 
     private enum State: Sendable {
         case ground
@@ -30,6 +39,11 @@ public struct InputDecoder: Sendable {
         case discardingSequence
         /// Inside ESC [ 200 ~ … ESC [ 201 ~.
         case paste
+        /// Inside a string sequence (ESC P, ESC ], ESC _, ESC ^, ESC X) up to ST (ESC \\) or BEL;
+        /// `sequence` holds its first bytes.
+        case string(introducer: UInt8)
+        /// Saw ESC inside a string sequence: `\\` ends it.
+        case stringEscape(introducer: UInt8)
     }
 
     private static let pasteEndMarker: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E] // ESC [ 2 0 1 ~
@@ -41,6 +55,7 @@ public struct InputDecoder: Sendable {
     private var pasteBytes: [UInt8] = []
     private var pasteMarkerMatched = 0
     private var pasteOverflowed = false
+    private var replies: [TerminalReply] = []
 
     /// A decoder in its initial state.
     public init() {}
@@ -50,11 +65,22 @@ public struct InputDecoder: Sendable {
     /// waits for its end marker.
     public var hasPendingEscape: Bool {
         switch state {
-        case .escape, .controlSequence, .singleShift, .linuxFunctionKey, .legacyMouse, .discardingSequence:
+        case .escape, .controlSequence, .singleShift, .linuxFunctionKey, .legacyMouse, .discardingSequence,
+             .string, .stringEscape:
             true
         case .ground, .paste:
             false
         }
+    }
+
+    /// The terminal replies decoded since the last call, oldest first.
+    public mutating func takeReplies() -> [TerminalReply] {
+        defer { replies.removeAll(keepingCapacity: true) }
+        return replies
+    }
+
+    private mutating func keep(_ reply: TerminalReply) {
+        if replies.count < Self.maximumKeptReplies { replies.append(reply) }
     }
 
     /// Decodes `bytes`, returning every event they complete.
@@ -77,7 +103,8 @@ public struct InputDecoder: Sendable {
             events.append(.key(.character("[")))
         case .singleShift where sequence.isEmpty:
             events.append(.key(.character("O")))
-        case .ground, .paste, .controlSequence, .singleShift, .linuxFunctionKey, .legacyMouse, .discardingSequence:
+        case .ground, .paste, .controlSequence, .singleShift, .linuxFunctionKey, .legacyMouse, .discardingSequence,
+             .string, .stringEscape:
             break
         }
         if hasPendingEscape {
@@ -104,6 +131,9 @@ public struct InputDecoder: Sendable {
                 sequence.removeAll(keepingCapacity: true)
             case 0x1B:
                 events.append(.key(.escape)) // ESC ESC: the first was a real escape
+            case 0x50, 0x5D, 0x5F, 0x5E, 0x58: // P ] _ ^ X: DCS, OSC, APC, PM, SOS (terminal replies, not alt keys)
+                state = .string(introducer: byte)
+                sequence.removeAll(keepingCapacity: true)
             case 0x20...0x7E:
                 // Alt + printable key: we report just the character.
                 state = .ground
@@ -186,7 +216,31 @@ public struct InputDecoder: Sendable {
 
         case .paste:
             processPaste(byte, into: &events)
+
+        case .string(let introducer):
+            switch byte {
+            case 0x1B: state = .stringEscape(introducer: introducer)
+            case 0x07: finishString(introducer: introducer) // BEL ends OSC (and, leniently, the others)
+            default:
+                if sequence.count < Self.maximumStringBytes { sequence.append(byte) }
+            }
+
+        case .stringEscape(let introducer):
+            if byte == 0x5C { // ESC \ (ST)
+                finishString(introducer: introducer)
+            } else {
+                // An ESC that does not end the string: the string was cut off; decode afresh.
+                state = .escape
+                sequence.removeAll(keepingCapacity: true)
+                process(byte, into: &events)
+            }
         }
+    }
+
+    private mutating func finishString(introducer: UInt8) {
+        state = .ground
+        defer { sequence.removeAll(keepingCapacity: true) }
+        if let reply = TerminalReply(stringIntroducer: introducer, body: sequence) { keep(reply) }
     }
 
     /// A byte that cannot continue the current sequence: drop the sequence, decode the byte afresh.
@@ -290,8 +344,9 @@ public struct InputDecoder: Sendable {
                 events.append(.mouse(event))
             }
             return
-        case .some:
+        case .some(let marker):
             // `?` (DECRPM, device attributes), `>` (secondary DA), `=`: terminal replies, not keys.
+            if let reply = TerminalReply(privateMarker: marker, parameters: parameters, final: final) { keep(reply) }
             return
         case nil:
             break
@@ -317,6 +372,9 @@ public struct InputDecoder: Sendable {
                 pasteMarkerMatched = 0
                 pasteOverflowed = false
             }
+        case 0x74: // t: a window report (the cell or text area size in pixels)
+            if let reply = TerminalReply(windowReport: parameters) { keep(reply) }
+            key = nil
         default:
             // R is a cursor position report, I / O are focus reports, the rest we do not know.
             key = nil

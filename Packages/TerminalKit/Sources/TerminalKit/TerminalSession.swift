@@ -40,6 +40,8 @@ public final class TerminalSession {
     private var savedTermios: termios?
     private var reader: EventReader?
     private var standardErrorCapture: StandardErrorCapture?
+    /// Keys read by ``probe(timeoutMilliseconds:)``, delivered first by ``events()``.
+    private var keptInput: [InputEvent] = []
 
     /// Signals whose arrival means a crash; the C guard restores the terminal before dying.
     private static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
@@ -207,13 +209,20 @@ public final class TerminalSession {
             inputFD: inputFD,
             sizeDescriptors: [outputFD, inputFD],
             escapeDelayMilliseconds: Int32(escapeDelayMilliseconds),
-            environment: environment
+            environment: environment,
+            initialEvents: keptInput
         )
+        keptInput = []
         guard let (stream, reader) = started else {
             return AsyncStream { $0.finish() }
         }
         self.reader = reader
         return stream
+    }
+
+    /// Input read before ``events()`` started (keys typed while the terminal was asked what it can do).
+    func keepInput(_ events: [InputEvent]) {
+        keptInput += events
     }
 
     /// Stops the stream from ``events()`` and gives the signals back.

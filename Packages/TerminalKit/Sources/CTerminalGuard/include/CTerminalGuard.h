@@ -46,6 +46,8 @@ void terminal_guard_set_signal_pipe(int write_fd);
 
 /// Reads the window size of the terminal on `fd` (TIOCGWINSZ). Returns 0 on success, -1 otherwise.
 int terminal_guard_window_size(int fd, unsigned short *columns, unsigned short *rows);
+/// The size of one cell in pixels (TIOCGWINSZ pixels over cells); -1 when unknown.
+int terminal_guard_window_pixels(int fd, unsigned short *width, unsigned short *height);
 
 /// pipe2(O_CLOEXEC | O_NONBLOCK): the self-pipe that wakes the input thread's poll(). Returns 0 or -1.
 int terminal_guard_make_wake_pipe(int descriptors[2]);

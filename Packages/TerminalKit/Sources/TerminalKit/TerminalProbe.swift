@@ -1,0 +1,127 @@
+import Foundation
+import Glibc
+internal import CTerminalGuard
+
+/// The size of one character cell in pixels.
+public struct CellPixels: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// What the terminal said it can draw, from one batch of queries (see ``TerminalProbe``).
+public struct TerminalCapabilities: Hashable, Sendable {
+    /// The terminal answered the device-attributes query that ends the batch: whatever else it
+    /// did not answer, it does not support.
+    public var answered: Bool
+    /// kitty's graphics protocol answered its query (kitty, WezTerm, Ghostty, Konsole…).
+    public var kittyGraphics: Bool
+    /// Device attributes list 4: sixel graphics (xterm -ti vt340, foot, mlterm, WezTerm…).
+    public var sixel: Bool
+    /// How many sixel colour registers the terminal has (XTSMGRAPHICS), when it said.
+    public var colorRegisters: Int?
+    /// XTVERSION's name and version, such as "kitty(0.26.5)" or "tmux 3.3a".
+    public var version: String?
+    /// The cell size in pixels (`CSI 16 t`), when the terminal told.
+    public var cellPixels: CellPixels?
+
+    /// Nothing known: no query was sent, or nothing came back.
+    public static let unknown = TerminalCapabilities(replies: [])
+
+    /// The capabilities the replies show, up to the device attributes that end the batch; replies
+    /// after them (an answer to somebody else's query) and replies to nothing asked are ignored.
+    public init(replies: [TerminalReply]) {
+        answered = false
+        kittyGraphics = false
+        sixel = false
+        for reply in replies where !answered {
+            switch reply {
+            case .primaryDeviceAttributes(let attributes):
+                answered = true
+                // The first number is the terminal class; the features follow it.
+                sixel = sixel || attributes.dropFirst().contains(4)
+            case .kittyGraphics(let answer):
+                // "i=31;OK" for the query's id; an error such as "i=31;EINVAL…" means no graphics.
+                if answer == "i=\(TerminalProbe.kittyQueryID);OK" {
+                    kittyGraphics = true
+                }
+            case .version(let text): version = text
+            case .cellPixels(let width, let height): cellPixels = CellPixels(width: width, height: height)
+            case .colorRegisters(let count): colorRegisters = count
+            case .textAreaPixels, .other: break
+            }
+        }
+    }
+}
+
+/// One batch of queries that tells what a terminal can draw, answered within a deadline.
+///
+/// The batch asks, in order: kitty's graphics protocol (a 1×1 query image, `a=q`), XTVERSION, the
+/// cell size in pixels (`CSI 16 t`), the sixel colour registers (XTSMGRAPHICS), and last the primary
+/// device attributes (DA1). Every terminal answers DA1, and answers in order, so DA1 is the sentinel:
+/// once it is in, whatever was not answered is not supported, and nobody waits for the deadline.
+public enum TerminalProbe {
+    /// The id of kitty's query image (answers carry it back).
+    public static let kittyQueryID = 31
+    /// The queries, as written to the terminal.
+    public static let query = "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+        + "\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[?1;1;0S" + "\u{1B}[c"
+    /// How long a launch waits at most for the answers (a terminal that answers nothing, a slow link).
+    public static let defaultTimeoutMilliseconds = 200
+
+    /// Whether asking is safe: both ends are a terminal, and TERM is not `dumb` (which may echo or
+    /// print the queries as text).
+    public static func shouldProbe(inputFD: Int32, outputFD: Int32, environment: [String: String]) -> Bool {
+        guard isatty(inputFD) == 1, isatty(outputFD) == 1 else { return false }
+        let term = environment["TERM"] ?? ""
+        return !term.isEmpty && term != "dumb"
+    }
+}
+
+extension TerminalSession {
+    /// Sends ``TerminalProbe/query`` and reads the answers until the device attributes arrive or
+    /// `timeoutMilliseconds` pass. Keys typed meanwhile are kept and come first from ``events()``;
+    /// answers that come later are swallowed there by the decoder. Call it after ``enter()``, before
+    /// ``events()``; when not entered or in the background it asks nothing.
+    public func probe(timeoutMilliseconds: Int = TerminalProbe.defaultTimeoutMilliseconds) -> TerminalCapabilities {
+        guard isEntered, isForeground, write(TerminalProbe.query) else { return .unknown }
+        var decoder = InputDecoder()
+        var replies: [TerminalReply] = []
+        var kept: [InputEvent] = []
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeoutMilliseconds)) * 1_000_000
+        waiting: while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { break }
+            var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(Int((deadline - now) / 1_000_000) + 1, Int(Int32.max))))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { break }
+            kept += decoder.feed(buffer[0..<count])
+            replies += decoder.takeReplies()
+            for reply in replies {
+                if case .primaryDeviceAttributes = reply { break waiting }
+            }
+        }
+        kept += decoder.resolveTimeout()
+        keepInput(kept)
+        return TerminalCapabilities(replies: replies)
+    }
+
+    /// The cell size from the window size in pixels (TIOCGWINSZ), when the terminal fills it in.
+    public func cellPixels() -> CellPixels? {
+        for descriptor in [outputFD, inputFD] {
+            var width: UInt16 = 0, height: UInt16 = 0
+            if terminal_guard_window_pixels(descriptor, &width, &height) == 0, width > 0, height > 0 {
+                return CellPixels(width: Int(width), height: Int(height))
+            }
+        }
+        return nil
+    }
+}

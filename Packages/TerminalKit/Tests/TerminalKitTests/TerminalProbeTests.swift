@@ -1,0 +1,151 @@
+import Foundation
+import Glibc
+@testable import TerminalKit
+import XCTest
+
+/// The probe's parsing of what real terminals answer to ``TerminalProbe/query``, and the decoder
+/// keeping those answers away from the keys.
+final class TerminalProbeTests: XCTestCase {
+    /// Answers as the terminals write them (captured from each, or from its documentation where
+    /// it cannot run here), in the order of the query batch.
+    private static let kitty = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c"
+    private static let xtermVT340 = "\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[6;17;9t\u{1B}[?1;0;1024S\u{1B}[?63;1;2;4;6;9;15;16;22;28;29c"
+    private static let wezTerm = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|WezTerm 20240203-110809-5046fc22\u{1B}\\\u{1B}[6;17;8t\u{1B}[?1;0;256S\u{1B}[?65;4;6;18;22c"
+    private static let foot = "\u{1B}P>|foot(1.16.2)\u{1B}\\\u{1B}[6;18;9t\u{1B}[?1;0;1024S\u{1B}[?62;4;22c"
+    private static let iTerm2 = "\u{1B}P>|iTerm2 3.5.0\u{1B}\\\u{1B}[6;32;14t\u{1B}[?62;4c"
+    private static let tmux = "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c"
+    /// A kitty that refuses the query (graphics switched off): an error, not OK.
+    private static let kittyRefusing = "\u{1B}_Gi=31;ENOTSUPPORTED:graphics disabled\u{1B}\\\u{1B}[?62;c"
+
+    private func capabilities(_ answers: String) -> (TerminalCapabilities, [InputEvent]) {
+        var decoder = InputDecoder()
+        let events = decoder.feed(Array(answers.utf8))
+        return (TerminalCapabilities(replies: decoder.takeReplies()), events)
+    }
+
+    func testKittyAnswersGraphicsItsVersionAndItsCellSize() {
+        let (found, keys) = capabilities(Self.kitty)
+        XCTAssertEqual(keys, [], "no answer is ever a key")
+        XCTAssertTrue(found.answered)
+        XCTAssertTrue(found.kittyGraphics)
+        XCTAssertFalse(found.sixel)
+        XCTAssertEqual(found.version, "kitty(0.26.5)")
+        XCTAssertEqual(found.cellPixels, CellPixels(width: 10, height: 20))
+    }
+
+    func testXtermAsAVT340AnswersSixelAndItsColourRegisters() {
+        let (found, keys) = capabilities(Self.xtermVT340)
+        XCTAssertEqual(keys, [])
+        XCTAssertTrue(found.answered)
+        XCTAssertFalse(found.kittyGraphics)
+        XCTAssertTrue(found.sixel)
+        XCTAssertEqual(found.colorRegisters, 1024)
+        XCTAssertEqual(found.version, "XTerm(379)")
+        XCTAssertEqual(found.cellPixels, CellPixels(width: 9, height: 17))
+    }
+
+    func testWezTermFootITerm2AndTmux() {
+        let wez = capabilities(Self.wezTerm).0
+        XCTAssertTrue(wez.kittyGraphics && wez.sixel)
+        XCTAssertEqual(wez.version, "WezTerm 20240203-110809-5046fc22")
+        let foot = capabilities(Self.foot).0
+        XCTAssertFalse(foot.kittyGraphics)
+        XCTAssertTrue(foot.sixel)
+        let iTerm = capabilities(Self.iTerm2).0
+        XCTAssertEqual(iTerm.version, "iTerm2 3.5.0")
+        XCTAssertTrue(iTerm.sixel)
+        XCTAssertEqual(iTerm.cellPixels, CellPixels(width: 14, height: 32))
+        // tmux answers for itself and passes no graphics query on: no graphics inside it.
+        let tmux = capabilities(Self.tmux).0
+        XCTAssertTrue(tmux.answered)
+        XCTAssertFalse(tmux.kittyGraphics || tmux.sixel)
+        XCTAssertEqual(tmux.version, "tmux 3.3a")
+        XCTAssertFalse(capabilities(Self.kittyRefusing).0.kittyGraphics, "an error answer is no graphics")
+    }
+
+    func testATerminalThatAnswersNothingIsUnknown() {
+        let (found, keys) = capabilities("")
+        XCTAssertEqual(keys, [])
+        XCTAssertEqual(found, .unknown)
+        XCTAssertFalse(found.answered)
+    }
+
+    func testAnswersSplitAtEveryByteAndMixedWithKeysKeepTheKeys() {
+        let stream = Array(("j" + Self.kitty + "k" + Self.xtermVT340 + "\u{1B}[A").utf8)
+        var decoder = InputDecoder()
+        var events: [InputEvent] = []
+        for byte in stream { events += decoder.feed([byte]) }
+        XCTAssertEqual(events, [.key(.character("j")), .key(.character("k")), .key(.up)])
+        let found = TerminalCapabilities(replies: decoder.takeReplies())
+        XCTAssertTrue(found.kittyGraphics)
+        XCTAssertFalse(found.sixel, "answers after the first device attributes belong to somebody else's query")
+        XCTAssertEqual(decoder.takeReplies(), [], "taken once")
+    }
+
+    func testStringSequencesAreSwallowedWholeAndBounded() {
+        var decoder = InputDecoder()
+        // An OSC colour report ended by BEL, a DCS longer than what is kept, and a string cut off by a new sequence.
+        let long = String(repeating: "x", count: 5_000)
+        let events = decoder.feed(Array(("\u{1B}]11;rgb:0000/0000/0000\u{07}a\u{1B}P1$r\(long)\u{1B}\\b\u{1B}_Gi=1\u{1B}[Bc").utf8))
+        XCTAssertEqual(events, [.key(.character("a")), .key(.character("b")), .key(.down), .key(.character("c"))])
+        let replies = decoder.takeReplies()
+        XCTAssertEqual(replies.count, 2)
+        XCTAssertEqual(replies.first, .other(introducer: "]", body: "11;rgb:0000/0000/0000"))
+        if case .other(_, let body)? = replies.last { XCTAssertEqual(body.count, 128) } else { XCTFail("\(replies)") }
+        // A string never ended resolves after the escape delay, as any incomplete sequence.
+        XCTAssertEqual(decoder.feed(Array("\u{1B}_Gi=31;OK".utf8)), [])
+        XCTAssertTrue(decoder.hasPendingEscape)
+        XCTAssertEqual(decoder.resolveTimeout(), [])
+        XCTAssertEqual(decoder.feed(Array("q".utf8)), [.key(.character("q"))])
+    }
+
+    func testKeptRepliesAreBounded() {
+        var decoder = InputDecoder()
+        let flood = String(repeating: "\u{1B}[?62;c", count: 1_000)
+        XCTAssertEqual(decoder.feed(Array(flood.utf8)), [])
+        XCTAssertEqual(decoder.takeReplies().count, InputDecoder.maximumKeptReplies)
+    }
+
+    func testProbeReadsTheAnswersAndKeepsKeysTypedMeanwhileForTheEventStream() async throws {
+        let pty = try PseudoTerminal()
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
+        try session.enter()
+        defer { session.leave() }
+        // The terminal's answers wait in the input queue with keys typed around them, and a late
+        // answer after the sentinel.
+        pty.type("j" + Self.kitty + "k" + "\u{1B}P>|late\u{1B}\\")
+        let found = session.probe(timeoutMilliseconds: 5_000)
+        XCTAssertTrue(found.kittyGraphics)
+        XCTAssertEqual(found.version, "kitty(0.26.5)")
+        let written = String(decoding: pty.readOutput(containing: "\u{1B}[c"), as: UTF8.self)
+        XCTAssertTrue(written.contains(TerminalProbe.query), "the whole batch was asked")
+
+        let collector = EventCollector(session.events())
+        pty.type("\u{1B}_Gi=31;OK\u{1B}\\q")
+        let events = await collector.wait { $0.count >= 3 }
+        XCTAssertEqual(events, [.input(.key(.character("j"))), .input(.key(.character("k"))), .input(.key(.character("q")))],
+                       "keys typed during the probe come first; answers are never keys")
+    }
+
+    func testProbeOfATerminalThatAnswersNothingEndsAtItsDeadline() throws {
+        let pty = try PseudoTerminal()
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
+        try session.enter()
+        defer { session.leave() }
+        XCTAssertEqual(session.probe(timeoutMilliseconds: 30), .unknown)
+    }
+
+    func testNoProbeWithoutATerminalOrWithTermDumb() throws {
+        var descriptors: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&descriptors), 0)
+        defer { close(descriptors[0]); close(descriptors[1]) }
+        let pty = try PseudoTerminal()
+        XCTAssertFalse(TerminalProbe.shouldProbe(inputFD: descriptors[0], outputFD: pty.slave, environment: ["TERM": "xterm"]))
+        XCTAssertFalse(TerminalProbe.shouldProbe(inputFD: pty.slave, outputFD: descriptors[1], environment: ["TERM": "xterm"]))
+        XCTAssertFalse(TerminalProbe.shouldProbe(inputFD: pty.slave, outputFD: pty.slave, environment: ["TERM": "dumb"]))
+        XCTAssertFalse(TerminalProbe.shouldProbe(inputFD: pty.slave, outputFD: pty.slave, environment: [:]))
+        XCTAssertTrue(TerminalProbe.shouldProbe(inputFD: pty.slave, outputFD: pty.slave, environment: ["TERM": "xterm-kitty"]))
+        // Not entered: nothing is asked.
+        XCTAssertEqual(TerminalSession(inputFD: pty.slave, outputFD: pty.slave).probe(), .unknown)
+    }
+}
