@@ -72,6 +72,8 @@ let package = Package(
                 // The loopback contacts server that `--base-url` tests talk to.
                 .product(name: "ContactsTesting", package: "Contacts"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
+                // The probe's queries, the one thing written before the renderer's first frame.
+                .product(name: "TerminalKit", package: "TerminalKit"),
             ],
             path: "Tests/EndToEndTests",
             exclude: ["__Snapshots__", "Fonts"]

@@ -107,9 +107,9 @@ public enum AppsCLI {
             }
         }
         let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO)
-        // Auto is half blocks until the terminal is asked what it can draw (issue 25's probe).
+        // Without --images (or APPS_CLI_IMAGES) the host asks the terminal what it can draw.
         let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment),
-                                pictures: launch.options.images ?? .halfBlocks)
+                                pictures: launch.options.images, environment: launch.environment)
         host.controller.texts = texts
         let screen = TestCrashSwitch.wrap(try make(launch, host.controller), environment: launch.environment)
         do {

@@ -70,8 +70,8 @@ struct CommandLineOption {
         .init(term: "--timeout SECONDS", english: "network timeout per request (default 15)",
               german: "Zeitlimit jeder Netzwerkanfrage in Sekunden (Vorgabe 15)"),
         .init(term: "--images TIER",
-              english: "how pictures are drawn: auto (half blocks for now), half (two pixels a cell), quadrant (four; needs a font with U+2596–259F, such as DejaVu or Noto Sans Mono), sextant (six; needs a terminal that draws U+1FB00–1FB3B, such as kitty, foot or WezTerm), ascii, none; also APPS_CLI_IMAGES",
-              german: "wie Bilder gezeichnet werden: auto (vorerst Halbblöcke), half (zwei Pixel je Zelle), quadrant (vier; braucht eine Schrift mit U+2596–259F, etwa DejaVu oder Noto Sans Mono), sextant (sechs; braucht ein Terminal, das U+1FB00–1FB3B zeichnet, etwa kitty, foot oder WezTerm), ascii, none; auch APPS_CLI_IMAGES"),
+              english: "how pictures are drawn: auto (asks the terminal; the best it draws), kitty (kitty's graphics protocol: kitty, WezTerm, Ghostty), iterm (iTerm2's inline images), sixel (xterm -ti vt340, foot, mlterm), half (two pixels a cell), quadrant (four; needs a font with U+2596–259F, such as DejaVu or Noto Sans Mono), sextant (six; needs a terminal that draws U+1FB00–1FB3B, such as kitty, foot or WezTerm), ascii, none; also APPS_CLI_IMAGES",
+              german: "wie Bilder gezeichnet werden: auto (fragt das Terminal; das Beste, was es zeichnet), kitty (Grafikprotokoll von kitty: kitty, WezTerm, Ghostty), iterm (Inline-Bilder von iTerm2), sixel (xterm -ti vt340, foot, mlterm), half (zwei Pixel je Zelle), quadrant (vier; braucht eine Schrift mit U+2596–259F, etwa DejaVu oder Noto Sans Mono), sextant (sechs; braucht ein Terminal, das U+1FB00–1FB3B zeichnet, etwa kitty, foot oder WezTerm), ascii, none; auch APPS_CLI_IMAGES"),
         .init(term: "--fail-every N", english: "check24 only: every Nth product-list request fails (default 3; 0 = never)",
               german: "jede N-te Anfrage der Produktliste schlägt fehl (Vorgabe 3; 0 = nie)", isCheck24Only: true),
     ]

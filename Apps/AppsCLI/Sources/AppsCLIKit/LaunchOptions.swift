@@ -11,7 +11,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public var keys: [[InputEvent]] = []
     public var timeout: TimeInterval = 15
     public var failEvery: Int?
-    /// `--images`: how pictures are drawn; nil for auto (`APPS_CLI_IMAGES`, else half blocks).
+    /// `--images`: how pictures are drawn; nil for auto (`APPS_CLI_IMAGES`, else what the terminal answers).
     public var images: PictureTier?
     public var showHelp = false
 

@@ -14,8 +14,9 @@ public enum ImageSlot: Equatable, Sendable {
     }
 }
 
-/// Draws an ``ImageSlot`` into a rectangle: the picture (half blocks, or the luminance ramp without
-/// colors), a spinner while loading, or a framed placeholder that says why there is no picture.
+/// Draws an ``ImageSlot`` into a rectangle: the picture (placed in the terminal's pixels, drawn with
+/// symbols, or the luminance ramp without colors), a spinner while loading, or a framed placeholder
+/// that says why there is no picture.
 public enum ImageSlotView {
     /// - Parameter cache: where a view keeps pictures it has rendered (nil renders every time).
     @MainActor
@@ -25,6 +26,11 @@ public enum ImageSlotView {
         guard !rect.isEmpty else { return }
         switch slot {
         case .loaded(let image):
+            // In the terminal's own pixels: the renderer sends and places the picture over these cells.
+            if tier.graphics != nil, colorMode != .none, frame.bounds.contains(rect) {
+                frame.place(ImagePicture(image), in: rect)
+                return
+            }
             guard let mode = ImageRenderMode(colorMode: colorMode, tier: tier) else { return }
             let picture = cache?.render(image, in: rect.size, mode: mode) ?? ImageRenderer.render(image, in: rect.size, mode: mode)
             frame.draw(picture, at: rect.origin)

@@ -12,9 +12,13 @@ import TerminalUI
 public final class TerminalHost {
     public let controller = NavigationController()
     private let session: TerminalSession
-    private let renderer: DiffRenderer
+    private var renderer: DiffRenderer
     private let colorMode: ColorMode
-    private let pictures: PictureTier
+    /// The tier asked for; nil asks the terminal (``PictureTier/automatic(_:environment:)``).
+    private let requestedPictures: PictureTier?
+    private let environment: [String: String]
+    /// The tier in use, decided when the terminal is entered.
+    public private(set) var pictures: PictureTier
     private var size: Size
     private var tick = 0
     private var spinner: Task<Void, Never>?
@@ -22,13 +26,36 @@ public final class TerminalHost {
     /// Between entering and leaving the terminal; a draw scheduled before quitting must not run after.
     private var isRunning = false
 
-    /// - Parameter pictures: how pictures are drawn (`--images`).
-    public init(session: TerminalSession, colorMode: ColorMode, pictures: PictureTier = .halfBlocks) {
+    /// - Parameters:
+    ///   - pictures: how pictures are drawn (`--images`); nil asks the terminal what it can draw.
+    ///   - environment: TERM, TERM_PROGRAM and the like, for choosing the pictures' tier.
+    public init(session: TerminalSession, colorMode: ColorMode, pictures: PictureTier? = .halfBlocks,
+                environment: [String: String] = [:]) {
         self.session = session
         self.colorMode = colorMode
-        self.pictures = pictures
+        self.requestedPictures = pictures
+        self.pictures = pictures ?? .halfBlocks
+        self.environment = environment
         self.renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode)
         self.size = Size(columns: 80, rows: 24)
+    }
+
+    /// Asks the terminal what it draws (never without colours, for a text tier asked for, or where
+    /// asking is unsafe) and sets up the renderer for the tier chosen, before the first frame.
+    private func choosePictures() {
+        let wantsPixels = requestedPictures == nil || requestedPictures?.graphics != nil
+        var capabilities = TerminalCapabilities.unknown
+        if colorMode != .none, wantsPixels,
+           TerminalProbe.shouldProbe(inputFD: session.inputFD, outputFD: session.outputFD, environment: environment) {
+            capabilities = session.probe()
+        }
+        pictures = colorMode == .none ? (requestedPictures ?? .ascii)
+            : requestedPictures ?? PictureTier.automatic(capabilities, environment: environment)
+        guard let graphics = pictures.graphics, colorMode != .none else { return }
+        let cell = capabilities.cellPixels ?? session.cellPixels()
+        renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
+                                cellPixels: cell.map(PixelSize.init) ?? .defaultCell,
+                                sixelColors: capabilities.colorRegisters ?? 256)
     }
 
     /// Runs `root` until the user quits.
@@ -38,10 +65,13 @@ public final class TerminalHost {
         // Anything written to stderr while the screen is ours (a runtime warning, a crash's message)
         // would land on the alternate screen and vanish with it: it is kept and shown after leaving.
         session.captureStandardError()
+        choosePictures()
         isRunning = true
         defer {
             isRunning = false
             spinner?.cancel()
+            // No picture stays behind on the alternate screen or in the terminal's memory.
+            session.write(renderer.teardown())
             session.leave()
         }
         size = Size(session.size())
@@ -58,6 +88,8 @@ public final class TerminalHost {
                 case .interrupt: return 130
                 case .suspend:
                     // Drawing waits for .resumed: the terminal belongs to the shell until then.
+                    session.write(renderer.teardown())
+                    renderer.invalidate()
                     session.suspend()
                     continue
                 case .none: break
@@ -71,6 +103,8 @@ public final class TerminalHost {
                 renderer.invalidate()
             case .resize(let newSize):
                 size = Size(newSize)
+                // A font size change resizes the window too: the cell's pixels come from the window's.
+                if let cell = session.cellPixels() { renderer.setCellPixels(PixelSize(cell)) }
                 renderer.invalidate()
             case .terminate(let signal):
                 return 128 + signal

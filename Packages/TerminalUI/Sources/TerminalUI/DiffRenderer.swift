@@ -14,18 +14,27 @@
 ///   ``DisplayWidth/isUncertain(_:)``) is written after its trailing cell, and the rest of its row is
 ///   written again after it: whether the terminal draws it one, two or four columns wide, no stale
 ///   glyph stays behind and nothing to its right is shifted (after ratatui's fix for the same debris).
+/// - With a ``GraphicsProtocol``, the frame's placed pictures are drawn in the terminal's pixels
+///   (see ``PictureLayer``): their cells are written as blanks, pictures that left are taken off
+///   before the text is written, and new ones placed after it. A picture that stays is not sent again.
 public final class DiffRenderer {
     /// The colors the terminal supports; colors are mapped or dropped accordingly.
     public let colorMode: ColorMode
     private let sink: any OutputSink
     private var previous: Frame?
+    private let pictures: PictureLayer?
 
     /// - Parameters:
     ///   - sink: receives the bytes of each frame in one `write`.
     ///   - colorMode: what the terminal can show (see ``ColorMode/detect(environment:)``).
-    public init(sink: any OutputSink, colorMode: ColorMode) {
+    ///   - graphics: how placed pictures are drawn; nil leaves their cells blank.
+    ///   - cellPixels: the size of a cell in pixels (pictures are sent at their boxes' pixel size).
+    ///   - sixelColors: the terminal's sixel colour registers (XTSMGRAPHICS), at most 256 are used.
+    public init(sink: any OutputSink, colorMode: ColorMode, graphics: GraphicsProtocol? = nil,
+                cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256) {
         self.sink = sink
         self.colorMode = colorMode
+        self.pictures = graphics.map { PictureLayer(graphics: $0, cellPixels: cellPixels, sixelColors: sixelColors) }
     }
 
     /// Forgets what is on the screen, so the next ``render(_:)`` repaints everything
@@ -34,21 +43,39 @@ public final class DiffRenderer {
         previous = nil
     }
 
+    /// The size of a cell in pixels changed (a resize, a font change): every picture is sent again
+    /// at its new pixel size on the next frame.
+    public func setCellPixels(_ size: PixelSize) {
+        guard let pictures, pictures.cellPixels != size else { return }
+        pictures.cellPixels = size
+        invalidate()
+    }
+
+    /// Bytes that take every picture off the screen and free them in the terminal; write them
+    /// before leaving the alternate screen. Empty without graphics.
+    public func teardown() -> [UInt8] {
+        pictures?.teardown() ?? []
+    }
+
     /// Brings the screen from the previous frame to `frame`.
     public func render(_ frame: Frame) {
         let repaintsAll = previous?.size != frame.size
         // After ESC[0m ESC[2J the screen is all plain blanks, so a full repaint is a diff against that.
-        let base = repaintsAll ? Frame(size: frame.size) : (previous ?? Frame(size: frame.size))
+        var base = repaintsAll ? Frame(size: frame.size) : (previous ?? Frame(size: frame.size))
+        var before: [UInt8] = [], after: [UInt8] = []
+        pictures?.update(to: frame.visiblePictures, repaintsAll: repaintsAll, base: &base, before: &before, after: &after)
         var body: [UInt8] = []
         writeChanges(from: base, to: frame, into: &body)
         previous = frame
-        guard repaintsAll || !body.isEmpty else { return }
+        guard repaintsAll || !body.isEmpty || !before.isEmpty || !after.isEmpty else { return }
 
         var output: [UInt8] = []
-        output.reserveCapacity(body.count + 32)
+        output.reserveCapacity(before.count + body.count + after.count + 32)
         output.appendASCII("\u{1B}[?2026h")
+        output.append(contentsOf: before)
         if repaintsAll { output.appendASCII("\u{1B}[0m\u{1B}[2J") }
         output.append(contentsOf: body)
+        output.append(contentsOf: after)
         output.appendASCII("\u{1B}[?2026l")
         sink.write(output)
     }
@@ -92,7 +119,7 @@ public final class DiffRenderer {
                        writesGap(of: frame, row: row, from: from, to: column, style: currentStyle, into: &output) {
                         cursorColumn = column
                     }
-                    if cursorColumn != column { moveCursor(to: column, row: row, into: &output) }
+                    if cursorColumn != column { Self.moveCursor(to: column, row: row, into: &output) }
                     applyStyle(cell.style)
                     output.append(byte)
                     cursorColumn = cell.width == 1 ? column + 1 : nil
@@ -101,12 +128,12 @@ public final class DiffRenderer {
                 let glyph = glyph(for: cell.grapheme)
                 if glyph.isUncertain, cell.width == 2 {
                     // The trailing cell first: a terminal that draws the glyph one column wide leaves this blank.
-                    moveCursor(to: column + 1, row: row, into: &output)
+                    Self.moveCursor(to: column + 1, row: row, into: &output)
                     applyStyle(cell.style)
                     output.append(0x20)
                     cursorColumn = nil
                 }
-                if cursorColumn != column { moveCursor(to: column, row: row, into: &output) }
+                if cursorColumn != column { Self.moveCursor(to: column, row: row, into: &output) }
                 applyStyle(cell.style)
                 output.append(contentsOf: glyph.bytes)
                 // Whether the terminal's cursor certainly advanced by the cell's declared width.
@@ -115,7 +142,7 @@ public final class DiffRenderer {
                 if glyph.isUncertain { repaintRest = true }
             }
             if erasesTail {
-                if cursorColumn != blankTail { moveCursor(to: blankTail, row: row, into: &output) }
+                if cursorColumn != blankTail { Self.moveCursor(to: blankTail, row: row, into: &output) }
                 applyStyle(.plain)
                 output.appendASCII("\u{1B}[K")
             }
@@ -163,6 +190,8 @@ public final class DiffRenderer {
 
     /// Sanitized in case a cell was built by hand around ``Frame/put(_:at:style:maxColumns:)``.
     private static func makeGlyph(_ grapheme: String) -> Glyph {
+        // A picture's cell is a blank under the picture (it is never written as its placeholder).
+        if grapheme == Cell.picture.grapheme { return Glyph(bytes: [0x20], width: 1, isUncertain: false) }
         let isUncertain = grapheme.count == 1 && grapheme.first.map(DisplayWidth.isUncertain) == true
         let text = Sanitizer.sanitize(grapheme)
         guard let first = text.first, case let width = DisplayWidth.of(first), width > 0 else {
@@ -188,7 +217,7 @@ public final class DiffRenderer {
         return true
     }
 
-    private func moveCursor(to column: Int, row: Int, into output: inout [UInt8]) {
+    fileprivate static func moveCursor(to column: Int, row: Int, into output: inout [UInt8]) {
         output.appendASCII("\u{1B}[")
         output.appendDecimal(row + 1)
         output.append(0x3B)
@@ -203,5 +232,147 @@ private extension Cell {
         let utf8 = grapheme.utf8
         guard utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F else { return nil }
         return byte
+    }
+}
+
+/// The pictures a ``DiffRenderer`` has on the screen, and the bytes that bring them from one frame's
+/// placements to the next one's.
+///
+/// - kitty: each picture (at one box size) is sent once under an image id and stays with the
+///   terminal; a placement is shown and taken off by its id. A one-row move sends no picture again.
+///   At most ``keptImages`` pictures off screen stay with the terminal; older ones are freed.
+/// - sixel and iTerm2: the picture is part of the cells, so a placement that leaves is erased
+///   (`ECH` over its cells, which the text diff then repaints), and a new one is sent whole.
+///   Encoded pictures are kept for a while (``keptImages``), so coming back costs no encoding.
+final class PictureLayer {
+    let graphics: GraphicsProtocol
+    var cellPixels: PixelSize
+    let sixelColors: Int
+    /// Pictures kept beyond those on screen (kitty: in the terminal; sixel, iTerm2: encoded bytes).
+    static let keptImages = 48
+
+    private struct Key: Hashable {
+        let identity: ObjectIdentifier
+        let box: PixelSize
+    }
+    private struct Image {
+        // Held so that the identity cannot be reused by another picture while the entry lives.
+        let source: any PictureSource
+        let id: UInt32
+        /// The encoded picture (sixel, iTerm2); empty for kitty, whose terminal keeps it.
+        let bytes: [UInt8]
+        var lastUse: Int
+    }
+    private var images: [Key: Image] = [:]
+    private var shown: [PicturePlacement: UInt32] = [:]
+    private var nextImageID: UInt32 = 1
+    private var nextPlacementID: UInt32 = 1
+    private var clock = 0
+
+    init(graphics: GraphicsProtocol, cellPixels: PixelSize, sixelColors: Int) {
+        self.graphics = graphics
+        self.cellPixels = cellPixels
+        self.sixelColors = sixelColors
+    }
+
+    func update(to visible: [PicturePlacement], repaintsAll: Bool, base: inout Frame, before: inout [UInt8], after: inout [UInt8]) {
+        clock += 1
+        if repaintsAll {
+            // ESC[2J clears sixel and iTerm2 pictures with the text; kitty's placements are taken off here.
+            if graphics == .kitty, !shown.isEmpty { before += KittyGraphics.command("a=d,d=a,q=2") }
+            shown = [:]
+        }
+        let staying = Set(visible)
+        for (placement, placementID) in shown where !staying.contains(placement) {
+            shown[placement] = nil
+            switch graphics {
+            case .kitty:
+                if let image = images[key(placement)] {
+                    before += KittyGraphics.deletePlacement(id: image.id, placement: placementID)
+                }
+            case .sixel, .iterm:
+                erase(placement.rect, base: &base, into: &before)
+            }
+        }
+        for placement in visible where shown[placement] == nil {
+            guard let image = image(for: placement, into: &after) else { continue }
+            DiffRenderer.moveCursor(to: placement.rect.column, row: placement.rect.row, into: &after)
+            switch graphics {
+            case .kitty:
+                let placementID = nextPlacementID
+                nextPlacementID = nextPlacementID == UInt32.max ? 1 : nextPlacementID + 1
+                after += KittyGraphics.place(id: image.id, placement: placementID, columns: placement.rect.columns, rows: placement.rect.rows)
+                shown[placement] = placementID
+            case .sixel, .iterm:
+                after += image.bytes
+                shown[placement] = image.id
+            }
+        }
+        for placement in visible { images[key(placement)]?.lastUse = clock }
+        evictImages(keeping: Set(visible.map(key)), into: &before)
+    }
+
+    func teardown() -> [UInt8] {
+        defer { shown = [:]; images = [:] }
+        return graphics == .kitty && !images.isEmpty ? KittyGraphics.deleteAll : []
+    }
+
+    private func key(_ placement: PicturePlacement) -> Key {
+        Key(identity: ObjectIdentifier(placement.source.identity), box: box(placement.rect))
+    }
+
+    private func box(_ rect: Rect) -> PixelSize {
+        PixelSize(width: rect.columns * cellPixels.width, height: rect.rows * cellPixels.height)
+    }
+
+    /// The picture for `placement`, sent (kitty) or encoded (sixel, iTerm2) the first time.
+    private func image(for placement: PicturePlacement, into output: inout [UInt8]) -> Image? {
+        let key = key(placement)
+        if let image = images[key] { return image }
+        let id = nextImageID
+        nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1
+        let bytes: [UInt8]
+        switch graphics {
+        case .kitty:
+            if let png = placement.source.png(fittingIn: key.box) {
+                output += KittyGraphics.transmit(id: id, png: png)
+            } else {
+                output += KittyGraphics.transmit(id: id, rgba: placement.source.rgba(fittingIn: key.box), size: key.box)
+            }
+            bytes = []
+        case .iterm:
+            guard let png = placement.source.png(fittingIn: key.box) else { return nil }
+            bytes = ITermImages.inline(png: png, columns: placement.rect.columns, rows: placement.rect.rows)
+        case .sixel:
+            bytes = SixelEncoder.encode(rgba: placement.source.rgba(fittingIn: key.box), size: key.box, maximumColors: sixelColors)
+        }
+        let image = Image(source: placement.source, id: id, bytes: bytes, lastUse: clock)
+        images[key] = image
+        return image
+    }
+
+    /// Erases a picture drawn into the cells (ECH row by row, in the plain style) and tells the text
+    /// diff that those cells are blank now, so it writes what the new frame has there.
+    private func erase(_ rect: Rect, base: inout Frame, into output: inout [UInt8]) {
+        let area = rect.intersection(base.bounds)
+        guard !area.isEmpty else { return }
+        output.appendASCII("\u{1B}[0m")
+        for row in area.row..<area.maxRow {
+            DiffRenderer.moveCursor(to: area.column, row: row, into: &output)
+            output.appendASCII("\u{1B}[")
+            output.appendDecimal(area.columns)
+            output.append(0x58) // X
+        }
+        base.fill(area, style: .plain)
+    }
+
+    /// Frees the least recently shown pictures beyond ``keptImages`` that are not on screen.
+    private func evictImages(keeping onScreen: Set<Key>, into output: inout [UInt8]) {
+        guard images.count > Self.keptImages + onScreen.count else { return }
+        let candidates = images.filter { !onScreen.contains($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, image) in candidates.prefix(images.count - Self.keptImages - onScreen.count) {
+            if graphics == .kitty { output += KittyGraphics.free(id: image.id) }
+            images[key] = nil
+        }
     }
 }

@@ -38,6 +38,8 @@ public struct Cell: Hashable, Sendable {
 public struct Frame: Hashable, Sendable {
     public let size: Size
     public private(set) var cells: [Cell]
+    /// Pictures placed over some of the cells, drawn in the terminal's own pixels (see ``place(_:in:)``).
+    public internal(set) var pictures: [PicturePlacement] = []
 
     public init(size: Size, style: Style = .plain) {
         self.size = size
@@ -164,6 +166,9 @@ public struct Frame: Hashable, Sendable {
     /// Copies `other` into this frame with its top-left corner at `point`, clipped.
     /// Wide cells cut by the clip become blanks, so no half character is ever drawn.
     public mutating func draw(_ other: Frame, at point: Point) {
+        if !other.pictures.isEmpty {
+            carryPictures(of: other, from: other.bounds, shift: point, clip: bounds)
+        }
         for row in 0..<other.size.rows {
             let targetRow = point.row + row
             guard targetRow >= 0, targetRow < size.rows else { continue }

@@ -6,6 +6,9 @@ extension Frame {
         let target = (clip ?? bounds).intersection(bounds)
         guard !sourceArea.isEmpty, !target.isEmpty else { return }
         let columnShift = point.column - source.column, rowShift = point.row - source.row
+        if !other.pictures.isEmpty {
+            carryPictures(of: other, from: sourceArea, shift: Point(column: columnShift, row: rowShift), clip: target)
+        }
         for row in sourceArea.row..<sourceArea.maxRow {
             let targetRow = row + rowShift
             guard targetRow >= target.row, targetRow < target.maxRow else { continue }

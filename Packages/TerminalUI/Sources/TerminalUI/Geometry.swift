@@ -42,6 +42,11 @@ public struct Rect: Hashable, Sendable {
         point.column >= column && point.column < maxColumn && point.row >= row && point.row < maxRow
     }
 
+    /// Whether `other` lies wholly inside this rectangle (an empty one never does).
+    public func contains(_ other: Rect) -> Bool {
+        !other.isEmpty && other.column >= column && other.row >= row && other.maxColumn <= maxColumn && other.maxRow <= maxRow
+    }
+
     /// The rectangle shrunk by `amount` cells on every side.
     public func inset(by amount: Int) -> Rect {
         inset(horizontal: amount, vertical: amount)

@@ -1,11 +1,37 @@
-/// How pictures are drawn with text, sharper down the list of symbol tiers: two pixels a cell (half
-/// blocks, in every common font), four (quadrants, U+2596–259F, which DejaVu and Noto Sans Mono draw
-/// but Liberation Mono does not), six (sextants, U+1FB00–1FB3B, which terminals such as kitty, foot
-/// and WezTerm draw themselves), the luminance ramp without colours, or no pictures at all.
+/// How pictures are drawn, best first: in the terminal's own pixels through a graphics protocol
+/// (kitty's, iTerm2's inline images, sixel), or with text: six pixels a cell (sextants,
+/// U+1FB00–1FB3B, which terminals such as kitty, foot and WezTerm draw themselves), four (quadrants,
+/// U+2596–259F, which DejaVu and Noto Sans Mono draw but Liberation Mono does not), two (half blocks,
+/// in every common font), the luminance ramp without colours, or no pictures at all.
 public enum PictureTier: String, Sendable, CaseIterable, Equatable {
-    case halfBlocks = "half"
-    case quadrants = "quadrant"
+    case kitty
+    case iterm
+    case sixel
     case sextants = "sextant"
+    case quadrants = "quadrant"
+    case halfBlocks = "half"
     case ascii
     case none
+
+    /// The graphics protocol of a pixel tier; nil for the text tiers.
+    public var graphics: GraphicsProtocol? {
+        switch self {
+        case .kitty: .kitty
+        case .iterm: .iterm
+        case .sixel: .sixel
+        case .sextants, .quadrants, .halfBlocks, .ascii, .none: nil
+        }
+    }
+}
+
+/// A terminal graphics protocol: how a picture in the terminal's own pixels is sent and placed.
+public enum GraphicsProtocol: Sendable, Equatable {
+    /// kitty's graphics protocol (kitty, WezTerm, Ghostty, Konsole): a picture is transmitted once
+    /// under an id, then placed and deleted by id.
+    case kitty
+    /// iTerm2's inline images (OSC 1337; also WezTerm, mintty): the picture is sent with each placement.
+    case iterm
+    /// DEC sixel (xterm -ti vt340, foot, mlterm, WezTerm, Windows Terminal): a paletted picture sent
+    /// with each placement, drawn into the cells it covers.
+    case sixel
 }

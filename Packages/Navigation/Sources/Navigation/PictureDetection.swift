@@ -1,0 +1,34 @@
+import TerminalKit
+import TerminalUI
+
+extension PictureTier {
+    /// The best tier this terminal draws, from its answers to ``TerminalProbe`` and its environment:
+    /// kitty's protocol when it answered kitty's query; iTerm2's inline images in iTerm2; sixel when
+    /// its device attributes list it; else sextants in terminals known to draw them themselves, and
+    /// half blocks everywhere else. Inside tmux no picture protocol is assumed to pass through: tmux
+    /// answers the probe itself and drops kitty's query, so it gets a symbol tier.
+    public static func automatic(_ capabilities: TerminalCapabilities, environment: [String: String]) -> PictureTier {
+        let version = (capabilities.version ?? "").lowercased()
+        let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
+        let insideTmux = environment["TMUX"] != nil || version.hasPrefix("tmux") || program == "tmux"
+            || (environment["TERM"] ?? "").hasPrefix("tmux") || (environment["TERM"] ?? "").hasPrefix("screen")
+        if !insideTmux {
+            if capabilities.kittyGraphics { return .kitty }
+            if version.hasPrefix("iterm2") || program == "iterm.app" { return .iterm }
+            if capabilities.sixel { return .sixel }
+        }
+        // Terminals that draw the sextant block themselves instead of taking it from a font.
+        let drawsSextants = ["kitty", "foot", "wezterm", "ghostty", "contour"]
+        let hints = [version, program, (environment["TERM"] ?? "").lowercased(), (environment["LC_TERMINAL"] ?? "").lowercased()]
+        if environment["KITTY_WINDOW_ID"] != nil || hints.contains(where: { hint in drawsSextants.contains { hint.contains($0) } }) {
+            return .sextants
+        }
+        return .halfBlocks
+    }
+}
+
+extension PixelSize {
+    init(_ size: CellPixels) {
+        self.init(width: size.width, height: size.height)
+    }
+}

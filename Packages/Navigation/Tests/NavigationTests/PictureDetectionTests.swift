@@ -1,0 +1,43 @@
+import Navigation
+import TerminalKit
+import TerminalUI
+import XCTest
+
+/// `--images auto`: the tier from the terminal's answers and its environment.
+final class PictureDetectionTests: XCTestCase {
+    private func answers(_ text: String) -> TerminalCapabilities {
+        var decoder = InputDecoder()
+        _ = decoder.feed(Array(text.utf8))
+        return TerminalCapabilities(replies: decoder.takeReplies())
+    }
+
+    func testTheBestProtocolTheTerminalAnswersWins() {
+        let kitty = answers("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c")
+        XCTAssertEqual(PictureTier.automatic(kitty, environment: ["TERM": "xterm-kitty"]), .kitty)
+        let wezTerm = answers("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?65;4;6;18;22c")
+        XCTAssertEqual(PictureTier.automatic(wezTerm, environment: ["TERM_PROGRAM": "WezTerm"]), .kitty, "kitty's protocol before sixel")
+        let xterm = answers("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;16;22;28;29c")
+        XCTAssertEqual(PictureTier.automatic(xterm, environment: ["TERM": "xterm"]), .sixel)
+        let iTerm = answers("\u{1B}P>|iTerm2 3.5.0\u{1B}\\\u{1B}[?62;4c")
+        XCTAssertEqual(PictureTier.automatic(iTerm, environment: [:]), .iterm)
+        XCTAssertEqual(PictureTier.automatic(.unknown, environment: ["TERM_PROGRAM": "iTerm.app"]), .iterm)
+    }
+
+    func testWithoutGraphicsSymbolsFitTheTerminal() {
+        let foot = answers("\u{1B}P>|foot(1.16.2)\u{1B}\\\u{1B}[?62;22c")
+        XCTAssertEqual(PictureTier.automatic(foot, environment: ["TERM": "foot"]), .sextants)
+        let plainXterm = answers("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?62;22c")
+        XCTAssertEqual(PictureTier.automatic(plainXterm, environment: ["TERM": "xterm-256color"]), .halfBlocks)
+        XCTAssertEqual(PictureTier.automatic(.unknown, environment: [:]), .halfBlocks, "a terminal that answers nothing")
+    }
+
+    func testInsideTmuxNoProtocolIsAssumedToPassThrough() {
+        // Even where the outer terminal's environment leaks in and the answers say sixel.
+        let tmux = answers("\u{1B}P>|tmux 3.4\u{1B}\\\u{1B}[?1;2;4c")
+        XCTAssertEqual(PictureTier.automatic(tmux, environment: ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"]), .halfBlocks)
+        XCTAssertEqual(PictureTier.automatic(tmux, environment: ["TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]), .sextants,
+                       "kitty outside draws sextants")
+        let kittyAnswer = answers("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c")
+        XCTAssertEqual(PictureTier.automatic(kittyAnswer, environment: ["TMUX": "x", "TERM_PROGRAM": "tmux"]), .halfBlocks)
+    }
+}

@@ -1,0 +1,192 @@
+import Synchronization
+import TerminalUI
+import XCTest
+
+private final class RecordingSink: OutputSink {
+    var writes: [[UInt8]] = []
+    func write(_ bytes: [UInt8]) { writes.append(bytes) }
+    var lastText: String { writes.last.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+}
+
+/// A picture of one colour that counts how often its pixels are asked for.
+private final class SolidPicture: PictureSource, Sendable {
+    let colour: (UInt8, UInt8, UInt8)
+    let png: [UInt8]?
+    private let requests = Mutex(0)
+    init(_ colour: (UInt8, UInt8, UInt8), png: [UInt8]? = [1, 2, 3]) {
+        self.colour = colour
+        self.png = png
+    }
+    var identity: AnyObject & Sendable { self }
+    var pixelRequests: Int { requests.withLock { $0 } }
+    func rgba(fittingIn box: PixelSize) -> [UInt8] {
+        requests.withLock { $0 += 1 }
+        return Array((0..<(box.width * box.height)).map { _ in [colour.0, colour.1, colour.2, 255] }.joined())
+    }
+    func png(fittingIn box: PixelSize) -> [UInt8]? {
+        requests.withLock { $0 += 1 }
+        return png
+    }
+}
+
+final class PictureGraphicsTests: XCTestCase {
+    private let escape = "\u{1B}"
+
+    func testBase64FollowsRFC4648() {
+        // Through kitty's transmit, which carries the payload as base64.
+        for (payload, encoded) in [("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy")] {
+            let bytes = String(decoding: KittyGraphics.transmit(id: 1, png: Array(payload.utf8)), as: UTF8.self)
+            XCTAssertEqual(bytes, "\(escape)_Ga=t,f=100,i=1,q=2,m=0;\(encoded)\(escape)\\")
+        }
+    }
+
+    func testKittyCommandsAreExactAndQuiet() {
+        func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+        XCTAssertEqual(text(KittyGraphics.transmit(id: 7, png: [1, 2, 3])), "\(escape)_Ga=t,f=100,i=7,q=2,m=0;AQID\(escape)\\")
+        XCTAssertEqual(text(KittyGraphics.transmit(id: 7, rgba: [255, 0, 0, 255], size: PixelSize(width: 1, height: 1))),
+                       "\(escape)_Ga=t,f=32,s=1,v=1,i=7,q=2,m=0;/wAA/w==\(escape)\\")
+        XCTAssertEqual(text(KittyGraphics.place(id: 7, placement: 3, columns: 6, rows: 3)), "\(escape)_Ga=p,i=7,p=3,c=6,r=3,C=1,q=2\(escape)\\")
+        XCTAssertEqual(text(KittyGraphics.deletePlacement(id: 7, placement: 3)), "\(escape)_Ga=d,d=i,i=7,p=3,q=2\(escape)\\")
+        XCTAssertEqual(text(KittyGraphics.free(id: 7)), "\(escape)_Ga=d,d=I,i=7,q=2\(escape)\\")
+        XCTAssertEqual(text(KittyGraphics.deleteAll), "\(escape)_Ga=d,d=A,q=2\(escape)\\")
+    }
+
+    func testKittySendsLargePicturesInChunksOf4096Base64Bytes() {
+        let payload = [UInt8](repeating: 0, count: 3_073) // 4,100 base64 bytes: one full chunk and four bytes
+        let text = String(decoding: KittyGraphics.transmit(id: 2, png: payload), as: UTF8.self)
+        let chunks = text.components(separatedBy: "\(escape)\\").filter { !$0.isEmpty }
+        XCTAssertEqual(chunks.count, 2)
+        XCTAssertTrue(chunks[0].hasPrefix("\(escape)_Ga=t,f=100,i=2,q=2,m=1;"))
+        XCTAssertEqual(chunks[0].split(separator: ";").last?.count, 4_096)
+        XCTAssertEqual(chunks[1], "\(escape)_Gm=0;AA==")
+    }
+
+    func testITermInlineImageIsExact() {
+        XCTAssertEqual(String(decoding: ITermImages.inline(png: [1, 2, 3], columns: 2, rows: 1), as: UTF8.self),
+                       "\(escape)]1337;File=inline=1;size=3;width=2;height=1;preserveAspectRatio=0;doNotMoveCursor=1:AQID\u{07}")
+    }
+
+    func testSixelOfASmallPictureIsExact() {
+        // 3 × 7 pixels: a red column, a transparent one, a blue one; seven rows make two bands.
+        var rgba: [UInt8] = []
+        for _ in 0..<7 { rgba += [255, 0, 0, 255, 0, 0, 0, 0, 0, 0, 255, 255] }
+        let sixel = String(decoding: SixelEncoder.encode(rgba: rgba, size: PixelSize(width: 3, height: 7)), as: UTF8.self)
+        // Palette in percent; per band each colour's sixels ("~" = all six rows, "@" = the top one),
+        // "?" leaves the transparent column unpainted, "$" returns to the band's start, "-" ends it.
+        XCTAssertEqual(sixel, "\(escape)P0;1;0q\"1;1;3;7#0;2;0;0;100#1;2;100;0;0#1~$#0??~-#1@$#0??@-\(escape)\\")
+    }
+
+    func testSixelPaletteHonoursTheTerminalsRegistersAndDithers() {
+        // A grey ramp onto two registers: both ends are used and the middle mixes them.
+        var rgba: [UInt8] = []
+        for _ in 0..<6 { for x in 0..<64 { rgba += [UInt8(x * 4), UInt8(x * 4), UInt8(x * 4), 255] } }
+        let sixel = String(decoding: SixelEncoder.encode(rgba: rgba, size: PixelSize(width: 64, height: 6), maximumColors: 2), as: UTF8.self)
+        XCTAssertTrue(sixel.contains("#0;2;"))
+        XCTAssertTrue(sixel.contains("#1;2;"))
+        XCTAssertFalse(sixel.contains("#2;2;"), "no more registers than the terminal has")
+        XCTAssertEqual(SixelEncoder.encode(rgba: [], size: PixelSize(width: 0, height: 0)), [])
+    }
+
+    // MARK: - Frames and the renderer
+
+    private func frame(pictureAt row: Int, _ picture: SolidPicture, size: Size = Size(columns: 20, rows: 8)) -> Frame {
+        var frame = Frame(size: size)
+        frame.put("title", at: Point(column: 0, row: 0))
+        frame.place(picture, in: Rect(column: 2, row: row, columns: 4, rows: 2))
+        return frame
+    }
+
+    func testPlacingMarksTheCellsAndCompositingCarriesOnlyWholePictures() {
+        let picture = SolidPicture((1, 2, 3))
+        var inner = Frame(size: Size(columns: 6, rows: 4))
+        inner.place(picture, in: Rect(column: 1, row: 1, columns: 3, rows: 2))
+        inner.place(picture, in: Rect(column: 4, row: 0, columns: 3, rows: 1)) // sticks out: not placed
+        XCTAssertEqual(inner.pictures.count, 1)
+        XCTAssertTrue(inner[1, 1].isPicture)
+        var outer = Frame(size: Size(columns: 20, rows: 10))
+        outer.draw(inner, at: Point(column: 5, row: 3))
+        XCTAssertEqual(outer.pictures.map(\.rect), [Rect(column: 6, row: 4, columns: 3, rows: 2)])
+        outer.restyle(outer.bounds) { $0.dim = true }
+        XCTAssertEqual(outer.visiblePictures.count, 1, "a dimmed pane keeps its pictures")
+        var clipped = Frame(size: Size(columns: 20, rows: 10))
+        clipped.draw(inner, from: Rect(column: 0, row: 0, columns: 6, rows: 2), at: Point(column: 0, row: 0))
+        XCTAssertEqual(clipped.pictures, [], "a picture cut by the clip is not carried")
+        outer.put("dialog", at: Point(column: 6, row: 4))
+        XCTAssertEqual(outer.visiblePictures, [], "text over a picture hides it")
+    }
+
+    func testKittySendsAPictureOnceAndAMoveCostsAPlacementNotATransmission() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kitty, cellPixels: PixelSize(width: 10, height: 20))
+        let picture = SolidPicture((9, 9, 9))
+        renderer.render(frame(pictureAt: 2, picture))
+        let first = sink.lastText
+        XCTAssertTrue(first.contains("\(escape)_Ga=t,f=100,i=1,q=2,m=0;AQID\(escape)\\"), first)
+        XCTAssertTrue(first.hasSuffix("\(escape)[3;3H\(escape)_Ga=p,i=1,p=1,c=4,r=2,C=1,q=2\(escape)\\\(escape)[?2026l"),
+                      "placed at its cell after the text: \(first)")
+        XCTAssertFalse(first.contains("\u{10EEEE}"), "a picture's cells are written as blanks")
+
+        let writes = sink.writes.count
+        renderer.render(frame(pictureAt: 2, picture))
+        XCTAssertEqual(sink.writes.count, writes, "an unchanged frame writes nothing")
+
+        renderer.render(frame(pictureAt: 3, picture))
+        let moved = sink.lastText
+        XCTAssertFalse(moved.contains("a=t"), "no picture is sent again: \(moved)")
+        XCTAssertTrue(moved.hasPrefix("\(escape)[?2026h\(escape)_Ga=d,d=i,i=1,p=1,q=2\(escape)\\"), "taken off before the text: \(moved)")
+        XCTAssertTrue(moved.contains("\(escape)[4;3H\(escape)_Ga=p,i=1,p=2,c=4,r=2,C=1,q=2"))
+        XCTAssertLessThan(moved.utf8.count, 200)
+        XCTAssertEqual(picture.pixelRequests, 1, "encoded once")
+
+        var covered = frame(pictureAt: 3, picture)
+        covered.put("dialog", at: Point(column: 3, row: 4))
+        renderer.render(covered)
+        XCTAssertTrue(sink.lastText.contains("a=d,d=i,i=1,p=2"), "a dialog over the picture takes it off")
+        XCTAssertEqual(String(decoding: renderer.teardown(), as: UTF8.self), "\(escape)_Ga=d,d=A,q=2\(escape)\\")
+    }
+
+    func testKittyFreesPicturesLongOffScreenAndRepaintsPlaceAgainWithoutSending() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kitty)
+        let first = SolidPicture((1, 1, 1))
+        renderer.render(frame(pictureAt: 2, first))
+        for _ in 0..<60 { renderer.render(frame(pictureAt: 2, SolidPicture((2, 2, 2)))) }
+        XCTAssertTrue(sink.writes.map { String(decoding: $0, as: UTF8.self) }.joined().contains("a=d,d=I,i=1,q=2"),
+                      "the first picture, long off screen, is freed")
+        let again = SolidPicture((3, 3, 3))
+        renderer.render(frame(pictureAt: 2, again))
+        renderer.invalidate()
+        renderer.render(frame(pictureAt: 2, again))
+        XCTAssertTrue(sink.lastText.contains("a=d,d=a,q=2"), "a repaint takes the placements off first")
+        XCTAssertFalse(sink.lastText.contains("a=t"), "and places the picture again without sending it")
+        XCTAssertEqual(again.pixelRequests, 1)
+    }
+
+    func testSixelErasesAPictureThatLeftAndSendsItAgainFromTheEncodedCopy() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .sixel, cellPixels: PixelSize(width: 2, height: 3))
+        let picture = SolidPicture((255, 0, 0))
+        renderer.render(frame(pictureAt: 2, picture))
+        XCTAssertTrue(sink.lastText.contains("\(escape)[3;3H\(escape)P0;1;0q\"1;1;8;6#0;2;100;0;0#0!8~-\(escape)\\"), sink.lastText)
+        renderer.render(frame(pictureAt: 4, picture))
+        let moved = sink.lastText
+        XCTAssertTrue(moved.contains("\(escape)[0m\(escape)[3;3H\(escape)[4X\(escape)[4;3H\(escape)[4X"), "the old cells are erased: \(moved)")
+        XCTAssertTrue(moved.contains("\(escape)[5;3H\(escape)P0;1;0q"), "and the picture drawn at its new place")
+        XCTAssertEqual(picture.pixelRequests, 1, "from the encoded copy")
+    }
+
+    func testITermNeedsAPNGAndWithoutGraphicsPicturesAreBlank() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .iterm)
+        renderer.render(frame(pictureAt: 2, SolidPicture((1, 1, 1))))
+        XCTAssertTrue(sink.lastText.contains("\(escape)[3;3H\(escape)]1337;File=inline=1;size=3;width=4;height=2"))
+        renderer.render(frame(pictureAt: 2, SolidPicture((1, 1, 1), png: nil)))
+        XCTAssertFalse(sink.lastText.contains("1337"), "nothing to send without a PNG")
+
+        let plainSink = RecordingSink()
+        let plain = DiffRenderer(sink: plainSink, colorMode: .trueColor)
+        plain.render(frame(pictureAt: 2, SolidPicture((1, 1, 1))))
+        XCTAssertFalse(plainSink.lastText.contains("\u{1B}_G") || plainSink.lastText.contains("\u{10EEEE}"))
+        XCTAssertEqual(plain.teardown(), [])
+    }
+}
