@@ -74,6 +74,8 @@ let package = Package(
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 // The probe's queries, the one thing written before the renderer's first frame.
                 .product(name: "TerminalKit", package: "TerminalKit"),
+                // Screenshots of real terminals are decoded and compared with the source picture.
+                .product(name: "ImageKit", package: "ImageKit"),
             ],
             path: "Tests/EndToEndTests",
             exclude: ["__Snapshots__", "Fonts"]
