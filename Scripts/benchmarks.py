@@ -15,7 +15,10 @@ Rows:
   5. idle CPU: a feature left on its loaded screen in tmux: CPU ticks from /proc over the wait. Goal 0.
   6. image pipeline: decode + downscale + symbol render of a generated 1000x1000 JPEG and PNG to
      40x20 cells, whole process (`apps-cli-bench render-image`), per tier against chafa's same symbols
-     (`--symbols vhalf`, `quad`, `sextant`). Goal: faster than chafa. chafa (and cjpeg for the JPEG) are installed from Debian when absent.
+     (`--symbols vhalf`, `quad`, `sextant`). Goal: faster than chafa. Quality per tier: both outputs
+     read back into cells and compared with the source (`apps-cli-bench symbol-error`); goal: a colour
+     error no worse than chafa's. Then the picture protocols (kitty, iTerm2, sixel) at 400x400 pixels:
+     time and bytes, beside chafa's `--format kitty|iterm|sixels`. chafa (and cjpeg for the JPEG) are installed from Debian when absent.
   7. HTML to text: a generated 1 MB document (headings, paragraphs, lists, tables, entities), whole
      process (`apps-cli-bench html-text`), against `w3m -dump` and `lynx -dump`, after checking all three
      give the same content (every paragraph, entities decoded). Goal: faster than both.
@@ -82,6 +85,15 @@ class Table:
         ratio_cell = f"{row['ratio']:6.2f}x" if row["ratio"] is not None else " " * 7
         verdict = "" if met is None else ("ok  " if met else "NOT ")
         print(f"  {verdict:4} {name:44} {time_cell:26} {rss_cell} {ratio_cell}  {goal or ''} {note}".rstrip(), flush=True)
+
+
+    def add_value(self, group, name, value, unit, anchor=None, goal=None, met=None, note=""):
+        """A row that is a measured quantity other than time (a colour error, a byte count)."""
+        row = {"group": group, "name": name, "value": value, "unit": unit, "anchor": anchor, "goal": goal, "met": met, "note": note}
+        self.rows.append(row)
+        verdict = "" if met is None else ("ok  " if met else "NOT ")
+        anchor_cell = f"vs {anchor:.2f} {unit}" if anchor is not None else ""
+        print(f"  {verdict:4} {name:44} {value:10.2f} {unit:10} {anchor_cell}  {goal or ''} {note}".rstrip(), flush=True)
 
 
 def cold_start(table, apps_cli, repetitions, data_root):
@@ -313,6 +325,31 @@ def images(table, bench, repetitions, work):
                       "< chafa", statistics.median(ours_seconds) < anchor)
             table.add("image", f"  chafa --size 40x20 --symbols {symbols}", [s for s, _ in samples["chafa"]],
                       [r for _, r in samples["chafa"]])
+            # Quality: both outputs read back into cells and compared with the source on the tier's
+            # own sample grid (2 across, 2 or 3 down per cell), mean Euclidean RGB distance.
+            rows_per_cell = "3" if tier == "sextant" else "2"
+            errors = {}
+            for name, command in (("ours", ours), ("chafa", theirs)):
+                output = subprocess.run(command, capture_output=True, check=True).stdout
+                measured = subprocess.run([bench, "symbol-error", path, rows_per_cell, "-"], input=output,
+                                          capture_output=True, check=True).stdout.split()
+                errors[name] = float(measured[0])
+            table.add_value("image quality", f"{kind} 40x20 {tier}: colour error, ours", errors["ours"], "(0-441)",
+                            errors["chafa"], "<= chafa", errors["ours"] <= errors["chafa"])
+    # The picture protocols: the same picture in 40x20 cells of 10x20 pixels (a 400x400 box), whole
+    # process, and the bytes a terminal receives. chafa sizes pixel pictures by its own rules (about
+    # 240 pixels for this box), so its rows are for scale, not a race.
+    for kind, path in files:
+        for tier, chafa_format in (("kitty", "kitty"), ("iterm", "iterm"), ("sixel", "sixels")):
+            ours = [bench, "render-image", path, "40x20", tier]
+            theirs = [chafa, "--format", chafa_format, "--size", "40x20", path]
+            samples = interleaved([("ours", ours), ("chafa", theirs)], repetitions)
+            ours_bytes = len(subprocess.run(ours, capture_output=True, check=True).stdout)
+            theirs_bytes = len(subprocess.run(theirs, capture_output=True, check=True).stdout)
+            table.add("image", f"{kind} 1000x1000 → 400x400 px {tier} (apps-cli-bench)", [s for s, _ in samples["ours"]],
+                      [r for _, r in samples["ours"]], note=f"{ours_bytes // 1024} KB written")
+            table.add("image", f"  chafa --format {chafa_format} --size 40x20", [s for s, _ in samples["chafa"]],
+                      [r for _, r in samples["chafa"]], note=f"{theirs_bytes // 1024} KB written")
 
 
 def html_document(path):

@@ -47,10 +47,14 @@ final class StandardOutputSink: OutputSink {
 }
 
 // Single jobs for Scripts/benchmarks.py, measured as whole processes against other tools:
-//   apps-cli-bench render-image FILE COLSxROWS [half|quadrant|sextant]
-//                                                decode (libjpeg's DCT scaling), downscale, symbol render, print
+//   apps-cli-bench render-image FILE COLSxROWS [half|quadrant|sextant|kitty|iterm|sixel]
+//                                                decode (libjpeg's DCT scaling), downscale, symbol render or
+//                                                picture protocol (cells of 10x20 pixels), print
 //   apps-cli-bench html-text FILE                HTML to wrapped plain text (80 columns), print
 //   apps-cli-bench decode-check24 FILE           a CHECK24 catalog through each JSON decoder, timed in-process
+//   apps-cli-bench picture-bytes                 only the bytes per picture tier (section 4b)
+//   apps-cli-bench symbol-error SOURCE K - < OUT the mean colour error of a symbol picture (ours or chafa's)
+//                                                against SOURCE, sampled 2 across and K down per cell
 let arguments = CommandLine.arguments
 if arguments.count >= 3, arguments[1] == "render-image" {
     let size = arguments.count > 3 ? arguments[3].split(separator: "x").compactMap { Int($0) } : [40, 20]
@@ -61,16 +65,37 @@ if arguments.count >= 3, arguments[1] == "render-image" {
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
         // Decoded near the size shown (two pixels across and two or three down per cell), as the app's
         // image repository does.
+        // The pixel tiers decode at the box's pixels (cells of 10x20).
+        let cell = tier.graphics == nil ? PixelSize(width: 2, height: 3) : PixelSize(width: 10, height: 20)
         let limits = ImageDecoder.Limits(maximumSide: 65_535, maximumPixelCount: 4 * 1024 * 1024,
-                                         targetSide: max(cells.columns * 2, cells.rows * 3))
+                                         targetSide: max(cells.columns * cell.width, cells.rows * cell.height))
         let image = try ImageDecoder.decode(data, limits: limits)
-        let frame = ImageRenderer.render(image, in: cells, mode: mode)
-        DiffRenderer(sink: StandardOutputSink(), colorMode: .trueColor).render(frame)
+        var frame: Frame
+        if tier.graphics != nil {
+            frame = Frame(size: cells)
+            frame.place(ImagePicture(image), in: frame.bounds)
+        } else {
+            frame = ImageRenderer.render(image, in: cells, mode: mode)
+        }
+        DiffRenderer(sink: StandardOutputSink(), colorMode: .trueColor, graphics: tier.graphics, cellPixels: cell).render(frame)
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("render-image: \(error)\n".utf8))
         exit(1)
     }
+}
+if arguments.count >= 5, arguments[1] == "symbol-error", let rowsPerCell = Int(arguments[3]) {
+    // The colour error of a symbol picture read from standard input (ours or chafa's) against SOURCE.
+    guard let data = FileManager.default.contents(atPath: arguments[2]), let source = try? ImageDecoder.decode(data),
+          let result = SymbolQuality.meanError(output: Array(FileHandle.standardInput.readDataToEndOfFile()), source: source,
+                                               rowsPerCell: rowsPerCell) else { exit(1) }
+    print(String(format: "%.2f %d", result.error, result.unknown))
+    exit(0)
+}
+if arguments.count >= 2, arguments[1] == "picture-bytes" {
+    await pictureTierBytes()
+    for goal in goals { print("\(goal.passed ? "ok  " : "OVER") \(goal.name): \(Int(goal.value)) B (budget \(Int(goal.budget)) B)") }
+    exit(goals.allSatisfy(\.passed) ? 0 : 1)
 }
 if arguments.count >= 3, arguments[1] == "html-text" {
     guard let data = FileManager.default.contents(atPath: arguments[2]) else { exit(1) }
@@ -201,6 +226,59 @@ func overviewGoals() async {
     }
 }
 await overviewGoals()
+
+// 4b. Bytes per picture tier, check24's overview at 120x40 on the demo data (a picture on every
+// product), cells of 10x20 pixels: the first frame, then what each change adds (after the pictures it
+// starts have arrived). kitty sends a picture once, so a one-row move and coming back from a detail
+// send none again: those cost what the same change costs with half blocks, plus a few placements.
+@MainActor
+func pictureTierBytes() async {
+    guard let demo = Check24OverviewModule.demoDataDirectory,
+          let favorites = try? SQLiteFavoritesService(directory: FileManager.default.temporaryDirectory.appendingPathComponent("apps-cli-bench-tiers-\(getpid())"))
+    else { return }
+    let client = HTTPClient(transport: Check24OverviewModule.demoTransport(directory: demo))
+    let service = HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL)
+    let size = Size(columns: 120, rows: 40)
+    var halfBlockMoves: [String: Int] = [:]
+    print("picture bytes per tier, check24 120x40:  first frame  one-row move  page down  list → detail  detail → list")
+    for tier in [PictureTier.halfBlocks, .quadrants, .sextants, .kitty, .iterm, .sixel] {
+        let host = HeadlessHost(size: size, pictureGrace: .seconds(5))
+        let screen = Check24OverviewModule.make(dependencies: .init(
+            catalog: service, favorites: favorites,
+            images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
+            pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL,
+            opener: UnimplementedURLOpener()), host: host.controller)
+        _ = await host.run(root: screen, keys: [])
+        let context = RenderContext(size: size, colorMode: .trueColor, pictures: tier)
+        let sink = CountingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: tier.graphics, cellPixels: PixelSize(width: 10, height: 20))
+        /// The bytes of the frames after `event` (none: the first), once the pictures it starts are in.
+        func bytes(after event: InputEvent?) async -> Int {
+            sink.bytes = 0
+            if let event { _ = host.controller.dispatch(event, in: context) }
+            renderer.render(host.controller.render(in: context))
+            _ = await host.controller.work.waitUntilIdle(timeout: .seconds(5))
+            renderer.render(host.controller.render(in: context))
+            return sink.bytes
+        }
+        let first = await bytes(after: nil)
+        let move = await bytes(after: .key(.down))
+        let page = await bytes(after: .key(.pageDown))
+        let detail = await bytes(after: .key(.enter))
+        let back = await bytes(after: .key(.escape))
+        print("  \(tier.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))"
+              + [first, move, page, detail, back].map { String($0).leftPadded(to: 14) }.joined())
+        if tier == .halfBlocks { halfBlockMoves = ["move": move, "back": back] }
+        if tier == .kitty {
+            // A placement command is about 40 bytes; a screen of check24 holds at most a dozen pictures.
+            goals.append(Goal(name: "bytes: kitty one-row move, no picture resent", value: Double(move),
+                              budget: Double(halfBlockMoves["move"] ?? 0) + 1_000, unit: "B"))
+            goals.append(Goal(name: "bytes: kitty detail → list, no picture resent", value: Double(back),
+                              budget: Double(halfBlockMoves["back"] ?? 0) + 1_000, unit: "B"))
+        }
+    }
+}
+await pictureTierBytes()
 
 // 5. Per key at scale: check24 with 1k, 10k and 100k generated products, through the real
 // presenter → view → diff renderer path into a counting sink, 120x40. The goal: p99 ≤ 2 ms at 100k,

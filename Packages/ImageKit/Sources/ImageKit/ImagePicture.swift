@@ -50,6 +50,8 @@ public enum PNGEncoder {
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA) // RGBA
+        // zlib's fast setting: a picture is encoded while a frame waits for it; the terminal is near.
+        image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
         var size = 0
         // First the size, then the file into a buffer of that size.
         let measured = rgba.withUnsafeBytes { pixels in

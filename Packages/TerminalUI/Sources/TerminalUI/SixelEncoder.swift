@@ -18,28 +18,33 @@ public enum SixelEncoder {
         for (index, colour) in palette.enumerated() {
             output.appendSixelText("#\(index);2;\(percent(colour.red));\(percent(colour.green));\(percent(colour.blue))")
         }
-        var masks = [[UInt8]](repeating: [], count: palette.count)
+        // One row of sixels per colour, reused from band to band (zeroed after each use).
+        var masks = [UInt8](repeating: 0, count: palette.count * width)
+        var inBand = [Bool](repeating: false, count: palette.count)
         var used: [Int] = []
         for band in stride(from: 0, to: height, by: 6) {
             used.removeAll(keepingCapacity: true)
             for down in 0..<min(6, height - band) {
                 let bit = UInt8(1) << down
+                let rowStart = (band + down) * width
                 for x in 0..<width {
-                    let colour = indices[(band + down) * width + x]
+                    let colour = indices[rowStart + x]
                     guard colour >= 0 else { continue }
                     let index = Int(colour)
-                    if masks[index].isEmpty {
-                        masks[index] = [UInt8](repeating: 0, count: width)
+                    if !inBand[index] {
+                        inBand[index] = true
                         used.append(index)
                     }
-                    masks[index][x] |= bit
+                    masks[index * width + x] |= bit
                 }
             }
             for (position, colour) in used.enumerated() {
                 if position > 0 { output.append(0x24) } // $: back to the band's start
-                output.appendSixelText("#\(colour)")
-                appendRuns(masks[colour], to: &output)
-                masks[colour] = []
+                output.append(0x23) // #
+                output.appendSixelNumber(colour)
+                appendRuns(masks[(colour * width)..<((colour + 1) * width)], to: &output)
+                for x in (colour * width)..<((colour + 1) * width) { masks[x] = 0 }
+                inBand[colour] = false
             }
             output.append(0x2D) // -: next band
         }
@@ -50,17 +55,18 @@ public enum SixelEncoder {
     private static func percent(_ channel: Int) -> Int { (channel * 100 + 127) / 255 }
 
     /// One colour's sixels across a band, runs of four or more as `!count`, trailing blanks left out.
-    private static func appendRuns(_ mask: [UInt8], to output: inout [UInt8]) {
-        var end = mask.count
-        while end > 0, mask[end - 1] == 0 { end -= 1 }
-        var x = 0
+    private static func appendRuns(_ mask: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        var end = mask.endIndex
+        while end > mask.startIndex, mask[end - 1] == 0 { end -= 1 }
+        var x = mask.startIndex
         while x < end {
             let value = mask[x]
             var run = 1
             while x + run < end, mask[x + run] == value { run += 1 }
             let character = 0x3F + value
             if run >= 4 {
-                output.appendSixelText("!\(run)")
+                output.append(0x21) // !
+                output.appendSixelNumber(run)
                 output.append(character)
             } else {
                 for _ in 0..<run { output.append(character) }
@@ -86,12 +92,13 @@ public enum SixelEncoder {
         }
         var boxes: [[Int]] = [population.indices.filter { population[$0] > 0 }]
         guard !boxes[0].isEmpty else { return [Colour(red: 0, green: 0, blue: 0)] }
+        var totals = [boxes[0].reduce(0) { $0 + population[$1] }]
         while boxes.count < count {
             // The most populous box that still spans more than one bucket.
             var chosen = -1, chosenPopulation = 0
-            for (index, box) in boxes.enumerated() where box.count > 1 {
-                let total = box.reduce(0) { $0 + population[$1] }
-                if total > chosenPopulation { chosen = index; chosenPopulation = total }
+            for (index, box) in boxes.enumerated() where box.count > 1 && totals[index] > chosenPopulation {
+                chosen = index
+                chosenPopulation = totals[index]
             }
             guard chosen >= 0 else { break }
             let box = boxes[chosen]
@@ -109,6 +116,8 @@ public enum SixelEncoder {
             }
             boxes[chosen] = Array(sorted[..<cut])
             boxes.append(Array(sorted[cut...]))
+            totals[chosen] = boxes[chosen].reduce(0) { $0 + population[$1] }
+            totals.append(chosenPopulation - totals[chosen])
         }
         return boxes.map { box in
             var total = 0, red = 0, green = 0, blue = 0
@@ -142,14 +151,11 @@ public enum SixelEncoder {
                 }
                 indices[y * width + x] = index
                 let chosen = palette[Int(index)]
-                let errors = [red - chosen.red, green - chosen.green, blue - chosen.blue]
-                for channel in 0..<3 {
-                    let error = errors[channel]
-                    current[slot + 3 + channel] += error * 7
-                    next[slot - 3 + channel] += error * 3
-                    next[slot + channel] += error * 5
-                    next[slot + 3 + channel] += error
-                }
+                let redError = red - chosen.red, greenError = green - chosen.green, blueError = blue - chosen.blue
+                current[slot + 3] += redError * 7; current[slot + 4] += greenError * 7; current[slot + 5] += blueError * 7
+                next[slot - 3] += redError * 3; next[slot - 2] += greenError * 3; next[slot - 1] += blueError * 3
+                next[slot] += redError * 5; next[slot + 1] += greenError * 5; next[slot + 2] += blueError * 5
+                next[slot + 3] += redError; next[slot + 4] += greenError; next[slot + 5] += blueError
             }
             swap(&current, &next)
             for index in next.indices { next[index] = 0 }
@@ -173,4 +179,9 @@ public enum SixelEncoder {
 
 private extension Array where Element == UInt8 {
     mutating func appendSixelText(_ text: String) { append(contentsOf: text.utf8) }
+
+    mutating func appendSixelNumber(_ value: Int) {
+        if value >= 10 { appendSixelNumber(value / 10) }
+        append(UInt8(0x30 + value % 10))
+    }
 }
