@@ -35,8 +35,8 @@ public struct ImagePicture: PictureSource {
         return output
     }
 
-    public func png(fittingIn box: PixelSize) -> [UInt8]? {
-        PNGEncoder.encode(rgba: rgba(fittingIn: box), width: box.width, height: box.height)
+    public func png(rgba: [UInt8], size: PixelSize) -> [UInt8]? {
+        PNGEncoder.encode(rgba: rgba, width: size.width, height: size.height)
     }
 }
 

@@ -27,7 +27,7 @@ public enum ImageSlotView {
         switch slot {
         case .loaded(let image):
             // In the terminal's own pixels: the renderer sends and places the picture over these cells.
-            if tier.graphics != nil, colorMode != .none, frame.bounds.contains(rect) {
+            if tier.graphics != nil, colorMode != .none {
                 frame.place(ImagePicture(image), in: rect)
                 return
             }

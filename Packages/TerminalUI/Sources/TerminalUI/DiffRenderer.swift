@@ -254,6 +254,11 @@ final class PictureLayer {
     private struct Key: Hashable {
         let identity: ObjectIdentifier
         let box: PixelSize
+        /// The pixels shown of a cut picture (sixel and iTerm2 send only those); nil for all of it and for kitty.
+        let crop: PixelRect?
+    }
+    struct PixelRect: Hashable {
+        let x: Int, y: Int, width: Int, height: Int
     }
     private struct Image {
         // Held so that the identity cannot be reused by another picture while the entry lives.
@@ -291,17 +296,19 @@ final class PictureLayer {
                     before += KittyGraphics.deletePlacement(id: image.id, placement: placementID)
                 }
             case .sixel, .iterm:
-                erase(placement.rect, base: &base, into: &before)
+                erase(placement.visible, base: &base, into: &before)
             }
         }
         for placement in visible where shown[placement] == nil {
             guard let image = image(for: placement, into: &after) else { continue }
-            DiffRenderer.moveCursor(to: placement.rect.column, row: placement.rect.row, into: &after)
+            DiffRenderer.moveCursor(to: placement.visible.column, row: placement.visible.row, into: &after)
             switch graphics {
             case .kitty:
                 let placementID = nextPlacementID
                 nextPlacementID = nextPlacementID == UInt32.max ? 1 : nextPlacementID + 1
-                after += KittyGraphics.place(id: image.id, placement: placementID, columns: placement.rect.columns, rows: placement.rect.rows)
+                let crop = self.crop(placement).map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+                after += KittyGraphics.place(id: image.id, placement: placementID, columns: placement.visible.columns,
+                                             rows: placement.visible.rows, crop: crop)
                 shown[placement] = placementID
             case .sixel, .iterm:
                 after += image.bytes
@@ -318,7 +325,30 @@ final class PictureLayer {
     }
 
     private func key(_ placement: PicturePlacement) -> Key {
-        Key(identity: ObjectIdentifier(placement.source.identity), box: box(placement.rect))
+        // kitty keeps the whole picture and shows a part of it; the others are sent as the part shown.
+        Key(identity: ObjectIdentifier(placement.source.identity), box: box(placement.rect),
+            crop: graphics == .kitty ? nil : crop(placement))
+    }
+
+    /// The pixels of a cut picture's box that are shown; nil when all of it is.
+    private func crop(_ placement: PicturePlacement) -> PixelRect? {
+        guard placement.isCropped else { return nil }
+        return PixelRect(x: (placement.visible.column - placement.rect.column) * cellPixels.width,
+                         y: (placement.visible.row - placement.rect.row) * cellPixels.height,
+                         width: placement.visible.columns * cellPixels.width, height: placement.visible.rows * cellPixels.height)
+    }
+
+    /// The RGBA pixels of `key`'s box, cut to its crop.
+    private func pixels(_ source: any PictureSource, _ key: Key) -> (rgba: [UInt8], size: PixelSize) {
+        let whole = source.rgba(fittingIn: key.box)
+        guard let crop = key.crop else { return (whole, key.box) }
+        var cut: [UInt8] = []
+        cut.reserveCapacity(crop.width * crop.height * 4)
+        for y in crop.y..<(crop.y + crop.height) {
+            let start = (y * key.box.width + crop.x) * 4
+            cut += whole[start..<(start + crop.width * 4)]
+        }
+        return (cut, PixelSize(width: crop.width, height: crop.height))
     }
 
     private func box(_ rect: Rect) -> PixelSize {
@@ -341,10 +371,18 @@ final class PictureLayer {
             }
             bytes = []
         case .iterm:
-            guard let png = placement.source.png(fittingIn: key.box) else { return nil }
-            bytes = ITermImages.inline(png: png, columns: placement.rect.columns, rows: placement.rect.rows)
+            let png: [UInt8]?
+            if key.crop == nil {
+                png = placement.source.png(fittingIn: key.box)
+            } else {
+                let cut = pixels(placement.source, key)
+                png = placement.source.png(rgba: cut.rgba, size: cut.size)
+            }
+            guard let png else { return nil }
+            bytes = ITermImages.inline(png: png, columns: placement.visible.columns, rows: placement.visible.rows)
         case .sixel:
-            bytes = SixelEncoder.encode(rgba: placement.source.rgba(fittingIn: key.box), size: key.box, maximumColors: sixelColors)
+            let cut = pixels(placement.source, key)
+            bytes = SixelEncoder.encode(rgba: cut.rgba, size: cut.size, maximumColors: sixelColors)
         }
         let image = Image(source: placement.source, id: id, bytes: bytes, lastUse: clock)
         images[key] = image

@@ -14,9 +14,12 @@ public enum KittyGraphics {
         chunked("a=t,f=32,s=\(size.width),v=\(size.height),i=\(id),q=2", payload: rgba)
     }
 
-    /// Shows image `id` at the cursor, scaled into `columns` × `rows` cells, without moving the cursor.
-    public static func place(id: UInt32, placement: UInt32, columns: Int, rows: Int) -> [UInt8] {
-        command("a=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),C=1,q=2")
+    /// Shows image `id` at the cursor, scaled into `columns` × `rows` cells, without moving the cursor;
+    /// with `crop`, only that rectangle of the image's pixels (a picture cut by the screen's edge).
+    public static func place(id: UInt32, placement: UInt32, columns: Int, rows: Int,
+                             crop: (x: Int, y: Int, width: Int, height: Int)? = nil) -> [UInt8] {
+        let source = crop.map { ",x=\($0.x),y=\($0.y),w=\($0.width),h=\($0.height)" } ?? ""
+        return command("a=p,i=\(id),p=\(placement)\(source),c=\(columns),r=\(rows),C=1,q=2")
     }
 
     /// Takes one placement of image `id` off the screen; the image stays with the terminal.

@@ -24,25 +24,41 @@ public protocol PictureSource: Sendable {
     func rgba(fittingIn box: PixelSize) -> [UInt8]
     /// The same pixels as a PNG file, or nil when no PNG encoder is at hand.
     func png(fittingIn box: PixelSize) -> [UInt8]?
+    /// `rgba` (`size.width * size.height` pixels) as a PNG file, or nil when no PNG encoder is at hand.
+    func png(rgba: [UInt8], size: PixelSize) -> [UInt8]?
+}
+
+extension PictureSource {
+    public func png(fittingIn box: PixelSize) -> [UInt8]? {
+        png(rgba: rgba(fittingIn: box), size: box)
+    }
 }
 
 /// A picture placed over a rectangle of cells of a frame.
 public struct PicturePlacement: Hashable, Sendable {
-    /// The cells the picture covers; the picture is fitted into their pixels and centred.
+    /// The picture's whole box; the picture is fitted into its pixels and centred. It may reach
+    /// beyond the frame (a list row cut by the screen's edge).
     public let rect: Rect
+    /// The part of ``rect`` on the frame: what is shown (all of it unless cut).
+    public let visible: Rect
     public let source: any PictureSource
 
-    public init(rect: Rect, source: any PictureSource) {
+    public init(rect: Rect, visible: Rect? = nil, source: any PictureSource) {
         self.rect = rect
+        self.visible = visible ?? rect
         self.source = source
     }
 
+    /// Whether the picture is cut: only ``visible`` of its box is on the frame.
+    public var isCropped: Bool { visible != rect }
+
     public static func == (lhs: PicturePlacement, rhs: PicturePlacement) -> Bool {
-        lhs.rect == rhs.rect && lhs.source.identity === rhs.source.identity
+        lhs.rect == rhs.rect && lhs.visible == rhs.visible && lhs.source.identity === rhs.source.identity
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rect)
+        hasher.combine(visible)
         hasher.combine(ObjectIdentifier(source.identity))
     }
 }
@@ -58,20 +74,22 @@ extension Cell {
 }
 
 extension Frame {
-    /// Places `source` over `rect` (it must lie inside the frame): its cells become ``Cell/picture``
-    /// and the renderer draws the picture there with the terminal's graphics protocol.
+    /// Places `source` over `rect`: its cells on the frame become ``Cell/picture`` and the renderer
+    /// draws the picture there with the terminal's graphics protocol (the part on the frame, when
+    /// `rect` reaches beyond it).
     public mutating func place(_ source: any PictureSource, in rect: Rect) {
-        guard !rect.isEmpty, bounds.contains(rect) else { return }
-        for row in rect.row..<rect.maxRow {
-            for column in rect.column..<rect.maxColumn { setCell(.picture, column: column, row: row) }
+        let visible = rect.intersection(bounds)
+        guard !rect.isEmpty, !visible.isEmpty else { return }
+        for row in visible.row..<visible.maxRow {
+            for column in visible.column..<visible.maxColumn { setCell(.picture, column: column, row: row) }
         }
-        pictures.append(PicturePlacement(rect: rect, source: source))
+        pictures.append(PicturePlacement(rect: rect, visible: visible, source: source))
     }
 
     /// The placed pictures whose cells are all still theirs (text drawn over part of one hides it).
     public var visiblePictures: [PicturePlacement] {
         pictures.filter { placement in
-            let rect = placement.rect
+            let rect = placement.visible
             for row in rect.row..<rect.maxRow {
                 for column in rect.column..<rect.maxColumn where !self[column, row].isPicture { return false }
             }
@@ -79,14 +97,16 @@ extension Frame {
         }
     }
 
-    /// Carries `other`'s pictures into this frame, moved by `shift`, where they land wholly inside `clip`.
+    /// Carries the part of `other`'s pictures inside `source` into this frame, moved by `shift` and
+    /// cut to `clip`.
     mutating func carryPictures(of other: Frame, from source: Rect, shift: Point, clip: Rect) {
-        for placement in other.pictures where source.contains(placement.rect) {
-            let moved = Rect(column: placement.rect.column + shift.column, row: placement.rect.row + shift.row,
-                             columns: placement.rect.columns, rows: placement.rect.rows)
-            if clip.contains(moved), bounds.contains(moved) {
-                pictures.append(PicturePlacement(rect: moved, source: placement.source))
-            }
+        func moved(_ rect: Rect) -> Rect {
+            Rect(column: rect.column + shift.column, row: rect.row + shift.row, columns: rect.columns, rows: rect.rows)
+        }
+        for placement in other.pictures {
+            let visible = moved(placement.visible.intersection(source)).intersection(clip).intersection(bounds)
+            guard !visible.isEmpty else { continue }
+            pictures.append(PicturePlacement(rect: moved(placement.rect), visible: visible, source: placement.source))
         }
     }
 }

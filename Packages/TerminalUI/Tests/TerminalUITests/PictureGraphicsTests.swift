@@ -27,6 +27,7 @@ private final class SolidPicture: PictureSource, Sendable {
         requests.withLock { $0 += 1 }
         return png
     }
+    func png(rgba: [UInt8], size: PixelSize) -> [UInt8]? { png }
 }
 
 final class PictureGraphicsTests: XCTestCase {
@@ -96,23 +97,43 @@ final class PictureGraphicsTests: XCTestCase {
         return frame
     }
 
-    func testPlacingMarksTheCellsAndCompositingCarriesOnlyWholePictures() {
+    func testPlacingMarksTheCellsAndCompositingCarriesThePartShown() {
         let picture = SolidPicture((1, 2, 3))
         var inner = Frame(size: Size(columns: 6, rows: 4))
         inner.place(picture, in: Rect(column: 1, row: 1, columns: 3, rows: 2))
-        inner.place(picture, in: Rect(column: 4, row: 0, columns: 3, rows: 1)) // sticks out: not placed
-        XCTAssertEqual(inner.pictures.count, 1)
+        inner.place(picture, in: Rect(column: 4, row: 0, columns: 3, rows: 1)) // reaches beyond the frame: cut
+        inner.place(picture, in: Rect(column: 7, row: 0, columns: 3, rows: 1)) // wholly outside: not placed
+        XCTAssertEqual(inner.pictures.map(\.visible), [Rect(column: 1, row: 1, columns: 3, rows: 2), Rect(column: 4, row: 0, columns: 2, rows: 1)])
+        XCTAssertEqual(inner.pictures.map(\.isCropped), [false, true])
         XCTAssertTrue(inner[1, 1].isPicture)
+        XCTAssertTrue(inner[5, 0].isPicture)
+
         var outer = Frame(size: Size(columns: 20, rows: 10))
         outer.draw(inner, at: Point(column: 5, row: 3))
-        XCTAssertEqual(outer.pictures.map(\.rect), [Rect(column: 6, row: 4, columns: 3, rows: 2)])
+        XCTAssertEqual(outer.pictures.map(\.rect), [Rect(column: 6, row: 4, columns: 3, rows: 2), Rect(column: 9, row: 3, columns: 3, rows: 1)])
         outer.restyle(outer.bounds) { $0.dim = true }
-        XCTAssertEqual(outer.visiblePictures.count, 1, "a dimmed pane keeps its pictures")
+        XCTAssertEqual(outer.visiblePictures.count, 2, "a dimmed pane keeps its pictures")
+
         var clipped = Frame(size: Size(columns: 20, rows: 10))
         clipped.draw(inner, from: Rect(column: 0, row: 0, columns: 6, rows: 2), at: Point(column: 0, row: 0))
-        XCTAssertEqual(clipped.pictures, [], "a picture cut by the clip is not carried")
+        XCTAssertEqual(clipped.pictures.first?.rect, Rect(column: 1, row: 1, columns: 3, rows: 2))
+        XCTAssertEqual(clipped.pictures.first?.visible, Rect(column: 1, row: 1, columns: 3, rows: 1), "cut by the clip")
+
         outer.put("dialog", at: Point(column: 6, row: 4))
-        XCTAssertEqual(outer.visiblePictures, [], "text over a picture hides it")
+        XCTAssertEqual(outer.visiblePictures.map(\.rect), [Rect(column: 9, row: 3, columns: 3, rows: 1)], "text over a picture hides it")
+    }
+
+    func testACutPictureShowsItsVisiblePart() {
+        let picture = SolidPicture((4, 4, 4))
+        var frame = Frame(size: Size(columns: 20, rows: 8))
+        frame.place(picture, in: Rect(column: 2, row: 6, columns: 4, rows: 3)) // one row below the screen
+        let kitty = RecordingSink()
+        DiffRenderer(sink: kitty, colorMode: .trueColor, graphics: .kitty, cellPixels: PixelSize(width: 10, height: 20)).render(frame)
+        XCTAssertTrue(kitty.lastText.contains("\(escape)[7;3H\(escape)_Ga=p,i=1,p=1,x=0,y=0,w=40,h=40,c=4,r=2,C=1,q=2"),
+                      "kitty keeps the whole picture and shows its top two rows: \(kitty.lastText)")
+        let sixel = RecordingSink()
+        DiffRenderer(sink: sixel, colorMode: .trueColor, graphics: .sixel, cellPixels: PixelSize(width: 2, height: 3)).render(frame)
+        XCTAssertTrue(sixel.lastText.contains("\(escape)[7;3H\(escape)P0;1;0q\"1;1;8;6"), "sixel sends the part shown: \(sixel.lastText)")
     }
 
     func testKittySendsAPictureOnceAndAMoveCostsAPlacementNotATransmission() {
