@@ -178,18 +178,25 @@ if let demo = Check24OverviewModule.demoDataDirectory,
     goals.append(Goal(name: "PNG 64x64 decode + render 24x12", value: decodeMilliseconds, budget: 5, unit: "ms"))
 }
 
-// 4. The check24 overview on the demo data: one frame at 120x40, and the bytes each kind of change
-// writes at 80x24 and 200x60 against a full redraw: a one-row move at most two rows' worth, a page
-// down or a screen switch about a redraw (everything changed), never much more.
+/// check24's overview on its demo data, shown in a headless host of `size` once loading settled.
 @MainActor
-func overviewGoals() async {
-    guard let demo = Check24OverviewModule.demoDataDirectory,
-          let favorites = try? SQLiteFavoritesService(directory: FileManager.default.temporaryDirectory.appendingPathComponent("apps-cli-bench-\(getpid())"))
-    else { return }
-    let client = HTTPClient(transport: Check24OverviewModule.demoTransport(directory: demo))
-    let service = HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL)
-    func overview(_ size: Size) async -> HeadlessHost {
-        let host = HeadlessHost(size: size)
+final class DemoOverview {
+    let client: HTTPClient
+    let service: HTTPCheck24Service
+    let favorites: SQLiteFavoritesService
+
+    init?(name: String) {
+        guard let demo = Check24OverviewModule.demoDataDirectory,
+              let favorites = try? SQLiteFavoritesService(directory: FileManager.default.temporaryDirectory.appendingPathComponent("apps-cli-bench-\(name)-\(getpid())"))
+        else { return nil }
+        self.favorites = favorites
+        client = HTTPClient(transport: Check24OverviewModule.demoTransport(directory: demo))
+        service = HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL)
+    }
+
+    func host(_ size: Size, pictureGrace: Duration = HeadlessHost.defaultPictureGrace) async -> HeadlessHost {
+        let host = HeadlessHost(size: size, pictureGrace: pictureGrace)
+        let client = self.client
         let screen = Check24OverviewModule.make(dependencies: .init(
             catalog: service, favorites: favorites,
             images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
@@ -198,6 +205,15 @@ func overviewGoals() async {
         _ = await host.run(root: screen, keys: [])
         return host
     }
+}
+
+// 4. The check24 overview on the demo data: one frame at 120x40, and the bytes each kind of change
+// writes at 80x24 and 200x60 against a full redraw: a one-row move at most two rows' worth, a page
+// down or a screen switch about a redraw (everything changed), never much more.
+@MainActor
+func overviewGoals() async {
+    guard let demo = DemoOverview(name: "overview") else { return }
+    func overview(_ size: Size) async -> HeadlessHost { await demo.host(size) }
     let host = await overview(Size(columns: 120, rows: 40))
     let context = RenderContext(size: Size(columns: 120, rows: 40), colorMode: .trueColor)
     let frameMilliseconds = measure(50) { _ = host.controller.render(in: context) }
@@ -233,22 +249,12 @@ await overviewGoals()
 // send none again: those cost what the same change costs with half blocks, plus a few placements.
 @MainActor
 func pictureTierBytes() async {
-    guard let demo = Check24OverviewModule.demoDataDirectory,
-          let favorites = try? SQLiteFavoritesService(directory: FileManager.default.temporaryDirectory.appendingPathComponent("apps-cli-bench-tiers-\(getpid())"))
-    else { return }
-    let client = HTTPClient(transport: Check24OverviewModule.demoTransport(directory: demo))
-    let service = HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL)
+    guard let demo = DemoOverview(name: "tiers") else { return }
     let size = Size(columns: 120, rows: 40)
     var halfBlockMoves: [String: Int] = [:]
     print("picture bytes per tier, check24 120x40:  first frame  one-row move  page down  list → detail  detail → list")
     for tier in [PictureTier.halfBlocks, .quadrants, .sextants, .kitty, .iterm, .sixel] {
-        let host = HeadlessHost(size: size, pictureGrace: .seconds(5))
-        let screen = Check24OverviewModule.make(dependencies: .init(
-            catalog: service, favorites: favorites,
-            images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
-            pages: HTTPWebPageLoader(client: client), legalPageURL: Check24OverviewModule.originalLegalPageURL,
-            opener: UnimplementedURLOpener()), host: host.controller)
-        _ = await host.run(root: screen, keys: [])
+        let host = await demo.host(size, pictureGrace: .seconds(5))
         let context = RenderContext(size: size, colorMode: .trueColor, pictures: tier)
         let sink = CountingSink()
         let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: tier.graphics, cellPixels: PixelSize(width: 10, height: 20))
