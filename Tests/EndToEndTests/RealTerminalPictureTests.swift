@@ -98,7 +98,8 @@ private struct VirtualDisplay {
 
     /// Runs the product grid with one product showing ``RealTerminalPictureTests/source`` in
     /// `terminal`, waits until its picture is on the screen and still, and returns the mean colour
-    /// error between the screen's picture and the source scaled to it.
+    /// error between the screen's picture and the source scaled to it. Then ends the app (SIGTERM,
+    /// the terminal stays open) and checks that no picture was left behind on the screen.
     func pictureError(terminal: [String], extraArguments: [String]) throws -> Double {
         let png = try XCTUnwrap(PNGEncoder.encode(rgba: rgba(RealTerminalPictureTests.source), width: 240, height: 240))
         // Pictures come from a server of their own, whose address the catalog names.
@@ -113,9 +114,10 @@ private struct VirtualDisplay {
         let base = server.baseURL.absoluteString
         let process = Process()
         process.executableURL = URL(fileURLWithPath: which(terminal[0])!)
-        process.arguments = Array(terminal.dropFirst()) + ["-e", AppsCLIProcess.executable.path, "product-grid", "--base-url", base,
-                                                           "--data-dir", work.appendingPathComponent("data-\(UUID().uuidString)").path]
-            + extraArguments
+        let dataDirectory = work.appendingPathComponent("data-\(UUID().uuidString)").path
+        // Through a shell that outlives the app, so that the screen after it can be seen.
+        process.arguments = Array(terminal.dropFirst()) + ["-e", "/bin/sh", "-c", "\"$0\" \"$@\"; sleep 60", AppsCLIProcess.executable.path,
+                                                           "product-grid", "--base-url", base, "--data-dir", dataDirectory] + extraArguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = ":\(number)"
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
@@ -135,12 +137,30 @@ private struct VirtualDisplay {
             usleep(700_000)
             guard let screen = try? screenshot(), let box = magentaBox(screen) else { continue }
             if let previous, previous.box == box {
-                return meanError(screen, box: box)
+                let error = meanError(screen, box: box)
+                try endApp(runningWith: dataDirectory)
+                XCTAssertNil(try magentaBox(screenshot()), "\(terminal[0]): no picture is left behind after the app ends")
+                return error
             }
             previous = (box, screen)
         }
         XCTFail("\(terminal[0]) never showed the picture")
         return .infinity
+    }
+
+    /// Sends SIGTERM to the apps-cli process started with `dataDirectory` and waits for the screen to settle.
+    private func endApp(runningWith dataDirectory: String) throws {
+        let processes = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)
+        let app = processes.first { pid in
+            guard let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let arguments = commandLine.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return arguments.first?.hasSuffix("apps-cli") == true && arguments.contains(dataDirectory)
+        }
+        let pid = try XCTUnwrap(app, "the app is running")
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while kill(pid, 0) == 0, Date() < deadline { usleep(50_000) }
+        usleep(1_000_000) // the terminal draws what the app wrote last
     }
 
     private func screenshot() throws -> RGBImage {

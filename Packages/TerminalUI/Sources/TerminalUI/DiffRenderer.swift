@@ -381,7 +381,13 @@ final class PictureLayer {
             guard let png else { return nil }
             bytes = ITermImages.inline(png: png, columns: placement.visible.columns, rows: placement.visible.rows)
         case .sixel:
-            let cut = pixels(placement.source, key)
+            var cut = pixels(placement.source, key)
+            // Sixels come in bands of six rows: a last band reaching below the box would reach into the
+            // next row (the key bar, or past the last line, where the terminal scrolls). Its few rows go.
+            if cut.size.height > 6, cut.size.height % 6 != 0 {
+                cut.size.height -= cut.size.height % 6
+                cut.rgba.removeLast(cut.rgba.count - cut.size.width * cut.size.height * 4)
+            }
             bytes = SixelEncoder.encode(rgba: cut.rgba, size: cut.size, maximumColors: sixelColors)
         }
         let image = Image(source: placement.source, id: id, bytes: bytes, lastUse: clock)

@@ -134,6 +134,12 @@ final class PictureGraphicsTests: XCTestCase {
         let sixel = RecordingSink()
         DiffRenderer(sink: sixel, colorMode: .trueColor, graphics: .sixel, cellPixels: PixelSize(width: 2, height: 3)).render(frame)
         XCTAssertTrue(sixel.lastText.contains("\(escape)[7;3H\(escape)P0;1;0q\"1;1;8;6"), "sixel sends the part shown: \(sixel.lastText)")
+        // A box 3 rows of 5 pixels tall: 15 pixel rows, sent as the 12 of two whole bands.
+        var tall = Frame(size: Size(columns: 20, rows: 8))
+        tall.place(picture, in: Rect(column: 0, row: 1, columns: 2, rows: 3))
+        let bands = RecordingSink()
+        DiffRenderer(sink: bands, colorMode: .trueColor, graphics: .sixel, cellPixels: PixelSize(width: 2, height: 5)).render(tall)
+        XCTAssertTrue(bands.lastText.contains("\"1;1;4;12#"), "never a band below the box: \(bands.lastText)")
     }
 
     func testKittySendsAPictureOnceAndAMoveCostsAPlacementNotATransmission() {
