@@ -51,7 +51,9 @@ public final class TerminalHost {
         }
         pictures = colorMode == .none ? (requestedPictures ?? .ascii)
             : requestedPictures ?? PictureTier.automatic(capabilities, environment: environment)
-        guard let graphics = pictures.graphics, colorMode != .none else { return }
+        guard var graphics = pictures.graphics, colorMode != .none else { return }
+        // Inside tmux kitty's pictures go through its passthrough and show as Unicode placeholders.
+        if graphics == .kitty, environment["TMUX"] != nil { graphics = .kittyPlaceholders }
         let cell = capabilities.cellPixels ?? session.cellPixels()
         renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
                                 cellPixels: cell.map(PixelSize.init) ?? .defaultCell,

@@ -125,6 +125,14 @@ public final class DiffRenderer {
                     cursorColumn = cell.width == 1 ? column + 1 : nil
                     continue
                 }
+                // Under a picture shown by placeholders (kitty in tmux): the cell names the picture and its place in it.
+                if let pictures, cell.isPicture, let placeholder = pictures.placeholder(column: column, row: row, columns: frame.size.columns) {
+                    if cursorColumn != column { Self.moveCursor(to: column, row: row, into: &output) }
+                    applyStyle(Style(foreground: .indexed(placeholder.id)))
+                    output.append(contentsOf: KittyPlaceholders.cell(row: placeholder.row, column: placeholder.column))
+                    cursorColumn = nil
+                    continue
+                }
                 let glyph = glyph(for: cell.grapheme)
                 if glyph.isUncertain, cell.width == 2 {
                     // The trailing cell first: a terminal that draws the glyph one column wide leaves this blank.
@@ -280,8 +288,22 @@ final class PictureLayer {
         self.sixelColors = sixelColors
     }
 
+    /// Where placeholder cells show pictures this frame: cell index → image id and the cell's row and
+    /// column in the picture (kitty in tmux only).
+    private var placeholderCells: [Int: (id: UInt8, row: Int, column: Int)] = [:]
+    /// Never in a frame: base cells set to it are written again whatever the frame holds there.
+    private static let unknownCell = Cell(grapheme: "", width: 1, style: .plain)
+
+    func placeholder(column: Int, row: Int, columns: Int) -> (id: UInt8, row: Int, column: Int)? {
+        placeholderCells.isEmpty ? nil : placeholderCells[row * columns + column]
+    }
+
     func update(to visible: [PicturePlacement], repaintsAll: Bool, base: inout Frame, before: inout [UInt8], after: inout [UInt8]) {
         clock += 1
+        if graphics == .kittyPlaceholders {
+            updatePlaceholders(to: visible, repaintsAll: repaintsAll, base: &base, before: &before)
+            return
+        }
         if repaintsAll {
             // ESC[2J clears sixel and iTerm2 pictures with the text; kitty's placements are taken off here.
             if graphics == .kitty, !shown.isEmpty { before += KittyGraphics.command("a=d,d=a,q=2") }
@@ -297,6 +319,8 @@ final class PictureLayer {
                 }
             case .sixel, .iterm:
                 erase(placement.visible, base: &base, into: &before)
+            case .kittyPlaceholders:
+                break
             }
         }
         for placement in visible where shown[placement] == nil {
@@ -310,7 +334,7 @@ final class PictureLayer {
                 after += KittyGraphics.place(id: image.id, placement: placementID, columns: placement.visible.columns,
                                              rows: placement.visible.rows, crop: crop)
                 shown[placement] = placementID
-            case .sixel, .iterm:
+            case .sixel, .iterm, .kittyPlaceholders:
                 after += image.bytes
                 shown[placement] = image.id
             }
@@ -319,15 +343,61 @@ final class PictureLayer {
         evictImages(keeping: Set(visible.map(key)), into: &before)
     }
 
+    /// Placeholders: pictures are sent before the text, and the cells of every placement that came,
+    /// went or changed are written again (a placeholder cell's text depends on its picture and place).
+    private func updatePlaceholders(to visible: [PicturePlacement], repaintsAll: Bool, base: inout Frame, before: inout [UInt8]) {
+        placeholderCells = [:]
+        var changed: [Rect] = []
+        let staying = Set(visible)
+        for (placement, _) in shown where !staying.contains(placement) {
+            shown[placement] = nil
+            changed.append(placement.visible)
+        }
+        if repaintsAll { shown = [:] }
+        var onScreen = Set<Key>()
+        for placement in visible {
+            guard placement.rect.rows <= KittyPlaceholders.maximumCells, placement.rect.columns <= KittyPlaceholders.maximumCells,
+                  let image = image(for: placement, into: &before) else { continue }
+            onScreen.insert(key(placement))
+            images[key(placement)]?.lastUse = clock
+            if shown[placement] == nil {
+                shown[placement] = image.id
+                changed.append(placement.visible)
+            }
+            let area = placement.visible
+            for row in area.row..<area.maxRow {
+                for column in area.column..<area.maxColumn {
+                    placeholderCells[row * base.size.columns + column] = (UInt8(image.id), row - placement.rect.row, column - placement.rect.column)
+                }
+            }
+        }
+        if !repaintsAll {
+            for rect in changed {
+                let area = rect.intersection(base.bounds)
+                guard !area.isEmpty else { continue }
+                for row in area.row..<area.maxRow {
+                    for column in area.column..<area.maxColumn { base.setCell(Self.unknownCell, column: column, row: row) }
+                }
+            }
+        }
+        evictImages(keeping: onScreen, into: &before)
+    }
+
     func teardown() -> [UInt8] {
-        defer { shown = [:]; images = [:] }
-        return graphics == .kitty && !images.isEmpty ? KittyGraphics.deleteAll : []
+        defer { shown = [:]; images = [:]; placeholderCells = [:] }
+        guard !images.isEmpty else { return [] }
+        switch graphics {
+        case .kitty: return KittyGraphics.deleteAll
+        case .kittyPlaceholders: return KittyPlaceholders.passthrough(KittyGraphics.deleteAll)
+        case .iterm, .sixel: return []
+        }
     }
 
     private func key(_ placement: PicturePlacement) -> Key {
-        // kitty keeps the whole picture and shows a part of it; the others are sent as the part shown.
+        // kitty keeps the whole picture and shows a part of it (placeholders name the cells shown); the
+        // others are sent as the part shown.
         Key(identity: ObjectIdentifier(placement.source.identity), box: box(placement.rect),
-            crop: graphics == .kitty ? nil : crop(placement))
+            crop: graphics == .kitty || graphics == .kittyPlaceholders ? nil : crop(placement))
     }
 
     /// The pixels of a cut picture's box that are shown; nil when all of it is.
@@ -359,10 +429,17 @@ final class PictureLayer {
     private func image(for placement: PicturePlacement, into output: inout [UInt8]) -> Image? {
         let key = key(placement)
         if let image = images[key] { return image }
-        let id = nextImageID
-        nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1
+        let id = freeImageID()
         let bytes: [UInt8]
         switch graphics {
+        case .kittyPlaceholders:
+            let columns = placement.rect.columns, rows = placement.rect.rows
+            if let png = placement.source.png(fittingIn: key.box) {
+                output += KittyPlaceholders.transmit(id: id, png: png, columns: columns, rows: rows)
+            } else {
+                output += KittyPlaceholders.transmit(id: id, rgba: placement.source.rgba(fittingIn: key.box), size: key.box, columns: columns, rows: rows)
+            }
+            bytes = []
         case .kitty:
             if let png = placement.source.png(fittingIn: key.box) {
                 output += KittyGraphics.transmit(id: id, png: png)
@@ -395,6 +472,16 @@ final class PictureLayer {
         return image
     }
 
+    /// The next image id no kept picture holds (placeholders name ids 16…255, so they wrap early).
+    private func freeImageID() -> UInt32 {
+        let ids = graphics == .kittyPlaceholders ? KittyPlaceholders.minimumImageID...KittyPlaceholders.maximumImageID : 1...UInt32.max
+        let used = Set(images.values.map(\.id))
+        var id = ids.contains(nextImageID) ? nextImageID : ids.lowerBound
+        while used.contains(id) { id = id >= ids.upperBound ? ids.lowerBound : id + 1 }
+        nextImageID = id >= ids.upperBound ? ids.lowerBound : id + 1
+        return id
+    }
+
     /// Erases a picture drawn into the cells (ECH row by row, in the plain style) and tells the text
     /// diff that those cells are blank now, so it writes what the new frame has there.
     private func erase(_ rect: Rect, base: inout Frame, into output: inout [UInt8]) {
@@ -416,6 +503,7 @@ final class PictureLayer {
         let candidates = images.filter { !onScreen.contains($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
         for (key, image) in candidates.prefix(images.count - Self.keptImages - onScreen.count) {
             if graphics == .kitty { output += KittyGraphics.free(id: image.id) }
+            if graphics == .kittyPlaceholders { output += KittyPlaceholders.passthrough(KittyGraphics.free(id: image.id)) }
             images[key] = nil
         }
     }

@@ -62,6 +62,70 @@ public enum KittyGraphics {
     }
 }
 
+/// kitty's graphics protocol through tmux (<https://sw.kovidgoyal.net/kitty/graphics-protocol/#unicode-placeholders>):
+/// commands go to the outer terminal through tmux's passthrough (`allow-passthrough on`), and a
+/// picture is shown by cells of U+10EEEE whose foreground colour names the image and whose two
+/// combining marks name the cell's row and column in it. tmux keeps those cells like any text, so
+/// pictures stay in their pane, scroll and are cut with it.
+public enum KittyPlaceholders {
+    /// Image ids are written as a 256-colour foreground (`38;5;N`), which tmux passes on unchanged;
+    /// ids below 16 would be written as the basic colours' own codes, so they are not used.
+    public static let minimumImageID: UInt32 = 16
+    /// The highest image id.
+    public static let maximumImageID: UInt32 = 255
+    /// The largest box in cells (rows and columns) that placeholders can name.
+    public static var maximumCells: Int { diacritics.count }
+
+    /// `command` wrapped in tmux's passthrough: DCS tmux; with every ESC doubled, then ST.
+    public static func passthrough(_ command: [UInt8]) -> [UInt8] {
+        var output = Array("\u{1B}Ptmux;".utf8)
+        output.reserveCapacity(command.count + 16)
+        for byte in command {
+            if byte == 0x1B { output.append(0x1B) }
+            output.append(byte)
+        }
+        output += [0x1B, 0x5C]
+        return output
+    }
+
+    /// Sends a PNG file under `id` and makes it a virtual placement of `columns` × `rows` cells,
+    /// which placeholder cells then show.
+    public static func transmit(id: UInt32, png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
+        passthrough(KittyGraphics.transmit(id: id, png: png)) + passthrough(virtualPlacement(id: id, columns: columns, rows: rows))
+    }
+
+    /// Sends raw RGBA pixels under `id`, as ``transmit(id:png:columns:rows:)``.
+    public static func transmit(id: UInt32, rgba: [UInt8], size: PixelSize, columns: Int, rows: Int) -> [UInt8] {
+        passthrough(KittyGraphics.transmit(id: id, rgba: rgba, size: size)) + passthrough(virtualPlacement(id: id, columns: columns, rows: rows))
+    }
+
+    static func virtualPlacement(id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+        KittyGraphics.command("a=p,U=1,i=\(id),c=\(columns),r=\(rows),q=2")
+    }
+
+    /// The text of one placeholder cell: row `row` and column `column` of the picture (from 0).
+    public static func cell(row: Int, column: Int) -> [UInt8] {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(Unicode.Scalar(0x10EEEE)!)
+        scalars.append(Unicode.Scalar(diacritics[row])!)
+        scalars.append(Unicode.Scalar(diacritics[column])!)
+        return Array(String(scalars).utf8)
+    }
+
+    /// The first 128 of kitty's row and column marks (its `rowcolumn-diacritics.txt`, combining class
+    /// 230 marks of Unicode 6.0): the mark at index n means row or column n.
+    static let diacritics: [UInt32] = [
+        0x0305, 0x030D, 0x030E, 0x0310, 0x0312, 0x033D, 0x033E, 0x033F, 0x0346, 0x034A, 0x034B, 0x034C, 0x0350, 0x0351, 0x0352, 0x0357,
+        0x035B, 0x0363, 0x0364, 0x0365, 0x0366, 0x0367, 0x0368, 0x0369, 0x036A, 0x036B, 0x036C, 0x036D, 0x036E, 0x036F, 0x0483, 0x0484,
+        0x0485, 0x0486, 0x0487, 0x0592, 0x0593, 0x0594, 0x0595, 0x0597, 0x0598, 0x0599, 0x059C, 0x059D, 0x059E, 0x059F, 0x05A0, 0x05A1,
+        0x05A8, 0x05A9, 0x05AB, 0x05AC, 0x05AF, 0x05C4, 0x0610, 0x0611, 0x0612, 0x0613, 0x0614, 0x0615, 0x0616, 0x0617, 0x0657, 0x0658,
+        0x0659, 0x065A, 0x065B, 0x065D, 0x065E, 0x06D6, 0x06D7, 0x06D8, 0x06D9, 0x06DA, 0x06DB, 0x06DC, 0x06DF, 0x06E0, 0x06E1, 0x06E2,
+        0x06E4, 0x06E7, 0x06E8, 0x06EB, 0x06EC, 0x0730, 0x0732, 0x0733, 0x0735, 0x0736, 0x073A, 0x073D, 0x073F, 0x0740, 0x0741, 0x0743,
+        0x0745, 0x0747, 0x0749, 0x074A, 0x07EB, 0x07EC, 0x07ED, 0x07EE, 0x07EF, 0x07F0, 0x07F1, 0x07F3, 0x0816, 0x0817, 0x0818, 0x0819,
+        0x081B, 0x081C, 0x081D, 0x081E, 0x081F, 0x0820, 0x0821, 0x0822, 0x0823, 0x0825, 0x0826, 0x0827, 0x0829, 0x082A, 0x082B, 0x082C,
+    ]
+}
+
 /// The bytes of iTerm2's inline images (OSC 1337 File=; also WezTerm and mintty).
 public enum ITermImages {
     /// Shows a PNG file at the cursor stretched over `columns` × `rows` cells (the picture is already

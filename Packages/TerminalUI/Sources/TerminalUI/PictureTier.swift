@@ -29,6 +29,9 @@ public enum GraphicsProtocol: Sendable, Equatable {
     /// kitty's graphics protocol (kitty, WezTerm, Ghostty, Konsole): a picture is transmitted once
     /// under an id, then placed and deleted by id.
     case kitty
+    /// kitty's protocol inside tmux (kitty 0.28 and later, Ghostty): pictures are sent through tmux's
+    /// passthrough and shown by Unicode placeholder cells, which tmux moves and cuts like text.
+    case kittyPlaceholders
     /// iTerm2's inline images (OSC 1337; also WezTerm, mintty): the picture is sent with each placement.
     case iterm
     /// DEC sixel (xterm -ti vt340, foot, mlterm, WezTerm, Windows Terminal): a paletted picture sent

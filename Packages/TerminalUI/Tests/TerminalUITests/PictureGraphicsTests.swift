@@ -217,3 +217,61 @@ final class PictureGraphicsTests: XCTestCase {
         XCTAssertEqual(plain.teardown(), [])
     }
 }
+
+/// kitty through tmux: pictures sent through the passthrough, shown by placeholder cells.
+final class KittyPlaceholderTests: XCTestCase {
+    private let escape = "\u{1B}"
+
+    func testPassthroughDoublesEveryEscape() {
+        XCTAssertEqual(String(decoding: KittyPlaceholders.passthrough(KittyGraphics.free(id: 3)), as: UTF8.self),
+                       "\(escape)Ptmux;\(escape)\(escape)_Ga=d,d=I,i=3,q=2\(escape)\(escape)\\\(escape)\\")
+        XCTAssertEqual(String(decoding: KittyPlaceholders.cell(row: 0, column: 2), as: UTF8.self), "\u{10EEEE}\u{0305}\u{030E}")
+        XCTAssertEqual(KittyPlaceholders.maximumCells, 128)
+    }
+
+    func testPicturesAreSentOnceAndShownByCellsThatNameTheirPlace() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kittyPlaceholders, cellPixels: PixelSize(width: 10, height: 20))
+        let picture = SolidPicture((5, 5, 5))
+        func frame(row: Int) -> Frame {
+            var frame = Frame(size: Size(columns: 10, rows: 6))
+            frame.place(picture, in: Rect(column: 1, row: row, columns: 2, rows: 2))
+            return frame
+        }
+        renderer.render(frame(row: 1))
+        let first = sink.lastText
+        XCTAssertTrue(first.contains("\(escape)Ptmux;\(escape)\(escape)_Ga=t,f=100,i=16,q=2,m=0;AQID\(escape)\(escape)\\\(escape)\\"), first)
+        XCTAssertTrue(first.contains("\(escape)Ptmux;\(escape)\(escape)_Ga=p,U=1,i=16,c=2,r=2,q=2\(escape)\(escape)\\\(escape)\\"))
+        XCTAssertTrue(first.contains("\(escape)[2;2H\(escape)[0;38;5;16m\u{10EEEE}\u{0305}\u{0305}\(escape)[2;3H\u{10EEEE}\u{0305}\u{030D}"),
+                      "row 0, columns 0 and 1, in the image's colour, each cell placed (tmux's width for U+10EEEE is not trusted): \(first)")
+        XCTAssertTrue(first.contains("\u{10EEEE}\u{030D}\u{0305}"), "and row 1")
+
+        renderer.render(frame(row: 2))
+        let moved = sink.lastText
+        XCTAssertFalse(moved.contains("a=t"), "a move sends no picture: \(moved)")
+        XCTAssertTrue(moved.contains("\(escape)[3;2H\(escape)[0;38;5;16m\u{10EEEE}\u{0305}\u{0305}"), "the cells are written at the new place")
+        XCTAssertTrue(moved.contains("\(escape)[4;2H"), "including those that were the picture's already")
+
+        // Cut by the bottom edge: the cells shown name the picture's first row.
+        var cut = Frame(size: Size(columns: 10, rows: 6))
+        cut.place(picture, in: Rect(column: 1, row: 5, columns: 2, rows: 2))
+        renderer.render(cut)
+        XCTAssertTrue(sink.lastText.contains("\(escape)[6;2H\(escape)[0;38;5;16m\u{10EEEE}\u{0305}\u{0305}"), sink.lastText)
+        XCTAssertEqual(String(decoding: renderer.teardown(), as: UTF8.self), "\(escape)Ptmux;\(escape)\(escape)_Ga=d,d=A,q=2\(escape)\(escape)\\\(escape)\\")
+    }
+
+    func testImageIDsStayBelow256AndAreNeverShared() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kittyPlaceholders)
+        var ids = Set<String>()
+        for _ in 0..<300 {
+            var frame = Frame(size: Size(columns: 10, rows: 4))
+            frame.place(SolidPicture((1, 1, 1)), in: Rect(column: 0, row: 0, columns: 2, rows: 1))
+            renderer.render(frame)
+            if let range = sink.lastText.range(of: #"a=t,f=100,i=\d+"#, options: .regularExpression) { ids.insert(String(sink.lastText[range])) }
+        }
+        let numbers = ids.compactMap { Int($0.split(separator: "=").last ?? "") }
+        XCTAssertTrue(numbers.allSatisfy { (16...255).contains($0) }, "\(numbers.sorted())")
+        XCTAssertEqual(ids.count, 240, "ids are reused once freed")
+    }
+}
