@@ -27,6 +27,15 @@ extension PictureTier {
     }
 }
 
+extension GraphicsProtocol {
+    /// How the renderer sends `tier`'s pictures here: kitty's protocol becomes its Unicode placeholders
+    /// inside tmux, where direct placements would land in the outer terminal outside the pane.
+    public static func forTier(_ tier: PictureTier, environment: [String: String]) -> GraphicsProtocol? {
+        guard let graphics = tier.graphics else { return nil }
+        return graphics == .kitty && environment["TMUX"] != nil ? .kittyPlaceholders : graphics
+    }
+}
+
 extension PixelSize {
     init(_ size: CellPixels) {
         self.init(width: size.width, height: size.height)

@@ -51,9 +51,7 @@ public final class TerminalHost {
         }
         pictures = colorMode == .none ? (requestedPictures ?? .ascii)
             : requestedPictures ?? PictureTier.automatic(capabilities, environment: environment)
-        guard var graphics = pictures.graphics, colorMode != .none else { return }
-        // Inside tmux kitty's pictures go through its passthrough and show as Unicode placeholders.
-        if graphics == .kitty, environment["TMUX"] != nil { graphics = .kittyPlaceholders }
+        guard let graphics = GraphicsProtocol.forTier(pictures, environment: environment), colorMode != .none else { return }
         let cell = capabilities.cellPixels ?? session.cellPixels()
         renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
                                 cellPixels: cell.map(PixelSize.init) ?? .defaultCell,

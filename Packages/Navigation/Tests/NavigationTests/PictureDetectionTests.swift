@@ -40,4 +40,11 @@ final class PictureDetectionTests: XCTestCase {
         let kittyAnswer = answers("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c")
         XCTAssertEqual(PictureTier.automatic(kittyAnswer, environment: ["TMUX": "x", "TERM_PROGRAM": "tmux"]), .halfBlocks)
     }
+
+    func testKittyInsideTmuxIsShownByPlaceholders() {
+        XCTAssertEqual(GraphicsProtocol.forTier(.kitty, environment: [:]), .kitty)
+        XCTAssertEqual(GraphicsProtocol.forTier(.kitty, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]), .kittyPlaceholders)
+        XCTAssertEqual(GraphicsProtocol.forTier(.sixel, environment: ["TMUX": "x"]), .sixel, "asked for, sixel is written as is")
+        XCTAssertNil(GraphicsProtocol.forTier(.sextants, environment: [:]))
+    }
 }
