@@ -251,13 +251,16 @@ private extension Cell {
 ///   At most ``keptImages`` pictures off screen stay with the terminal; older ones are freed.
 /// - sixel and iTerm2: the picture is part of the cells, so a placement that leaves is erased
 ///   (`ECH` over its cells, which the text diff then repaints), and a new one is sent whole.
-///   Encoded pictures are kept for a while (``keptImages``), so coming back costs no encoding.
+///   Encoded pictures are kept for a while (``keptImages``, at most ``keptBytes``), so coming back
+///   costs no encoding.
 final class PictureLayer {
     let graphics: GraphicsProtocol
     var cellPixels: PixelSize
     let sixelColors: Int
     /// Pictures kept beyond those on screen (kitty: in the terminal; sixel, iTerm2: encoded bytes).
     static let keptImages = 48
+    /// The most bytes of encoded pictures (sixel, iTerm2) kept off screen.
+    static let keptBytes = 16 << 20
 
     private struct Key: Hashable {
         let identity: ObjectIdentifier
@@ -497,13 +500,17 @@ final class PictureLayer {
         base.fill(area, style: .plain)
     }
 
-    /// Frees the least recently shown pictures beyond ``keptImages`` that are not on screen.
+    /// Frees the least recently shown pictures not on screen beyond ``keptImages`` (and, for encoded
+    /// copies, beyond ``keptBytes``).
     private func evictImages(keeping onScreen: Set<Key>, into output: inout [UInt8]) {
-        guard images.count > Self.keptImages + onScreen.count else { return }
+        var bytes = images.values.reduce(0) { $0 + $1.bytes.count }
+        guard images.count > Self.keptImages + onScreen.count || bytes > Self.keptBytes else { return }
         let candidates = images.filter { !onScreen.contains($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (key, image) in candidates.prefix(images.count - Self.keptImages - onScreen.count) {
+        for (key, image) in candidates {
+            guard images.count > Self.keptImages + onScreen.count || bytes > Self.keptBytes else { break }
             if graphics == .kitty { output += KittyGraphics.free(id: image.id) }
             if graphics == .kittyPlaceholders { output += KittyPlaceholders.passthrough(KittyGraphics.free(id: image.id)) }
+            bytes -= image.bytes.count
             images[key] = nil
         }
     }
