@@ -1,0 +1,124 @@
+import Foundation
+
+/// An answer kept from an earlier run, with the validators to ask whether it is still current.
+public struct StoredAnswer: Sendable, Equatable {
+    public var body: Data
+    public var contentType: String?
+    public var etag: String?
+    public var lastModified: String?
+    /// When the server last said this answer was current.
+    public var storedAt: Date
+
+    public init(body: Data, contentType: String? = nil, etag: String? = nil, lastModified: String? = nil, storedAt: Date) {
+        self.body = body
+        self.contentType = contentType
+        self.etag = etag
+        self.lastModified = lastModified
+        self.storedAt = storedAt
+    }
+}
+
+/// Where a ``RevalidatingTransport`` keeps the last good answers (a SQLite file in the app; a
+/// dictionary in tests). Failures to read or write are the archive's to swallow: a broken store
+/// must never cost an answer from the network.
+public protocol AnswerArchive: Sendable {
+    func storedAnswer(for url: URL) -> StoredAnswer?
+    func store(_ answer: StoredAnswer, for url: URL)
+    func markCurrent(_ url: URL, at date: Date)
+}
+
+/// Keeps every good answer to a GET, asks the server only whether it changed when one is kept
+/// (`If-None-Match` / `If-Modified-Since`; a 304 answers with the kept body), and answers with the kept
+/// one when the server cannot be reached or fails (5xx), marked with when it was current
+/// (``HTTPResponse/storedAt``): the feature shows it with an "offline — as of" notice.
+public struct RevalidatingTransport: Transport {
+    /// The header that marks an answer that came from the archive because the server did not give one.
+    public static let storedAtHeader = "X-Apps-CLI-Stored-At"
+
+    private let base: any Transport
+    private let archive: any AnswerArchive
+    private let now: @Sendable () -> Date
+
+    public init(_ base: any Transport, archive: any AnswerArchive, now: @escaping @Sendable () -> Date = Date.init) {
+        self.base = base
+        self.archive = archive
+        self.now = now
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method == .get else { return try await base.send(request) }
+        let stored = archive.storedAnswer(for: request.url)
+        var conditional = request
+        if let stored {
+            if let etag = stored.etag { conditional.headers["If-None-Match"] = etag }
+            if let lastModified = stored.lastModified { conditional.headers["If-Modified-Since"] = lastModified }
+        }
+        let response: HTTPResponse
+        do {
+            response = try await base.send(conditional)
+        } catch let error as HTTPError where error.meansNoAnswer {
+            guard let stored else { throw error }
+            return Self.response(stored, for: request.url, offline: true)
+        }
+        if response.statusCode == 304, let stored {
+            archive.markCurrent(request.url, at: now())
+            return Self.response(stored, for: request.url, offline: false)
+        }
+        if (500..<600).contains(response.statusCode), let stored {
+            return Self.response(stored, for: request.url, offline: true)
+        }
+        if response.statusCode == 200 {
+            archive.store(StoredAnswer(body: response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
+                                       lastModified: response.header("Last-Modified"), storedAt: now()), for: request.url)
+        }
+        return response
+    }
+
+    private static func response(_ stored: StoredAnswer, for url: URL, offline: Bool) -> HTTPResponse {
+        var headers: [String: String] = [:]
+        if let contentType = stored.contentType { headers["Content-Type"] = contentType }
+        if offline { headers[storedAtHeader] = String(stored.storedAt.timeIntervalSince1970) }
+        return HTTPResponse(statusCode: 200, headers: headers, body: stored.body, url: url)
+    }
+}
+
+extension HTTPError {
+    /// The server could not be reached or gave up: no answer to show, so a kept one is shown instead.
+    var meansNoAnswer: Bool {
+        switch self {
+        case .offline, .timeout, .connectionLost: true
+        case .status, .decoding, .invalidURL, .tooLarge, .unexpectedContentType, .cancelled, .other: false
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// When the answer was current, if it came from the archive because the server gave none
+    /// (``RevalidatingTransport``); nil for a fresh answer.
+    public var storedAt: Date? {
+        header(RevalidatingTransport.storedAtHeader).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+    }
+}
+
+/// A decoded value and whether it is fresh: `storedAt` is when it was current, when the server could
+/// not be reached and a kept answer stood in.
+public struct Fetched<Value: Sendable>: Sendable {
+    public var value: Value
+    public var storedAt: Date?
+
+    public init(_ value: Value, storedAt: Date? = nil) {
+        self.value = value
+        self.storedAt = storedAt
+    }
+}
+
+extension Fetched: Equatable where Value: Equatable {}
+
+extension HTTPClient {
+    /// ``decode(_:from:)``, saying whether the answer came from the archive instead of the server.
+    public func fetch<T: Decodable & Sendable>(_ type: T.Type, from request: HTTPRequest) async throws(HTTPError) -> Fetched<T> {
+        let response = try await send(request)
+        guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
+        return Fetched(try HTTPResponse(statusCode: 200, body: response.body, url: request.url).decode(type), storedAt: response.storedAt)
+    }
+}

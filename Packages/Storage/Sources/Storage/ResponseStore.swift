@@ -1,0 +1,103 @@
+import Foundation
+
+/// The last good answers to GET requests, by URL, with their validators (`ETag`, `Last-Modified`):
+/// what a feature shows at once, revalidates, and falls back to when the server cannot be reached.
+///
+/// Bounded: answers over ``maximumBodyBytes`` are not kept, and beyond ``maximumEntries`` answers or
+/// ``maximumTotalBytes`` in all, the least recently used go first.
+public final class ResponseStore: Sendable {
+    /// One stored answer.
+    public struct Entry: Sendable, Equatable {
+        public var body: Data
+        public var contentType: String?
+        public var etag: String?
+        public var lastModified: String?
+        /// When the server last said this was current (stored, or a 304 since).
+        public var storedAt: Date
+
+        public init(body: Data, contentType: String? = nil, etag: String? = nil, lastModified: String? = nil, storedAt: Date) {
+            self.body = body
+            self.contentType = contentType
+            self.etag = etag
+            self.lastModified = lastModified
+            self.storedAt = storedAt
+        }
+    }
+
+    /// The file's name in the data directory.
+    public static let fileName = "responses.sqlite"
+    public static let maximumEntries = 2_000
+    public static let maximumBodyBytes = 16 << 20
+    public static let maximumTotalBytes = 128 << 20
+
+    private let database: SQLiteDatabase
+
+    /// A store in `database`, creating its table when missing (it shares no schema version with anyone).
+    public init(database: SQLiteDatabase) throws {
+        self.database = database
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS responses (
+                url TEXT PRIMARY KEY NOT NULL,
+                body BLOB NOT NULL,
+                content_type TEXT,
+                etag TEXT,
+                last_modified TEXT,
+                stored_at REAL NOT NULL,
+                used_at REAL NOT NULL
+            )
+            """)
+    }
+
+    /// The store in `directory` (``fileName``).
+    public static func open(directory: URL) throws -> ResponseStore {
+        try ResponseStore(database: SQLiteDatabase.open(directory: directory, fileName: fileName))
+    }
+
+    /// The stored answer for `url`, if any; marks it used.
+    public func entry(for url: String, now: Date = Date()) throws -> Entry? {
+        guard let row = try database.query("SELECT body, content_type, etag, last_modified, stored_at FROM responses WHERE url = ?",
+                                           [.text(url)]).first else { return nil }
+        try database.execute("UPDATE responses SET used_at = ? WHERE url = ?", [.real(now.timeIntervalSince1970), .text(url)])
+        return Entry(body: try row.data("body") ?? Data(), contentType: try row.string("content_type"), etag: try row.string("etag"),
+                     lastModified: try row.string("last_modified"),
+                     storedAt: Date(timeIntervalSince1970: try row.double("stored_at") ?? 0))
+    }
+
+    /// Keeps `entry` as the answer for `url` (replacing an older one), then trims the store to its bounds.
+    /// An answer larger than ``maximumBodyBytes`` is not kept (and an older one for `url` is dropped).
+    public func save(_ entry: Entry, for url: String, now: Date = Date()) throws {
+        try database.transaction { transaction in
+            guard entry.body.count <= Self.maximumBodyBytes else {
+                try transaction.execute("DELETE FROM responses WHERE url = ?", [.text(url)])
+                return
+            }
+            try transaction.execute("""
+                INSERT OR REPLACE INTO responses (url, body, content_type, etag, last_modified, stored_at, used_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.text(url), .blob(entry.body), entry.contentType.map(SQLiteValue.text) ?? .null,
+                      entry.etag.map(SQLiteValue.text) ?? .null, entry.lastModified.map(SQLiteValue.text) ?? .null,
+                      .real(entry.storedAt.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
+            // The least recently used beyond the count, then beyond the bytes.
+            try transaction.execute("""
+                DELETE FROM responses WHERE url IN (
+                    SELECT url FROM responses ORDER BY used_at DESC LIMIT -1 OFFSET ?)
+                """, [.integer(Int64(Self.maximumEntries))])
+            try transaction.execute("""
+                DELETE FROM responses WHERE url IN (
+                    SELECT url FROM (SELECT url, SUM(length(body)) OVER (ORDER BY used_at DESC, url) AS running FROM responses)
+                    WHERE running > ?)
+                """, [.integer(Int64(Self.maximumTotalBytes))])
+        }
+    }
+
+    /// The server said the answer for `url` is still current (304): it counts as stored at `date`.
+    public func markCurrent(_ url: String, at date: Date = Date()) throws {
+        try database.execute("UPDATE responses SET stored_at = ?, used_at = ? WHERE url = ?",
+                             [.real(date.timeIntervalSince1970), .real(date.timeIntervalSince1970), .text(url)])
+    }
+
+    /// How many answers are kept (for tests and diagnostics).
+    public func count() throws -> Int {
+        try database.query("SELECT COUNT(*) AS n FROM responses").first?.int("n") ?? 0
+    }
+}

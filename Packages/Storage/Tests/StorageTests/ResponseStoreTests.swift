@@ -1,0 +1,42 @@
+import Foundation
+import Storage
+import StorageTesting
+import XCTest
+
+final class ResponseStoreTests: XCTestCase {
+    func testAnAnswerIsKeptWithItsValidatorsAndReplacedByANewerOne() throws {
+        let store = try ResponseStore(database: .inMemory())
+        XCTAssertNil(try store.entry(for: "http://x/list"))
+        let first = ResponseStore.Entry(body: Data("[1]".utf8), contentType: "application/json", etag: "\"v1\"",
+                                        lastModified: "Wed, 25 Nov 2026 10:00:00 GMT", storedAt: Date(timeIntervalSince1970: 100))
+        try store.save(first, for: "http://x/list")
+        XCTAssertEqual(try store.entry(for: "http://x/list"), first)
+        let second = ResponseStore.Entry(body: Data("[1,2]".utf8), etag: "\"v2\"", storedAt: Date(timeIntervalSince1970: 200))
+        try store.save(second, for: "http://x/list")
+        XCTAssertEqual(try store.entry(for: "http://x/list"), second)
+        try store.markCurrent("http://x/list", at: Date(timeIntervalSince1970: 300))
+        XCTAssertEqual(try store.entry(for: "http://x/list")?.storedAt, Date(timeIntervalSince1970: 300))
+        XCTAssertEqual(try store.count(), 1)
+    }
+
+    func testTheStoreIsBoundedByTheLeastRecentlyUsed() throws {
+        let store = try ResponseStore(database: .inMemory())
+        let big = Data(count: ResponseStore.maximumBodyBytes / 2 + 1)
+        // Each answer is just over half the per-answer limit: the total limit holds about 15 of them.
+        for index in 0..<20 {
+            try store.save(.init(body: big, storedAt: Date()), for: "http://x/\(index)", now: Date(timeIntervalSince1970: Double(index)))
+        }
+        XCTAssertLessThanOrEqual(try store.count() * (big.count), ResponseStore.maximumTotalBytes)
+        XCTAssertNotNil(try store.entry(for: "http://x/19"), "the newest stays")
+        XCTAssertNil(try store.entry(for: "http://x/0"), "the oldest went first")
+        try store.save(.init(body: Data(count: ResponseStore.maximumBodyBytes + 1), storedAt: Date()), for: "http://x/19")
+        XCTAssertNil(try store.entry(for: "http://x/19"), "an answer over the limit is not kept, nor the older one")
+    }
+
+    func testItLivesInTheDataDirectory() throws {
+        let directory = try TemporaryDirectory()
+        try ResponseStore.open(directory: directory.url).save(.init(body: Data("a".utf8), storedAt: Date()), for: "u")
+        XCTAssertEqual(try ResponseStore.open(directory: directory.url).entry(for: "u")?.body, Data("a".utf8))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(ResponseStore.fileName).path))
+    }
+}
