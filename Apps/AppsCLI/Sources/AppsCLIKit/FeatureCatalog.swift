@@ -81,19 +81,28 @@ struct Connection {
 extension LaunchEnvironment {
     /// The live server when `--base-url` was given (pictures cached on disk), else `local()` (a bundled
     /// demo or an embedded backend, whose pictures are already on disk). `wrap` decorates the transport
-    /// (check24's fault injection).
-    func connection(originalBase: URL, local: () throws -> any Transport,
+    /// (check24's fault injection). With `keepsAnswers` (a feature that says when it shows a kept
+    /// answer), a live server's good answers are kept in the data directory, revalidated, and shown
+    /// when it cannot answer (``RevalidatingTransport``).
+    func connection(originalBase: URL, feature: String = "", keepsAnswers: Bool = false, local: () throws -> any Transport,
                     wrap: (any Transport) -> any Transport = { $0 }) throws -> Connection {
         let transport: any Transport, imageCache: URL?
+        var dataTransport: (any Transport)?
         if options.baseURL != nil {
             transport = URLSessionTransport(timeout: options.timeout)
             imageCache = try cacheDirectory.appendingPathComponent("images")
+            if keepsAnswers {
+                let directory = try dataDirectory
+                let store = try FeatureCatalog.openStore(feature: feature, what: "the kept answers") { try ResponseStore.open(directory: directory) }
+                dataTransport = RevalidatingTransport(wrap(transport), archive: StoredAnswers(store: store))
+            }
         } else {
             transport = try local()
             imageCache = nil
         }
-        let client = HTTPClient(transport: wrap(transport))
-        let images = ImageRepository(fetch: { url in try await client.picture(at: url) }, diskCacheDirectory: imageCache)
+        let pictures = HTTPClient(transport: wrap(transport))
+        let client = dataTransport.map { HTTPClient(transport: $0) } ?? pictures
+        let images = ImageRepository(fetch: { url in try await pictures.picture(at: url) }, diskCacheDirectory: imageCache)
         return Connection(base: options.baseURL ?? originalBase, client: client, images: images, isLive: options.baseURL != nil)
     }
 
@@ -103,6 +112,27 @@ extension LaunchEnvironment {
             throw LaunchError(message: "\(feature): the bundled demo data is missing from this build; reinstall, or pass --base-url.", status: 74)
         }
         return transport(directory)
+    }
+}
+
+/// Storage's ``ResponseStore`` as the archive of kept answers. A store that fails to read or write
+/// costs the kept copy, never the network's answer: errors are dropped here.
+struct StoredAnswers: AnswerArchive {
+    let store: ResponseStore
+
+    func storedAnswer(for url: URL) -> StoredAnswer? {
+        guard let entry = try? store.entry(for: url.absoluteString) else { return nil }
+        return StoredAnswer(body: entry.body, contentType: entry.contentType, etag: entry.etag, lastModified: entry.lastModified,
+                            storedAt: entry.storedAt)
+    }
+
+    func store(_ answer: StoredAnswer, for url: URL) {
+        try? store.save(.init(body: answer.body, contentType: answer.contentType, etag: answer.etag, lastModified: answer.lastModified,
+                              storedAt: answer.storedAt), for: url.absoluteString)
+    }
+
+    func markCurrent(_ url: URL, at date: Date) {
+        try? store.markCurrent(url.absoluteString, at: date)
     }
 }
 
@@ -242,7 +272,7 @@ enum FeatureCatalog {
 
     @MainActor
     static func productGrid(_ launch: LaunchEnvironment) throws -> ProductGridModule.Dependencies {
-        let connection = try launch.connection(originalBase: ProductGridModule.originalBaseURL, local: {
+        let connection = try launch.connection(originalBase: ProductGridModule.originalBaseURL, feature: "product-grid", keepsAnswers: true, local: {
             try LaunchEnvironment.demo("product-grid", directory: ProductGridModule.demoDataDirectory,
                                        transport: { BundledTransport(baseURL: ProductGridModule.originalBaseURL, directory: $0) })
         })

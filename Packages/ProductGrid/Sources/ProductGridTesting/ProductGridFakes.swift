@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ImageKit
 import ProductGrid
 import NavigationTesting
@@ -36,24 +37,27 @@ public final class FakeProductService: ProductService {
     }
     private let state: Mutex<State>
     private let heldOpen: HeldOpenCalls?
+    private let catalogStoredAt: Date?
 
+    /// - Parameter catalogStoredAt: answers as a kept copy current at that moment (the server unreachable).
     public init(catalog: [Result<ProductCatalog, any Error>] = [.success(ProductFixtures.catalog(count: 4))],
                 details: [Result<ProductDetail, any Error>] = [.success(ProductFixtures.detail(of: ProductFixtures.apples))],
-                heldOpen: HeldOpenCalls? = nil) {
+                heldOpen: HeldOpenCalls? = nil, catalogStoredAt: Date? = nil) {
         state = Mutex(State(catalogResults: catalog, detailResults: details))
         self.heldOpen = heldOpen
+        self.catalogStoredAt = catalogStoredAt
     }
 
     public var catalogRequests: Int { state.withLock { $0.catalogRequests } }
     public var detailRequests: [String] { state.withLock { $0.detailRequests } }
 
-    public func fetchCatalog() async throws -> ProductCatalog {
+    public func fetchCatalog() async throws -> Fetched<ProductCatalog> {
         let result = state.withLock { state in
             state.catalogRequests += 1
             return state.catalogResults.count > 1 ? state.catalogResults.removeFirst() : state.catalogResults[0]
         }
         await heldOpen?.hold()
-        return try result.get()
+        return Fetched(try result.get(), storedAt: catalogStoredAt)
     }
 
     public func fetchDetail(productID: String) async throws -> ProductDetail {
@@ -70,7 +74,7 @@ public final class FakeProductService: ProductService {
 public final class UnimplementedProductService: ProductService {
     public init() {}
 
-    public func fetchCatalog() async throws -> ProductCatalog {
+    public func fetchCatalog() async throws -> Fetched<ProductCatalog> {
         throw unimplementedCall("ProductService.fetchCatalog")
     }
 

@@ -58,6 +58,23 @@ final class ProductListPresenterTests: XCTestCase {
         XCTAssertTrue(tiles.allSatisfy { if case .loaded = $0.image { true } else { false } }, "images were loaded")
     }
 
+    func testAKeptCatalogShownOfflineSaysSinceWhenAndAFreshOneDoesNot() async {
+        let stored = Date(timeIntervalSince1970: 1_764_065_100) // 2025-11-25 10:05 UTC
+        let (presenter, _, _, work) = makePresenter(service: FakeProductService(catalogStoredAt: stored))
+        presenter.now = { stored.addingTimeInterval(3_600) }
+        presenter.timeZone = TimeZone(identifier: "UTC")!
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 10:05 (r retries)")
+        presenter.now = { stored.addingTimeInterval(86_400) }
+        XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 2025-11-25 10:05 (r retries)", "the day, when it was not today")
+
+        let (fresh, _, _, freshWork) = makePresenter(service: FakeProductService())
+        fresh.didLoad()
+        await freshWork.waitUntilIdle()
+        XCTAssertNil(fresh.viewModel.notice)
+    }
+
     func testFailedImageBecomesAPlaceholderWithAReason() async {
         let url = URL(string: "http://images.test/2.jpg")!
         let (presenter, _, _, work) = makePresenter(

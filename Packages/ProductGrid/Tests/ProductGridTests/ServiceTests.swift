@@ -18,7 +18,7 @@ final class ServiceTests: XCTestCase {
         defer { server.stop() }
         let service = HTTPProductService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)),
                                          baseURL: server.baseURL.appendingPathComponent("api"))
-        let catalog = try await service.fetchCatalog()
+        let catalog = try await service.fetchCatalog().value
         XCTAssertEqual(catalog.products.map(\.name), ["Apples", "Pork"])
         let detail = try await service.fetchDetail(productID: "6_id_is_a_string")
         XCTAssertEqual(detail.description, "Slow roast.")
@@ -71,7 +71,7 @@ final class ServiceTests: XCTestCase {
         let directory = try XCTUnwrap(ProductGridModule.demoDataDirectory)
         let client = HTTPClient(transport: BundledTransport(baseURL: ProductGridModule.originalBaseURL, directory: directory))
         let service = HTTPProductService(client: client, baseURL: ProductGridModule.originalBaseURL)
-        let catalog = try await service.fetchCatalog()
+        let catalog = try await service.fetchCatalog().value
         XCTAssertEqual(catalog.products.count, 12)
         let pork = try await service.fetchDetail(productID: "6_id_is_a_string")
         XCTAssertEqual(pork.summary.name, "Pork")

@@ -2,6 +2,12 @@ import Foundation
 import HTTPClient
 import ImageKit
 
+/// The catalog, and when it was current if the server could not answer and a kept copy stands in.
+struct ObtainedCatalog: Sendable {
+    var catalog: ProductCatalog
+    var storedAt: Date?
+}
+
 /// Use cases of the product grid: load the catalog and product images.
 final class ProductListInteractor: Sendable {
     private let products: any ProductService
@@ -12,9 +18,10 @@ final class ProductListInteractor: Sendable {
         self.images = images
     }
 
-    func obtainCatalog() async throws(ProductGridError) -> ProductCatalog {
+    func obtainCatalog() async throws(ProductGridError) -> ObtainedCatalog {
         do {
-            return try await products.fetchCatalog()
+            let fetched = try await products.fetchCatalog()
+            return ObtainedCatalog(catalog: fetched.value, storedAt: fetched.storedAt)
         } catch {
             throw .catalogUnavailable(RequestFailure(error))
         }

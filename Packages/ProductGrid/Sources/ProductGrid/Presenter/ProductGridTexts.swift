@@ -1,3 +1,4 @@
+import Foundation
 import HTTPClientTexts
 import Navigation
 
@@ -37,6 +38,18 @@ enum ProductGridTexts {
         case .detailOfAnotherProduct(let asked, let answered):
             "The data from the server could not be read: the detail is of product \(quoted(answered)), not of \(quoted(asked))."
         }
+    }
+
+    /// "Offline — as of 21:35 (r retries)": the server could not answer, and the catalog shown is the
+    /// copy kept when it last did; the day too when that was not today.
+    static func offlineNotice(storedAt: Date, now: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = calendar.isDate(storedAt, inSameDayAs: now) ? "HH:mm" : "yyyy-MM-dd HH:mm"
+        return "Offline — as of \(formatter.string(from: storedAt)) (r retries)"
     }
 
     /// "2 products could not be read and are not shown (price is missing)".

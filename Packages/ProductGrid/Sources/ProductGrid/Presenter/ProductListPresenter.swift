@@ -26,6 +26,11 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     private let formatter = MoneyFormatter(locale: .deDE)
 
     private var catalog = Loadable<ProductCatalog, ProductGridError>.loading
+    /// When the catalog shown was current, if the server could not answer and a kept copy stands in.
+    private var storedAt: Date?
+    /// The clock and time zone the offline notice is worded in (tests fix them).
+    var now: () -> Date = Date.init
+    var timeZone = TimeZone.current
     var list = ListState(visibleRows: 0..<ProductListPresenter.initialVisibleTiles)
     private let images = ImageSlots()
     private var products: [ProductSummary] { catalog.value?.products ?? [] }
@@ -64,13 +69,15 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
         images.retryFailed()
         catalog = .loading
         publish()
-        work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<ProductCatalog, ProductGridError> in
+        work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<ObtainedCatalog, ProductGridError> in
             do throws(ProductGridError) { return .success(try await interactor.obtainCatalog()) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let loaded):
+            case .success(let fetched):
+                let loaded = fetched.catalog
                 self.catalog = .loaded(loaded)
+                self.storedAt = fetched.storedAt
                 self.list.clamp(count: loaded.products.count)
                 self.publish()
                 self.showImages()
@@ -110,11 +117,13 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
                     price: formatter.string(for: Money(minorUnits: product.priceInCents, currency: .eur)),
                     image: pictures[product.imageURL])
             }
-            let notice = ProductGridTexts.skippedNotice(count: catalog.skippedCount, firstReason: catalog.skippedReasons.first)
+            let skipped = ProductGridTexts.skippedNotice(count: catalog.skippedCount, firstReason: catalog.skippedReasons.first)
+            let offline = storedAt.map { ProductGridTexts.offlineNotice(storedAt: $0, now: now(), timeZone: timeZone) }
+            let notice = [offline, skipped].compactMap { $0 }.joined(separator: " · ")
             return ProductListViewModel(
                 title: ProductGridTexts.title(count: tiles.count),
                 content: .loaded(rows: tiles, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
-                notice: notice, touchedIndex: list.touchedIndex)
+                notice: notice.isEmpty ? nil : notice, touchedIndex: list.touchedIndex)
         }
     }
 }

@@ -11,9 +11,9 @@ public struct HTTPProductService: ProductService {
         self.baseURL = baseURL
     }
 
-    public func fetchCatalog() async throws -> ProductCatalog {
+    public func fetchCatalog() async throws -> Fetched<ProductCatalog> {
         let url = try URLBuilder(base: baseURL).appending(path: "cart", "list").url()
-        return try await client.decode(ProductCatalog.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
+        return try await client.fetch(ProductCatalog.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
     }
 
     public func fetchDetail(productID: String) async throws -> ProductDetail {
