@@ -82,6 +82,20 @@ public struct RevalidatingTransport: Transport {
     }
 }
 
+/// A transport that keeps answers and can give a kept one without asking the server: what a screen
+/// shows at once while it asks.
+public protocol KeepsAnswers: Transport {
+    /// The kept answer to `request`, marked with when it was current; nil when none is kept.
+    func keptAnswer(for request: HTTPRequest) -> HTTPResponse?
+}
+
+extension RevalidatingTransport: KeepsAnswers {
+    public func keptAnswer(for request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == .get, let stored = archive.storedAnswer(for: request.url) else { return nil }
+        return Self.response(stored, for: request.url, offline: true)
+    }
+}
+
 extension HTTPError {
     /// The server could not be reached or gave up: no answer to show, so a kept one is shown instead.
     var meansNoAnswer: Bool {
@@ -115,6 +129,14 @@ public struct Fetched<Value: Sendable>: Sendable {
 extension Fetched: Equatable where Value: Equatable {}
 
 extension HTTPClient {
+    /// The kept answer to `request` decoded, without asking the server (nil when none is kept, it no
+    /// longer decodes, or the transport keeps nothing).
+    public func kept<T: Decodable & Sendable>(_ type: T.Type, for request: HTTPRequest) -> Fetched<T>? {
+        guard let keeper = transport as? any KeepsAnswers, let response = keeper.keptAnswer(for: request),
+              let value = try? response.decode(type) else { return nil }
+        return Fetched(value, storedAt: response.storedAt)
+    }
+
     /// ``decode(_:from:)``, saying whether the answer came from the archive instead of the server.
     public func fetch<T: Decodable & Sendable>(_ type: T.Type, from request: HTTPRequest) async throws(HTTPError) -> Fetched<T> {
         let response = try await send(request)

@@ -35,6 +35,10 @@ final class RevalidatingTransportTests: XCTestCase {
         let first = try await client.fetch(Catalog.self, from: .get(url))
         XCTAssertEqual(first, Fetched(Catalog(products: ["apple", "pear"])))
         XCTAssertEqual(archive.storedAnswer(for: url)?.etag, "\"v1\"")
+        XCTAssertEqual(client.kept(Catalog.self, for: .get(url)), Fetched(Catalog(products: ["apple", "pear"]), storedAt: Date(timeIntervalSince1970: 1_000)),
+                       "the kept answer, without asking the server, says when it was current")
+        XCTAssertNil(HTTPClient(transport: URLSessionTransport(timeout: 5)).kept(Catalog.self, for: .get(url)), "a transport that keeps nothing")
+        XCTAssertEqual(server.requests().count, 1)
 
         clock.withLock { $0 = Date(timeIntervalSince1970: 2_000) }
         let second = try await client.fetch(Catalog.self, from: .get(url))

@@ -38,15 +38,21 @@ public final class FakeProductService: ProductService {
     private let state: Mutex<State>
     private let heldOpen: HeldOpenCalls?
     private let catalogStoredAt: Date?
+    private let kept: Fetched<ProductCatalog>?
 
-    /// - Parameter catalogStoredAt: answers as a kept copy current at that moment (the server unreachable).
+    /// - Parameters:
+    ///   - catalogStoredAt: answers as a kept copy current at that moment (the server unreachable).
+    ///   - kept: the catalog kept from an earlier run, given at once (``keptCatalog()``).
     public init(catalog: [Result<ProductCatalog, any Error>] = [.success(ProductFixtures.catalog(count: 4))],
                 details: [Result<ProductDetail, any Error>] = [.success(ProductFixtures.detail(of: ProductFixtures.apples))],
-                heldOpen: HeldOpenCalls? = nil, catalogStoredAt: Date? = nil) {
+                heldOpen: HeldOpenCalls? = nil, catalogStoredAt: Date? = nil, kept: Fetched<ProductCatalog>? = nil) {
         state = Mutex(State(catalogResults: catalog, detailResults: details))
         self.heldOpen = heldOpen
         self.catalogStoredAt = catalogStoredAt
+        self.kept = kept
     }
+
+    public func keptCatalog() async -> Fetched<ProductCatalog>? { kept }
 
     public var catalogRequests: Int { state.withLock { $0.catalogRequests } }
     public var detailRequests: [String] { state.withLock { $0.detailRequests } }

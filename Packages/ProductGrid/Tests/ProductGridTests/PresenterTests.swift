@@ -75,6 +75,35 @@ final class ProductListPresenterTests: XCTestCase {
         XCTAssertNil(fresh.viewModel.notice)
     }
 
+    func testTheKeptCatalogShowsAtOnceWhileTheServerIsAskedThenItsAnswerReplacesIt() async {
+        let held = HeldOpenCalls()
+        let kept = Fetched(ProductFixtures.catalog(count: 2), storedAt: Date(timeIntervalSince1970: 1_764_065_100))
+        let service = FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))], heldOpen: held, kept: kept)
+        let (presenter, _, _, work) = makePresenter(service: service)
+        presenter.timeZone = TimeZone(identifier: "UTC")!
+        presenter.now = { Date(timeIntervalSince1970: 1_764_065_200) }
+        presenter.didLoad()
+        await held.waitUntilStarted(1)
+        var turns = 0
+        while presenter.viewModel.title != "Products (2)", turns < 100_000 { turns += 1; await Task.yield() }
+        XCTAssertEqual(presenter.viewModel.title, "Products (2)", "the kept catalog, before the server answered")
+        XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 10:05 (r retries)", "the kept catalog says since when, until the answer")
+        held.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.title, "Products (3)")
+        XCTAssertNil(presenter.viewModel.notice, "the server's answer is current")
+    }
+
+    func testAFailureOverAKeptCatalogKeepsItOnScreen() async {
+        let kept = Fetched(ProductFixtures.catalog(count: 2), storedAt: Date(timeIntervalSince1970: 1_764_065_100))
+        let service = FakeProductService(catalog: [.failure(HTTPError.status(code: 404, body: nil))], kept: kept)
+        let (presenter, _, _, work) = makePresenter(service: service)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.title, "Products (2)")
+        XCTAssertNotNil(presenter.viewModel.notice)
+    }
+
     func testFailedImageBecomesAPlaceholderWithAReason() async {
         let url = URL(string: "http://images.test/2.jpg")!
         let (presenter, _, _, work) = makePresenter(

@@ -27,6 +27,11 @@ final class ProductListInteractor: Sendable {
         }
     }
 
+    /// The catalog kept from the last good answer, shown at once while the server is asked.
+    func obtainKeptCatalog() async -> ObtainedCatalog? {
+        await products.keptCatalog().map { ObtainedCatalog(catalog: $0.value, storedAt: $0.storedAt) }
+    }
+
     func obtainImage(at url: URL) async throws -> RGBImage {
         try await images.image(for: url)
     }

@@ -65,27 +65,44 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
         router.openDetail(for: products[index])
     }
 
+    /// Shows the kept catalog at once on the first load (the server is asked meanwhile), then the
+    /// server's answer; a reload keeps what is on screen until the answer comes.
     private func load() {
         images.retryFailed()
-        catalog = .loading
+        let isFirstLoad = catalog.value == nil
+        catalog = catalog.reloaded
         publish()
+        if isFirstLoad {
+            work.run { [weak self, interactor] in
+                guard let kept = await interactor.obtainKeptCatalog(), let self, self.catalog.value == nil else { return }
+                self.show(kept, reloading: true)
+            }
+        }
         work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<ObtainedCatalog, ProductGridError> in
             do throws(ProductGridError) { return .success(try await interactor.obtainCatalog()) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let fetched):
-                let loaded = fetched.catalog
-                self.catalog = .loaded(loaded)
-                self.storedAt = fetched.storedAt
-                self.list.clamp(count: loaded.products.count)
-                self.publish()
-                self.showImages()
+            case .success(let obtained):
+                self.show(obtained, reloading: false)
             case .failure(let error):
-                self.catalog = .failed(error)
+                // A kept catalog on screen stays, still saying since when; without one, the error view.
+                if let shown = self.catalog.value, self.storedAt != nil {
+                    self.catalog = .loaded(shown)
+                } else {
+                    self.catalog = .failed(error)
+                }
                 self.publish()
             }
         })
+    }
+
+    private func show(_ obtained: ObtainedCatalog, reloading: Bool) {
+        catalog = reloading ? .reloading(obtained.catalog) : .loaded(obtained.catalog)
+        storedAt = obtained.storedAt
+        list.clamp(count: obtained.catalog.products.count)
+        publish()
+        showImages()
     }
 
     /// Loads the pictures of the tiles on screen (and a small margin), those on screen first;

@@ -16,6 +16,11 @@ public struct HTTPProductService: ProductService {
         return try await client.fetch(ProductCatalog.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
     }
 
+    public func keptCatalog() async -> Fetched<ProductCatalog>? {
+        guard let url = try? URLBuilder(base: baseURL).appending(path: "cart", "list").url() else { return nil }
+        return client.kept(ProductCatalog.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
+    }
+
     public func fetchDetail(productID: String) async throws -> ProductDetail {
         try await client.decode(ProductDetail.self, from: .get(try Self.detailURL(base: baseURL, productID: productID),
                                                                   byteLimit: HTTPRequest.ByteLimit.detail))
