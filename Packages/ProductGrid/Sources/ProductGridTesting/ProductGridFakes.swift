@@ -33,6 +33,7 @@ public final class FakeProductService: ProductService {
         var catalogResults: [Result<ProductCatalog, any Error>]
         var detailResults: [Result<ProductDetail, any Error>]
         var catalogRequests = 0
+        var offlineCalls: Int
         var detailRequests: [String] = []
     }
     private let state: Mutex<State>
@@ -41,12 +42,14 @@ public final class FakeProductService: ProductService {
     private let kept: Fetched<ProductCatalog>?
 
     /// - Parameters:
-    ///   - catalogStoredAt: answers as a kept copy current at that moment (the server unreachable).
+    ///   - catalogStoredAt: answers as a kept copy current at that moment (the server unreachable),
+    ///     for the first `offlineCalls` catalog requests; later ones are fresh.
     ///   - kept: the catalog kept from an earlier run, given at once (``keptCatalog()``).
     public init(catalog: [Result<ProductCatalog, any Error>] = [.success(ProductFixtures.catalog(count: 4))],
                 details: [Result<ProductDetail, any Error>] = [.success(ProductFixtures.detail(of: ProductFixtures.apples))],
-                heldOpen: HeldOpenCalls? = nil, catalogStoredAt: Date? = nil, kept: Fetched<ProductCatalog>? = nil) {
-        state = Mutex(State(catalogResults: catalog, detailResults: details))
+                heldOpen: HeldOpenCalls? = nil, catalogStoredAt: Date? = nil, offlineCalls: Int = .max,
+                kept: Fetched<ProductCatalog>? = nil) {
+        state = Mutex(State(catalogResults: catalog, detailResults: details, offlineCalls: offlineCalls))
         self.heldOpen = heldOpen
         self.catalogStoredAt = catalogStoredAt
         self.kept = kept
@@ -58,12 +61,13 @@ public final class FakeProductService: ProductService {
     public var detailRequests: [String] { state.withLock { $0.detailRequests } }
 
     public func fetchCatalog() async throws -> Fetched<ProductCatalog> {
-        let result = state.withLock { state in
+        let (result, offline) = state.withLock { state in
             state.catalogRequests += 1
-            return state.catalogResults.count > 1 ? state.catalogResults.removeFirst() : state.catalogResults[0]
+            return (state.catalogResults.count > 1 ? state.catalogResults.removeFirst() : state.catalogResults[0],
+                    state.catalogRequests <= state.offlineCalls)
         }
         await heldOpen?.hold()
-        return Fetched(try result.get(), storedAt: catalogStoredAt)
+        return Fetched(try result.get(), storedAt: offline ? catalogStoredAt : nil)
     }
 
     public func fetchDetail(productID: String) async throws -> ProductDetail {

@@ -1,6 +1,7 @@
 import ImageKitTesting
 import Foundation
 import Navigation
+import Synchronization
 import XCTest
 import HTTPClient
 import NavigationTesting
@@ -92,6 +93,24 @@ final class ProductListPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.title, "Products (3)")
         XCTAssertNil(presenter.viewModel.notice, "the server's answer is current")
+    }
+
+    func testOfflineItAsksAgainByItselfWithGrowingWaitsUntilTheServerAnswers() async {
+        let service = FakeProductService(catalogStoredAt: Date(timeIntervalSince1970: 1_764_065_100), offlineCalls: 3)
+        let (presenter, _, _, work) = makePresenter(service: service)
+        let waits = Mutex<[Duration]>([])
+        presenter.wait = { delay in waits.withLock { $0.append(delay) } }
+        presenter.didLoad()
+        var turns = 0
+        while service.catalogRequests < 4 || presenter.viewModel.notice != nil, turns < 100_000 {
+            turns += 1
+            await work.waitUntilIdle()
+            await Task.yield()
+        }
+        XCTAssertNil(presenter.viewModel.notice, "the fourth request was answered: current again")
+        XCTAssertEqual(waits.withLock { $0 }, [.seconds(2), .seconds(4), .seconds(8)])
+        for _ in 0..<100 { await Task.yield() }
+        XCTAssertEqual(service.catalogRequests, 4, "and it stops asking")
     }
 
     func testAFailureOverAKeptCatalogKeepsItOnScreen() async {

@@ -31,6 +31,13 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     /// The clock and time zone the offline notice is worded in (tests fix them).
     var now: () -> Date = Date.init
     var timeZone = TimeZone.current
+    /// While a kept catalog stands in, the server is asked again after these waits, doubling up to a
+    /// minute; nothing runs in between (a sleeping task, no polling).
+    static let firstRetryDelay: Duration = .seconds(2), longestRetryDelay: Duration = .seconds(60)
+    private var retryDelay = ProductListPresenter.firstRetryDelay
+    private var retry: Task<Void, Never>?
+    /// How the presenter waits before asking again (tests wait for nothing and record the delays).
+    var wait: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     var list = ListState(visibleRows: 0..<ProductListPresenter.initialVisibleTiles)
     private let images = ImageSlots()
     private var products: [ProductSummary] { catalog.value?.products ?? [] }
@@ -50,6 +57,7 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     }
 
     func didRequestReload() {
+        retryDelay = Self.firstRetryDelay
         load()
     }
 
@@ -85,16 +93,30 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
             switch result {
             case .success(let obtained):
                 self.show(obtained, reloading: false)
+                if obtained.storedAt == nil { self.retryDelay = Self.firstRetryDelay } else { self.scheduleRetry() }
             case .failure(let error):
                 // A kept catalog on screen stays, still saying since when; without one, the error view.
                 if let shown = self.catalog.value, self.storedAt != nil {
                     self.catalog = .loaded(shown)
+                    self.scheduleRetry()
                 } else {
                     self.catalog = .failed(error)
                 }
                 self.publish()
             }
         })
+    }
+
+    /// Asks the server again after the current delay, which then doubles (up to a minute).
+    private func scheduleRetry() {
+        retry?.cancel()
+        let delay = retryDelay
+        retryDelay = min(retryDelay * 2, Self.longestRetryDelay)
+        retry = Task { [weak self, wait] in
+            await wait(delay)
+            guard !Task.isCancelled, let self else { return }
+            self.load()
+        }
     }
 
     private func show(_ obtained: ObtainedCatalog, reloading: Bool) {
