@@ -143,6 +143,26 @@ final class ContactFormInteractorTests: XCTestCase {
         XCTAssertEqual(after, before, "nothing was sent")
     }
 
+    /// A PNG with more pixels than the app decodes (PNGs cannot be decoded smaller) would be saved and
+    /// then shown as initials: it is refused with its size, and its preview says so too.
+    func testAPictureWithMorePixelsThanTheAppShowsIsRefused() async throws {
+        let interactor = ContactFormInteractor(service: InMemoryContactsService(), images: FakeImageLoader())
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).png")
+        // A valid PNG header (IHDR) of 20000 × 20000 pixels: the decoder refuses it before reading pixels.
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        png += Data([0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 2, 0, 0, 0])
+        png += Data([0x6C, 0x12, 0xD1, 0x6E]) // the chunk's CRC
+        png += Data([0, 0, 0, 2, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x62, 0xA4, 0x91, 0x2B]) // IDAT: where the pixels would start
+        png += Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]) // IEND
+        try png.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard case .failure(let problem) = interactor.obtainPhoto(atPath: file.path) else { return XCTFail("a 400-megapixel PNG was taken") }
+        XCTAssertEqual(problem, .tooManyPixels(width: 20_000, height: 20_000))
+        XCTAssertEqual(ContactsTexts.message(for: problem),
+                       "Photo: 20000×20000 pixels is more than the app can show (at most 4 million; a JPEG of any size works)")
+        guard case .failure(.tooManyPixels) = await interactor.obtainPreview(atPath: file.path) else { return XCTFail("the preview") }
+    }
+
     func testEditChangesAreOnlyWhatDiffers() {
         let initial = ContactFormValues(firstName: "Ab", lastName: "Cd", mobile: "+6281234567890")
         XCTAssertTrue(ContactFormInteractor.changes(from: initial, to: initial, photo: nil).isEmpty)

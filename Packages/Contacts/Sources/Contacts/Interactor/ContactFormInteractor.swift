@@ -198,11 +198,13 @@ final class ContactFormInteractor: Sendable {
     /// The picture at `path` (`~` is the home folder), if it is a JPEG or PNG file of at most 8 MB.
     func obtainPhoto(atPath path: String) -> Result<PhotoUpload, PhotoProblem> {
         readPhoto(atPath: path).flatMap { upload in
-            // The magic bytes are not a picture: a file cut after them would be saved and shown as initials.
+            // The magic bytes are not a picture: a file cut after them, or one with more pixels than any
+            // screen of the app decodes, would be saved and then shown as initials everywhere.
             do throws(ImageError) {
                 _ = try ImageDecoder.decode(upload.data)
             } catch {
-                if case .tooLarge = error {} else { return .failure(.broken(error.reason)) }
+                if case .tooLarge(let width, let height) = error { return .failure(.tooManyPixels(width: width, height: height)) }
+                return .failure(.broken(error.reason))
             }
             return .success(upload)
         }
@@ -236,6 +238,7 @@ final class ContactFormInteractor: Sendable {
             do throws(ImageError) {
                 return .success(try ImageDecoder.decode(upload.data))
             } catch {
+                if case .tooLarge(let width, let height) = error { return .failure(.tooManyPixels(width: width, height: height)) }
                 return .failure(.broken(error.reason))
             }
         }
@@ -253,6 +256,8 @@ final class ContactFormInteractor: Sendable {
 /// Why a photo path cannot be used.
 enum PhotoProblem: Error, Sendable, Equatable {
     case notFound, folder, tooLarge, unreadable, notAnImage
+    /// More pixels than the app decodes (a PNG cannot be decoded at a smaller size, as a JPEG can).
+    case tooManyPixels(width: Int, height: Int)
     /// The decoder's reason (English, for the person who picked the file).
     case broken(String)
 }

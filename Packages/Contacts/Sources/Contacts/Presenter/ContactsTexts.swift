@@ -124,6 +124,8 @@ enum ContactsTexts {
         case .unreadable: "Photo: the file cannot be read"
         case .notAnImage: "Photo must be a JPEG or PNG image"
         case .broken(let reason): "Photo: the image is damaged (\(reason))"
+        case .tooManyPixels(let width, let height):
+            "Photo: \(width)×\(height) pixels is more than the app can show (at most 4 million; a JPEG of any size works)"
         }
     }
     static func saveRefused(_ messages: [String]) -> String { "Not saved: " + messages.joined(separator: "; ") }
