@@ -128,6 +128,9 @@ public enum ListBody {
         // screen draws after the list.
         let layout = layout(rows)
         let top = layout.top(showing: selectedIndex, previousTop: firstVisibleRow)
+        // Pictures of a row cut by the list's bottom show their part inside the list.
+        let picturesBefore = frame.pictures.count
+        defer { frame.clipPictures(from: picturesBefore, to: rect) }
         for visible in layout.visibleRows(top: top) {
             let touched = visible.index == touchedIndex, selected = visible.index == selectedIndex
             let rowRect = Rect(column: rect.column, row: rect.row + visible.line, columns: rect.columns, rows: visible.height)

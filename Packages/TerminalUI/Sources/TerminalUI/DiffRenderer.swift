@@ -343,7 +343,8 @@ final class PictureLayer {
             }
         }
         for placement in visible { images[key(placement)]?.lastUse = clock }
-        evictImages(keeping: Set(visible.map(key)), into: &before)
+        // After the placements: a picture is freed only while those on screen are placed.
+        evictImages(keeping: Set(visible.map(key)), into: &after)
     }
 
     /// Placeholders: pictures are sent before the text, and the cells of every placement that came,
@@ -502,14 +503,23 @@ final class PictureLayer {
 
     /// Frees the least recently shown pictures not on screen beyond ``keptImages`` (and, for encoded
     /// copies, beyond ``keptBytes``).
+    ///
+    /// kitty 0.26 frees every picture without a placement on any `d=I`, not only the one named (seen
+    /// in Debian 12's kitty): once one is freed, none off screen is counted on any more, and each is
+    /// sent again when it comes back. The frees are written after the frame's placements.
     private func evictImages(keeping onScreen: Set<Key>, into output: inout [UInt8]) {
         var bytes = images.values.reduce(0) { $0 + $1.bytes.count }
         guard images.count > Self.keptImages + onScreen.count || bytes > Self.keptBytes else { return }
+        if graphics == .kitty || graphics == .kittyPlaceholders {
+            for (key, image) in images where !onScreen.contains(key) {
+                output += graphics == .kitty ? KittyGraphics.free(id: image.id) : KittyPlaceholders.passthrough(KittyGraphics.free(id: image.id))
+                images[key] = nil
+            }
+            return
+        }
         let candidates = images.filter { !onScreen.contains($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
         for (key, image) in candidates {
             guard images.count > Self.keptImages + onScreen.count || bytes > Self.keptBytes else { break }
-            if graphics == .kitty { output += KittyGraphics.free(id: image.id) }
-            if graphics == .kittyPlaceholders { output += KittyPlaceholders.passthrough(KittyGraphics.free(id: image.id)) }
             bytes -= image.bytes.count
             images[key] = nil
         }

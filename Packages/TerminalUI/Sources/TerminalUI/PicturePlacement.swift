@@ -86,6 +86,17 @@ extension Frame {
         pictures.append(PicturePlacement(rect: rect, visible: visible, source: source))
     }
 
+    /// Cuts the pictures placed since the first `index` ones to `rect`: a view that draws rows running
+    /// past its area (a list's last row, under the key bar) shows their pictures' part inside it.
+    public mutating func clipPictures(from index: Int, to rect: Rect) {
+        guard index < pictures.count else { return }
+        let clipped = pictures[index...].compactMap { placement -> PicturePlacement? in
+            let visible = placement.visible.intersection(rect)
+            return visible.isEmpty ? nil : PicturePlacement(rect: placement.rect, visible: visible, source: placement.source)
+        }
+        pictures.replaceSubrange(index..., with: clipped)
+    }
+
     /// The placed pictures whose cells are all still theirs (text drawn over part of one hides it).
     public var visiblePictures: [PicturePlacement] {
         pictures.filter { placement in

@@ -123,6 +123,18 @@ final class PictureGraphicsTests: XCTestCase {
         XCTAssertEqual(outer.visiblePictures.map(\.rect), [Rect(column: 9, row: 3, columns: 3, rows: 1)], "text over a picture hides it")
     }
 
+    func testPicturesDrawnPastAnAreaAreCutToIt() {
+        let picture = SolidPicture((3, 3, 3))
+        var frame = Frame(size: Size(columns: 20, rows: 8))
+        frame.place(picture, in: Rect(column: 0, row: 0, columns: 2, rows: 2))
+        frame.place(picture, in: Rect(column: 0, row: 5, columns: 2, rows: 3)) // runs under the key bar's line
+        frame.place(picture, in: Rect(column: 4, row: 7, columns: 2, rows: 1)) // wholly under it
+        frame.clipPictures(from: 1, to: Rect(column: 0, row: 0, columns: 20, rows: 7))
+        XCTAssertEqual(frame.pictures.map(\.visible), [Rect(column: 0, row: 0, columns: 2, rows: 2), Rect(column: 0, row: 5, columns: 2, rows: 2)])
+        frame.put("key bar", at: Point(column: 0, row: 7))
+        XCTAssertEqual(frame.visiblePictures.count, 2, "the key bar over the cut part hides nothing")
+    }
+
     func testACutPictureShowsItsVisiblePart() {
         let picture = SolidPicture((4, 4, 4))
         var frame = Frame(size: Size(columns: 20, rows: 8))
@@ -172,14 +184,21 @@ final class PictureGraphicsTests: XCTestCase {
         XCTAssertEqual(String(decoding: renderer.teardown(), as: UTF8.self), "\(escape)_Ga=d,d=A,q=2\(escape)\\")
     }
 
-    func testKittyFreesPicturesLongOffScreenAndRepaintsPlaceAgainWithoutSending() {
+    func testKittyFreesPicturesLongOffScreenAndRepaintsPlaceAgainWithoutSending() throws {
         let sink = RecordingSink()
         let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kitty)
         let first = SolidPicture((1, 1, 1))
         renderer.render(frame(pictureAt: 2, first))
         for _ in 0..<60 { renderer.render(frame(pictureAt: 2, SolidPicture((2, 2, 2)))) }
-        XCTAssertTrue(sink.writes.map { String(decoding: $0, as: UTF8.self) }.joined().contains("a=d,d=I,i=1,q=2"),
-                      "the first picture, long off screen, is freed")
+        let written = sink.writes.map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertTrue(written.joined().contains("a=d,d=I,i=1,q=2"), "the first picture, long off screen, is freed")
+        let freeing = try XCTUnwrap(written.first { $0.contains("a=d,d=I") })
+        XCTAssertLessThan(try XCTUnwrap(freeing.range(of: "a=p,")).lowerBound, try XCTUnwrap(freeing.range(of: "a=d,d=I")).lowerBound,
+                          "frees come after the frame's placements (kitty 0.26 frees every picture without one)")
+        // Every picture off screen was forgotten with the free: the first comes back sent again.
+        sink.writes.removeAll()
+        renderer.render(frame(pictureAt: 2, first))
+        XCTAssertTrue(sink.lastText.contains("a=t,"), "sent again, not placed from a picture kitty may have freed")
         let again = SolidPicture((3, 3, 3))
         renderer.render(frame(pictureAt: 2, again))
         renderer.invalidate()
