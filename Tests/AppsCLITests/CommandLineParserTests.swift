@@ -61,6 +61,7 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(try images(["numbers", "--images", "sextant"]), .some(.sextants))
         XCTAssertEqual(try images(["numbers", "--images", "none"]), .some(PictureTier.none))
         XCTAssertEqual(try images(["numbers", "--images", "auto"]), .some(nil))
+        XCTAssertEqual(try images(["numbers", "--images", "Kitty"]), .some(.kitty), "names are read without regard to case (APPS_CLI_IMAGES=Kitty too)")
         XCTAssertEqual(try images(["numbers"]), .some(nil), "auto unless asked")
     }
 

@@ -126,6 +126,7 @@ public enum CommandLineParser {
 
     /// `auto` (nil), or a picture tier by its name.
     static func parseImages(_ text: String, option: String) throws(UsageError) -> PictureTier? {
+        let text = text.lowercased()
         if text == "auto" { return nil }
         guard let tier = PictureTier(rawValue: text) else {
             let names = (["auto"] + PictureTier.allCases.map(\.rawValue)).joined(separator: ", ")

@@ -47,7 +47,7 @@ public final class TerminalHost {
         var capabilities = TerminalCapabilities.unknown
         if colorMode != .none, wantsPixels,
            TerminalProbe.shouldProbe(inputFD: session.inputFD, outputFD: session.outputFD, environment: environment) {
-            capabilities = session.probe()
+            capabilities = session.probe(asksKitty: TerminalProbe.asksKitty(environment: environment))
         }
         pictures = colorMode == .none ? (requestedPictures ?? .ascii)
             : requestedPictures ?? PictureTier.automatic(capabilities, environment: environment)
@@ -91,6 +91,7 @@ public final class TerminalHost {
                     session.write(renderer.teardown())
                     renderer.invalidate()
                     session.suspend()
+                    takeBackIfNotStopped()
                     continue
                 case .none: break
                 }
@@ -114,6 +115,21 @@ public final class TerminalHost {
             if !session.hasQueuedEvents { draw() }
         }
         return 0
+    }
+
+    /// A process that cannot stop runs on after ctrl-z: in an orphaned process group (under `script`,
+    /// say) the kernel discards the stop signal, and no SIGCONT will ever come. So a moment later a
+    /// process that is still suspended, in the foreground and running takes its screen back. (After a
+    /// real stop this runs once the process continues, together with the SIGCONT's `.resumed`; whichever
+    /// comes second finds nothing to do.)
+    private func takeBackIfNotStopped() {
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .milliseconds(300))
+            guard let self, self.isRunning, self.session.isSuspended, self.session.resume() else { return }
+            self.size = Size(self.session.size())
+            self.renderer.invalidate()
+            self.draw()
+        }
     }
 
     private var context: RenderContext {

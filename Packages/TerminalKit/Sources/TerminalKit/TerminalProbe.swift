@@ -66,9 +66,19 @@ public struct TerminalCapabilities: Hashable, Sendable {
 public enum TerminalProbe {
     /// The id of kitty's query image (answers carry it back).
     public static let kittyQueryID = 31
-    /// The queries, as written to the terminal.
-    public static let query = "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-        + "\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[?1;1;0S" + "\u{1B}[c"
+    /// kitty's graphics query (a 1×1 image, `a=q`).
+    public static let kittyQuery = "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+    /// The queries every terminal gets, device attributes last.
+    public static let commonQueries = "\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[?1;1;0S" + "\u{1B}[c"
+    /// The whole batch, as written to a terminal outside a multiplexer.
+    public static let query = kittyQuery + commonQueries
+
+    /// Whether kitty's query may be sent: not inside tmux or screen, which take an APC string for a
+    /// window title (tmux shows it in its status line) and pass no graphics on anyway.
+    public static func asksKitty(environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return environment["TMUX"] == nil && environment["STY"] == nil && !term.hasPrefix("screen") && !term.hasPrefix("tmux")
+    }
     /// How long a launch waits at most for the answers (a terminal that answers nothing, a slow link).
     public static let defaultTimeoutMilliseconds = 200
 
@@ -86,8 +96,10 @@ extension TerminalSession {
     /// `timeoutMilliseconds` pass. Keys typed meanwhile are kept and come first from ``events()``;
     /// answers that come later are swallowed there by the decoder. Call it after ``enter()``, before
     /// ``events()``; when not entered or in the background it asks nothing.
-    public func probe(timeoutMilliseconds: Int = TerminalProbe.defaultTimeoutMilliseconds) -> TerminalCapabilities {
-        guard isEntered, isForeground, write(TerminalProbe.query) else { return .unknown }
+    /// - Parameter asksKitty: whether kitty's graphics query is part of the batch (see ``TerminalProbe/asksKitty(environment:)``).
+    public func probe(timeoutMilliseconds: Int = TerminalProbe.defaultTimeoutMilliseconds, asksKitty: Bool = true) -> TerminalCapabilities {
+        let batch = asksKitty ? TerminalProbe.query : TerminalProbe.commonQueries
+        guard isEntered, isForeground, write(batch) else { return .unknown }
         var decoder = InputDecoder()
         var replies: [TerminalReply] = []
         var kept: [InputEvent] = []

@@ -135,6 +135,22 @@ final class TerminalProbeTests: XCTestCase {
         XCTAssertEqual(session.probe(timeoutMilliseconds: 30), .unknown)
     }
 
+    func testInsideTmuxOrScreenKittysQueryIsNotSent() throws {
+        XCTAssertTrue(TerminalProbe.asksKitty(environment: ["TERM": "xterm-kitty"]))
+        XCTAssertFalse(TerminalProbe.asksKitty(environment: ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]))
+        XCTAssertFalse(TerminalProbe.asksKitty(environment: ["TERM": "screen-256color"]))
+        XCTAssertFalse(TerminalProbe.asksKitty(environment: ["TERM": "xterm", "STY": "1234.pts-0.host"]))
+        let pty = try PseudoTerminal()
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
+        try session.enter()
+        defer { session.leave() }
+        pty.type("\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c")
+        XCTAssertEqual(session.probe(timeoutMilliseconds: 5_000, asksKitty: false).version, "tmux 3.3a")
+        let written = String(decoding: pty.readOutput(containing: "\u{1B}[c"), as: UTF8.self)
+        XCTAssertTrue(written.contains(TerminalProbe.commonQueries))
+        XCTAssertFalse(written.contains("\u{1B}_G"), "tmux would take kitty's query for a window title")
+    }
+
     func testNoProbeWithoutATerminalOrWithTermDumb() throws {
         var descriptors: [Int32] = [-1, -1]
         XCTAssertEqual(pipe(&descriptors), 0)
