@@ -62,12 +62,12 @@ final class ProductListPresenterTests: XCTestCase {
     func testAKeptCatalogShownOfflineSaysSinceWhenAndAFreshOneDoesNot() async {
         let stored = Date(timeIntervalSince1970: 1_764_065_100) // 2025-11-25 10:05 UTC
         let (presenter, _, _, work) = makePresenter(service: FakeProductService(catalogStoredAt: stored))
-        presenter.now = { stored.addingTimeInterval(3_600) }
-        presenter.timeZone = TimeZone(identifier: "UTC")!
+        presenter.kept.now = { stored.addingTimeInterval(3_600) }
+        presenter.kept.timeZone = TimeZone(identifier: "UTC")!
         presenter.didLoad()
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 10:05 (r retries)")
-        presenter.now = { stored.addingTimeInterval(86_400) }
+        presenter.kept.now = { stored.addingTimeInterval(86_400) }
         XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 2025-11-25 10:05 (r retries)", "the day, when it was not today")
 
         let (fresh, _, _, freshWork) = makePresenter(service: FakeProductService())
@@ -81,8 +81,8 @@ final class ProductListPresenterTests: XCTestCase {
         let kept = Fetched(ProductFixtures.catalog(count: 2), storedAt: Date(timeIntervalSince1970: 1_764_065_100))
         let service = FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))], heldOpen: held, kept: kept)
         let (presenter, _, _, work) = makePresenter(service: service)
-        presenter.timeZone = TimeZone(identifier: "UTC")!
-        presenter.now = { Date(timeIntervalSince1970: 1_764_065_200) }
+        presenter.kept.timeZone = TimeZone(identifier: "UTC")!
+        presenter.kept.now = { Date(timeIntervalSince1970: 1_764_065_200) }
         presenter.didLoad()
         await held.waitUntilStarted(1)
         var turns = 0
@@ -99,7 +99,7 @@ final class ProductListPresenterTests: XCTestCase {
         let service = FakeProductService(catalogStoredAt: Date(timeIntervalSince1970: 1_764_065_100), offlineCalls: 3)
         let (presenter, _, _, work) = makePresenter(service: service)
         let waits = Mutex<[Duration]>([])
-        presenter.wait = { delay in waits.withLock { $0.append(delay) } }
+        presenter.kept.wait = { delay in waits.withLock { $0.append(delay) } }
         presenter.didLoad()
         var turns = 0
         while service.catalogRequests < 4 || presenter.viewModel.notice != nil, turns < 100_000 {

@@ -40,18 +40,6 @@ enum ProductGridTexts {
         }
     }
 
-    /// "Offline — as of 21:35 (r retries)": the server could not answer, and the catalog shown is the
-    /// copy kept when it last did; the day too when that was not today.
-    static func offlineNotice(storedAt: Date, now: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = calendar.isDate(storedAt, inSameDayAs: now) ? "HH:mm" : "yyyy-MM-dd HH:mm"
-        return "Offline — as of \(formatter.string(from: storedAt)) (r retries)"
-    }
-
     /// "2 products could not be read and are not shown (price is missing)".
     static func skippedNotice(count: Int, firstReason: String?) -> String? {
         guard count > 0 else { return nil }

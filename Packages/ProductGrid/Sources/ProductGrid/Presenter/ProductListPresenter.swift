@@ -26,18 +26,8 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     private let formatter = MoneyFormatter(locale: .deDE)
 
     private var catalog = Loadable<ProductCatalog, ProductGridError>.loading
-    /// When the catalog shown was current, if the server could not answer and a kept copy stands in.
-    private var storedAt: Date?
-    /// The clock and time zone the offline notice is worded in (tests fix them).
-    var now: () -> Date = Date.init
-    var timeZone = TimeZone.current
-    /// While a kept catalog stands in, the server is asked again after these waits, doubling up to a
-    /// minute; nothing runs in between (a sleeping task, no polling).
-    static let firstRetryDelay: Duration = .seconds(2), longestRetryDelay: Duration = .seconds(60)
-    private var retryDelay = ProductListPresenter.firstRetryDelay
-    private var retry: Task<Void, Never>?
-    /// How the presenter waits before asking again (tests wait for nothing and record the delays).
-    var wait: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    /// Whether a kept catalog stands in for the server's answer, since when, and asking again.
+    let kept = KeptContent()
     var list = ListState(visibleRows: 0..<ProductListPresenter.initialVisibleTiles)
     private let images = ImageSlots()
     private var products: [ProductSummary] { catalog.value?.products ?? [] }
@@ -57,7 +47,7 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     }
 
     func didRequestReload() {
-        retryDelay = Self.firstRetryDelay
+        kept.reloadRequested()
         load()
     }
 
@@ -93,12 +83,12 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
             switch result {
             case .success(let obtained):
                 self.show(obtained, reloading: false)
-                if obtained.storedAt == nil { self.retryDelay = Self.firstRetryDelay } else { self.scheduleRetry() }
+                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
             case .failure(let error):
                 // A kept catalog on screen stays, still saying since when; without one, the error view.
-                if let shown = self.catalog.value, self.storedAt != nil {
+                if let shown = self.catalog.value, self.kept.storedAt != nil {
                     self.catalog = .loaded(shown)
-                    self.scheduleRetry()
+                    self.kept.failedOverKeptContent { [weak self] in self?.load() }
                 } else {
                     self.catalog = .failed(error)
                 }
@@ -107,21 +97,9 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
         })
     }
 
-    /// Asks the server again after the current delay, which then doubles (up to a minute).
-    private func scheduleRetry() {
-        retry?.cancel()
-        let delay = retryDelay
-        retryDelay = min(retryDelay * 2, Self.longestRetryDelay)
-        retry = Task { [weak self, wait] in
-            await wait(delay)
-            guard !Task.isCancelled, let self else { return }
-            self.load()
-        }
-    }
-
     private func show(_ obtained: ObtainedCatalog, reloading: Bool) {
         catalog = reloading ? .reloading(obtained.catalog) : .loaded(obtained.catalog)
-        storedAt = obtained.storedAt
+        if reloading { kept.showingKept(since: obtained.storedAt) }
         list.clamp(count: obtained.catalog.products.count)
         publish()
         showImages()
@@ -157,8 +135,7 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
                     image: pictures[product.imageURL])
             }
             let skipped = ProductGridTexts.skippedNotice(count: catalog.skippedCount, firstReason: catalog.skippedReasons.first)
-            let offline = storedAt.map { ProductGridTexts.offlineNotice(storedAt: $0, now: now(), timeZone: timeZone) }
-            let notice = [offline, skipped].compactMap { $0 }.joined(separator: " · ")
+            let notice = [kept.notice(), skipped].compactMap { $0 }.joined(separator: " · ")
             return ProductListViewModel(
                 title: ProductGridTexts.title(count: tiles.count),
                 content: .loaded(rows: tiles, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),

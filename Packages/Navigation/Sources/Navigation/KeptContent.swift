@@ -1,0 +1,87 @@
+import Foundation
+
+/// What a presenter knows of content that stands in for the server's answer: when it was current,
+/// the "Offline — as of 21:35" notice, and asking the server again by itself while it stands in,
+/// after waits that double (2, 4, 8… s, up to a minute) with nothing running in between.
+///
+/// The presenter owns one, tells it about every answer (``received(storedAt:retry:)``), and shows
+/// ``notice`` while it is not nil. The retry runs on the main actor and never holds the presenter.
+@MainActor
+public final class KeptContent {
+    /// When the content shown was current; nil when it is the server's fresh answer.
+    public private(set) var storedAt: Date?
+    /// The clock and time zone the notice is worded in (tests fix them).
+    public var now: () -> Date = Date.init
+    public var timeZone = TimeZone.current
+    /// How it waits before asking again (tests record the waits and return at once).
+    public var wait: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+
+    public static let firstRetryDelay: Duration = .seconds(2)
+    public static let longestRetryDelay: Duration = .seconds(60)
+    private var retryDelay = KeptContent.firstRetryDelay
+    private var pendingRetry: Task<Void, Never>?
+
+    public init() {}
+
+    /// An answer arrived: fresh (`storedAt` nil) ends the waiting; a kept copy shows when it was
+    /// current and asks again (`retry`) after the next wait.
+    public func received(storedAt: Date?, retry: @escaping @MainActor () -> Void) {
+        self.storedAt = storedAt
+        guard storedAt != nil else {
+            cancelRetry()
+            return
+        }
+        scheduleRetry(retry)
+    }
+
+    /// A kept copy is shown at once while the server is asked (no retry of its own: the request is out).
+    public func showingKept(since storedAt: Date?) {
+        self.storedAt = storedAt
+    }
+
+    /// The request failed while a kept copy is on screen: it stays, and the server is asked again.
+    public func failedOverKeptContent(retry: @escaping @MainActor () -> Void) {
+        guard storedAt != nil else { return }
+        scheduleRetry(retry)
+    }
+
+    /// The person asked for a reload: the next waits start short again.
+    public func reloadRequested() {
+        cancelRetry()
+    }
+
+    /// "Offline — as of 21:35 (r retries)" (the day too when it was not today), in the screen's
+    /// language; nil for fresh content.
+    public func notice(_ texts: NavigationTexts = .english) -> String? {
+        guard let storedAt else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        let sameDay = calendar.isDate(storedAt, inSameDayAs: now())
+        if texts == .german {
+            formatter.dateFormat = sameDay ? "HH:mm" : "dd.MM.yyyy HH:mm"
+            return "Offline — Stand \(formatter.string(from: storedAt)) (r lädt neu)"
+        }
+        formatter.dateFormat = sameDay ? "HH:mm" : "yyyy-MM-dd HH:mm"
+        return "Offline — as of \(formatter.string(from: storedAt)) (r retries)"
+    }
+
+    private func scheduleRetry(_ retry: @escaping @MainActor () -> Void) {
+        pendingRetry?.cancel()
+        let delay = retryDelay
+        retryDelay = min(retryDelay * 2, Self.longestRetryDelay)
+        pendingRetry = Task { [wait] in
+            await wait(delay)
+            guard !Task.isCancelled else { return }
+            retry()
+        }
+    }
+
+    private func cancelRetry() {
+        pendingRetry?.cancel()
+        pendingRetry = nil
+        retryDelay = Self.firstRetryDelay
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Navigation
+import Synchronization
+import XCTest
+
+@MainActor
+final class KeptContentTests: XCTestCase {
+    private let stored = Date(timeIntervalSince1970: 1_764_065_100) // 2025-11-25 10:05 UTC
+
+    func testTheNoticeSaysSinceWhenInTheScreensLanguage() {
+        let kept = KeptContent()
+        kept.timeZone = TimeZone(identifier: "UTC")!
+        kept.now = { self.stored.addingTimeInterval(60) }
+        XCTAssertNil(kept.notice(), "fresh content has none")
+        kept.showingKept(since: stored)
+        XCTAssertEqual(kept.notice(), "Offline — as of 10:05 (r retries)")
+        XCTAssertEqual(kept.notice(.german), "Offline — Stand 10:05 (r lädt neu)")
+        kept.now = { self.stored.addingTimeInterval(86_400) }
+        XCTAssertEqual(kept.notice(), "Offline — as of 2025-11-25 10:05 (r retries)")
+        XCTAssertEqual(kept.notice(.german), "Offline — Stand 25.11.2025 10:05 (r lädt neu)")
+    }
+
+    func testItAsksAgainAfterDoublingWaitsUntilAFreshAnswerAndAReloadStartsShortAgain() async {
+        let kept = KeptContent()
+        let waits = Mutex<[Duration]>([])
+        kept.wait = { delay in waits.withLock { $0.append(delay) } }
+        var retries = 0
+        func answer(_ storedAt: Date?) { kept.received(storedAt: storedAt) { retries += 1 } }
+        for _ in 0..<7 {
+            answer(stored)
+            for _ in 0..<50 { await Task.yield() }
+        }
+        XCTAssertEqual(waits.withLock { $0 }, [2, 4, 8, 16, 32, 60, 60].map { Duration.seconds($0) })
+        XCTAssertEqual(retries, 7)
+        answer(nil)
+        XCTAssertNil(kept.notice())
+        answer(stored)
+        for _ in 0..<50 { await Task.yield() }
+        XCTAssertEqual(waits.withLock { $0.last }, .seconds(2), "a fresh answer started the waits over")
+        kept.reloadRequested()
+        kept.failedOverKeptContent { retries += 1 }
+        for _ in 0..<50 { await Task.yield() }
+        XCTAssertEqual(waits.withLock { $0.last }, .seconds(2))
+    }
+}
