@@ -40,4 +40,22 @@ final class OfflineTests: XCTestCase {
         XCTAssertTrue(damaged.stdout.contains("could not") || damaged.stdout.contains("Retry") || damaged.stdout.contains("retry"),
                       "no kept catalog any more, and no server: the error view \(damaged.stdout)")
     }
+
+    func testTheNumbersListShowsItsKeptListWhenTheServerIsGone() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-offline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "HEAD", path: "/json.php"),
+            .init(path: "/json.php?name=1", body: Data(#"{"name":"1","text":"Ichi","image":""}"#.utf8)),
+            .init(path: "/json.php", body: Data(#"[{"name":"1","image":""},{"name":"2","image":""}]"#.utf8)),
+        ])
+        let arguments = ["numbers", "--plain", "--base-url", server.baseURL.absoluteString, "--data-dir", data.path, "--timeout", "2", "--size", "120x20"]
+        let first = try AppsCLIProcess.run(arguments)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("Numbers (2)"), first.stdout)
+        server.stop()
+        let offline = try AppsCLIProcess.run(arguments)
+        XCTAssertTrue(offline.stdout.contains("Numbers (2)"), "the kept list instead of 'No connection': \(offline.stdout)")
+        XCTAssertTrue(offline.stdout.contains("Offline — as of "), offline.stdout)
+    }
 }

@@ -238,7 +238,7 @@ enum FeatureCatalog {
 
     @MainActor
     static func numbers(_ launch: LaunchEnvironment) throws -> NumbersModule.Dependencies {
-        let connection = try launch.connection(originalBase: NumbersModule.originalBaseURL, local: {
+        let connection = try launch.connection(originalBase: NumbersModule.originalBaseURL, feature: "numbers", keepsAnswers: true, local: {
             try LaunchEnvironment.demo("numbers", directory: NumbersModule.demoDataDirectory, transport: NumbersModule.demoTransport)
         })
         return .init(service: HTTPNumbersService(client: connection.client, baseURL: connection.base), images: connection.images)

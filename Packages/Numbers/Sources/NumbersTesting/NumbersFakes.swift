@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import Navigation
 import NavigationTesting
 import Numbers
@@ -41,9 +42,13 @@ public final class FakeNumbersService: NumbersService {
     private let connectivity: Connectivity
     private let heldOpen: HeldOpenCalls?
 
+    private let kept: Fetched<NumbersCatalog>?
+
+    /// - Parameter kept: the list kept from an earlier run (``keptCatalog()``).
     public init(catalogs: [Result<NumbersCatalog, any Error>] = [.success(NumbersFixtures.catalog())],
                 details: [String: Result<NumberDetail, any Error>]? = nil,
-                connectivity: Connectivity = .reachable, heldOpen: HeldOpenCalls? = nil) {
+                connectivity: Connectivity = .reachable, heldOpen: HeldOpenCalls? = nil, kept: Fetched<NumbersCatalog>? = nil) {
+        self.kept = kept
         self.state = Mutex(State(catalogs: catalogs))
         let defaultDetails = Dictionary(uniqueKeysWithValues: [NumbersFixtures.one, NumbersFixtures.two, NumbersFixtures.three, NumbersFixtures.tenThousand]
             .map { ($0.name, Result<NumberDetail, any Error>.success(NumbersFixtures.detail(of: $0))) })
@@ -56,14 +61,16 @@ public final class FakeNumbersService: NumbersService {
     public var detailRequests: [String] { state.withLock { $0.detailRequests } }
     public var connectivityChecks: Int { state.withLock { $0.connectivityChecks } }
 
-    public func fetchCatalog() async throws -> NumbersCatalog {
+    public func fetchCatalog() async throws -> Fetched<NumbersCatalog> {
         let result = state.withLock { state in
             state.catalogRequests += 1
             return state.catalogs.count > 1 ? state.catalogs.removeFirst() : state.catalogs[0]
         }
         await heldOpen?.hold()
-        return try result.get()
+        return Fetched(try result.get())
     }
+
+    public func keptCatalog() async -> Fetched<NumbersCatalog>? { kept }
 
     public func fetchDetail(name: String) async throws -> NumberDetail {
         state.withLock { $0.detailRequests.append(name) }
@@ -89,7 +96,7 @@ public struct FakeNumberNotFound: Error, CustomStringConvertible {
 public final class UnimplementedNumbersService: NumbersService {
     public init() {}
 
-    public func fetchCatalog() async throws -> NumbersCatalog { throw unimplementedCall("NumbersService.fetchCatalog") }
+    public func fetchCatalog() async throws -> Fetched<NumbersCatalog> { throw unimplementedCall("NumbersService.fetchCatalog") }
     public func fetchDetail(name: String) async throws -> NumberDetail { throw unimplementedCall("NumbersService.fetchDetail(\(name))") }
     public func checkConnectivity() async -> Connectivity {
         _ = unimplementedCall("NumbersService.checkConnectivity")

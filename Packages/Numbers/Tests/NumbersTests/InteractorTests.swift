@@ -34,10 +34,20 @@ final class InteractorTests: XCTestCase {
         }
     }
 
+    /// No connection at all, but a list kept from an earlier answer: that list, saying since when.
+    func testAKeptListStandsInForAServerThatCannotBeReached() async throws {
+        let kept = Fetched(NumbersFixtures.catalog(), storedAt: Date(timeIntervalSince1970: 5))
+        let list = NumbersListInteractor(service: FakeNumbersService(connectivity: .unreachable(endpoint: "127.0.0.1:9"), kept: kept),
+                                         images: FakeImageLoader())
+        let obtained = try await list.obtainCatalog(checkingConnectivity: true)
+        XCTAssertEqual(obtained.catalog.items.count, 4)
+        XCTAssertEqual(obtained.storedAt, Date(timeIntervalSince1970: 5))
+    }
+
     func testTheListAndADetailByName() async throws {
         let service = FakeNumbersService()
         let list = NumbersListInteractor(service: service, images: FakeImageLoader())
-        let catalog = try await list.obtainCatalog(checkingConnectivity: true)
+        let catalog = try await list.obtainCatalog(checkingConnectivity: true).catalog
         XCTAssertEqual(catalog.items.count, 4)
         XCTAssertEqual(service.connectivityChecks, 1)
         let detail = NumberDetailInteractor(service: service, images: FakeImageLoader())

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ImageKitTesting
 import Navigation
 import NavigationTesting
@@ -170,7 +171,7 @@ final class DetailLifecycleTests: XCTestCase {
     /// A detail that goes away (another selection, the whole screen) stops its request.
     func testRequestsOfDetailsThatAreGoneAreCancelled() async {
         struct NeverAnswers: NumbersService {
-            func fetchCatalog() async throws -> NumbersCatalog { NumbersFixtures.catalog() }
+            func fetchCatalog() async throws -> Fetched<NumbersCatalog> { Fetched(NumbersFixtures.catalog()) }
             func fetchDetail(name: String) async throws -> NumberDetail {
                 try await Task.sleep(for: .seconds(60)) // ends early only when cancelled
                 return NumbersFixtures.detail(of: NumbersFixtures.one)

@@ -18,7 +18,7 @@ final class ServiceTests: XCTestCase {
         ])
         defer { server.stop() }
         let service = service(server)
-        let catalog = try await service.fetchCatalog()
+        let catalog = try await service.fetchCatalog().value
         XCTAssertEqual(catalog.items.map(\.name), ["1", "10,000"])
         let detail = try await service.fetchDetail(name: "10,000")
         XCTAssertEqual(detail.text, "Ichi-man")
@@ -61,7 +61,7 @@ final class ServiceTests: XCTestCase {
         let items = (1...10_000).map { #"{"name":"\#($0)","image":"http://x/\#($0).png"}"# }.joined(separator: ",")
         let server = try LocalHTTPServer(routes: [.init(path: "/test/json.php", body: Data("[\(items)]".utf8))])
         defer { server.stop() }
-        let catalog = try await service(server).fetchCatalog()
+        let catalog = try await service(server).fetchCatalog().value
         XCTAssertEqual(catalog.items.count, 10_000)
     }
 }

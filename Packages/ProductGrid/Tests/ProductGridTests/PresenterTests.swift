@@ -80,7 +80,7 @@ final class ProductListPresenterTests: XCTestCase {
         let held = HeldOpenCalls()
         let kept = Fetched(ProductFixtures.catalog(count: 2), storedAt: Date(timeIntervalSince1970: 1_764_065_100))
         let service = FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 3))], heldOpen: held, kept: kept)
-        let (presenter, _, _, work) = makePresenter(service: service)
+        let (presenter, view, _, work) = makePresenter(service: service)
         presenter.kept.timeZone = TimeZone(identifier: "UTC")!
         presenter.kept.now = { Date(timeIntervalSince1970: 1_764_065_200) }
         presenter.didLoad()
@@ -93,6 +93,7 @@ final class ProductListPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.title, "Products (3)")
         XCTAssertNil(presenter.viewModel.notice, "the server's answer is current")
+        XCTAssertNil(view.displayed.last?.notice, "and the view was told so with the answer")
     }
 
     func testOfflineItAsksAgainByItselfWithGrowingWaitsUntilTheServerAnswers() async {

@@ -2,6 +2,12 @@ import Foundation
 import HTTPClient
 import ImageKit
 
+/// The list, and when it was current if a kept copy stands in for the server's answer.
+struct ObtainedCatalog: Sendable {
+    var catalog: NumbersCatalog
+    var storedAt: Date?
+}
+
 /// Use cases of the master list: the numbers and their pictures. Holds only its dependencies.
 final class NumbersListInteractor: Sendable {
     private let service: any NumbersService
@@ -13,16 +19,24 @@ final class NumbersListInteractor: Sendable {
     }
 
     /// The list. With `checkingConnectivity` (the first load), a server that does not answer at all
-    /// is reported as ``NumbersError/noConnection(endpoint:)`` before the list is asked for.
-    func obtainCatalog(checkingConnectivity: Bool) async throws(NumbersError) -> NumbersCatalog {
+    /// is reported as ``NumbersError/noConnection(endpoint:)`` before the list is asked for, unless a
+    /// list kept from an earlier answer can stand in.
+    func obtainCatalog(checkingConnectivity: Bool) async throws(NumbersError) -> ObtainedCatalog {
         if checkingConnectivity, case .unreachable(let endpoint) = await service.checkConnectivity() {
+            if let kept = await obtainKeptCatalog() { return kept }
             throw .noConnection(endpoint: endpoint)
         }
         do {
-            return try await service.fetchCatalog()
+            let fetched = try await service.fetchCatalog()
+            return ObtainedCatalog(catalog: fetched.value, storedAt: fetched.storedAt)
         } catch {
             throw Self.map(error, as: NumbersError.listUnavailable)
         }
+    }
+
+    /// The list kept from the last good answer, shown at once while the server is asked.
+    func obtainKeptCatalog() async -> ObtainedCatalog? {
+        await service.keptCatalog().map { ObtainedCatalog(catalog: $0.value, storedAt: $0.storedAt) }
     }
 
     func obtainImage(at url: URL) async throws -> RGBImage {

@@ -23,6 +23,8 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     private let work: WorkTracker
 
     private var catalog = Loadable<NumbersCatalog, NumbersError>.loading
+    /// Whether a kept list stands in for the server's answer, since when, and asking again.
+    let kept = KeptContent()
     var list = ListState(visibleRows: 0..<NumbersListPresenter.initialVisibleRows)
     private let images = ImageSlots()
     private var items: [NumberItem] { catalog.value?.items ?? [] }
@@ -40,7 +42,10 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     }
 
     func didLoad() { load() }
-    func didRequestReload() { load() }
+    func didRequestReload() {
+        kept.reloadRequested()
+        load()
+    }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard let moved = selectRow(index, firstVisibleRow: row, visibleRows: rows) else { return }
@@ -56,33 +61,54 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
         router.openDetail(of: items[index])
     }
 
+    /// Shows the kept list at once on the first load (the server is asked meanwhile), then the
+    /// server's answer; a reload keeps what is on screen until the answer comes.
     private func load() {
         images.retryFailed()
-        catalog = .loading
+        let isFirstLoad = catalog.value == nil
+        catalog = catalog.reloaded
         publish()
+        if isFirstLoad {
+            work.run { [weak self, interactor] in
+                guard let kept = await interactor.obtainKeptCatalog(), let self, self.catalog.value == nil else { return }
+                self.kept.showingKept(since: kept.storedAt)
+                self.show(kept.catalog, reloading: true)
+            }
+        }
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<NumbersCatalog, NumbersError> in
+        work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<ObtainedCatalog, NumbersError> in
             do throws(NumbersError) { return .success(try await interactor.obtainCatalog(checkingConnectivity: true)) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let loaded):
-                self.catalog = .loaded(loaded)
-                self.list.clamp(count: loaded.items.count)
-                // The first item is selected and shown on start (in the detail pane when wide).
-                if loaded.items.indices.contains(self.list.selectedIndex) {
-                    self.router.showDetail(of: loaded.items[self.list.selectedIndex])
-                } else {
-                    // A reload that answers an empty list leaves no number to show.
-                    self.router.closeDetail()
-                }
-                self.publish()
-                self.showImages()
+            case .success(let obtained):
+                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
+                self.show(obtained.catalog, reloading: false)
             case .failure(let error):
-                self.catalog = .failed(error)
+                // A kept list on screen stays, still saying since when; without one, the error view.
+                if let shown = self.catalog.value, self.kept.storedAt != nil {
+                    self.catalog = .loaded(shown)
+                    self.kept.failedOverKeptContent { [weak self] in self?.load() }
+                } else {
+                    self.catalog = .failed(error)
+                }
                 self.publish()
             }
         })
+    }
+
+    private func show(_ loaded: NumbersCatalog, reloading: Bool) {
+        catalog = reloading ? .reloading(loaded) : .loaded(loaded)
+        list.clamp(count: loaded.items.count)
+        // The first item is selected and shown on start (in the detail pane when wide).
+        if loaded.items.indices.contains(list.selectedIndex) {
+            router.showDetail(of: loaded.items[list.selectedIndex])
+        } else {
+            // A reload that answers an empty list leaves no number to show.
+            router.closeDetail()
+        }
+        publish()
+        showImages()
     }
 
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
@@ -108,7 +134,13 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
             return NumbersListViewModel(
                 title: "\(NumbersTexts.title) (\(items.count))",
                 content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
-                notice: NumbersTexts.skipped(catalog.skippedReasons), touchedIndex: list.touchedIndex)
+                notice: [kept.notice(), NumbersTexts.skipped(catalog.skippedReasons)].compactMap { $0 }.joined(separator: " · ").nonEmpty,
+                touchedIndex: list.touchedIndex)
         }
     }
+}
+
+private extension String {
+    /// nil for the empty string (a view model's absent notice).
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

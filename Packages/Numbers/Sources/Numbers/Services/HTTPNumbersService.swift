@@ -11,9 +11,14 @@ public struct HTTPNumbersService: NumbersService {
         self.baseURL = baseURL
     }
 
-    public func fetchCatalog() async throws -> NumbersCatalog {
+    public func fetchCatalog() async throws -> Fetched<NumbersCatalog> {
         let url = try URLBuilder(base: baseURL).appending(path: "json.php").url()
-        return try await client.decode(NumbersCatalog.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
+        return try await client.fetch(NumbersCatalog.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
+    }
+
+    public func keptCatalog() async -> Fetched<NumbersCatalog>? {
+        guard let url = try? URLBuilder(base: baseURL).appending(path: "json.php").url() else { return nil }
+        return client.kept(NumbersCatalog.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
     }
 
     public func fetchDetail(name: String) async throws -> NumberDetail {

@@ -82,8 +82,9 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
             guard let self else { return }
             switch result {
             case .success(let obtained):
-                self.show(obtained, reloading: false)
+                // Told first: the frame that shows the answer says whether it is current.
                 self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
+                self.show(obtained, reloading: false)
             case .failure(let error):
                 // A kept catalog on screen stays, still saying since when; without one, the error view.
                 if let shown = self.catalog.value, self.kept.storedAt != nil {
