@@ -94,7 +94,7 @@ extension LaunchEnvironment {
             if keepsAnswers {
                 let directory = try dataDirectory
                 let store = try FeatureCatalog.openStore(feature: feature, what: "the kept answers") { try ResponseStore.open(directory: directory) }
-                dataTransport = RevalidatingTransport(wrap(transport), archive: StoredAnswers(store: store))
+                dataTransport = RevalidatingTransport(wrap(transport), archive: store)
             }
         } else {
             transport = try local()
@@ -112,27 +112,6 @@ extension LaunchEnvironment {
             throw LaunchError(message: "\(feature): the bundled demo data is missing from this build; reinstall, or pass --base-url.", status: 74)
         }
         return transport(directory)
-    }
-}
-
-/// Storage's ``ResponseStore`` as the archive of kept answers. A store that fails to read or write
-/// costs the kept copy, never the network's answer: errors are dropped here.
-struct StoredAnswers: AnswerArchive {
-    let store: ResponseStore
-
-    func storedAnswer(for url: URL) -> StoredAnswer? {
-        guard let entry = try? store.entry(for: url.absoluteString) else { return nil }
-        return StoredAnswer(body: entry.body, contentType: entry.contentType, etag: entry.etag, lastModified: entry.lastModified,
-                            storedAt: entry.storedAt)
-    }
-
-    func store(_ answer: StoredAnswer, for url: URL) {
-        try? store.save(.init(body: answer.body, contentType: answer.contentType, etag: answer.etag, lastModified: answer.lastModified,
-                              storedAt: answer.storedAt), for: url.absoluteString)
-    }
-
-    func markCurrent(_ url: URL, at date: Date) {
-        try? store.markCurrent(url.absoluteString, at: date)
     }
 }
 

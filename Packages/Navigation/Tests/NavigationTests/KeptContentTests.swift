@@ -20,26 +20,33 @@ final class KeptContentTests: XCTestCase {
         XCTAssertEqual(kept.notice(.german), "Offline — Stand 25.11.2025 10:05 (r lädt neu)")
     }
 
+    /// Until `condition` holds or 10 s pass (a busy machine runs the retry task late).
+    private func eventually(_ condition: () -> Bool) async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+
     func testItAsksAgainAfterDoublingWaitsUntilAFreshAnswerAndAReloadStartsShortAgain() async {
         let kept = KeptContent()
         let waits = Mutex<[Duration]>([])
         kept.wait = { delay in waits.withLock { $0.append(delay) } }
         var retries = 0
         func answer(_ storedAt: Date?) { kept.received(storedAt: storedAt) { retries += 1 } }
-        for _ in 0..<7 {
+        for round in 1...7 {
             answer(stored)
-            for _ in 0..<50 { await Task.yield() }
+            await eventually { retries == round }
         }
         XCTAssertEqual(waits.withLock { $0 }, [2, 4, 8, 16, 32, 60, 60].map { Duration.seconds($0) })
         XCTAssertEqual(retries, 7)
         answer(nil)
         XCTAssertNil(kept.notice())
         answer(stored)
-        for _ in 0..<50 { await Task.yield() }
+        await eventually { retries == 8 }
         XCTAssertEqual(waits.withLock { $0.last }, .seconds(2), "a fresh answer started the waits over")
         kept.reloadRequested()
         kept.failedOverKeptContent { retries += 1 }
-        for _ in 0..<50 { await Task.yield() }
+        await eventually { retries == 9 }
         XCTAssertEqual(waits.withLock { $0.last }, .seconds(2))
+        XCTAssertEqual(waits.withLock { $0.count }, 9)
     }
 }

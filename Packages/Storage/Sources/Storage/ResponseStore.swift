@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// The last good answers to GET requests, by URL, with their validators (`ETag`, `Last-Modified`):
 /// what a feature shows at once, revalidates, and falls back to when the server cannot be reached.
@@ -6,24 +7,6 @@ import Foundation
 /// Bounded: answers over ``maximumBodyBytes`` are not kept, and beyond ``maximumEntries`` answers or
 /// ``maximumTotalBytes`` in all, the least recently used go first.
 public final class ResponseStore: Sendable {
-    /// One stored answer.
-    public struct Entry: Sendable, Equatable {
-        public var body: Data
-        public var contentType: String?
-        public var etag: String?
-        public var lastModified: String?
-        /// When the server last said this was current (stored, or a 304 since).
-        public var storedAt: Date
-
-        public init(body: Data, contentType: String? = nil, etag: String? = nil, lastModified: String? = nil, storedAt: Date) {
-            self.body = body
-            self.contentType = contentType
-            self.etag = etag
-            self.lastModified = lastModified
-            self.storedAt = storedAt
-        }
-    }
-
     /// The file's name in the data directory.
     public static let fileName = "responses.sqlite"
     public static let maximumEntries = 2_000
@@ -54,18 +37,18 @@ public final class ResponseStore: Sendable {
     }
 
     /// The stored answer for `url`, if any; marks it used.
-    public func entry(for url: String, now: Date = Date()) throws -> Entry? {
+    public func entry(for url: String, now: Date = Date()) throws -> StoredAnswer? {
         guard let row = try database.query("SELECT body, content_type, etag, last_modified, stored_at FROM responses WHERE url = ?",
                                            [.text(url)]).first else { return nil }
         try database.execute("UPDATE responses SET used_at = ? WHERE url = ?", [.real(now.timeIntervalSince1970), .text(url)])
-        return Entry(body: try row.data("body") ?? Data(), contentType: try row.string("content_type"), etag: try row.string("etag"),
+        return StoredAnswer(body: try row.data("body") ?? Data(), contentType: try row.string("content_type"), etag: try row.string("etag"),
                      lastModified: try row.string("last_modified"),
                      storedAt: Date(timeIntervalSince1970: try row.double("stored_at") ?? 0))
     }
 
     /// Keeps `entry` as the answer for `url` (replacing an older one), then trims the store to its bounds.
     /// An answer larger than ``maximumBodyBytes`` is not kept (and an older one for `url` is dropped).
-    public func save(_ entry: Entry, for url: String, now: Date = Date()) throws {
+    public func save(_ entry: StoredAnswer, for url: String, now: Date = Date()) throws {
         try database.transaction { transaction in
             guard entry.body.count <= Self.maximumBodyBytes else {
                 try transaction.execute("DELETE FROM responses WHERE url = ?", [.text(url)])
@@ -99,5 +82,21 @@ public final class ResponseStore: Sendable {
     /// How many answers are kept (for tests and diagnostics).
     public func count() throws -> Int {
         try database.query("SELECT COUNT(*) AS n FROM responses").first?.int("n") ?? 0
+    }
+}
+
+/// The archive of a ``RevalidatingTransport``. A store that fails to read or write costs the kept
+/// copy, never the network's answer: its errors end here.
+extension ResponseStore: AnswerArchive {
+    public func storedAnswer(for url: URL) -> StoredAnswer? {
+        try? entry(for: url.absoluteString)
+    }
+
+    public func store(_ answer: StoredAnswer, for url: URL) {
+        try? save(answer, for: url.absoluteString)
+    }
+
+    public func markCurrent(_ url: URL, at date: Date) {
+        try? markCurrent(url.absoluteString, at: date)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import Storage
 import StorageTesting
 import XCTest
@@ -7,11 +8,11 @@ final class ResponseStoreTests: XCTestCase {
     func testAnAnswerIsKeptWithItsValidatorsAndReplacedByANewerOne() throws {
         let store = try ResponseStore(database: .inMemory())
         XCTAssertNil(try store.entry(for: "http://x/list"))
-        let first = ResponseStore.Entry(body: Data("[1]".utf8), contentType: "application/json", etag: "\"v1\"",
+        let first = StoredAnswer(body: Data("[1]".utf8), contentType: "application/json", etag: "\"v1\"",
                                         lastModified: "Wed, 25 Nov 2026 10:00:00 GMT", storedAt: Date(timeIntervalSince1970: 100))
         try store.save(first, for: "http://x/list")
         XCTAssertEqual(try store.entry(for: "http://x/list"), first)
-        let second = ResponseStore.Entry(body: Data("[1,2]".utf8), etag: "\"v2\"", storedAt: Date(timeIntervalSince1970: 200))
+        let second = StoredAnswer(body: Data("[1,2]".utf8), etag: "\"v2\"", storedAt: Date(timeIntervalSince1970: 200))
         try store.save(second, for: "http://x/list")
         XCTAssertEqual(try store.entry(for: "http://x/list"), second)
         try store.markCurrent("http://x/list", at: Date(timeIntervalSince1970: 300))
