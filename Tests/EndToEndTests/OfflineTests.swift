@@ -58,4 +58,17 @@ final class OfflineTests: XCTestCase {
         XCTAssertTrue(offline.stdout.contains("Numbers (2)"), "the kept list instead of 'No connection': \(offline.stdout)")
         XCTAssertTrue(offline.stdout.contains("Offline — as of "), offline.stdout)
     }
+
+    func testTheResourceDirectoryShowsItsKeptCategoriesWhenTheServerIsGone() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-offline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/data/categories.json", body: Data(#"[{"_id":"1","eid":"c1","slug":"restaurants","title":"Restaurants"}]"#.utf8)),
+        ])
+        let arguments = ["resource-directory", "--plain", "--base-url", server.baseURL.absoluteString, "--data-dir", data.path, "--timeout", "2"]
+        XCTAssertTrue(try AppsCLIProcess.run(arguments).stdout.contains("Restaurants"))
+        server.stop()
+        let offline = try AppsCLIProcess.run(arguments)
+        XCTAssertTrue(offline.stdout.contains("Restaurants") && offline.stdout.contains("Offline — as of "), offline.stdout)
+    }
 }

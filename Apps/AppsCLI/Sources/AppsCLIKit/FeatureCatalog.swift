@@ -225,7 +225,7 @@ enum FeatureCatalog {
 
     @MainActor
     static func resourceDirectory(_ launch: LaunchEnvironment) throws -> ResourceDirectoryModule.Dependencies {
-        let connection = try launch.connection(originalBase: ResourceDirectoryModule.originalBaseURL, local: {
+        let connection = try launch.connection(originalBase: ResourceDirectoryModule.originalBaseURL, feature: "resource-directory", keepsAnswers: true, local: {
             try LaunchEnvironment.demo("resource-directory", directory: ResourceDirectoryModule.demoDataDirectory,
                                        transport: ResourceDirectoryModule.demoTransport)
         })

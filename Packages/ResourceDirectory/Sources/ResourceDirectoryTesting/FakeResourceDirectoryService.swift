@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import NavigationTesting
 import ResourceDirectory
 import Synchronization
@@ -36,11 +37,14 @@ public final class FakeResourceDirectoryService: ResourceDirectoryService {
     private let state: Mutex<State>
     private let resources: [String: Result<ResourceList, any Error>]
     private let heldOpen: HeldOpenCalls?
+    private let storedAt: Date?
 
+    /// - Parameter storedAt: every answer is a kept copy current at that moment (the server unreachable).
     public init(categories: [Result<ResourceCategoryList, any Error>] = [.success(ResourceDirectoryFixtures.categories())],
                 resources: [String: Result<ResourceList, any Error>] = ["restaurants.json": .success(ResourceDirectoryFixtures.resources()),
                                                                         "vacation-spot.json": .success(ResourceDirectoryFixtures.resources(["Percé Rock", "île d'Orléans"]))],
-                heldOpen: HeldOpenCalls? = nil) {
+                heldOpen: HeldOpenCalls? = nil, storedAt: Date? = nil) {
+        self.storedAt = storedAt
         self.state = Mutex(State(categories: categories))
         self.resources = resources
         self.heldOpen = heldOpen
@@ -49,20 +53,20 @@ public final class FakeResourceDirectoryService: ResourceDirectoryService {
     public var categoryRequests: Int { state.withLock { $0.categoryRequests } }
     public var resourceRequests: [String] { state.withLock { $0.resourceRequests } }
 
-    public func fetchCategories() async throws -> ResourceCategoryList {
+    public func fetchCategories() async throws -> Fetched<ResourceCategoryList> {
         let result = state.withLock { state in
             state.categoryRequests += 1
             return state.categories.count > 1 ? state.categories.removeFirst() : state.categories[0]
         }
         await heldOpen?.hold()
-        return try result.get()
+        return Fetched(try result.get(), storedAt: storedAt)
     }
 
-    public func fetchResources(file: String) async throws -> ResourceList {
+    public func fetchResources(file: String) async throws -> Fetched<ResourceList> {
         state.withLock { $0.resourceRequests.append(file) }
         await heldOpen?.hold()
         guard let result = resources[file] else { throw FakeResourceFileNotFound(file: file) }
-        return try result.get()
+        return Fetched(try result.get(), storedAt: storedAt)
     }
 }
 
@@ -77,11 +81,11 @@ public struct FakeResourceFileNotFound: Error, CustomStringConvertible {
 public final class UnimplementedResourceDirectoryService: ResourceDirectoryService {
     public init() {}
 
-    public func fetchCategories() async throws -> ResourceCategoryList {
+    public func fetchCategories() async throws -> Fetched<ResourceCategoryList> {
         throw unimplementedCall("ResourceDirectoryService.fetchCategories")
     }
 
-    public func fetchResources(file: String) async throws -> ResourceList {
+    public func fetchResources(file: String) async throws -> Fetched<ResourceList> {
         throw unimplementedCall("ResourceDirectoryService.fetchResources(\(file))")
     }
 }

@@ -11,7 +11,7 @@ final class InteractorTests: XCTestCase {
     /// A–Z, then Z–A, then A–Z again, ignoring case and diacritics: `Éclair` sorts with E, `élan` with E too.
     func testSortTogglesAToZAndZToAIgnoringCaseAndDiacritics() async throws {
         let interactor = ResourceListInteractor(service: FakeResourceDirectoryService(), images: FakeImageLoader())
-        let (entries, _) = try await interactor.obtainResources(in: ResourceDirectoryFixtures.restaurants)
+        let entries = try await interactor.obtainResources(in: ResourceDirectoryFixtures.restaurants).entries
         XCTAssertEqual(titles(entries), ["Pizza Spanos", "élan bistro", "Zócalo", "Éclair", "bagel corner"], "the file's order first")
         var order = ResourceSortOrder.original
         var seen: [[String]] = []

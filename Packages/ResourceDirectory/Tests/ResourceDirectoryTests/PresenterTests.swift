@@ -70,6 +70,24 @@ final class CategoriesPresenterTests: XCTestCase {
         XCTAssertEqual(router.calls, ["resources vacation-spots"])
     }
 
+    /// Kept categories standing in for the server's answer say since when, on both lists.
+    func testKeptListsSayOfflineSinceWhen() async {
+        let stored = Date(timeIntervalSince1970: 1_764_065_100)
+        let service = FakeResourceDirectoryService(storedAt: stored)
+        let work = WorkTracker()
+        let categories = CategoriesPresenter(interactor: ResourceCategoriesInteractor(service: service), router: RecordingRouters(), work: work)
+        categories.kept.timeZone = TimeZone(identifier: "UTC")!
+        categories.kept.now = { stored }
+        categories.kept.wait = { _ in try? await Task.sleep(for: .seconds(3_600)) }
+        categories.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(categories.viewModel.notice, "Offline — as of 10:05 (r retries)")
+        let fresh = CategoriesPresenter(interactor: ResourceCategoriesInteractor(service: FakeResourceDirectoryService()), router: RecordingRouters(), work: work)
+        fresh.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertNil(fresh.viewModel.notice)
+    }
+
     func testAFailureSaysWhatHappenedAndARetryLoadsAgain() async {
         let service = FakeResourceDirectoryService(categories: [.failure(URLError(.timedOut)), .success(ResourceDirectoryFixtures.categories())])
         let work = WorkTracker()

@@ -20,9 +20,9 @@ final class ServiceTests: XCTestCase {
         ])
         defer { server.stop() }
         let service = service(server)
-        let categories = try await service.fetchCategories()
+        let categories = try await service.fetchCategories().value
         let file = try XCTUnwrap(categories.categories.first?.resourceFile)
-        let resources = try await service.fetchResources(file: file)
+        let resources = try await service.fetchResources(file: file).value
         XCTAssertEqual(resources.resources.map(\.title), ["Percé Rock"])
         XCTAssertEqual(server.requests().map(\.path), ["/mobile-test/data/categories.json", "/mobile-test/data/vacation-spot.json"])
     }
@@ -55,9 +55,9 @@ final class ServiceTests: XCTestCase {
         let directory = try XCTUnwrap(ResourceDirectoryModule.demoDataDirectory)
         let client = HTTPClient(transport: ResourceDirectoryModule.demoTransport(directory: directory))
         let service = HTTPResourceDirectoryService(client: client, baseURL: ResourceDirectoryModule.originalBaseURL)
-        let categories = try await service.fetchCategories()
+        let categories = try await service.fetchCategories().value
         for category in categories.categories {
-            let resources = try await service.fetchResources(file: try XCTUnwrap(category.resourceFile))
+            let resources = try await service.fetchResources(file: try XCTUnwrap(category.resourceFile)).value
             let photo = try XCTUnwrap(resources.resources.first?.photoURL)
             let data = try await client.picture(at: photo)
             XCTAssertEqual(Array(data.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG")

@@ -34,13 +34,22 @@ final class ResourceCategoriesInteractor: Sendable {
         self.service = service
     }
 
-    func obtainCategories() async throws(ResourceDirectoryError) -> ResourceCategoryList {
+    /// The categories, and when they were current if a kept copy stands in for the server's answer.
+    func obtainCategories() async throws(ResourceDirectoryError) -> (categories: ResourceCategoryList, storedAt: Date?) {
         do {
-            return try await service.fetchCategories()
+            let fetched = try await service.fetchCategories()
+            return (fetched.value, fetched.storedAt)
         } catch {
             throw .categoriesUnavailable(RequestFailure(error))
         }
     }
+}
+
+/// A category's resources as the list shows them, and when they were current if a kept copy stands in.
+struct ObtainedResources: Sendable {
+    var entries: [ResourceEntry]
+    var skipped: [String]
+    var storedAt: Date?
 }
 
 /// Use cases of a category's resources list: load, sort, filter, pictures.
@@ -55,15 +64,16 @@ final class ResourceListInteractor: Sendable {
 
     /// The resources of `category`, each with its summary and sort key. A category without a known
     /// file is an error of its own, and nothing is requested.
-    func obtainResources(in category: ResourceCategory) async throws(ResourceDirectoryError) -> (entries: [ResourceEntry], skipped: [String]) {
+    func obtainResources(in category: ResourceCategory) async throws(ResourceDirectoryError) -> ObtainedResources {
         guard let file = category.resourceFile else { throw .noKnownFile(category: category.title) }
-        let list: ResourceList
+        let fetched: Fetched<ResourceList>
         do {
-            list = try await service.fetchResources(file: file)
+            fetched = try await service.fetchResources(file: file)
         } catch {
             throw .resourcesUnavailable(category: category.title, failure: RequestFailure(error))
         }
-        return (list.resources.map(Self.entry), list.skippedReasons)
+        return ObtainedResources(entries: fetched.value.resources.map(Self.entry), skipped: fetched.value.skippedReasons,
+                                 storedAt: fetched.storedAt)
     }
 
     /// `entries` in `order`: by title ignoring case and diacritics (`Éclair` sorts with E, `élan`

@@ -1,3 +1,4 @@
+import Foundation
 import Navigation
 
 @MainActor
@@ -19,6 +20,8 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     private let work: WorkTracker
 
     private var categories = Loadable<ResourceCategoryList, ResourceDirectoryError>.loading
+    /// Whether kept categories stand in for the server's answer, since when, and asking again.
+    let kept = KeptContent()
     var list = ListState()
     var rowCount: Int { categories.value?.categories.count ?? 0 }
 
@@ -29,7 +32,10 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     }
 
     func didLoad() { load() }
-    func didRequestReload() { load() }
+    func didRequestReload() {
+        kept.reloadRequested()
+        load()
+    }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
@@ -42,19 +48,25 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     }
 
     private func load() {
-        categories = .loading
+        categories = categories.reloaded
         publish()
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "categories"), { [interactor] () -> Result<ResourceCategoryList, ResourceDirectoryError> in
+        work.runLatest(WorkKey(self, "categories"), { [interactor] () -> Result<(categories: ResourceCategoryList, storedAt: Date?), ResourceDirectoryError> in
             do throws(ResourceDirectoryError) { return .success(try await interactor.obtainCategories()) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let loaded):
-                self.categories = .loaded(loaded)
-                self.list.clamp(count: loaded.categories.count)
+            case .success(let obtained):
+                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
+                self.categories = .loaded(obtained.categories)
+                self.list.clamp(count: obtained.categories.categories.count)
             case .failure(let error):
-                self.categories = .failed(error)
+                if let shown = self.categories.value, self.kept.storedAt != nil {
+                    self.categories = .loaded(shown)
+                    self.kept.failedOverKeptContent { [weak self] in self?.load() }
+                } else {
+                    self.categories = .failed(error)
+                }
             }
             self.publish()
         })
@@ -72,7 +84,8 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
             let all = loaded.categories
             let rows = LazyRows(count: all.count) { CategoriesViewModel.Row(title: all[$0].title, description: all[$0].description ?? "") }
             return CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
-                                       notice: ResourceDirectoryTexts.skipped(loaded.skippedReasons), touchedIndex: list.touchedIndex)
+                                       notice: ResourceDirectoryTexts.notice(kept: kept, skipped: ResourceDirectoryTexts.skipped(loaded.skippedReasons)),
+                                       touchedIndex: list.touchedIndex)
         }
     }
 }

@@ -121,6 +121,13 @@ enum ResourceDirectoryTexts {
         return "\(count) entr\(count == 1 ? "y" : "ies") could not be read and \(count == 1 ? "is" : "are") not shown (\(first))"
     }
 
+    /// The offline notice of a kept list (``KeptContent``) and the skipped entries, on one line.
+    @MainActor
+    static func notice(kept: KeptContent, skipped: String?) -> String? {
+        let parts = [kept.notice(), skipped].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     // MARK: Keys (the key bar, the `?` overlay and `apps-cli resource-directory --help` read these)
 
     static let categoryKeys: [KeyHelp] = [

@@ -29,7 +29,9 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     private let category: ResourceCategory
 
     /// The entries in the file's order (and the entries the file had that could not be read).
-    private var resources = Loadable<(entries: [ResourceEntry], skipped: [String]), ResourceDirectoryError>.loading
+    private var resources = Loadable<ObtainedResources, ResourceDirectoryError>.loading
+    /// Whether kept resources stand in for the server's answer, since when, and asking again.
+    let kept = KeptContent()
     private var isLoaded: Bool { resources.value != nil }
     private var original: [ResourceEntry] { resources.value?.entries ?? [] }
     /// The entries in the current order.
@@ -56,7 +58,10 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     }
 
     func didLoad() { load() }
-    func didRequestReload() { load() }
+    func didRequestReload() {
+        kept.reloadRequested()
+        load()
+    }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
@@ -107,16 +112,17 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
 
     private func load() {
         images.retryFailed()
-        resources = .loading
+        resources = resources.reloaded
         publish()
         let category = category
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "resources"), { [interactor] () -> Result<(entries: [ResourceEntry], skipped: [String]), ResourceDirectoryError> in
+        work.runLatest(WorkKey(self, "resources"), { [interactor] () -> Result<ObtainedResources, ResourceDirectoryError> in
             do throws(ResourceDirectoryError) { return .success(try await interactor.obtainResources(in: category)) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let loaded):
+                self.kept.received(storedAt: loaded.storedAt) { [weak self] in self?.load() }
                 let keep = self.selectedEntryID
                 self.resources = .loaded(loaded)
                 self.entries = loaded.entries
@@ -124,7 +130,12 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
                 // A reload keeps the order chosen before it.
                 if self.order != .original { self.sort(keeping: keep) }
             case .failure(let error):
-                self.resources = .failed(error)
+                if let shown = self.resources.value, self.kept.storedAt != nil {
+                    self.resources = .loaded(shown)
+                    self.kept.failedOverKeptContent { [weak self] in self?.load() }
+                } else {
+                    self.resources = .failed(error)
+                }
             }
             self.publish()
             self.showImages()
@@ -186,7 +197,8 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
                 content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 orderLabel: orderLabel, search: search,
                 emptyMessage: entries.isEmpty ? ResourceDirectoryTexts.noResources : ResourceDirectoryTexts.noMatches(search.query),
-                notice: ResourceDirectoryTexts.skipped(loaded.skipped), touchedIndex: list.touchedIndex, sortTouched: sortTouched)
+                notice: ResourceDirectoryTexts.notice(kept: kept, skipped: ResourceDirectoryTexts.skipped(loaded.skipped)),
+                touchedIndex: list.touchedIndex, sortTouched: sortTouched)
         }
     }
 }

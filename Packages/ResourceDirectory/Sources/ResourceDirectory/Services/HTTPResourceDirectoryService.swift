@@ -11,14 +11,14 @@ public struct HTTPResourceDirectoryService: ResourceDirectoryService {
         self.baseURL = baseURL
     }
 
-    public func fetchCategories() async throws -> ResourceCategoryList {
-        try await client.decode(ResourceCategoryList.self, from: .get(try Self.dataURL(base: baseURL, file: "categories.json"),
-                                                                        byteLimit: HTTPRequest.ByteLimit.list))
+    public func fetchCategories() async throws -> Fetched<ResourceCategoryList> {
+        try await client.fetch(ResourceCategoryList.self, from: .get(try Self.dataURL(base: baseURL, file: "categories.json"),
+                                                                       byteLimit: HTTPRequest.ByteLimit.list))
     }
 
-    public func fetchResources(file: String) async throws -> ResourceList {
-        try await client.decode(ResourceList.self, from: .get(try Self.dataURL(base: baseURL, file: file),
-                                                                byteLimit: HTTPRequest.ByteLimit.list))
+    public func fetchResources(file: String) async throws -> Fetched<ResourceList> {
+        try await client.fetch(ResourceList.self, from: .get(try Self.dataURL(base: baseURL, file: file),
+                                                               byteLimit: HTTPRequest.ByteLimit.list))
     }
 
     /// `{base}/data/{file}`, the file name escaped as one path segment.
