@@ -74,10 +74,13 @@ final class FaultMatrixTests: XCTestCase {
                                                       .init(path: feature.listPath, body: Data(feature.healthyList.utf8))])
     }
 
-    private static func run(_ feature: Feature, _ server: LocalHTTPServer, keys: String? = nil) throws -> (AppsCLIProcess.Result, TimeInterval) {
+    /// Runs in `dataDirectory`: a fresh one per fault, so that no answer kept from an earlier case
+    /// stands in for the fault (that is OfflineTests' subject).
+    private static func run(_ feature: Feature, _ server: LocalHTTPServer, dataDirectory: String,
+                            keys: String? = nil) throws -> (AppsCLIProcess.Result, TimeInterval) {
         let started = Date()
         let result = try AppsCLIProcess.run([feature.name, "--base-url", server.baseURL.absoluteString, "--timeout", "1",
-                                             "--size", "80x24", "--data-dir", NSTemporaryDirectory() + "apps-cli-faults-\(feature.name)"]
+                                             "--size", "80x24", "--data-dir", dataDirectory]
                                             + feature.extraArguments + (keys.map { ["--keys", $0] } ?? ["--plain"]), timeout: 60)
         return (result, Date().timeIntervalSince(started))
     }
@@ -118,7 +121,9 @@ final class FaultMatrixTests: XCTestCase {
             let server = try serve(feature, fault, times: times)
             defer { server.stop() }
 
-            let (failed, seconds) = try run(feature, server)
+            let dataDirectory = NSTemporaryDirectory() + "apps-cli-faults-\(feature.name)-\(fault)-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+            let (failed, seconds) = try run(feature, server, dataDirectory: dataDirectory)
             expect(failed.status == 0, "exit \(failed.status): \(failed.stderr)")
             expect(failed.stderr.isEmpty, "nothing on stderr, no trace: \(failed.stderr)")
             expect(failed.stdout.contains(feature.retryWord), "a retry button\n\(failed.stdout)")
@@ -127,7 +132,7 @@ final class FaultMatrixTests: XCTestCase {
             expect(!failed.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control bytes")
 
             guard times != nil else { return problems }
-            let (recovered, _) = try run(feature, server, keys: "r")
+            let (recovered, _) = try run(feature, server, dataDirectory: dataDirectory, keys: "r")
             expect(recovered.status == 0, "exit \(recovered.status): \(recovered.stderr)")
             expect(recovered.stdout.contains(feature.healthyText), "r after recovery shows the data\n\(recovered.stdout)")
         } catch {

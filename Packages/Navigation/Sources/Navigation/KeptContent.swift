@@ -39,12 +39,6 @@ public final class KeptContent {
         self.storedAt = storedAt
     }
 
-    /// The request failed while a kept copy is on screen: it stays, and the server is asked again.
-    public func failedOverKeptContent(retry: @escaping @MainActor () -> Void) {
-        guard storedAt != nil else { return }
-        scheduleRetry(retry)
-    }
-
     /// The person asked for a reload: the next waits start short again.
     public func reloadRequested() {
         cancelRetry()

@@ -43,10 +43,12 @@ final class KeptContentTests: XCTestCase {
         answer(stored)
         await eventually { retries == 8 }
         XCTAssertEqual(waits.withLock { $0.last }, .seconds(2), "a fresh answer started the waits over")
-        kept.reloadRequested()
-        kept.failedOverKeptContent { retries += 1 }
+        answer(stored)
         await eventually { retries == 9 }
-        XCTAssertEqual(waits.withLock { $0.last }, .seconds(2))
-        XCTAssertEqual(waits.withLock { $0.count }, 9)
+        XCTAssertEqual(waits.withLock { $0.last }, .seconds(4))
+        kept.reloadRequested()
+        answer(stored)
+        await eventually { retries == 10 }
+        XCTAssertEqual(waits.withLock { $0.last }, .seconds(2), "a reload started the waits over")
     }
 }

@@ -70,7 +70,8 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
         publish()
         if isFirstLoad {
             work.run { [weak self, interactor] in
-                guard let kept = await interactor.obtainKeptCatalog(), let self, self.catalog.value == nil else { return }
+                // Only while nothing answered yet: never over the server's answer, nor over its error.
+                guard let kept = await interactor.obtainKeptCatalog(), let self, case .loading = self.catalog else { return }
                 self.kept.showingKept(since: kept.storedAt)
                 self.show(kept.catalog, reloading: true)
             }
@@ -85,13 +86,9 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
                 self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
                 self.show(obtained.catalog, reloading: false)
             case .failure(let error):
-                // A kept list on screen stays, still saying since when; without one, the error view.
-                if let shown = self.catalog.value, self.kept.storedAt != nil {
-                    self.catalog = .loaded(shown)
-                    self.kept.failedOverKeptContent { [weak self] in self?.load() }
-                } else {
-                    self.catalog = .failed(error)
-                }
+                // An answer that is an error is said, also over a kept list (see the product grid's).
+                self.kept.received(storedAt: nil) {}
+                self.catalog = .failed(error)
                 self.publish()
             }
         })

@@ -72,7 +72,8 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
         publish()
         if isFirstLoad {
             work.run { [weak self, interactor] in
-                guard let kept = await interactor.obtainKeptCatalog(), let self, self.catalog.value == nil else { return }
+                // Only while nothing answered yet: never over the server's answer, nor over its error.
+                guard let kept = await interactor.obtainKeptCatalog(), let self, case .loading = self.catalog else { return }
                 self.show(kept, reloading: true)
             }
         }
@@ -86,13 +87,10 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
                 self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
                 self.show(obtained, reloading: false)
             case .failure(let error):
-                // A kept catalog on screen stays, still saying since when; without one, the error view.
-                if let shown = self.catalog.value, self.kept.storedAt != nil {
-                    self.catalog = .loaded(shown)
-                    self.kept.failedOverKeptContent { [weak self] in self?.load() }
-                } else {
-                    self.catalog = .failed(error)
-                }
+                // An answer that is an error (a 404, a body that is no catalog) is said, also over a kept
+                // catalog: only no answer at all lets a kept one stand in (the transport's doing).
+                self.kept.received(storedAt: nil) {}
+                self.catalog = .failed(error)
                 self.publish()
             }
         })

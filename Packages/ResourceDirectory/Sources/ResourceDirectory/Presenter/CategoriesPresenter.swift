@@ -61,12 +61,8 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
                 self.categories = .loaded(obtained.categories)
                 self.list.clamp(count: obtained.categories.categories.count)
             case .failure(let error):
-                if let shown = self.categories.value, self.kept.storedAt != nil {
-                    self.categories = .loaded(shown)
-                    self.kept.failedOverKeptContent { [weak self] in self?.load() }
-                } else {
-                    self.categories = .failed(error)
-                }
+                self.kept.received(storedAt: nil) {}
+                self.categories = .failed(error)
             }
             self.publish()
         })

@@ -130,12 +130,8 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
                 // A reload keeps the order chosen before it.
                 if self.order != .original { self.sort(keeping: keep) }
             case .failure(let error):
-                if let shown = self.resources.value, self.kept.storedAt != nil {
-                    self.resources = .loaded(shown)
-                    self.kept.failedOverKeptContent { [weak self] in self?.load() }
-                } else {
-                    self.resources = .failed(error)
-                }
+                self.kept.received(storedAt: nil) {}
+                self.resources = .failed(error)
             }
             self.publish()
             self.showImages()
