@@ -23,14 +23,42 @@ public enum Loadable<Value: Sendable, Failure: Error & Sendable>: Sendable {
     }
 }
 
+/// Which of a screen's rows or controls (a sort button, a detail's actions) is under a mouse press:
+/// marked on the press, ended by its release, a key or a release elsewhere (``TouchInput``).
+public struct TouchState: Equatable, Sendable {
+    /// The touched row or control, if any.
+    public private(set) var touched: Int?
+
+    public init() {}
+
+    /// Marks `index` of `count` touched; false when there is no such row or control.
+    @discardableResult
+    public mutating func touch(_ index: Int, count: Int) -> Bool {
+        guard (0..<count).contains(index) else { return false }
+        touched = index
+        return true
+    }
+
+    /// Ends a touch; whether there was one (so that nothing is redrawn for nothing).
+    @discardableResult
+    public mutating func cancel() -> Bool {
+        guard touched != nil else { return false }
+        touched = nil
+        return true
+    }
+}
+
 /// A list's selection as a presenter owns it, after ratatui's `ListState`: the selected row, the row
 /// at the top of the screen, the row under a mouse press, and the rows on screen (their pictures load).
 /// Every change is checked against the list's length, so a stale event never selects a row that is gone.
 public struct ListState: Equatable, Sendable {
     public private(set) var selectedIndex = 0
     public private(set) var firstVisibleRow = 0
-    public private(set) var touchedIndex: Int?
+    private var touch = TouchState()
     public private(set) var visibleRows: Range<Int>
+
+    /// The row under a mouse press, if any.
+    public var touchedIndex: Int? { touch.touched }
 
     /// - Parameter visibleRows: the rows taken to be on screen before the view has said (pictures load for them).
     public init(visibleRows: Range<Int> = 0..<40) {
@@ -52,7 +80,7 @@ public struct ListState: Equatable, Sendable {
     /// Selects `index` (enter, a release on the row) and ends any touch; whether it changed.
     @discardableResult
     public mutating func choose(_ index: Int, count: Int) -> Bool {
-        touchedIndex = nil
+        touch.cancel()
         guard (0..<count).contains(index) else { return false }
         defer { selectedIndex = index }
         return index != selectedIndex
@@ -61,24 +89,20 @@ public struct ListState: Equatable, Sendable {
     /// Marks `index` touched (a mouse press on it); false when there is no such row.
     @discardableResult
     public mutating func touch(_ index: Int, count: Int) -> Bool {
-        guard (0..<count).contains(index) else { return false }
-        touchedIndex = index
-        return true
+        touch.touch(index, count: count)
     }
 
     /// Ends a touch; whether there was one (so that nothing is redrawn for nothing).
     @discardableResult
     public mutating func cancelTouch() -> Bool {
-        guard touchedIndex != nil else { return false }
-        touchedIndex = nil
-        return true
+        touch.cancel()
     }
 
     /// After the rows changed (a filter, an order): selects `index` when there is such a row, keeping
     /// the top row, else `first` (the first selectable row, below any header) with the list at its top;
     /// any touch ends.
     public mutating func reselect(_ index: Int?, otherwise first: Int = 0, count: Int) {
-        touchedIndex = nil
+        touch.cancel()
         if let index, (0..<count).contains(index) {
             selectedIndex = index
         } else {
@@ -90,7 +114,7 @@ public struct ListState: Equatable, Sendable {
     /// Keeps the selection inside a list that now has `count` rows (after a reload or a filter).
     public mutating func clamp(count: Int) {
         selectedIndex = min(selectedIndex, max(0, count - 1))
-        if let touched = touchedIndex, touched >= count { touchedIndex = nil }
+        if let touched = touchedIndex, touched >= count { touch.cancel() }
     }
 
     /// The rows whose pictures should load: those on screen first, then `margin` rows before and after.

@@ -54,4 +54,14 @@ final class ListStateTests: XCTestCase {
         content = .failed(Failure())
         XCTAssertNil(content.reloaded.value)
     }
+
+    func testATouchOfAControlIsMarkedOnlyForOneThatExistsAndEndsOnce() {
+        var touch = TouchState()
+        XCTAssertFalse(touch.touch(3, count: 3), "no such control")
+        XCTAssertNil(touch.touched)
+        XCTAssertTrue(touch.touch(0, count: 1))
+        XCTAssertEqual(touch.touched, 0)
+        XCTAssertTrue(touch.cancel())
+        XCTAssertFalse(touch.cancel(), "nothing to end, nothing to redraw")
+    }
 }

@@ -45,7 +45,7 @@ final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModul
 
     private var photo: ImageSlot?
     private var focusedAction: Int?
-    private var touchedAction: Int?
+    private var actionTouch = TouchState()
     private var scrollOffset = 0
     private var notice: ResourceDetailViewModel.Notice?
 
@@ -85,19 +85,17 @@ final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModul
     }
 
     func didTouchAction(_ index: Int) {
-        guard actions.indices.contains(index) else { return }
-        touchedAction = index
+        guard actionTouch.touch(index, count: actions.count) else { return }
         publish()
     }
 
     func didCancelTouch() {
-        guard touchedAction != nil else { return }
-        touchedAction = nil
+        guard actionTouch.cancel() else { return }
         publish()
     }
 
     func didActivateAction(_ index: Int) {
-        touchedAction = nil
+        actionTouch.cancel()
         guard actions.indices.contains(index) else { return }
         focusedAction = index
         notice = nil
@@ -180,7 +178,7 @@ final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModul
 
     var viewModel: ResourceDetailViewModel {
         ResourceDetailViewModel(title: entry.resource.title, photo: photo, description: entry.descriptionText, sections: sections,
-                                actionCount: actions.count, focusedAction: focusedAction, touchedAction: touchedAction,
+                                actionCount: actions.count, focusedAction: focusedAction, touchedAction: actionTouch.touched,
                                 scrollOffset: scrollOffset, notice: notice)
     }
 

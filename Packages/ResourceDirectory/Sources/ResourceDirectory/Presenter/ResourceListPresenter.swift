@@ -42,7 +42,8 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     private var shown: [Int] = []
     var list = ListState(visibleRows: 0..<ResourceListPresenter.initialVisibleRows)
     var rowCount: Int { isLoaded ? shown.count : 0 }
-    private var sortTouched = false
+    /// The sort button under a mouse press (its one control).
+    private var sortTouch = TouchState()
     private let images = ImageSlots()
 
     /// Rows whose photos load before the view has reported what is on screen.
@@ -71,8 +72,7 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
 
     /// Ends a row's touch and the sort button's.
     func didCancelTouch() {
-        let hadSort = sortTouched
-        sortTouched = false
+        let hadSort = sortTouch.cancel()
         if list.cancelTouch() || hadSort { publish() }
     }
 
@@ -83,12 +83,12 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
 
     func didTouchSort() {
         guard isLoaded else { return }
-        sortTouched = true
+        sortTouch.touch(0, count: 1)
         publish()
     }
 
     func didPressSort() {
-        sortTouched = false
+        sortTouch.cancel()
         guard isLoaded else { return }
         order = order.next
         publish()
@@ -194,7 +194,7 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
                 orderLabel: orderLabel, search: search,
                 emptyMessage: entries.isEmpty ? ResourceDirectoryTexts.noResources : ResourceDirectoryTexts.noMatches(search.query),
                 notice: ResourceDirectoryTexts.notice(kept: kept, skipped: ResourceDirectoryTexts.skipped(loaded.skipped)),
-                touchedIndex: list.touchedIndex, sortTouched: sortTouched)
+                touchedIndex: list.touchedIndex, sortTouched: sortTouch.touched != nil)
         }
     }
 }
