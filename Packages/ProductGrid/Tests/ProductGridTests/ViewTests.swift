@@ -55,6 +55,14 @@ final class ProductListViewTests: XCTestCase {
         ProductListViewModel(title: "Products (\(count))", content: .loaded(rows: LazyRows(tiles(count)), selectedIndex: selected, firstVisibleRow: firstRow), notice: nil)
     }
 
+    /// A notice too long for a narrow header ends in an ellipsis before the page position, never under it.
+    func testANoticeIsCutBeforeThePagePosition() async {
+        var model = loaded(7)
+        model.notice = "Offline — as of 22:50 (r retries)"
+        let header = ProductListView.render(model, in: context(45, 14)).text.split(separator: "\n").first.map(String.init)
+        XCTAssertEqual(header, "Products (7)  Offline — as of 22:50 (r r… 1/7")
+    }
+
     func testGridAt80x24() async {
         assertSnapshot(ProductListView.render(loaded(5), in: context(80, 24)), named: "grid-80x24")
     }

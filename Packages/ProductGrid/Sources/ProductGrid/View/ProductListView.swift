@@ -48,9 +48,12 @@ final class ProductListView: Screen, ProductListViewInput {
         ListBody.drawStatus(viewModel.content, in: Self.statusRect(size), into: &frame, words: words, context: context)
         frame.put(viewModel.title, at: Point(column: 0, row: 0), style: Style(bold: true), maxColumns: size.columns)
         if let notice = viewModel.notice {
+            // Cut with an ellipsis before the page position at the right ("1/12") and a space.
             let titleWidth = DisplayWidth.of(viewModel.title) + 2
-            frame.put(notice, at: Point(column: titleWidth, row: 0), style: Style(foreground: .yellow),
-                      maxColumns: size.columns - titleWidth)
+            let positionWidth = Self.positionText(viewModel.content, size: size).map { DisplayWidth.of($0) + 1 } ?? 0
+            let room = size.columns - titleWidth - positionWidth
+            frame.put(Truncation.truncate(notice, width: max(0, room)), at: Point(column: titleWidth, row: 0),
+                      style: Style(foreground: .yellow), maxColumns: max(0, room))
         }
         switch viewModel.content {
         case .loading:
@@ -66,14 +69,20 @@ final class ProductListView: Screen, ProductListViewInput {
                     drawTile(tiles[index], selected: index == selectedIndex, touched: index == viewModel.touchedIndex,
                              into: &frame, rect: rect, context: context, pictures: pictures)
                 }
-                if layout.rowCount > layout.visibleRows {
-                    let position = "\(selectedIndex + 1)/\(tiles.count)"
+                if let position = Self.positionText(viewModel.content, size: size) {
                     frame.put(position, at: Point(column: max(0, size.columns - DisplayWidth.of(position)), row: 0))
                 }
             }
             KeyBar.draw(Self.keys.keyBar, into: &frame)
         }
         return frame
+    }
+
+    /// "3/12" at the header's right when the grid scrolls; nil when every tile fits.
+    private static func positionText(_ content: ListContent<ProductTileViewModel>, size: Size) -> String? {
+        guard case .loaded(let tiles, let selectedIndex, _) = content, !tiles.isEmpty,
+              case let layout = ProductGridLayout(size: size, itemCount: tiles.count), layout.rowCount > layout.visibleRows else { return nil }
+        return "\(selectedIndex + 1)/\(tiles.count)"
     }
 
     private static func drawTile(_ tile: ProductTileViewModel, selected: Bool, touched: Bool, into frame: inout Frame, rect: Rect,
