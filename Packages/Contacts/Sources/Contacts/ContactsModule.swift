@@ -12,12 +12,16 @@ public enum ContactsModule {
     /// What the feature needs from the outside world; the composition root passes live ones, tests fakes.
     public struct Dependencies: Sendable {
         public var service: any ContactsService
+        /// The home list's pages: the embedded store's SQL; nil for a server, whose whole list a
+        /// ``FetchedContactDirectory`` keeps and pages.
+        public var directory: (any ContactDirectory)?
         public var images: any ImageLoading
         /// Hands calls, messages and emails to the desktop (`XDGOpener` in the app).
         public var opener: any URLOpener
 
-        public init(service: any ContactsService, images: any ImageLoading, opener: any URLOpener) {
+        public init(service: any ContactsService, directory: (any ContactDirectory)? = nil, images: any ImageLoading, opener: any URLOpener) {
             self.service = service
+            self.directory = directory
             self.images = images
             self.opener = opener
         }
@@ -41,7 +45,8 @@ public enum ContactsModule {
     /// Builds the home list (the feature's entry).
     @MainActor
     public static func make(dependencies: Dependencies, host: any ScreenHost) -> any Screen {
-        let interactor = ContactListInteractor(service: dependencies.service, images: dependencies.images)
+        let directory = dependencies.directory ?? FetchedContactDirectory(service: dependencies.service)
+        let interactor = ContactListInteractor(service: dependencies.service, directory: directory, images: dependencies.images)
         let router = ContactListRouter(host: host, dependencies: dependencies)
         let presenter = ContactListPresenter(interactor: interactor, router: router, work: host.work)
         let view = ContactListView(output: presenter, viewModel: presenter.viewModel)

@@ -7,7 +7,12 @@ import XCTest
 @testable import Contacts
 
 final class ContactListInteractorTests: XCTestCase {
-    private let interactor = ContactListInteractor(service: InMemoryContactsService(), images: FakeImageLoader())
+    private let service = InMemoryContactsService()
+    private lazy var interactor = ContactListInteractor(service: service, directory: FetchedContactDirectory(service: service), images: FakeImageLoader())
+
+    private func section(_ first: String, _ last: String) -> String {
+        ContactNameFolding.sectionLetters[ContactNameFolding.sectionRank(ofOrderKey: ContactNameFolding.orderKey(firstName: first, lastName: last))]
+    }
 
     func testSectionsFoldAccentsAndLettersThatDoNotDecompose() {
         let cases: [(String, String, String)] = [
@@ -15,7 +20,7 @@ final class ContactListInteractorTests: XCTestCase {
             ("3M", "Service", "#"), ("太郎", "山田", "#"), ("Дмитрий", "Иванов", "#"), ("", "Zed", "Z"), ("ß", "Strauss", "S"),
         ]
         for (first, last, section) in cases {
-            XCTAssertEqual(interactor.obtainEntry(ContactSummary(id: 1, firstName: first, lastName: last)).section, section, first)
+            XCTAssertEqual(self.section(first, last), section, first)
         }
     }
 
@@ -35,7 +40,7 @@ final class ContactListInteractorTests: XCTestCase {
             }
             let (first, last) = (name(), name())
             let letter = first.unicodeScalars.first.map { String($0).uppercased() } ?? "#"
-            XCTAssertEqual(ContactListInteractor.section(ofFolded: first), letter.count == 1 && ("A"..."Z").contains(letter) ? letter : "#",
+            XCTAssertEqual(ContactNameFolding.sectionLetters[ContactNameFolding.sectionRank(ofFolded: first)], letter.count == 1 && ("A"..."Z").contains(letter) ? letter : "#",
                            first.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
             let letters = [first, last].compactMap(ContactSummary.initial(of:))
             XCTAssertEqual(ContactSummary(id: 1, firstName: first, lastName: last).initials, letters.isEmpty ? "?" : letters.joined())
@@ -43,12 +48,13 @@ final class ContactListInteractorTests: XCTestCase {
     }
 
     func testInitialsAndPictureURLs() {
-        let entry = interactor.obtainEntry(ContactSummary(id: 1, firstName: "amitabh", lastName: "Bachchan",
-                                                          profilePic: "/system/contacts/profile_pics/000/000/001/original/a.png?1"))
-        XCTAssertEqual(entry.initials, "AB")
-        XCTAssertEqual(entry.pictureURL?.absoluteString, "http://contacts.test/system/contacts/profile_pics/000/000/001/original/a.png?1")
-        XCTAssertNil(interactor.obtainEntry(ContactSummary(id: 2, firstName: "No", lastName: "Pic")).pictureURL, "the default is no picture")
-        XCTAssertEqual(interactor.obtainEntry(ContactSummary(id: 3, firstName: "", lastName: "")).initials, "?")
+        let summary = ContactSummary(id: 1, firstName: "amitabh", lastName: "Bachchan",
+                                     profilePic: "/system/contacts/profile_pics/000/000/001/original/a.png?1")
+        XCTAssertEqual(summary.initials, "AB")
+        XCTAssertEqual(interactor.obtainPictureURL(for: summary)?.absoluteString,
+                       "http://contacts.test/system/contacts/profile_pics/000/000/001/original/a.png?1")
+        XCTAssertNil(interactor.obtainPictureURL(for: ContactSummary(id: 2, firstName: "No", lastName: "Pic")), "the default is no picture")
+        XCTAssertEqual(ContactSummary(id: 3, firstName: "", lastName: "").initials, "?")
     }
 
     /// The ASCII shortcut gives the general rule's initial: names starting with letters, digits,
@@ -62,16 +68,48 @@ final class ContactListInteractorTests: XCTestCase {
         XCTAssertEqual(ContactSummary(id: 1, firstName: "ana", lastName: "9lives").initials, "A9")
     }
 
-    func testSearchMatchesEveryWordAnywhereInTheName() {
-        let entries = interactor.obtainSorted(ContactsFixtures.people.map { interactor.obtainEntry($0.summary) })
-        func names(_ query: String) -> [String] { interactor.obtainMatches(in: entries, query: query).map { entries[$0].summary.fullName } }
-        XCTAssertEqual(names("ZOE"), ["Zoë Adams"])
-        XCTAssertEqual(names("z"), ["anna Zed", "Łukasz Nowak", "Zoë Adams"])
-        XCTAssertEqual(names("lukasz"), ["Łukasz Nowak"])
-        XCTAssertEqual(names("ИВАН"), ["Дмитрий Иванов"])
-        XCTAssertEqual(names("an ze"), ["anna Zed"])
-        XCTAssertEqual(names("nnaz"), [], "a word never spans the first and the last name")
-        XCTAssertEqual(names("  ").count, 8)
+    func testSearchMatchesEveryWordAtTheStartOfAWordOfTheName() async throws {
+        let directory = FetchedContactDirectory(service: service)
+        _ = try await directory.performRefresh()
+        func names(_ query: String) async -> [String] {
+            let index = await directory.obtainIndex(matching: query, locating: nil)
+            return await directory.obtainContacts(matching: query, at: 0..<index.matchCount).map(\.fullName)
+        }
+        let zoe = await names("ZOE")
+        XCTAssertEqual(zoe, ["Zoë Adams"])
+        let z = await names("z")
+        XCTAssertEqual(z, ["anna Zed", "Zoë Adams"], "a word is matched from its start, as in iOS Contacts: not Łukasz")
+        let lukasz = await names("lukasz")
+        XCTAssertEqual(lukasz, ["Łukasz Nowak"])
+        let ivan = await names("ИВАН")
+        XCTAssertEqual(ivan, ["Дмитрий Иванов"])
+        let both = await names("ze an")
+        XCTAssertEqual(both, ["anna Zed"], "every word, in any order")
+        let inside = await names("nna")
+        XCTAssertEqual(inside, [])
+        let across = await names("annaz")
+        XCTAssertEqual(across, [], "a word never spans the first and the last name")
+        let blank = await names("  ")
+        XCTAssertEqual(blank.count, 8)
+        XCTAssertEqual(ContactNameFolding.searchWords("O'Brien-Smith  Łukasz"), ["o", "brien", "smith", "lukasz"])
+    }
+
+    func testTheDirectoryCountsSectionsLocatesAContactAndPages() async throws {
+        let directory = FetchedContactDirectory(service: service)
+        _ = try await directory.performRefresh()
+        let index = await directory.obtainIndex(matching: "", locating: 4)
+        XCTAssertEqual(index.sections.map(\.letter), ["A", "B", "E", "L", "Z", "#"])
+        XCTAssertEqual(index.sections.map(\.count), [2, 1, 1, 1, 1, 2])
+        XCTAssertEqual(index.total, 8)
+        let page = await directory.obtainContacts(matching: "", at: 2..<50)
+        XCTAssertEqual(page.map(\.fullName), ["bayu Nugroho", "Émilie Rousseau", "Łukasz Nowak", "Zoë Adams", "24Seven Laundry", "Дмитрий Иванов"])
+        XCTAssertEqual(index.position, page.map(\.id).firstIndex(of: 4).map { $0 + 2 })
+        await directory.performNote(.saved(ContactSummary(id: 3, firstName: "Yusuf", lastName: "Nugroho")))
+        await directory.performNote(.deleted(id: 1))
+        let after = await directory.obtainIndex(matching: "", locating: 3)
+        XCTAssertEqual(after.sections.map(\.letter), ["A", "E", "L", "Y", "Z", "#"])
+        XCTAssertEqual(after.position, 3)
+        XCTAssertEqual(after.total, 7)
     }
 
     /// Names of ASCII and Latin letters fold letter by letter; the result is the whole-text fold's
@@ -101,11 +139,15 @@ final class ContactListInteractorTests: XCTestCase {
 
     /// 10,000 contacts: loading sorts once, a keystroke is one pass (checked for correctness here;
     /// the speed is Scripts/bench's).
-    func testTenThousandContactsSectionAndSearch() {
-        let summaries = (0..<10_000).map { ContactSummary(id: $0, firstName: "Name\($0 % 997)", lastName: "Family\($0)") }
-        let entries = interactor.obtainSorted(summaries.map(interactor.obtainEntry))
-        XCTAssertEqual(Set(entries.map(\.section)), ["N"])
-        XCTAssertEqual(interactor.obtainMatches(in: entries, query: "family9999").count, 1)
+    func testTenThousandContactsSectionAndSearch() async throws {
+        let summaries = (0..<10_000).map { ContactsFixtures.contact($0 + 1, "Name\($0 % 997)", "Family\($0)") }
+        let directory = FetchedContactDirectory(service: InMemoryContactsService(contacts: summaries))
+        _ = try await directory.performRefresh()
+        let all = await directory.obtainIndex(matching: "", locating: nil)
+        XCTAssertEqual(all.sections, [ContactSection(letter: "N", count: 10_000)])
+        let one = await directory.obtainIndex(matching: "family9999", locating: 10_000)
+        XCTAssertEqual(one.matchCount, 1)
+        XCTAssertEqual(one.position, 0)
     }
 }
 

@@ -53,6 +53,7 @@ extension ContactListViewModel {
             switch rows[index] {
             case .header(let letter): return letter
             case .contact(let row): return (index == selected ? "> " : "") + row.name + (row.favorite ? " ★" : "")
+            case .pending: return (index == selected ? "> " : "") + "…"
             }
         }
     }
@@ -86,7 +87,7 @@ final class ContactListPresenterTests: XCTestCase {
     private func makePresenter(_ service: InMemoryContactsService = InMemoryContactsService())
         -> (ContactListPresenter, RecordingContactsRouters, WorkTracker) {
         let work = WorkTracker(), router = RecordingContactsRouters()
-        let presenter = ContactListPresenter(interactor: ContactListInteractor(service: service, images: FakeImageLoader()), router: router, work: work)
+        let presenter = ContactListPresenter(interactor: ContactListInteractor(service: service, directory: FetchedContactDirectory(service: service), images: FakeImageLoader()), router: router, work: work)
         view = RecordingContactListView()
         presenter.view = view
         return (presenter, router, work)
@@ -108,14 +109,18 @@ final class ContactListPresenterTests: XCTestCase {
         presenter.didLoad()
         await work.waitUntilIdle()
         presenter.didEditSearch(SearchFieldState(query: "EMI", isEditing: true))
+        await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines, ["E", "> Émilie Rousseau"])
         XCTAssertEqual(presenter.viewModel.title, "Contacts (1 of 8)")
         presenter.didEditSearch(SearchFieldState(query: "luk no", isEditing: true))
+        await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines, ["L", "> Łukasz Nowak"], "every word matches first or last name")
         presenter.didEditSearch(SearchFieldState(query: "zzz", isEditing: true))
+        await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines, [])
         XCTAssertEqual(presenter.viewModel.emptyMessage, "No contact matches “zzz”.")
         presenter.didEditSearch(SearchFieldState())
+        await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines.count, 14)
     }
 
@@ -127,16 +132,20 @@ final class ContactListPresenterTests: XCTestCase {
         presenter.didChooseRow(at: 4) // bayu
         XCTAssertEqual(router.calls, ["detail 3"])
         presenter.contactDetail(didChange: ContactsFixtures.contact(3, "Bayu", "Nugroho", favorite: true))
+        await work.waitUntilIdle()
         XCTAssertTrue(presenter.viewModel.lines.contains("> Bayu Nugroho ★"))
         // A new name moves the contact to its new section, still selected.
         presenter.contactDetail(didChange: ContactsFixtures.contact(3, "Yusuf", "Nugroho"))
+        await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines, ["A", "Amitabh Bachchan ★", "anna Zed", "E", "Émilie Rousseau", "L", "Łukasz Nowak",
                                                    "Y", "> Yusuf Nugroho", "Z", "Zoë Adams ★", "#", "24Seven Laundry", "Дмитрий Иванов"])
         presenter.contactDetail(didDelete: 3)
+        await work.waitUntilIdle()
         XCTAssertFalse(presenter.viewModel.lines.contains { $0.contains("Yusuf") })
         XCTAssertEqual(presenter.viewModel.notice, "Deleted Yusuf Nugroho.")
         presenter.didPressAdd()
         presenter.contactForm(didSave: ContactsFixtures.contact(42, "Citra", "Kirana"))
+        await work.waitUntilIdle()
         XCTAssertTrue(presenter.viewModel.lines.contains("> Citra Kirana"), "the new contact is selected")
         XCTAssertEqual(router.calls, ["detail 3", "add"])
         XCTAssertEqual(service.calls, [.list], "no reload for any of it")
@@ -175,6 +184,32 @@ final class ContactListPresenterTests: XCTestCase {
         XCTAssertEqual(presenter.viewModel.lines, [])
         XCTAssertEqual(presenter.viewModel.emptyMessage, "No contacts yet. Press a to add one.")
         XCTAssertEqual(presenter.viewModel.title, "Contacts (0)")
+    }
+
+    /// The list holds a page around the screen, not the address book: a jump far down shows its rows
+    /// waiting for a moment, then the page around them; a search keeps the selected contact.
+    func testAJumpFarDownFetchesThePageAroundTheScreen() async {
+        let people = (1...1_000).map { ContactsFixtures.contact($0, "Name" + String(format: "%04d", $0), "Family") }
+        let (presenter, router, work) = makePresenter(InMemoryContactsService(contacts: people))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.title, "Contacts (1000)")
+        XCTAssertEqual(presenter.rowCount, 1_001)
+        XCTAssertEqual(presenter.viewModel.lines.filter { $0.hasSuffix("…") }.count, 1_000 - ContactListPresenter.pageSize)
+        presenter.didChangeSelection(to: 1_000, firstVisibleRow: 990, visibleRows: 990..<1_001)
+        XCTAssertEqual(presenter.viewModel.lines.last, "> …", "the row waits for its page")
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.lines.last, "> Name1000 Family")
+        presenter.didChooseRow(at: 1_000)
+        XCTAssertEqual(router.calls, ["detail 1000"])
+        presenter.didEditSearch(SearchFieldState(query: "fam", isEditing: true))
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.title, "Contacts (1000 of 1000)")
+        XCTAssertEqual(presenter.viewModel.lines.first { $0.hasPrefix("> ") }, "> Name1000 Family", "the search keeps the selected contact")
+        presenter.didEditSearch(SearchFieldState(query: "name05", isEditing: true))
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.title, "Contacts (100 of 1000)")
+        XCTAssertEqual(presenter.viewModel.lines.prefix(2), ["N", "> Name0500 Family"], "the first match when the selected one is gone")
     }
 
     func testHeadersCannotBeChosenOrTouched() async {
@@ -533,7 +568,7 @@ final class ContactsRaceTests: XCTestCase {
         let held = HeldOpenCalls()
         let service = InMemoryContactsService(heldOpen: held)
         let work = WorkTracker()
-        let presenter = ContactListPresenter(interactor: ContactListInteractor(service: service, images: FakeImageLoader()),
+        let presenter = ContactListPresenter(interactor: ContactListInteractor(service: service, directory: FetchedContactDirectory(service: service), images: FakeImageLoader()),
                                              router: RecordingContactsRouters(), work: work)
         presenter.didLoad()
         held.release(1)

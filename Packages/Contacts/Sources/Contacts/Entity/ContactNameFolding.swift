@@ -50,3 +50,54 @@ public enum ContactNameFolding {
         return String(folded.flatMap { letters[$0] ?? String($0) })
     }
 }
+
+extension ContactNameFolding {
+    /// The sections of the list in order: "A"…"Z", then "#" for names that do not start with a Latin letter.
+    public static let sectionLetters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) } + ["#"]
+
+    /// The section of a folded name as its place in ``sectionLetters`` (0 for "A" … 26 for "#").
+    public static func sectionRank(ofFolded name: String) -> Int {
+        guard let scalar = name.unicodeScalars.first else { return 26 }
+        // ASCII (most names): the letter itself, without Unicode case mapping.
+        if scalar.isASCII {
+            let upper = UInt8(scalar.value) & ~0x20  // only a–z and A–Z land on A–Z
+            return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(upper) ? Int(upper - UInt8(ascii: "A")) : 26
+        }
+        let letter = String(scalar).uppercased()
+        guard letter.count == 1, let first = letter.unicodeScalars.first, ("A"..."Z").contains(first) else { return 26 }
+        return Int(first.value) - Int(UInt8(ascii: "A"))
+    }
+
+    /// The key whose UTF-8 (binary) order is the list's order, before the id: the section as one byte
+    /// ("A"…"Z", "[" for "#", which sorts after "Z"), then the folded first and last names joined by
+    /// U+0001, so that first names decide first. The embedded store keeps it in a column; the list of
+    /// a remote server is sorted by it in memory.
+    public static func orderKey(firstName: String, lastName: String) -> String {
+        let first = fold(firstName), last = fold(lastName)
+        let rank = sectionRank(ofFolded: first.isEmpty ? last : first)
+        return String(UnicodeScalar(UInt8(ascii: "A") + UInt8(rank))) + first + "\u{1}" + last
+    }
+
+    /// The section rank an ``orderKey(firstName:lastName:)`` starts with.
+    public static func sectionRank(ofOrderKey key: String) -> Int {
+        key.utf8.first.map { Int($0) - Int(UInt8(ascii: "A")) } ?? 26
+    }
+
+    /// The words a search compares: the text folded and split at every character that is not a
+    /// letter, a digit or a mark ("O'Brien-Smith" → "o", "brien", "smith"). A query matches a
+    /// name when each of its words starts a word of the name, as in the iOS Contacts app — the
+    /// rule an index can answer (the embedded store's FTS5 table splits at the same characters).
+    public static func searchWords(_ text: String) -> [Substring] {
+        let folded = fold(text)
+        return folded.split { character in
+            !character.unicodeScalars.contains { scalar in
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                     .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark, .privateUse:
+                    true
+                default: false
+                }
+            }
+        }
+    }
+}

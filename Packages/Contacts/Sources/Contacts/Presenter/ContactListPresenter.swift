@@ -16,9 +16,70 @@ protocol ContactListViewOutput: ListViewOutput {
     func didPressAdd()
 }
 
-/// Owns the home list: the contacts in A–Z sections, the search and the rows it leaves, the
-/// selection, the touch and the pictures on screen. Changes saved on other screens arrive through
-/// the module outputs and are applied here, without reloading the whole list.
+/// The rows of the list laid out from an index, without the contacts: each section a header row,
+/// then its contacts by position in the search's order.
+struct ContactRowMap: Sendable, Equatable {
+    enum Row: Equatable {
+        case header(String)
+        case contact(position: Int)
+    }
+
+    private let sections: [ContactSection]
+    /// The row of each section's header.
+    private let headerRows: [Int]
+    let rowCount: Int
+
+    static let empty = ContactRowMap(ContactIndex(sections: [], total: 0))
+
+    init(_ index: ContactIndex) {
+        sections = index.sections
+        var rows: [Int] = [], row = 0
+        for section in sections {
+            rows.append(row)
+            row += 1 + section.count
+        }
+        headerRows = rows
+        rowCount = row
+    }
+
+    /// The section whose header is at or before `row` (a binary search over at most 27).
+    private func section(atRow row: Int) -> Int {
+        var low = 0, high = headerRows.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if headerRows[middle] <= row { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    func row(at index: Int) -> Row? {
+        guard (0..<rowCount).contains(index) else { return nil }
+        let section = section(atRow: index)
+        let offset = index - headerRows[section]
+        // Contacts before this section: rows before its header less the headers before it.
+        return offset == 0 ? .header(sections[section].letter) : .contact(position: headerRows[section] - section + offset - 1)
+    }
+
+    func position(atRow index: Int) -> Int? {
+        if case .contact(let position)? = row(at: index) { return position }
+        return nil
+    }
+
+    /// The row of the contact at `position`.
+    func row(ofPosition position: Int) -> Int? {
+        var before = 0
+        for (section, entry) in sections.enumerated() {
+            if position < before + entry.count { return headerRows[section] + 1 + position - before }
+            before += entry.count
+        }
+        return nil
+    }
+}
+
+/// Owns the home list: the sections of the address book or of a search, the page of contacts
+/// around the rows on screen (the directory pages a store or a fetched list, so a key press costs
+/// what the screen shows), the selection, the touch and the pictures on screen. Changes saved on
+/// other screens arrive through the module outputs; the list then asks for its sections and page again.
 @MainActor
 final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutput, ContactFormModuleOutput, ListPresenting {
     weak var view: (any ContactListViewInput)?
@@ -26,23 +87,21 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private let router: any ContactListRouting
     private let work: WorkTracker
 
-    /// A row of the list: a section header, or the contact at a position of the entries.
-    private enum RowRef {
-        case header(String)
-        case contact(Int)
-    }
-
-    /// The contacts in A–Z order (and those the server sent that could not be read, named once).
-    /// While a load is in flight (`loading`, `reloading`), a change saved meanwhile restarts it, so
-    /// its older answer never lands over the change.
-    private var contacts = Loadable<[ContactEntry], ContactsError>.loading
-    private var entries: [ContactEntry] { contacts.value ?? [] }
+    /// The sections of `shownQuery`'s contacts. A load in flight is the latest only: a search typed
+    /// or a change saved meanwhile starts another, and the older answer never lands.
+    private var index = Loadable<ContactIndex, ContactsError>.loading
+    private var rowMap = ContactRowMap.empty
+    /// The contacts around the rows on screen; rows outside it show as waiting until their page comes.
+    private var page = ContactPage.empty
+    /// The query `index` and `page` are for (the search field may be ahead while an answer is on its way).
+    private var shownQuery = ""
+    /// The positions asked for and not yet answered.
+    private var pageRequested: Range<Int>?
+    /// A load that reads the contacts again from where they live is on its way.
+    private var isRefreshing = false
     private var search = SearchFieldState()
-    private var rows: [RowRef] = []
-    /// The contacts among `rows` (rows less headers), counted when the rows are built.
-    private var matchCount = 0
     var list = ListState(visibleRows: 0..<ContactListPresenter.initialVisibleRows)
-    var rowCount: Int { rows.count }
+    var rowCount: Int { rowMap.rowCount }
     private var notice: String?
     private let images = ImageSlots()
 
@@ -50,6 +109,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     static let initialVisibleRows = 16
     /// Pictures of this many rows before and after the screen load too.
     static let imageMarginRows = 4
+    /// Contacts per page: a few screens, so that moving through the list rarely waits for one.
+    static let pageSize = 160
 
     init(interactor: ContactListInteractor, router: any ContactListRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -59,33 +120,33 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     // MARK: View events
 
-    func didLoad() { load() }
+    func didLoad() { load(refresh: true, keeping: nil) }
 
-    func didRequestReload() { load() }
+    func didRequestReload() { load(refresh: true, keeping: selectedContactID) }
 
     /// Contacts, not the section headers.
-    func isSelectableRow(_ index: Int) -> Bool { contactIndex(atRow: index) != nil }
+    func isSelectableRow(_ index: Int) -> Bool { rowMap.position(atRow: index) != nil }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
         publish()
+        obtainPageOnScreen()
         showImages()
     }
 
     func didChooseRow(at index: Int) {
-        guard let position = contactIndex(atRow: index) else { return didCancelTouch() }
+        guard let position = rowMap.position(atRow: index), let contact = page.contact(at: position) else { return didCancelTouch() }
         notice = nil
         chooseRow(index)
-        router.openDetail(of: entries[position].summary, output: self)
+        router.openDetail(of: contact, output: self)
     }
 
     func didEditSearch(_ newSearch: SearchFieldState) {
         let queryChanged = newSearch.query != search.query
         search = newSearch
-        guard contacts.value != nil, queryChanged else { return publish() }
-        applyFilter(keeping: selectedContactID)
         publish()
-        showImages()
+        guard index.value != nil, queryChanged else { return }
+        load(refresh: false, keeping: selectedContactID)
     }
 
     func didPressAdd() {
@@ -96,74 +157,112 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     // MARK: Module outputs
 
     func contactDetail(didChange contact: Contact) {
-        replace(contact.summary)
+        note(.saved(contact.summary), keeping: contact.id)
     }
 
     func contactDetail(didDelete id: Int) {
-        if isLoading { return load() }
-        guard case .loaded(var changed) = contacts, let position = changed.firstIndex(where: { $0.id == id }) else { return }
-        let name = changed[position].summary.fullName
-        changed.remove(at: position)
-        contacts = .loaded(changed)
-        // The selection stays where it was (on the next contact), and so does the screen.
-        let row = list.selectedIndex, top = list.firstVisibleRow
-        applyFilter(keeping: nil)
-        let next = nearestContactRow(to: row)
-        list.select(next, firstVisibleRow: min(top, next), count: rows.count)
-        notice = ContactsTexts.deleted(name)
-        publish()
-        showImages()
+        // The selection stays where it was: on the next contact, else the one before.
+        let position = rowMap.position(atRow: list.selectedIndex) ?? 0
+        let name = page.contact(at: position).map { $0.id == id ? $0.fullName : nil } ?? nil
+        let neighbour = page.contact(at: position + 1) ?? page.contact(at: position - 1)
+        notice = name.map(ContactsTexts.deleted)
+        note(.deleted(id: id), keeping: neighbour?.id)
     }
 
     func contactForm(didSave contact: Contact) {
         notice = ContactsTexts.saved(contact.fullName)
-        replace(contact.summary)
+        note(.saved(contact.summary), keeping: contact.id)
     }
 
-    /// Puts `summary` in its place (a new contact, or a changed name that moves it to another section) and selects it.
-    private func replace(_ summary: ContactSummary) {
-        if isLoading { return load() }
-        guard case .loaded(let current) = contacts else { return }
-        contacts = .loaded(interactor.obtainPlaced(interactor.obtainEntry(summary), in: current))
-        applyFilter(keeping: summary.id)
-        publish()
-        showImages()
+    /// Hands a saved change to the directory, then lays the list out again around `id`.
+    private func note(_ change: ContactDirectoryChange, keeping id: Int?) {
+        let query = search.query
+        // A reload on its way is asked again after the change (its answer may predate the change).
+        let refresh = isRefreshing
+        // Latest wins with loads: a load that started before the change never lands over it.
+        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<(index: ContactIndex, page: ContactPage, skipped: [SkippedContact]?), ContactsError> in
+            await interactor.performNote(change)
+            do throws(ContactsError) {
+                return .success(try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: Self.pageSize, refresh: refresh))
+            } catch { return .failure(error) }
+        }, then: { [weak self] result in self?.apply(result, query: query) })
     }
 
     // MARK: Loading
 
-    /// A load is in flight.
-    private var isLoading: Bool {
-        switch contacts {
-        case .loading, .reloading: true
-        case .loaded, .failed: false
+    /// Asks for the sections of the search and the page around `id`; `refresh` reads the contacts
+    /// again from where they live first (a launch, a reload).
+    private func load(refresh: Bool, keeping id: Int?) {
+        if refresh {
+            isRefreshing = true
+            images.retryFailed()
+            index = index.reloaded
+            publish()
         }
+        let query = search.query
+        // Latest wins: a retry or the next keystroke cancels the load before it, whose answer is never applied.
+        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<(index: ContactIndex, page: ContactPage, skipped: [SkippedContact]?), ContactsError> in
+            do throws(ContactsError) {
+                return .success(try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: Self.pageSize, refresh: refresh))
+            } catch { return .failure(error) }
+        }, then: { [weak self] result in self?.apply(result, query: query) })
     }
 
-    private func load() {
-        images.retryFailed()
-        contacts = contacts.reloaded
-        publish()
-        // Latest wins: a retry cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<(entries: [ContactEntry], skipped: [SkippedContact]), ContactsError> in
-            do throws(ContactsError) { return .success(try await interactor.obtainContacts()) } catch { return .failure(error) }
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let loaded):
-                let keep = self.selectedContactID
-                self.contacts = .loaded(loaded.entries)
-                self.notice = ContactsTexts.skipped(loaded.skipped)
-                self.applyFilter(keeping: keep)
-            case .failure(let error):
-                // A failed reload keeps the list on screen and says so; a failed first load is the error view.
-                if let shown = self.contacts.value {
-                    self.contacts = .loaded(shown)
-                    self.notice = ContactsTexts.notReloaded(ContactsTexts.message(for: error))
-                } else {
-                    self.contacts = .failed(error)
-                }
+    private func apply(_ result: Result<(index: ContactIndex, page: ContactPage, skipped: [SkippedContact]?), ContactsError>, query: String) {
+        isRefreshing = false
+        switch result {
+        case .success(let loaded):
+            index = .loaded(loaded.index)
+            rowMap = ContactRowMap(loaded.index)
+            page = loaded.page
+            pageRequested = nil
+            shownQuery = query
+            if let skipped = loaded.skipped { notice = ContactsTexts.skipped(skipped) }
+            let kept = loaded.index.position.flatMap(rowMap.row(ofPosition:))
+            // Else the first contact, under the first header.
+            list.reselect(kept, otherwise: 1, count: rowMap.rowCount)
+            // The view reports the rows on screen when the selection moves; until then, the pictures
+            // around the selection are the ones that will be on screen.
+            let selected = list.selectedIndex
+            list.select(selected, firstVisibleRow: list.firstVisibleRow,
+                        visibleRows: max(0, selected - Self.initialVisibleRows)..<(selected + Self.initialVisibleRows),
+                        count: max(1, rowMap.rowCount))
+        case .failure(let error):
+            // A failed reload keeps the list on screen and says so; a failed first load is the error view.
+            if let shown = index.value {
+                index = .loaded(shown)
+                notice = ContactsTexts.notReloaded(ContactsTexts.message(for: error))
+            } else {
+                index = .failed(error)
             }
+        }
+        publish()
+        obtainPageOnScreen()
+        showImages()
+    }
+
+    /// Asks for the page around the rows on screen (and the pictures' margin) when the one held does
+    /// not cover them: a page, never the list.
+    private func obtainPageOnScreen() {
+        guard let shown = index.value else { return }
+        let rows = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows)
+        let needed = rows.compactMap(rowMap.position(atRow:))
+        guard let low = needed.min(), let high = needed.max() else { return }
+        let wanted = low..<(high + 1)
+        guard !(page.positions.contains(low) && page.positions.contains(high)) else { return }
+        if let pageRequested, pageRequested.contains(low), pageRequested.contains(high) { return }
+        let middle = (low + high) / 2
+        let start = max(0, min(middle - Self.pageSize / 2, shown.matchCount - Self.pageSize))
+        let positions = start..<min(shown.matchCount, max(start + Self.pageSize, wanted.upperBound))
+        pageRequested = positions
+        let query = shownQuery, map = rowMap
+        work.runLatest(WorkKey(self, "page"), { [interactor] () -> ContactPage? in
+            try? await interactor.obtainPage(matching: query, at: positions)
+        }, then: { [weak self] fetched in
+            // A page for sections that changed meanwhile (a search, a save) is not this list's.
+            guard let self, let fetched, self.shownQuery == query, self.rowMap == map else { return }
+            self.page = fetched
+            self.pageRequested = nil
             self.publish()
             self.showImages()
         })
@@ -172,52 +271,15 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     // MARK: Rows
 
     private var selectedContactID: Int? {
-        contactIndex(atRow: list.selectedIndex).map { entries[$0].id }
-    }
-
-    private func contactIndex(atRow row: Int) -> Int? {
-        guard rows.indices.contains(row), case .contact(let position) = rows[row] else { return nil }
-        return position
-    }
-
-    /// The rows the search leaves, under their section headers; the selection follows `id` when it
-    /// is still shown, else goes to the first contact.
-    private func applyFilter(keeping id: Int?) {
-        let entries = entries
-        let matches = interactor.obtainMatches(in: entries, query: search.query)
-        var built: [RowRef] = []
-        built.reserveCapacity(matches.count + 27)
-        var section: String?
-        for position in matches {
-            let entrySection = entries[position].section
-            if entrySection != section {
-                built.append(.header(entrySection))
-                section = entrySection
-            }
-            built.append(.contact(position))
-        }
-        rows = built
-        matchCount = matches.count
-        let kept = id.flatMap { id in rows.firstIndex { if case .contact(let position) = $0 { entries[position].id == id } else { false } } }
-        list.reselect(kept, otherwise: nearestContactRow(to: 0), count: rows.count)
-        // The view reports the rows on screen when the selection moves; until then, the pictures
-        // around the selection are the ones that will be on screen.
-        let selected = list.selectedIndex
-        list.select(selected, firstVisibleRow: list.firstVisibleRow,
-                    visibleRows: max(0, selected - Self.initialVisibleRows)..<(selected + Self.initialVisibleRows), count: max(1, rows.count))
-    }
-
-    /// The contact row at `row` or the nearest one after it (before it at the end).
-    private func nearestContactRow(to row: Int) -> Int {
-        let start = min(max(0, row), max(0, rows.count - 1))
-        if let after = rows[start...].indices.first(where: { contactIndex(atRow: $0) != nil }) { return after }
-        return rows[..<start].indices.last(where: { contactIndex(atRow: $0) != nil }) ?? 0
+        rowMap.position(atRow: list.selectedIndex).flatMap(page.contact(at:))?.id
     }
 
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
-        guard contacts.value != nil else { return }
-        let urls = list.pictureRows(count: rows.count, margin: Self.imageMarginRows).compactMap { contactIndex(atRow: $0).flatMap { entries[$0].pictureURL } }
+        guard index.value != nil else { return }
+        let urls = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows).compactMap { row in
+            rowMap.position(atRow: row).flatMap(page.contact(at:)).flatMap(interactor.obtainPictureURL(for:))
+        }
         images.show(urls, start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
@@ -225,30 +287,33 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     func publish() { view?.display(viewModel) }
 
     var viewModel: ContactListViewModel {
-        switch contacts {
+        switch index {
         case .loading:
             return ContactListViewModel(title: ContactsTexts.title, content: .loading, search: search, emptyMessage: "")
         case .failed(let error):
             return ContactListViewModel(title: ContactsTexts.title, content: .failed(message: ContactsTexts.message(for: error)), search: search, emptyMessage: "")
-        case .loaded(let entries), .reloading(let entries):
-            let rows = rows, pictures = images.snapshot
-            let lazyRows = LazyRows(count: rows.count) { index -> ContactListViewModel.Row in
-                switch rows[index] {
-                case .header(let letter):
+        case .loaded(let shown), .reloading(let shown):
+            let map = rowMap, page = page, pictures = images.snapshot, interactor = interactor
+            let lazyRows = LazyRows(count: map.rowCount) { index -> ContactListViewModel.Row in
+                switch map.row(at: index) {
+                case .header(let letter)?:
                     return .header(letter)
-                case .contact(let position):
-                    let entry = entries[position]
+                case .contact(let position)?:
+                    guard let contact = page.contact(at: position) else { return .pending }
                     return .contact(ContactListViewModel.ContactRow(
-                        name: entry.summary.fullName, favorite: entry.summary.favorite,
-                        avatar: AvatarModel(initials: entry.initials, picture: pictures[entry.pictureURL], colorSeed: entry.id)))
+                        name: contact.fullName, favorite: contact.favorite,
+                        avatar: AvatarModel(initials: contact.initials, picture: pictures[interactor.obtainPictureURL(for: contact)],
+                                            colorSeed: contact.id)))
+                case nil:
+                    return .pending
                 }
             }
-            let count = search.query.isEmpty ? "\(entries.count)" : "\(matchCount) of \(entries.count)"
+            let count = shownQuery.isEmpty ? "\(shown.total)" : "\(shown.matchCount) of \(shown.total)"
             return ContactListViewModel(
                 title: "\(ContactsTexts.title) (\(count))",
                 content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 search: search,
-                emptyMessage: entries.isEmpty ? ContactsTexts.noContacts : ContactsTexts.noMatches(search.query),
+                emptyMessage: shown.total == 0 ? ContactsTexts.noContacts : ContactsTexts.noMatches(shownQuery),
                 notice: notice, touchedIndex: list.touchedIndex)
         }
     }

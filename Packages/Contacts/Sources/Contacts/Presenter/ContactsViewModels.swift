@@ -16,6 +16,8 @@ struct ContactListViewModel: Equatable {
     enum Row: Equatable, Sendable {
         case header(String)
         case contact(ContactRow)
+        /// A contact whose page has not come yet (a jump far into a long list): a moment's placeholder.
+        case pending
 
         var isHeader: Bool {
             if case .header = self { return true }

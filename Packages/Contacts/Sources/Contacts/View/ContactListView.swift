@@ -65,6 +65,10 @@ final class ContactListView: Screen, ContactListViewInput {
                 body.put(letter, at: Point(column: 1, row: cell.rect.row), style: style)
             case .contact(let contact):
                 draw(contact, into: &body, cell: cell, context: context, pictures: pictures)
+            case .pending:
+                var style = cell.style
+                if context.colorMode != .none, !cell.isSelected, !cell.isTouched { style.foreground = .gray }
+                body.put("…", at: Point(column: 2 + avatarSize.columns + 2, row: cell.rect.row), style: style)
             }
         }
         KeyBar.draw(viewModel.search.isEditing ? ContactsTexts.searchKeyBar : keys(for: viewModel).keyBar, into: &frame)
