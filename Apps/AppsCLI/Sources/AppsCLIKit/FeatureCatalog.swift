@@ -237,16 +237,20 @@ enum FeatureCatalog {
     /// (seeded with the demo contacts on first use), behind the same REST routes.
     @MainActor
     static func contacts(_ launch: LaunchEnvironment) throws -> ContactsModule.Dependencies {
+        // The embedded store pages the home list itself; a server's list is fetched whole and paged in memory.
+        var directory: (any ContactDirectory)?
         let connection = try launch.connection(originalBase: ContactsModule.originalBaseURL, local: {
             // The photos its rows name go aside with a damaged store: a new store's ids start again at 1.
             let dataDirectory = try launch.dataDirectory
             let photos = dataDirectory.appendingPathComponent(LocalContactsBackend.photosFolder).path
-            return try openStore(feature: "contacts", what: "the contacts in \(dataDirectory.path)", belongings: [photos]) {
-                try EmbeddedContacts.transport(dataDirectory: dataDirectory)
+            let embedded = try openStore(feature: "contacts", what: "the contacts in \(dataDirectory.path)", belongings: [photos]) {
+                try EmbeddedContacts.open(dataDirectory: dataDirectory)
             }
+            directory = embedded.directory
+            return embedded.transport
         })
-        return .init(service: HTTPContactsService(client: connection.client, baseURL: connection.base), images: connection.images,
-                     opener: XDGOpener(environment: launch.environment))
+        return .init(service: HTTPContactsService(client: connection.client, baseURL: connection.base), directory: directory,
+                     images: connection.images, opener: XDGOpener(environment: launch.environment))
     }
 
     @MainActor

@@ -15,11 +15,18 @@ public enum EmbeddedContacts {
     /// transport answering under ``ContactsModule/originalBaseURL``.
     /// - Throws: ``StorageError`` when the file cannot be opened or migrated.
     public static func transport(dataDirectory: URL) throws -> RouteTable {
+        try open(dataDirectory: dataDirectory).transport
+    }
+
+    /// The embedded backend in `dataDirectory` (seeded from the bundled demo on first use): its routes,
+    /// answering under ``ContactsModule/originalBaseURL``, and the home list's pages read from its store.
+    /// - Throws: ``StorageError`` when the file cannot be opened or migrated.
+    public static func open(dataDirectory: URL) throws -> (transport: RouteTable, directory: StoredContactDirectory) {
         let demo = demoDataDirectory
         let missing = demo.flatMap { try? Data(contentsOf: $0.appendingPathComponent("images/missing.png")) }
         // The seed is read only when the file is new, not at every launch.
         let backend = try LocalContactsBackend(directory: dataDirectory, seed: try demo.map { try ContactsSeed.load(from: $0) },
                                                missingPicture: missing)
-        return backend.routeTable(baseURL: ContactsModule.originalBaseURL)
+        return (backend.routeTable(baseURL: ContactsModule.originalBaseURL), backend.directory(baseURL: ContactsModule.originalBaseURL))
     }
 }

@@ -55,6 +55,8 @@ public final class LocalContactsBackend: Sendable {
                 // waits for it and finds the contacts there, never seeds twice.
                 try seed().map { try Self.insert($0, into: transaction, photosDirectory: photosDirectory, created: created) }
             },
+            // The A–Z list in SQL: order keys, list positions, section counts and the name index.
+            ContactListing.migration,
         ])
         self.database = database
         self.photosDirectory = photosDirectory
@@ -84,6 +86,11 @@ public final class LocalContactsBackend: Sendable {
         ])
     }
 
+    /// The home list's pages, read from this store (contacts answered under `baseURL`).
+    public func directory(baseURL: URL) -> StoredContactDirectory {
+        StoredContactDirectory(backend: self, baseURL: baseURL)
+    }
+
     // MARK: Answers
 
     /// What a handler returns: a status, a JSON body (or none), extra headers.
@@ -107,7 +114,7 @@ public final class LocalContactsBackend: Sendable {
     }
 
     /// Runs `body` on the backend's queue.
-    private func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try body() }) }
         }
@@ -203,12 +210,7 @@ public final class LocalContactsBackend: Sendable {
             record.favorite = false
             let picture = try params.apply(to: &record, time: time)
             try Self.validate(record, picture: picture)
-            try transaction.execute("""
-                INSERT INTO contacts (first_name, last_name, email, phone_number, favorite, created_at, updated_at,
-                  profile_pic_file_name, profile_pic_content_type, profile_pic_file_size, profile_pic_updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, record.bindings)
-            record.id = Int(transaction.lastInsertRowID)
+            record.id = Int(try Self.insertListed(record, into: transaction))
             Self.removeLeftovers(ofContact: record.id, in: photosDirectory, keeping: nil)
             if let picture { try store(picture, for: &record) }
             try transaction.execute("""
@@ -243,6 +245,13 @@ public final class LocalContactsBackend: Sendable {
                   updated_at = ?, profile_pic_file_name = ?, profile_pic_content_type = ?, profile_pic_file_size = ?,
                   profile_pic_updated_at = ? WHERE id = ?
                 """, record.bindings + [.integer(id)])
+            // A new name takes its new place in the list (and in the name index).
+            let keys = ContactListing.Keys(firstName: record.firstName, lastName: record.lastName)
+            if keys != ContactListing.Keys(firstName: stored.firstName, lastName: stored.lastName) {
+                try transaction.execute("UPDATE contacts SET order_key = ?, search_words = ?, list_position = NULL WHERE id = ?",
+                                        [.text(keys.orderKey), .text(keys.searchWords), .integer(id)])
+                try ContactListing.place(id: id, orderKey: keys.orderKey, in: transaction)
+            }
             let old = pictureFile(stored)
             return (record, old == pictureFile(record) ? nil : old)
         }
@@ -299,7 +308,7 @@ public final class LocalContactsBackend: Sendable {
         profilePic(id: contact.id, file: contact.pictureFileName, updated: contact.pictureUpdatedAt, base: base)
     }
 
-    private func profilePic(id: Int, file: String?, updated: Int?, base: URL) -> String {
+    func profilePic(id: Int, file: String?, updated: Int?, base: URL) -> String {
         guard let file, let updated else { return Contact.missingPicture }
         let digits = String(format: "%09d", id)
         let groups = stride(from: 0, to: 9, by: 3).map { String(digits.dropFirst($0).prefix(3)) }
@@ -425,6 +434,7 @@ public final class LocalContactsBackend: Sendable {
                   profile_pic_file_name, profile_pic_content_type, profile_pic_file_size, profile_pic_updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, record.bindings)
+            // Version 1's table: the listing migration that follows gives these rows their keys and places.
             guard let photo = entry.photo, let directory = seed.photosDirectory,
                   let data = try? Data(contentsOf: directory.appendingPathComponent(photo)) else { continue }
             record.id = Int(transaction.lastInsertRowID)
@@ -446,6 +456,19 @@ public final class LocalContactsBackend: Sendable {
                   profile_pic_updated_at = ? WHERE id = ?
                 """, Array(record.bindings.suffix(4)) + [.integer(Int64(record.id))])
         }
+    }
+
+    /// Inserts `record` with its keys and gives it its place in the list (a created contact); its id.
+    static func insertListed(_ record: StoredContact, into transaction: SQLiteTransaction) throws -> Int64 {
+        let keys = ContactListing.Keys(firstName: record.firstName, lastName: record.lastName)
+        try transaction.execute("""
+            INSERT INTO contacts (first_name, last_name, email, phone_number, favorite, created_at, updated_at,
+              profile_pic_file_name, profile_pic_content_type, profile_pic_file_size, profile_pic_updated_at, order_key, search_words)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, record.bindings + [.text(keys.orderKey), .text(keys.searchWords)])
+        let id = transaction.lastInsertRowID
+        try ContactListing.place(id: id, orderKey: keys.orderKey, in: transaction)
+        return id
     }
 
     /// A timestamp as written by ``timestamp(_:)``; the epoch for anything else.

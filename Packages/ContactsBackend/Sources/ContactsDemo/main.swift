@@ -15,15 +15,16 @@ let arguments = CommandLine.arguments
 let dataDirectory = arguments.firstIndex(of: "--data-dir").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
     .map { URL(fileURLWithPath: $0, isDirectory: true) }
     ?? FileManager.default.temporaryDirectory.appendingPathComponent("contacts-demo", isDirectory: true)
-let transport: RouteTable
+let embedded: (transport: RouteTable, directory: StoredContactDirectory)
 do {
-    transport = try EmbeddedContacts.transport(dataDirectory: dataDirectory)
+    embedded = try EmbeddedContacts.open(dataDirectory: dataDirectory)
 } catch {
     FeatureDemo.fail("ContactsDemo: the contacts in \(dataDirectory.path) could not be opened: \(error)")
 }
-let client = HTTPClient(transport: transport)
+let client = HTTPClient(transport: embedded.transport)
 let dependencies = ContactsModule.Dependencies(
     service: HTTPContactsService(client: client, baseURL: ContactsModule.originalBaseURL),
+    directory: embedded.directory,
     images: ImageRepository(fetch: { try await client.picture(at: $0) }, diskCacheDirectory: nil),
     opener: XDGOpener(environment: ProcessInfo.processInfo.environment))
 await FeatureDemo.run(ContactsModule.descriptor, dependencies: dependencies)

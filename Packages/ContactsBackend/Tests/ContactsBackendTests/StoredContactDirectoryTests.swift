@@ -1,0 +1,129 @@
+@testable import Contacts
+@testable import ContactsBackend
+import ContactsTesting
+import Foundation
+import HTTPClient
+import Storage
+import StorageTesting
+import TestSupport
+import XCTest
+
+/// The embedded store pages the home list in SQL; the pages are those of a server's list paged in
+/// memory (the same order, sections and search rule), whatever is written meanwhile.
+final class StoredContactDirectoryTests: XCTestCase {
+    private let base = ContactsModule.originalBaseURL
+    private var folder: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryDirectory(prefix: "contacts-directory")
+    }
+
+    private func open() throws -> (LocalContactsBackend, HTTPContactsService, StoredContactDirectory) {
+        let backend = try LocalContactsBackend(directory: folder.url)
+        let service = HTTPContactsService(client: HTTPClient(transport: backend.routeTable(baseURL: base)), baseURL: base)
+        return (backend, service, backend.directory(baseURL: base))
+    }
+
+    /// Every page, section and position of `queries` as the SQL directory and the fetched list give them.
+    private func assertSameAsFetched(_ service: HTTPContactsService, _ stored: StoredContactDirectory, queries: [String], locating ids: [Int],
+                                     file: StaticString = #filePath, line: UInt = #line) async throws {
+        let fetched = FetchedContactDirectory(service: service)
+        _ = try await fetched.performRefresh()
+        for query in queries {
+            for id in ids + [nil] {
+                let expected = await fetched.obtainIndex(matching: query, locating: id)
+                let actual = try await stored.obtainIndex(matching: query, locating: id)
+                XCTAssertEqual(actual, expected, "index of \(query.debugDescription) locating \(String(describing: id))", file: file, line: line)
+            }
+            let count = await fetched.obtainIndex(matching: query, locating: nil).matchCount
+            let all = await fetched.obtainContacts(matching: query, at: 0..<count)
+            // Pages of several sizes, from every kind of start (inside a section, across sections, past the end).
+            for size in [1, 7, 40] {
+                for start in stride(from: 0, through: count + 3, by: max(1, size - 2)) {
+                    let page = try await stored.obtainContacts(matching: query, at: start..<(start + size))
+                    XCTAssertEqual(page, Array(all[min(start, count)..<min(start + size, count)]), "page \(start) of \(query.debugDescription)",
+                                   file: file, line: line)
+                }
+            }
+        }
+    }
+
+    private static let firstNames = ["Anna", "anna", "Ánna", "Łukasz", "Émilie", "Zoë", "Ørjan", "bayu", "24Seven", "Дмитрий", "太郎", "", "Ann-Marie",
+                                     "O'Brien", "Çağrı", "ß", "Same", "Same"]
+    private static let lastNames = ["Zed", "Nowak", "Rousseau", "Adams", "Berg", "Nugroho", "Laundry", "Иванов", "山田", "", "Smith-Jones", "Same"]
+
+    func testPagesSectionsAndSearchAreTheFetchedListsThroughCreatesRenamesAndDeletes() async throws {
+        let (_, service, stored) = try open()
+        var generator = SeededGenerator(seed: 0xD1_4EC7)
+        var ids: [Int] = []
+        for _ in 0..<120 {
+            var first = Self.firstNames.randomElement(using: &generator)!, last = Self.lastNames.randomElement(using: &generator)!
+            // The server wants names of two characters or more.
+            if first.count < 2 { first = "Xy" + first }
+            if last.count < 2 { last += "Qq" }
+            let contact = try await service.performCreate(ContactChanges(firstName: first, lastName: last, email: "a@b.example",
+                                                                         phoneNumber: "0812345678901"))
+            ids.append(contact.id)
+        }
+        let queries = ["", "a", "AN", "anna z", "ł", "luk", "emi", "дм", "太", "o", "brien", "same", "smith jo", "zz", "2", "a a"]
+        try await assertSameAsFetched(service, stored, queries: queries, locating: [ids[0], ids[57], ids[119], 99_999])
+        for step in 0..<60 {
+            let id = ids[Int.random(in: 0..<ids.count, using: &generator)]
+            if step % 3 == 0 {
+                try? await service.performDelete(id: id)
+                ids.removeAll { $0 == id }
+            } else {
+                let first = Self.firstNames.randomElement(using: &generator)! + "x"
+                _ = try await service.performUpdate(id: id, ContactChanges(firstName: first.count < 2 ? "Xy" : first))
+            }
+        }
+        try await assertSameAsFetched(service, stored, queries: queries, locating: [ids[0], ids[ids.count / 2]])
+    }
+
+    /// Contacts added again and again between the same two neighbours use up the room between them;
+    /// their section is numbered again and the order stays right.
+    func testASectionWithoutRoomIsNumberedAgain() async throws {
+        let (backend, service, stored) = try open()
+        for name in ["Sama", "Samz"] {
+            _ = try await service.performCreate(ContactChanges(firstName: name, lastName: "Xx", email: "a@b.example", phoneNumber: "0812345678901"))
+        }
+        for _ in 0..<70 {
+            _ = try await service.performCreate(ContactChanges(firstName: "Samb", lastName: "Xx", email: "a@b.example", phoneNumber: "0812345678901"))
+        }
+        let page = try await stored.obtainContacts(matching: "", at: 0..<100)
+        XCTAssertEqual(page.map(\.id), [1] + Array(3...72) + [2])
+        let positions = try backend.database.query("SELECT list_position AS p FROM contacts ORDER BY order_key, id").map { try $0.int64("p") ?? -1 }
+        XCTAssertEqual(positions, positions.sorted())
+        XCTAssertEqual(Set(positions).count, 72)
+        let counted = try await stored.obtainIndex(matching: "samb", locating: 72)
+        XCTAssertEqual(counted.sections, [ContactSection(letter: "S", count: 70)])
+        XCTAssertEqual(counted.position, 69)
+    }
+
+    /// A store of version 1 (before the list was kept in SQL) gets its keys, positions and index on opening.
+    func testAStoreOfTheFirstVersionIsListedWhenOpened() async throws {
+        do {
+            let database = try SQLiteDatabase.open(directory: folder.url, fileName: LocalContactsBackend.fileName)
+            try database.execute("""
+                CREATE TABLE contacts (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  first_name TEXT, last_name TEXT, email TEXT, phone_number TEXT,
+                  favorite INTEGER DEFAULT 0,
+                  created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+                  profile_pic_file_name TEXT, profile_pic_content_type TEXT,
+                  profile_pic_file_size INTEGER, profile_pic_updated_at INTEGER);
+                INSERT INTO contacts (first_name, last_name, created_at, updated_at) VALUES
+                  ('Zoë', 'Adams', 't', 't'), ('Łukasz', 'Nowak', 't', 't'), (NULL, 'Anon', 't', 't'), ('anna', 'Zed', 't', 't');
+                PRAGMA user_version = 1;
+                """)
+            database.close()
+        }
+        let (_, service, stored) = try open()
+        let index = try await stored.obtainIndex(matching: "", locating: 2)
+        XCTAssertEqual(index.sections.map(\.letter), ["A", "L", "Z"])
+        XCTAssertEqual(index.position, 2)
+        let page = try await stored.obtainContacts(matching: "", at: 0..<10)
+        XCTAssertEqual(page.map(\.fullName), ["Anon", "anna Zed", "Łukasz Nowak", "Zoë Adams"])
+        try await assertSameAsFetched(service, stored, queries: ["", "z", "lu"], locating: [1, 3])
+    }
+}
