@@ -27,6 +27,17 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(options.timeout, 2.5)
     }
 
+    func testImportAndExportTakeAFile() throws {
+        guard case .launch(_, let options) = try CommandLineParser.parse(["contacts", "--import", "in.vcf", "--export=out.json"])
+        else { return XCTFail() }
+        XCTAssertEqual(options.importFile?.lastPathComponent, "in.vcf")
+        XCTAssertEqual(options.exportFile?.lastPathComponent, "out.json")
+        XCTAssertThrowsError(try CommandLineParser.parse(["contacts", "--import"]))
+        XCTAssertThrowsError(try CommandLineParser.parse(["contacts", "--export="])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "--export needs a file path, not ''.")
+        }
+    }
+
     func testUsageErrorsNameTheProblem() {
         let cases: [([String], String)] = [
             (["--frobnicate"], "unknown option '--frobnicate'"),
@@ -223,6 +234,7 @@ final class FeatureHelpTests: XCTestCase {
         for feature in FeatureCatalog.all {
             let help = AppsCLI.help(for: feature, width: 80)
             XCTAssertEqual(help.contains("--fail-every"), feature.name == "check24", feature.name)
+            XCTAssertEqual(help.contains("--import FILE") && help.contains("--export FILE"), feature.name == "contacts", feature.name)
         }
         let german = AppsCLI.help(for: FeatureCatalog.all.first { $0.name == "check24" }!, width: 80)
         for english in ["Usage", "Options:", "talk to", "where favorites", "network timeout", "Keys:"] {

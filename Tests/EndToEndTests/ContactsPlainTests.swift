@@ -43,6 +43,53 @@ final class ContactsPlainTests: XCTestCase {
         XCTAssertTrue(files.count == 1 && files[0].hasSuffix("-ayu-lestari.png"), "the photo is copied into the data directory: \(files)")
     }
 
+    /// `--import` adds a file's contacts in one go and names what it skipped; the list opens on them,
+    /// searched through the store; `--export` writes them back; mistakes are one line and an exit status.
+    func testImportAndExportTheEmbeddedAddressBook() throws {
+        let folder = URL(fileURLWithPath: dataDirectory + "-files")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("book.json")
+        let people = (0..<300).map { #"{"first_name":"Person\#($0)","last_name":"Family","favorite":\#($0 == 7)}"# }
+            + [#"{"first_name":"\u001b]0;owned\u0007Evil","last_name":"Name"}"#, #"{"first_name":"X","last_name":"Short"}"#]
+        try Data(("[" + people.joined(separator: ",") + "]").utf8).write(to: source)
+        let imported = try run(["--import", source.path])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stdout, "Imported 301 contacts from '\(source.path)' into '\(dataDirectory!)'.\nSkipped 1:\n  entry 302: First name is too short (minimum is 2 characters)\n")
+        XCTAssertEqual(imported.stderr, "", "no progress line without a terminal")
+
+        let listed = try run(["--keys", "/ p e r s o n 2 9 9", "--size", "60x12"])
+        XCTAssertTrue(listed.stdout.contains("Contacts (1 of 301)") && listed.stdout.contains("Person299 Family"), listed.stdout)
+        let hostile = try run(["--keys", "/ e v i l", "--size", "60x12"])
+        XCTAssertFalse(hostile.stdout.contains("\u{1B}]0;"), "an imported name never drives the terminal")
+        XCTAssertTrue(hostile.stdout.contains("Contacts (1 of 301)"), hostile.stdout)
+
+        let exported = folder.appendingPathComponent("book.vcf")
+        let export = try run(["--export", exported.path])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertEqual(export.stdout, "Exported 301 contacts to '\(exported.path)'.\n")
+        let cards = try String(contentsOf: exported, encoding: .utf8)
+        XCTAssertEqual(cards.components(separatedBy: "BEGIN:VCARD").count - 1, 301)
+        XCTAssertTrue(cards.contains("N:Family;Person7;;;\r\nFN:Person7 Family\r\nCATEGORIES:Favorites\r\n"), "a favourite keeps its category")
+
+        let missing = try run(["--import", folder.appendingPathComponent("nope.json").path])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.stderr.hasPrefix("apps-cli: ") && missing.stderr.contains("could not be read"), missing.stderr)
+        XCTAssertEqual(missing.stderr.filter { $0 == "\n" }.count, 1, missing.stderr)
+        let notAList = folder.appendingPathComponent("object.json")
+        try Data(#"{"contacts":[]}"#.utf8).write(to: notAList)
+        let malformed = try run(["--import", notAList.path])
+        XCTAssertEqual(malformed.status, 65)
+        XCTAssertTrue(malformed.stderr.contains("is neither a JSON list of contacts nor a vCard file"), malformed.stderr)
+        let wrongFeature = try AppsCLIProcess.run(["numbers", "--import", source.path])
+        XCTAssertEqual(wrongFeature.status, 64)
+        XCTAssertEqual(wrongFeature.stderr, "apps-cli: --import and --export are for contacts only; see 'apps-cli numbers --help'.\n")
+        let remote = try run(["--import", source.path, "--base-url", "http://127.0.0.1:9"])
+        XCTAssertEqual(remote.status, 64)
+        let still = try run(["--plain"])
+        XCTAssertTrue(still.stdout.contains("Contacts (301)"), "a failed import changed nothing\n\(still.stdout)")
+    }
+
     func testAnInvalidAddNamesEveryFieldAndKeepsTheValues() throws {
         let result = try run(["--keys", "a " + typed("Z") + " tab tab " + typed("12 34") + " ctrl-s", "--size", "80x24"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -37,6 +37,16 @@ public enum AppsCLI {
                 printError("apps-cli: --fail-every is for check24 only; see 'apps-cli \(name) --help'.")
                 return 64
             }
+            if options.importFile != nil || options.exportFile != nil {
+                guard name == "contacts" else {
+                    printError("apps-cli: --import and --export are for contacts only; see 'apps-cli \(name) --help'.")
+                    return 64
+                }
+                guard options.baseURL == nil else {
+                    printError("apps-cli: --import and --export work on the embedded address book; leave out --base-url.")
+                    return 64
+                }
+            }
             let make = feature.make
             // A data directory that is a file is wrong for every feature, including those that only
             // cache there: said at once, before a feature half-starts without its storage.
@@ -55,6 +65,9 @@ public enum AppsCLI {
                 }
             }
             let launch = LaunchEnvironment(options: options, environment: environment)
+            if options.importFile != nil || options.exportFile != nil {
+                return ContactsTransferCommand.run(launch)
+            }
             let plain = options.plain || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
             do {
                 return plain
@@ -144,7 +157,7 @@ public enum AppsCLI {
     /// One feature's options and keys, in the language of its screens (check24: German), for `width` columns.
     static func help(for feature: Feature, width: Int) -> String {
         let german = feature.texts == .german
-        let options = CommandLineOption.all.filter { !$0.isCheck24Only || feature.acceptsFailEvery }
+        let options = CommandLineOption.all.filter { $0.feature == nil || $0.feature == feature.name }
         let sections = feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection(feature.texts.everywhereTitle, feature.texts.globalKeys)])
         let keyWidth = min(24, sections.flatMap(\.keys).map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let keys = sections.map { section in
@@ -176,8 +189,8 @@ public enum AppsCLI {
 
     /// Writes a message and a newline to stderr. Errors are ignored: there is nowhere left to report them,
     /// and Foundation's FileHandle would trap on a closed or full stderr.
-    static func printError(_ message: String) {
-        _ = writeAll(Array((message + "\n").utf8), to: STDERR_FILENO)
+    static func printError(_ message: String, newline: Bool = true) {
+        _ = writeAll(Array((message + (newline ? "\n" : "")).utf8), to: STDERR_FILENO)
     }
 
     /// `write(2)` until everything is written; false on any error (EPIPE, EBADF, ENOSPC …).

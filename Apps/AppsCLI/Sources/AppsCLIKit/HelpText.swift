@@ -53,7 +53,8 @@ struct CommandLineOption {
     var term: String
     var english: String
     var german: String
-    var isCheck24Only = false
+    /// The one feature that takes this option, if only one does.
+    var feature: String?
 
     static let all: [CommandLineOption] = [
         .init(term: "--base-url URL", english: "talk to a live HTTP API at URL instead of the bundled demo data",
@@ -73,6 +74,12 @@ struct CommandLineOption {
               english: "how pictures are drawn: auto (asks the terminal; the best it draws), kitty (kitty's graphics protocol: kitty, WezTerm, Ghostty), iterm (iTerm2's inline images), sixel (xterm -ti vt340, foot, mlterm), half (two pixels a cell), quadrant (four; needs a font with U+2596–259F, such as DejaVu or Noto Sans Mono), sextant (six; needs a terminal that draws U+1FB00–1FB3B, such as kitty, foot or WezTerm), ascii, none; also APPS_CLI_IMAGES",
               german: "wie Bilder gezeichnet werden: auto (fragt das Terminal; das Beste, was es zeichnet), kitty (Grafikprotokoll von kitty: kitty, WezTerm, Ghostty), iterm (Inline-Bilder von iTerm2), sixel (xterm -ti vt340, foot, mlterm), half (zwei Pixel je Zelle), quadrant (vier; braucht eine Schrift mit U+2596–259F, etwa DejaVu oder Noto Sans Mono), sextant (sechs; braucht ein Terminal, das U+1FB00–1FB3B zeichnet, etwa kitty, foot oder WezTerm), ascii, none; auch APPS_CLI_IMAGES"),
         .init(term: "--fail-every N", english: "check24 only: every Nth product-list request fails (default 3; 0 = never)",
-              german: "jede N-te Anfrage der Produktliste schlägt fehl (Vorgabe 3; 0 = nie)", isCheck24Only: true),
+              german: "jede N-te Anfrage der Produktliste schlägt fehl (Vorgabe 3; 0 = nie)", feature: "check24"),
+        .init(term: "--import FILE",
+              english: "contacts only: add the contacts of FILE (a JSON list in the server's shape, or vCard 3.0/4.0) to the embedded address book in one transaction, say what was skipped and why, and exit",
+              german: "", feature: "contacts"),
+        .init(term: "--export FILE",
+              english: "contacts only: write the embedded address book to FILE (vCard 3.0 for .vcf, else JSON) and exit",
+              german: "", feature: "contacts"),
     ]
 }

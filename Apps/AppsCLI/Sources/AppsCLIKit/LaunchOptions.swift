@@ -14,6 +14,10 @@ public struct LaunchOptions: Equatable, Sendable {
     /// `--images`: how pictures are drawn; nil for auto (`APPS_CLI_IMAGES`, else what the terminal answers).
     public var images: PictureTier?
     public var showHelp = false
+    /// `--import FILE` (contacts): JSON or vCard into the embedded address book, then exit.
+    public var importFile: URL?
+    /// `--export FILE` (contacts): the embedded address book as JSON or vCard (`.vcf`), then exit.
+    public var exportFile: URL?
 
     public init() {}
 }
@@ -35,6 +39,19 @@ public struct UsageError: Error, Equatable, Sendable {
 /// newlines) become visible `\u{…}` escapes, so an argument can neither drive the terminal nor break
 /// the one-line contract of an error, and long arguments are cut.
 enum ArgumentText {
+    /// `text` with control characters as visible escapes, without quotes or a length limit (a message
+    /// that names a file).
+    static func plain(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     static func quoted(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars.prefix(200) {
@@ -93,6 +110,13 @@ public enum CommandLineParser {
                     throw UsageError("--data-dir needs a directory path, not \(ArgumentText.quoted(path)).")
                 }
                 options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
+            case "--import", "--export":
+                let path = try value()
+                guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    throw UsageError("\(name) needs a file path, not \(ArgumentText.quoted(path)).")
+                }
+                let url = URL(fileURLWithPath: path)
+                if name == "--import" { options.importFile = url } else { options.exportFile = url }
             case "--size": options.size = try parseSize(try value())
             case "--keys":
                 do { options.keys = try KeySpec.parse(try value()) } catch let error as KeySpecError {

@@ -31,22 +31,8 @@ enum ContactListing {
             CREATE VIRTUAL TABLE contact_words USING fts5(
               search_words, content='contacts', content_rowid='list_position', prefix='1 2',
               tokenize="unicode61 remove_diacritics 0 categories 'L* N* Co M*'");
-            CREATE TRIGGER contacts_listed AFTER INSERT ON contacts WHEN new.list_position IS NOT NULL BEGIN
-              INSERT INTO contact_words(rowid, search_words) VALUES (new.list_position, new.search_words);
-              UPDATE contact_sections SET count = count + 1 WHERE section = new.list_position >> 56;
-            END;
-            CREATE TRIGGER contacts_unlisted AFTER DELETE ON contacts WHEN old.list_position IS NOT NULL BEGIN
-              INSERT INTO contact_words(contact_words, rowid, search_words) VALUES ('delete', old.list_position, old.search_words);
-              UPDATE contact_sections SET count = count - 1 WHERE section = old.list_position >> 56;
-            END;
-            CREATE TRIGGER contacts_relisted AFTER UPDATE OF list_position, search_words ON contacts BEGIN
-              INSERT INTO contact_words(contact_words, rowid, search_words)
-                SELECT 'delete', old.list_position, old.search_words WHERE old.list_position IS NOT NULL;
-              UPDATE contact_sections SET count = count - 1 WHERE old.list_position IS NOT NULL AND section = old.list_position >> 56;
-              INSERT INTO contact_words(rowid, search_words) SELECT new.list_position, new.search_words WHERE new.list_position IS NOT NULL;
-              UPDATE contact_sections SET count = count + 1 WHERE new.list_position IS NOT NULL AND section = new.list_position >> 56;
-            END;
             """)
+        try transaction.execute(triggers)
         for section in 0..<sectionCount { try transaction.execute("INSERT INTO contact_sections (section) VALUES (?)", [.integer(Int64(section))]) }
         // The rows of version 1 get their keys here, and their positions all at once.
         let rows = try transaction.query("SELECT id, first_name, last_name FROM contacts")
@@ -56,6 +42,44 @@ enum ContactListing {
                                     [.text(keys.orderKey), .text(keys.searchWords), .integer(Int64(try row.int("id") ?? 0))])
         }
         try renumberUnplaced(in: transaction)
+    }
+
+    /// The triggers that keep `contact_words` and `contact_sections` in step with every write.
+    static let triggers = """
+        CREATE TRIGGER contacts_listed AFTER INSERT ON contacts WHEN new.list_position IS NOT NULL BEGIN
+          INSERT INTO contact_words(rowid, search_words) VALUES (new.list_position, new.search_words);
+          UPDATE contact_sections SET count = count + 1 WHERE section = new.list_position >> 56;
+        END;
+        CREATE TRIGGER contacts_unlisted AFTER DELETE ON contacts WHEN old.list_position IS NOT NULL BEGIN
+          INSERT INTO contact_words(contact_words, rowid, search_words) VALUES ('delete', old.list_position, old.search_words);
+          UPDATE contact_sections SET count = count - 1 WHERE section = old.list_position >> 56;
+        END;
+        CREATE TRIGGER contacts_relisted AFTER UPDATE OF list_position, search_words ON contacts BEGIN
+          INSERT INTO contact_words(contact_words, rowid, search_words)
+            SELECT 'delete', old.list_position, old.search_words WHERE old.list_position IS NOT NULL;
+          UPDATE contact_sections SET count = count - 1 WHERE old.list_position IS NOT NULL AND section = old.list_position >> 56;
+          INSERT INTO contact_words(rowid, search_words) SELECT new.list_position, new.search_words WHERE new.list_position IS NOT NULL;
+          UPDATE contact_sections SET count = count + 1 WHERE new.list_position IS NOT NULL AND section = new.list_position >> 56;
+        END;
+        """
+
+    /// A bulk import goes without them (``performBulk(_:in:)``).
+    static let dropTriggers = "DROP TRIGGER contacts_listed; DROP TRIGGER contacts_unlisted; DROP TRIGGER contacts_relisted;"
+
+    /// Runs `body` (which writes many contacts) with the triggers off, then builds the name index
+    /// and the section counts again from the table in one pass each: per-row index updates would
+    /// cost several times that. All inside the caller's transaction.
+    static func performBulk(_ body: () throws -> Void, in transaction: SQLiteTransaction) throws {
+        try transaction.execute(dropTriggers)
+        try body()
+        try transaction.execute("""
+            INSERT INTO contact_words(contact_words) VALUES ('rebuild');
+            UPDATE contact_sections SET count = 0;
+            UPDATE contact_sections SET count = counted.n FROM
+              (SELECT list_position >> 56 AS section, count(*) AS n FROM contacts WHERE list_position IS NOT NULL GROUP BY 1) AS counted
+              WHERE contact_sections.section = counted.section;
+            """)
+        try transaction.execute(triggers)
     }
 
     /// A name's keys as the columns keep them.
@@ -119,6 +143,23 @@ enum ContactListing {
             UPDATE contacts SET list_position = (ranked.section << 56) + ranked.number * ((1 << 56) / (ranked.total + 1))
             FROM ranked WHERE ranked.id = contacts.id
             """)
+    }
+
+    /// The positions of contacts with these order keys (in list order), each section spread evenly
+    /// as ``renumberUnplaced(in:)`` spreads it.
+    static func spreadPositions(ofOrdered keys: [String]) -> [Int64] {
+        var positions: [Int64] = []
+        positions.reserveCapacity(keys.count)
+        var start = 0
+        while start < keys.count {
+            let section = ContactNameFolding.sectionRank(ofOrderKey: keys[start])
+            var end = start
+            while end < keys.count, ContactNameFolding.sectionRank(ofOrderKey: keys[end]) == section { end += 1 }
+            let spacing = (Int64(1) << sectionShift) / Int64(end - start + 1)
+            for number in 1...(end - start) { positions.append(Int64(section) << sectionShift + Int64(number) * spacing) }
+            start = end
+        }
+        return positions
     }
 
     /// The FTS5 query for a search's words: each a quoted prefix, all required.

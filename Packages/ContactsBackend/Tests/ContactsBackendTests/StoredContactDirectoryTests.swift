@@ -80,6 +80,28 @@ final class StoredContactDirectoryTests: XCTestCase {
         try await assertSameAsFetched(service, stored, queries: queries, locating: [ids[0], ids[ids.count / 2]])
     }
 
+    /// Imports into an empty address book, a large batch into a full one (its sections numbered again)
+    /// and a few into a large one (placed one by one) all leave the list the fetched list would be.
+    func testImportsOfEverySizeKeepTheListInOrder() async throws {
+        let (backend, service, stored) = try open()
+        func importing(_ count: Int, seed: UInt64) throws -> ContactsImportReport {
+            var generator = SeededGenerator(seed: seed)
+            let entries = (0..<count).map { _ in
+                #"{"first_name":"\#(Self.firstNames.randomElement(using: &generator)!)x","last_name":"\#(Self.lastNames.randomElement(using: &generator)!)y"}"#
+            }
+            let file = folder.url.appendingPathComponent("import-\(seed).json")
+            try Data(("[" + entries.joined(separator: ",") + "]").utf8).write(to: file)
+            return try backend.performImport(from: file)
+        }
+        // (A one-letter name plus "x" is too short for the server's rules: skipped, and said.)
+        for (count, seed) in [(100, 1), (100, 2), (3, 3)] as [(Int, UInt64)] {
+            let report = try importing(count, seed: seed)
+            XCTAssertEqual(report.imported + report.skipped.count, count)
+            XCTAssertGreaterThan(report.imported, count / 2)
+        }
+        try await assertSameAsFetched(service, stored, queries: ["", "an", "same y", "łu"], locating: [1, 150, 203])
+    }
+
     /// Contacts added again and again between the same two neighbours use up the room between them;
     /// their section is numbered again and the order stays right.
     func testASectionWithoutRoomIsNumberedAgain() async throws {

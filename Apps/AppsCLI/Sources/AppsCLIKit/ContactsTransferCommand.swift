@@ -1,0 +1,80 @@
+import ContactsBackend
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `apps-cli contacts --import FILE` / `--export FILE`: the embedded address book to and from a file,
+/// without the screen. A progress line on a terminal (stderr), the summary on stdout.
+enum ContactsTransferCommand {
+    /// How many skipped entries the summary names one by one.
+    static let namedSkips = 20
+
+    @MainActor
+    static func run(_ launch: LaunchEnvironment) -> Int32 {
+        let backend: LocalContactsBackend
+        let directory: URL
+        do {
+            directory = try launch.dataDirectory
+            let photos = directory.appendingPathComponent(LocalContactsBackend.photosFolder).path
+            // No demo contacts in an address book that starts with an import.
+            backend = try FeatureCatalog.openStore(feature: "contacts", what: "the contacts in \(directory.path)", belongings: [photos]) {
+                try LocalContactsBackend(directory: directory)
+            }
+        } catch let error as LaunchError {
+            AppsCLI.printError("apps-cli: \(ArgumentText.plain(error.message))")
+            return error.status
+        } catch {
+            AppsCLI.printError("apps-cli: the contacts in the data directory could not be opened: \(error)")
+            return 74
+        }
+        if let file = launch.options.importFile {
+            let status = performImport(file, into: backend, directory: directory)
+            guard status == 0 else { return status }
+        }
+        if let file = launch.options.exportFile {
+            do throws(ContactsTransferError) {
+                let count = try backend.performExport(to: file)
+                return AppsCLI.printOutput("Exported \(count) contacts to \(ArgumentText.quoted(file.path)).")
+            } catch {
+                AppsCLI.printError("apps-cli: \(ArgumentText.plain(error.message))")
+                return status(of: error)
+            }
+        }
+        return 0
+    }
+
+    private static func performImport(_ file: URL, into backend: LocalContactsBackend, directory: URL) -> Int32 {
+        let showsProgress = isatty(STDERR_FILENO) == 1
+        var lastShown = ContinuousClock.now
+        do throws(ContactsTransferError) {
+            let report = try backend.performImport(from: file) { done, total in
+                guard showsProgress, done == total || ContinuousClock.now - lastShown > .milliseconds(100) else { return }
+                lastShown = .now
+                AppsCLI.printError("\r\u{1B}[2KImporting contacts… \(done) of \(total)", newline: false)
+            }
+            if showsProgress { AppsCLI.printError("\r\u{1B}[2K", newline: false) }
+            var lines = ["Imported \(report.imported) contacts from \(ArgumentText.quoted(file.path)) into \(ArgumentText.quoted(directory.path))."]
+            if !report.skipped.isEmpty {
+                lines.append("Skipped \(report.skipped.count):")
+                lines += report.skipped.prefix(namedSkips).map { "  entry \($0.entry): \(ArgumentText.plain($0.reason))" }
+                if report.skipped.count > namedSkips { lines.append("  … and \(report.skipped.count - namedSkips) more") }
+            }
+            return AppsCLI.printOutput(lines.joined(separator: "\n"))
+        } catch {
+            if showsProgress { AppsCLI.printError("\r\u{1B}[2K", newline: false) }
+            AppsCLI.printError("apps-cli: \(ArgumentText.plain(error.message))")
+            return status(of: error)
+        }
+    }
+
+    /// sysexits: 66 no input, 65 bad data, 73 cannot create, 74 I/O (the store).
+    private static func status(of error: ContactsTransferError) -> Int32 {
+        switch error.kind {
+        case .unreadable: 66
+        case .malformed: 65
+        case .unwritable: 73
+        case .store: 74
+        }
+    }
+}

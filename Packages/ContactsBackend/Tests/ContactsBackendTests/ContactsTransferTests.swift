@@ -1,0 +1,130 @@
+@testable import Contacts
+@testable import ContactsBackend
+import Foundation
+import HTTPClient
+import StorageTesting
+import XCTest
+
+/// `--import` / `--export` of the embedded address book: the server's validations, vCard 3.0/4.0,
+/// one transaction, files written whole or not at all.
+final class ContactsTransferTests: XCTestCase {
+    private var folder: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryDirectory(prefix: "contacts-transfer")
+    }
+
+    private func file(_ name: String, _ text: String) throws -> URL {
+        let url = folder.url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// The contact named `fullName`, read through the routes as the app reads it.
+    private func contact(_ fullName: String, in backend: LocalContactsBackend) async throws -> Contact? {
+        let directory = backend.directory(baseURL: ContactsModule.originalBaseURL)
+        let index = try await directory.obtainIndex(matching: "", locating: nil)
+        guard let id = try await directory.obtainContacts(matching: "", at: 0..<index.matchCount).first(where: { $0.fullName == fullName })?.id
+        else { return nil }
+        let service = HTTPContactsService(client: HTTPClient(transport: backend.routeTable(baseURL: ContactsModule.originalBaseURL)),
+                                          baseURL: ContactsModule.originalBaseURL)
+        return try await service.obtainContact(id: id)
+    }
+
+    private func names(_ backend: LocalContactsBackend) async throws -> [String] {
+        let directory = backend.directory(baseURL: ContactsModule.originalBaseURL)
+        let index = try await directory.obtainIndex(matching: "", locating: nil)
+        return try await directory.obtainContacts(matching: "", at: 0..<index.matchCount).map(\.fullName)
+    }
+
+    func testAJSONListImportsWhatTheServerWouldTakeAndNamesTheRest() async throws {
+        let backend = try LocalContactsBackend(directory: folder.url.appendingPathComponent("store"))
+        let source = try file("contacts.json", """
+            [{"first_name":"Zoë","last_name":"Adams","email":"z@a.example","phone_number":"0812345678901","favorite":true},
+             {"first_name":"Łukasz","last_name":"Nowak"},
+             {"first_name":"X","last_name":"Short"},
+             {"first_name":7,"last_name":"Typed"},
+             {"first_name":"Bad","last_name":"Mail","email":"nope"},
+             {"first_name":"anna","last_name":"Zed","phone_number":null,"favorite":null}]
+            """)
+        var seen: [(Int, Int)] = []
+        let report = try backend.performImport(from: source) { seen.append(($0, $1)) }
+        XCTAssertEqual(report.imported, 3)
+        XCTAssertEqual(report.skipped, [
+            .init(entry: 3, reason: "First name is too short (minimum is 2 characters)"),
+            .init(entry: 4, reason: "first_name has the wrong type"),
+            .init(entry: 5, reason: "Email is invalid"),
+        ])
+        XCTAssertEqual(seen.last.map { [$0.0, $0.1] }, [3, 3])
+        let listed = try await names(backend)
+        XCTAssertEqual(listed, ["anna Zed", "Łukasz Nowak", "Zoë Adams"])
+        let favorite = try await contact("Zoë Adams", in: backend)
+        XCTAssertEqual(favorite?.favorite, true)
+        XCTAssertEqual(favorite?.email, "z@a.example")
+    }
+
+    func testVCardsOfVersionThreeAndFourAreRead() async throws {
+        let backend = try LocalContactsBackend(directory: folder.url.appendingPathComponent("store"))
+        let source = try file("book.vcf", [
+            "BEGIN:VCARD", "VERSION:3.0", "N:Rousseau;Émilie;;;", "FN:Émilie Rousseau", "TEL;TYPE=HOME:0211111111111",
+            "TEL;TYPE=CELL,VOICE:0812345678901", "EMAIL;TYPE=INTERNET:emilie@example.com", "CATEGORIES:Work,Favorites", "END:VCARD",
+            "BEGIN:VCARD", "VERSION:4.0", "FN:Bayu Nugroho", "TEL;VALUE=uri;TYPE=cell:tel:+62-8123456789012", "END:VCARD",
+            "BEGIN:VCARD", "VERSION:3.0", "N:O\\;Brien;Se", " an;;;", "END:VCARD",
+            "BEGIN:VCARD", "VERSION:3.0", "EMAIL:nobody@example.com", "END:VCARD",
+            "BEGIN:VCARD", "VERSION:3.0", "N:Lost;Card;;;",
+        ].joined(separator: "\r\n"))
+        let report = try backend.performImport(from: source)
+        XCTAssertEqual(report.imported, 3)
+        XCTAssertEqual(report.skipped.map(\.reason), ["the card has no name (N or FN)", "the card has no END:VCARD"])
+        let listed = try await names(backend)
+        XCTAssertEqual(listed, ["Bayu Nugroho", "Émilie Rousseau", "Sean O;Brien"], "a folded line and an escaped ; are read back")
+        let emilie = try await contact("Émilie Rousseau", in: backend)
+        XCTAssertEqual(emilie?.phoneNumber, "0812345678901", "the cell number first")
+        XCTAssertEqual(emilie?.favorite, true)
+        let bayu = try await contact("Bayu Nugroho", in: backend)
+        XCTAssertEqual(bayu?.phoneNumber, "+62-8123456789012", "a vCard 4.0 tel: URI")
+    }
+
+    func testAnExportReadsBackAsTheSameAddressBookInBothFormats() async throws {
+        let backend = try LocalContactsBackend(directory: folder.url.appendingPathComponent("store"))
+        let source = try file("contacts.json", """
+            [{"first_name":"Zoë","last_name":"Adams, Jr.; the \\\\ second","email":"z@a.example","phone_number":"0812345678901","favorite":true},
+             {"first_name":"Łukasz","last_name":"Nowak-Wiśniewski von einem sehr langen Namen, der über die Zeile hinaus geht"},
+             {"first_name":"Дмитрий","last_name":"Иванов","email":null}]
+            """)
+        _ = try backend.performImport(from: source)
+        for name in ["back.json", "back.vcf"] {
+            let exported = folder.url.appendingPathComponent(name)
+            XCTAssertEqual(try backend.performExport(to: exported), 3)
+            let copy = try LocalContactsBackend(directory: folder.url.appendingPathComponent("copy-\(name)"))
+            let report = try copy.performImport(from: exported)
+            XCTAssertEqual(report, ContactsImportReport(imported: 3, skipped: []), name)
+            let original = try await names(backend), copied = try await names(copy)
+            XCTAssertEqual(copied, original, name)
+            let zoe = try await contact("Zoë Adams, Jr.; the \\ second", in: copy)
+            XCTAssertEqual([zoe?.lastName, zoe?.email, zoe?.phoneNumber], ["Adams, Jr.; the \\ second", "z@a.example", "0812345678901"], name)
+            XCTAssertEqual(zoe?.favorite, true, name)
+        }
+        let card = try String(contentsOf: folder.url.appendingPathComponent("back.vcf"), encoding: .utf8)
+        XCTAssertTrue(card.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 }, "lines folded at 75 octets")
+    }
+
+    func testAFileThatIsNoListChangesNothingAndSaysWhy() async throws {
+        let backend = try LocalContactsBackend(directory: folder.url.appendingPathComponent("store"))
+        for (name, text, kind) in [("a.json", #"{"contacts":[]}"#, ContactsTransferError.Kind.malformed),
+                                   ("b.json", "[{\"first_name\":\"Ab\"", .malformed)] {
+            XCTAssertThrowsError(try backend.performImport(from: try file(name, text))) { error in
+                XCTAssertEqual((error as? ContactsTransferError)?.kind, kind, name)
+            }
+        }
+        XCTAssertThrowsError(try backend.performImport(from: folder.url.appendingPathComponent("missing.json"))) { error in
+            XCTAssertEqual((error as? ContactsTransferError)?.kind, .unreadable)
+        }
+        let listed = try await names(backend)
+        XCTAssertEqual(listed, [])
+        // An export into a folder that does not exist leaves nothing behind.
+        XCTAssertThrowsError(try backend.performExport(to: folder.url.appendingPathComponent("no/such/out.json"))) { error in
+            XCTAssertEqual((error as? ContactsTransferError)?.kind, .unwritable)
+        }
+    }
+}
