@@ -204,18 +204,44 @@ def at_scale(table, apps_cli, repetitions, sizes, work):
     finally:
         server.shutdown()
 
-    # The embedded backend: 10k contacts in the SQLite file, no network.
+    # The embedded backend: 10k contacts in the SQLite file (imported), no network.
     data = os.path.join(work, "data-contacts-local")
-    subprocess.run([apps_cli, "contacts", "--plain", "--data-dir", data], stdout=subprocess.DEVNULL, check=True)
-    import sqlite3
-    database = sqlite3.connect(os.path.join(data, "contacts.sqlite"))
-    database.executemany("INSERT INTO contacts (first_name, last_name, email, phone_number, favorite, created_at, updated_at) "
-                         "VALUES (?, ?, ?, ?, ?, '2017-01-01T00:00:00.000Z', '2017-01-01T00:00:00.000Z')",
-                         [(c["first_name"], c["last_name"], c["email"], c["phone_number"], c["favorite"]) for c in contacts_seed(10_000)])
-    database.commit()
-    database.close()
+    seed_file = os.path.join(work, "contacts-local-10k.json")
+    with open(seed_file, "w", encoding="utf-8") as f:
+        json.dump(contacts_seed(10_000), f, ensure_ascii=False)
+    subprocess.run([apps_cli, "contacts", "--data-dir", data, "--import", seed_file], stdout=subprocess.DEVNULL, check=True)
     samples = interleaved([("app", [apps_cli, "contacts", "--plain", "--data-dir", data]), ("python", python_load + [listing])], repetitions)
     report_scale(table, "contacts 10k embedded (SQLite)", samples, size_mb)
+
+
+def contacts_embedded(table, apps_cli, repetitions, sizes, work):
+    """The embedded address book at 10k, 100k and 1M contacts (issue 26): the import, then the first
+    frame and a search (launch, `/`, two letters) against `python3 -c pass`. The list reads its
+    sections and one page from SQLite, so neither may grow with the address book."""
+    print("7. contacts embedded at scale (--import, then --plain)          median (min–max)        peak RSS   vs python3 -c pass")
+    python = [sys.executable, "-c", "pass"]
+    for count in sizes:
+        name = f"{count // 1_000_000}M" if count >= 1_000_000 else f"{count // 1000}k"
+        seed_file = os.path.join(work, f"contacts-{name}.json")
+        with open(seed_file, "w", encoding="utf-8") as f:
+            json.dump(contacts_seed(count), f, ensure_ascii=False)
+        data = os.path.join(work, f"contacts-embedded-{name}")
+        seconds, rss = run_measured([apps_cli, "contacts", "--data-dir", data, "--import", seed_file])
+        os.remove(seed_file)
+        if count >= 1_000_000:
+            table.add("contacts embedded", f"import {name} contacts (JSON)", [seconds], [rss], None, "< 60 s", seconds < 60)
+        else:
+            table.add("contacts embedded", f"import {name} contacts (JSON)", [seconds], [rss])
+        samples = interleaved([("app", [apps_cli, "contacts", "--plain", "--data-dir", data]),
+                               ("search", [apps_cli, "contacts", "--keys", "/ j o", "--data-dir", data]),
+                               ("python", python)], repetitions)
+        anchor = statistics.median(s for s, _ in samples["python"])
+        for key, label in [("app", f"first frame at {name}"), ("search", f"search at {name} (/ j o)")]:
+            times, sizes_kb = [s for s, _ in samples[key]], [r for _, r in samples[key]]
+            met = statistics.median(times) <= 1.5 * anchor and statistics.median(sizes_kb) / 1024 <= 50
+            table.add("contacts embedded", label, times, sizes_kb, anchor, "≤ 1.5x python3 -c pass, RSS ≤ 50 MB", met)
+        table.add("contacts embedded", "  python3 -c pass", [s for s, _ in samples["python"]], [r for _, r in samples["python"]])
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def report_scale(table, name, samples, size_mb):
@@ -436,6 +462,8 @@ def main():
         at_scale(table, options.apps_cli, 2 if options.quick else 5, [10_000] if options.quick else [10_000, 100_000], work)
         idle_cpu(table, options.apps_cli, 2 if options.quick else 5, work)
         typing(table, options.apps_cli, 1 if options.quick else 3, work)
+        contacts_embedded(table, options.apps_cli, 2 if options.quick else 5,
+                          [10_000, 1_000_000] if options.quick else [10_000, 100_000, 1_000_000], work)
         images(table, options.bench, 3 if options.quick else 7, work)
         html_text(table, options.bench, 3 if options.quick else 7, work)
         build(table, measure_incremental=not options.quick)

@@ -99,12 +99,22 @@ public final class StoredContactDirectory: ContactDirectory {
         }
         if let kept = lastSearch.withLock({ $0 }), kept.match == match { return kept.sections }
         var counts: [Int64: Int] = [:]
-        try database.forEachRow("SELECT rowid >> 56, count(*) FROM contact_words WHERE contact_words MATCH ? GROUP BY 1", [.text(match)]) {
-            counts[try $0.int64(at: 0) ?? 0] = try $0.int(at: 1) ?? 0
+        try database.forEachRow(Self.sectionCountsQuery, [.text(match)]) { row in
+            for section in 0..<ContactListing.sectionCount {
+                let count = try row.int(at: section) ?? 0
+                if count > 0 { counts[Int64(section)] = count }
+            }
         }
         lastSearch.withLock { $0 = (match, counts) }
         return counts
     }
+
+    /// Each section's matches counted over its own rowid range: FTS5 seeks to the range and counts
+    /// the doclist, where a `GROUP BY rowid >> 56` would hand every match to a sorter (3x slower at 1M).
+    private static let sectionCountsQuery = "SELECT " + (0..<Int64(ContactListing.sectionCount)).map { section in
+        "(SELECT count(*) FROM contact_words WHERE contact_words MATCH ?1 AND rowid >= \(section << ContactListing.sectionShift)"
+            + " AND rowid < \((section + 1) << ContactListing.sectionShift))"
+    }.joined(separator: ", ")
 
     /// The position of the contact at list position `listed` among the search's matches; nil when it is not one.
     private func position(of listed: Int64, matching match: String?, counts: [Int64: Int], in database: SQLiteDatabase) throws -> Int? {
