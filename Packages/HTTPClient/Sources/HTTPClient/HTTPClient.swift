@@ -41,7 +41,10 @@ public struct HTTPClient: Sendable {
         _ type: T.Type,
         from request: HTTPRequest
     ) async throws(HTTPError) -> T {
-        let body = try await data(request)
-        return try HTTPResponse(statusCode: 200, body: body, url: request.url).decode(type)
+        let response = try await send(request)
+        guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
+        let value = try HTTPResponse(statusCode: 200, body: response.body, url: request.url).decode(type)
+        keepDecoded(response, for: request)
+        return value
     }
 }

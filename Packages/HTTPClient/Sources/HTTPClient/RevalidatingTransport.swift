@@ -27,13 +27,18 @@ public protocol AnswerArchive: Sendable {
     func markCurrent(_ url: URL, at date: Date)
 }
 
-/// Keeps every good answer to a GET, asks the server only whether it changed when one is kept
+/// Keeps the last good answer to a GET, asks the server only whether it changed when one is kept
 /// (`If-None-Match` / `If-Modified-Since`; a 304 answers with the kept body), and answers with the kept
 /// one when the server cannot be reached or fails (5xx), marked with when it was current
 /// (``HTTPResponse/storedAt``): the feature shows it with an "offline — as of" notice.
+///
+/// A 200 is kept only once it has decoded (``HTTPClient`` calls ``keep(_:for:)`` after decoding):
+/// a body that is garbled, or not the shape the feature reads, never replaces a good one.
 public struct RevalidatingTransport: Transport {
     /// The header that marks an answer that came from the archive because the server did not give one.
     public static let storedAtHeader = "X-Apps-CLI-Stored-At"
+    /// The header that marks a kept answer the server said is still current (a 304): nothing new to keep.
+    public static let revalidatedHeader = "X-Apps-CLI-Revalidated"
 
     private let base: any Transport
     private let archive: any AnswerArchive
@@ -67,15 +72,11 @@ public struct RevalidatingTransport: Transport {
         if (500..<600).contains(response.statusCode), let stored {
             return Self.response(stored, for: request.url, offline: true)
         }
-        if response.statusCode == 200 {
-            archive.store(StoredAnswer(body: response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
-                                       lastModified: response.header("Last-Modified"), storedAt: now()), for: request.url)
-        }
         return response
     }
 
     private static func response(_ stored: StoredAnswer, for url: URL, offline: Bool) -> HTTPResponse {
-        var headers: [String: String] = [:]
+        var headers: [String: String] = [revalidatedHeader: "1"]
         if let contentType = stored.contentType { headers["Content-Type"] = contentType }
         if offline { headers[storedAtHeader] = String(stored.storedAt.timeIntervalSince1970) }
         return HTTPResponse(statusCode: 200, headers: headers, body: stored.body, url: url)
@@ -87,12 +88,20 @@ public struct RevalidatingTransport: Transport {
 public protocol KeepsAnswers: Transport {
     /// The kept answer to `request`, marked with when it was current; nil when none is kept.
     func keptAnswer(for request: HTTPRequest) -> HTTPResponse?
+    /// Keeps `response`, a fresh 200 to `request` that decoded (a kept or revalidated one is not kept again).
+    func keep(_ response: HTTPResponse, for request: HTTPRequest)
 }
 
 extension RevalidatingTransport: KeepsAnswers {
     public func keptAnswer(for request: HTTPRequest) -> HTTPResponse? {
         guard request.method == .get, let stored = archive.storedAnswer(for: request.url) else { return nil }
         return Self.response(stored, for: request.url, offline: true)
+    }
+
+    public func keep(_ response: HTTPResponse, for request: HTTPRequest) {
+        guard request.method == .get, response.statusCode == 200, response.header(Self.revalidatedHeader) == nil else { return }
+        archive.store(StoredAnswer(body: response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
+                                   lastModified: response.header("Last-Modified"), storedAt: now()), for: request.url)
     }
 }
 
@@ -141,6 +150,13 @@ extension HTTPClient {
     public func fetch<T: Decodable & Sendable>(_ type: T.Type, from request: HTTPRequest) async throws(HTTPError) -> Fetched<T> {
         let response = try await send(request)
         guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
-        return Fetched(try HTTPResponse(statusCode: 200, body: response.body, url: request.url).decode(type), storedAt: response.storedAt)
+        let value = try HTTPResponse(statusCode: 200, body: response.body, url: request.url).decode(type)
+        keepDecoded(response, for: request)
+        return Fetched(value, storedAt: response.storedAt)
+    }
+
+    /// Hands an answer that decoded to a transport that keeps answers: only those are kept.
+    func keepDecoded(_ response: HTTPResponse, for request: HTTPRequest) {
+        (transport as? any KeepsAnswers)?.keep(response, for: request)
     }
 }

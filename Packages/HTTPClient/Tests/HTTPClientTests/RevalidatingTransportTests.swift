@@ -54,6 +54,36 @@ final class RevalidatingTransportTests: XCTestCase {
                        "with the server gone, the kept answer stands in, saying when it was current")
     }
 
+    /// A 200 whose body does not decode (garbled, or another shape) is an error and never replaces
+    /// the good answer kept before it; a 304 keeps the kept one without writing it again.
+    func testOnlyAnswersThatDecodeAreKept() async throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/catalog", body: Data(#"{"products":["apple"]}"#.utf8), times: 1),
+            .init(path: "/catalog", body: Data(#"{"products":"garbled"#.utf8), times: 1),
+            .init(path: "/catalog", status: 503),
+        ])
+        defer { server.stop() }
+        let archive = MemoryArchive()
+        let client = HTTPClient(transport: RevalidatingTransport(URLSessionTransport(timeout: 5), archive: archive))
+        let url = server.baseURL.appendingPathComponent("catalog")
+        _ = try await client.fetch(Catalog.self, from: .get(url))
+        do {
+            _ = try await client.fetch(Catalog.self, from: .get(url))
+            XCTFail("a garbled 200 is an error")
+        } catch {
+            guard case .decoding = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(archive.storedAnswer(for: url)?.body, Data(#"{"products":["apple"]}"#.utf8), "the good answer stays kept")
+        let offline = try await client.fetch(Catalog.self, from: .get(url))
+        XCTAssertEqual(offline.value, Catalog(products: ["apple"]))
+        XCTAssertNotNil(offline.storedAt)
+        // decode(_:from:) keeps what decodes too (the details of the features use it).
+        let other = try LocalHTTPServer(routes: [.init(path: "/detail", body: Data(#"{"products":[]}"#.utf8))])
+        defer { other.stop() }
+        _ = try await client.decode(Catalog.self, from: .get(other.baseURL.appendingPathComponent("detail")))
+        XCTAssertNotNil(archive.storedAnswer(for: other.baseURL.appendingPathComponent("detail")))
+    }
+
     func testWithoutAKeptAnswerFailuresStayFailuresAndOnlyGoodAnswersAreKept() async throws {
         let server = try LocalHTTPServer(routes: [
             .init(path: "/broken", status: 500, body: Data("oops".utf8)),
