@@ -71,4 +71,28 @@ final class OfflineTests: XCTestCase {
         let offline = try AppsCLIProcess.run(arguments)
         XCTAssertTrue(offline.stdout.contains("Restaurants") && offline.stdout.contains("Offline — as of "), offline.stdout)
     }
+
+    /// A contacts server's list is kept too; a contact's page and the checks before a save need the
+    /// server itself, so offline they say so instead of showing an old copy.
+    func testTheContactsListShowsItsKeptListWhenTheServerIsGone() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-offline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let list = #"[{"id":1,"first_name":"Ayu","last_name":"Lestari","profile_pic":"/images/missing.png","favorite":false,"url":"x"},"#
+            + #"{"id":2,"first_name":"Budi","last_name":"Santoso","profile_pic":"/images/missing.png","favorite":true,"url":"y"}]"#
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/contacts.json", body: Data(list.utf8), headers: ["Content-Type": "application/json"]),
+            .init(path: "/contacts/1.json", body: Data(#"{"id":1,"first_name":"Ayu","last_name":"Lestari","email":"a@b.example","phone_number":"0812345678901","profile_pic":"/images/missing.png","favorite":false,"created_at":"t","updated_at":"t"}"#.utf8),
+                  headers: ["Content-Type": "application/json"]),
+        ])
+        let arguments = ["contacts", "--base-url", server.baseURL.absoluteString, "--data-dir", data.path, "--timeout", "2", "--size", "80x16"]
+        let first = try AppsCLIProcess.run(arguments + ["--keys", "enter"])
+        XCTAssertTrue(first.stdout.contains("a@b.example"), first.stdout)
+        server.stop()
+        let offline = try AppsCLIProcess.run(arguments + ["--plain"])
+        XCTAssertTrue(offline.stdout.contains("Contacts (2)") && offline.stdout.contains("Budi Santoso"), offline.stdout)
+        XCTAssertTrue(offline.stdout.contains("Offline — as of "), offline.stdout)
+        let page = try AppsCLIProcess.run(arguments + ["--keys", "enter"])
+        XCTAssertTrue(page.stdout.contains("No connection"), "the page needs the server: \(page.stdout)")
+        XCTAssertFalse(page.stdout.contains("a@b.example"), page.stdout)
+    }
 }

@@ -239,7 +239,7 @@ enum FeatureCatalog {
     static func contacts(_ launch: LaunchEnvironment) throws -> ContactsModule.Dependencies {
         // The embedded store pages the home list itself; a server's list is fetched whole and paged in memory.
         var directory: (any ContactDirectory)?
-        let connection = try launch.connection(originalBase: ContactsModule.originalBaseURL, local: {
+        let connection = try launch.connection(originalBase: ContactsModule.originalBaseURL, feature: "contacts", keepsAnswers: true, local: {
             // The photos its rows name go aside with a damaged store: a new store's ids start again at 1.
             let dataDirectory = try launch.dataDirectory
             let photos = dataDirectory.appendingPathComponent(LocalContactsBackend.photosFolder).path

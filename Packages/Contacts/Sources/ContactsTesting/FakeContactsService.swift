@@ -55,6 +55,7 @@ public final class InMemoryContactsService: ContactsService {
         var nextID: Int
         var calls: [Call] = []
         var failures: [String: [ContactsError]] = [:]
+        var keptSince: [Date?] = []
     }
 
     private let state: Mutex<State>
@@ -78,6 +79,12 @@ public final class InMemoryContactsService: ContactsService {
         state.withLock { $0.failures[kind, default: []] += Array(repeating: error, count: count) }
     }
 
+    /// The next lists answered are the one kept from an earlier run, current at each date in turn
+    /// (a server that cannot be reached, behind a transport that keeps answers); nil is a fresh one.
+    public func answerListsAsKept(since dates: [Date?]) {
+        state.withLock { $0.keptSince += dates }
+    }
+
     /// Records `call`, works out its answer from the state now (a write applies now), then, when
     /// held open, waits for the test: a held answer is the state as it was when the call was made.
     private func answer<T: Sendable>(_ call: Call, _ work: (inout State) throws(ContactsError) -> T) async throws(ContactsError) -> T {
@@ -96,10 +103,11 @@ public final class InMemoryContactsService: ContactsService {
 
     public func obtainContacts() async throws(ContactsError) -> ContactList {
         try await answer(.list) { state in
-            ContactList(state.contacts.sorted { lhs, rhs in
+            let storedAt = state.keptSince.isEmpty ? nil : state.keptSince.removeFirst()
+            return ContactList(state.contacts.sorted { lhs, rhs in
                 if lhs.favorite != rhs.favorite { return lhs.favorite }
                 return (lhs.firstName.lowercased(), lhs.lastName.lowercased(), lhs.id) < (rhs.firstName.lowercased(), rhs.lastName.lowercased(), rhs.id)
-            }.map(\.summary))
+            }.map(\.summary), storedAt: storedAt)
         }
     }
 

@@ -152,6 +152,19 @@ final class ContactListInteractorTests: XCTestCase {
 }
 
 final class ContactFormInteractorTests: XCTestCase {
+    /// A list kept from an earlier run (the server cannot be reached) never proves that a contact
+    /// which may have been saved is absent: the form must not post it again on its word.
+    func testAKeptListNeverProvesAMaybeSavedContactAbsent() async {
+        let service = InMemoryContactsService()
+        service.answerListsAsKept(since: [Date(timeIntervalSince1970: 1_000)])
+        let interactor = ContactFormInteractor(service: service, images: FakeImageLoader())
+        let search = await interactor.obtainCreatedContact(ContactFormValues(firstName: "Ayu", lastName: "Lestari", mobile: "0812345678901",
+                                                                             email: "ayu@mail.example"))
+        XCTAssertEqual(search, .unknown(.unavailable(.other(detail: ContactsTexts.keptListProvesNothing))))
+        let fresh = await interactor.obtainCreatedContact(ContactFormValues(firstName: "Ayu", lastName: "Lestari"))
+        XCTAssertEqual(fresh, .absent)
+    }
+
     func testAPhotoPathMustBeAJPEGOrPNGFile() throws {
         let interactor = ContactFormInteractor(service: InMemoryContactsService(), images: FakeImageLoader())
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString)")

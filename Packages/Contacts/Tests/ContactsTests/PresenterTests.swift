@@ -6,6 +6,7 @@ import NavigationTesting
 import SystemActions
 import SystemActionsTesting
 import TerminalUI
+import Synchronization
 import XCTest
 @testable import Contacts
 
@@ -210,6 +211,30 @@ final class ContactListPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.title, "Contacts (100 of 1000)")
         XCTAssertEqual(presenter.viewModel.lines.prefix(2), ["N", "> Name0500 Family"], "the first match when the selected one is gone")
+    }
+
+    /// A server that cannot be reached: the list kept from the last good answer stands in with
+    /// "Offline — as of", the list asks again by itself after 2, 4… s, and a fresh answer ends it.
+    func testAKeptListStandsInWithTheOfflineNoticeAndAsksAgain() async {
+        let service = InMemoryContactsService()
+        let storedAt = Date(timeIntervalSince1970: 1_764_100_000)
+        service.answerListsAsKept(since: [storedAt, storedAt, nil])
+        let (presenter, _, work) = makePresenter(service)
+        let waits = Mutex<[Duration]>([])
+        presenter.kept.wait = { duration in waits.withLock { $0.append(duration) } }
+        presenter.kept.timeZone = TimeZone(identifier: "UTC")!
+        presenter.kept.now = { storedAt }
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.lines.count, 14)
+        XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 19:46 (r retries)")
+        // The retries run by themselves: the second answer is kept too, the third fresh.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while service.calls.count < 3, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+        await work.waitUntilIdle()
+        XCTAssertEqual(service.calls, [.list, .list, .list])
+        XCTAssertEqual(waits.withLock { $0 }, [.seconds(2), .seconds(4)])
+        XCTAssertNil(presenter.viewModel.notice, "a fresh answer ends the notice")
     }
 
     func testHeadersCannotBeChosenOrTouched() async {

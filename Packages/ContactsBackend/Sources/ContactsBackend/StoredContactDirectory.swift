@@ -19,9 +19,9 @@ public final class StoredContactDirectory: ContactDirectory {
     }
 
     /// Nothing to fetch: every call reads the store.
-    public func performRefresh() async throws(ContactsError) -> [SkippedContact] {
+    public func performRefresh() async throws(ContactsError) -> ContactRefresh {
         lastSearch.withLock { $0 = nil }
-        return []
+        return ContactRefresh()
     }
 
     /// The store has the change already (it was saved through the backend's routes).

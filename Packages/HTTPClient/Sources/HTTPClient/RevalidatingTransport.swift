@@ -32,6 +32,10 @@ public protocol AnswerArchive: Sendable {
 /// one when the server cannot be reached or fails (5xx), marked with when it was current
 /// (``HTTPResponse/storedAt``): the feature shows it with an "offline — as of" notice.
 ///
+/// A request sent with `Cache-Control: no-cache` is revalidated like any other, but no kept answer
+/// stands in for it: an answer that must be the server's own now (a check before a write) fails
+/// instead of showing an old one.
+///
 /// A 200 is kept only once it has decoded (``HTTPClient`` calls ``keep(_:for:)`` after decoding):
 /// a body that is garbled, or not the shape the feature reads, never replaces a good one.
 public struct RevalidatingTransport: Transport {
@@ -62,17 +66,22 @@ public struct RevalidatingTransport: Transport {
         do {
             response = try await base.send(conditional)
         } catch let error as HTTPError where error.meansNoAnswer {
-            guard let stored else { throw error }
+            guard let stored, !Self.refusesStandIns(request) else { throw error }
             return Self.response(stored, for: request.url, offline: true)
         }
         if response.statusCode == 304, let stored {
             archive.markCurrent(request.url, at: now())
             return Self.response(stored, for: request.url, offline: false)
         }
-        if (500..<600).contains(response.statusCode), let stored {
+        if (500..<600).contains(response.statusCode), let stored, !Self.refusesStandIns(request) {
             return Self.response(stored, for: request.url, offline: true)
         }
         return response
+    }
+
+    /// `Cache-Control: no-cache`: only the server's answer will do.
+    static func refusesStandIns(_ request: HTTPRequest) -> Bool {
+        request.headers.contains { $0.key.lowercased() == "cache-control" && $0.value.lowercased().contains("no-cache") }
     }
 
     private static func response(_ stored: StoredAnswer, for url: URL, offline: Bool) -> HTTPResponse {

@@ -77,6 +77,15 @@ final class RevalidatingTransportTests: XCTestCase {
         let offline = try await client.fetch(Catalog.self, from: .get(url))
         XCTAssertEqual(offline.value, Catalog(products: ["apple"]))
         XCTAssertNotNil(offline.storedAt)
+        // A request that must have the server's own answer gets the failure, not the kept one.
+        var fresh = HTTPRequest.get(url)
+        fresh.headers["Cache-Control"] = "no-cache"
+        do {
+            _ = try await client.fetch(Catalog.self, from: fresh)
+            XCTFail("no stand-in for a no-cache request")
+        } catch {
+            XCTAssertEqual(error, HTTPError.status(code: 503, rawBody: Data()))
+        }
         // decode(_:from:) keeps what decodes too (the details of the features use it).
         let other = try LocalHTTPServer(routes: [.init(path: "/detail", body: Data(#"{"products":[]}"#.utf8))])
         defer { other.stop() }

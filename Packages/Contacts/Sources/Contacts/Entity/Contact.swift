@@ -9,10 +9,14 @@ public struct ContactList: Sendable, Hashable {
     /// Entries of the server's list left out because a field could not be read (one broken contact
     /// must not hide the others).
     public var skipped: [SkippedContact]
+    /// When the list was current, when the server could not be reached and the list kept from an
+    /// earlier run stands in; nil for the server's answer.
+    public var storedAt: Date?
 
-    public init(_ contacts: [ContactSummary], skipped: [SkippedContact] = []) {
+    public init(_ contacts: [ContactSummary], skipped: [SkippedContact] = [], storedAt: Date? = nil) {
         self.contacts = contacts
         self.skipped = skipped
+        self.storedAt = storedAt
     }
 }
 

@@ -32,6 +32,18 @@ public struct ContactIndex: Sendable, Hashable {
     public var matchCount: Int { sections.reduce(0) { $0 + $1.count } }
 }
 
+/// What reading the contacts again found: the entries that could not be read, and, when the server
+/// could not be reached and the list kept from an earlier run stands in, when that list was current.
+public struct ContactRefresh: Sendable, Hashable {
+    public var skipped: [SkippedContact]
+    public var storedAt: Date?
+
+    public init(skipped: [SkippedContact] = [], storedAt: Date? = nil) {
+        self.skipped = skipped
+        self.storedAt = storedAt
+    }
+}
+
 /// A change saved on another screen, for a directory that keeps a list it fetched.
 public enum ContactDirectoryChange: Sendable, Hashable {
     case saved(ContactSummary)
@@ -48,8 +60,8 @@ public enum ContactDirectoryChange: Sendable, Hashable {
 /// keeps the list it fetched and pages it in memory.
 public protocol ContactDirectory: Sendable {
     /// Reads the contacts again from where they live (the whole list of a server; nothing for a
-    /// directory that reads its store at every call) and returns the entries that could not be read.
-    func performRefresh() async throws(ContactsError) -> [SkippedContact]
+    /// directory that reads its store at every call).
+    func performRefresh() async throws(ContactsError) -> ContactRefresh
     /// The sections for `query` (every contact when it has no words), and the position of `id` among them.
     func obtainIndex(matching query: String, locating id: Int?) async throws(ContactsError) -> ContactIndex
     /// The contacts at `positions` of the order for `query` (fewer past the end).

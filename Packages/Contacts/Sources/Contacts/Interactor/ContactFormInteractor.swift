@@ -138,7 +138,12 @@ final class ContactFormInteractor: Sendable {
     /// mobile and email, newest first.
     func obtainCreatedContact(_ values: ContactFormValues) async -> CreatedContactSearch {
         let summaries: [ContactSummary]
-        do throws(ContactsError) { summaries = try await service.obtainContacts().contacts } catch { return .unknown(error) }
+        do throws(ContactsError) {
+            let list = try await service.obtainContacts()
+            // A list kept from an earlier run proves nothing about what the server holds now.
+            guard list.storedAt == nil else { return .unknown(.unavailable(.other(detail: ContactsTexts.keptListProvesNothing))) }
+            summaries = list.contacts
+        } catch { return .unknown(error) }
         let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespaces) }
         let candidates = summaries.filter { trimmed($0.firstName) == trimmed(values.firstName) && trimmed($0.lastName) == trimmed(values.lastName) }
             .sorted { $0.id > $1.id }.prefix(Self.maximumCandidates)

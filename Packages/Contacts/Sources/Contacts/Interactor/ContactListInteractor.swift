@@ -15,6 +15,14 @@ struct ContactPage: Sendable, Equatable {
     }
 }
 
+/// What a load of the home list brings: the sections, the page around the contact asked for, and
+/// what reading the contacts again found (nil when they were not read again: a search, a change).
+struct ContactsLoad: Sendable {
+    var index: ContactIndex
+    var page: ContactPage
+    var refresh: ContactRefresh?
+}
+
 /// The home screen's use cases: the list's sections and pages for a search (from the directory,
 /// which pages a store or a fetched list), and the pictures of the rows on screen.
 final class ContactListInteractor: Sendable {
@@ -30,14 +38,14 @@ final class ContactListInteractor: Sendable {
 
     /// What a load, a search or a change needs at once: the sections for `query`, and the page of
     /// `pageSize` contacts around `id` (or from the top when it is not among them). `refresh` reads
-    /// the contacts again from where they live first, and gives back the entries that could not be read.
+    /// the contacts again from where they live first, and says what that found.
     func obtainIndexAndPage(matching query: String, locating id: Int?, pageSize: Int, refresh: Bool) async throws(ContactsError)
-        -> (index: ContactIndex, page: ContactPage, skipped: [SkippedContact]?) {
+        -> ContactsLoad {
         let skipped = refresh ? try await directory.performRefresh() : nil
         let index = try await directory.obtainIndex(matching: query, locating: id)
         let start = max(0, min((index.position ?? 0) - pageSize / 2, index.matchCount - pageSize))
         let page = try await obtainPage(matching: query, at: start..<min(index.matchCount, start + pageSize))
-        return (index, page, skipped)
+        return ContactsLoad(index: index, page: page, refresh: skipped)
     }
 
     func obtainPage(matching query: String, at positions: Range<Int>) async throws(ContactsError) -> ContactPage {

@@ -104,6 +104,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     var rowCount: Int { rowMap.rowCount }
     private var notice: String?
     private let images = ImageSlots()
+    /// The offline notice and the retries while a list kept from an earlier run stands in (a server's list).
+    let kept = KeptContent()
 
     /// Rows whose pictures load before the view has reported what is on screen.
     static let initialVisibleRows = 16
@@ -122,7 +124,10 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     func didLoad() { load(refresh: true, keeping: nil) }
 
-    func didRequestReload() { load(refresh: true, keeping: selectedContactID) }
+    func didRequestReload() {
+        kept.reloadRequested()
+        load(refresh: true, keeping: selectedContactID)
+    }
 
     /// Contacts, not the section headers.
     func isSelectableRow(_ index: Int) -> Bool { rowMap.position(atRow: index) != nil }
@@ -180,7 +185,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         // A reload on its way is asked again after the change (its answer may predate the change).
         let refresh = isRefreshing
         // Latest wins with loads: a load that started before the change never lands over it.
-        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<(index: ContactIndex, page: ContactPage, skipped: [SkippedContact]?), ContactsError> in
+        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<ContactsLoad, ContactsError> in
             await interactor.performNote(change)
             do throws(ContactsError) {
                 return .success(try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: Self.pageSize, refresh: refresh))
@@ -201,14 +206,14 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         }
         let query = search.query
         // Latest wins: a retry or the next keystroke cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<(index: ContactIndex, page: ContactPage, skipped: [SkippedContact]?), ContactsError> in
+        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<ContactsLoad, ContactsError> in
             do throws(ContactsError) {
                 return .success(try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: Self.pageSize, refresh: refresh))
             } catch { return .failure(error) }
         }, then: { [weak self] result in self?.apply(result, query: query) })
     }
 
-    private func apply(_ result: Result<(index: ContactIndex, page: ContactPage, skipped: [SkippedContact]?), ContactsError>, query: String) {
+    private func apply(_ result: Result<ContactsLoad, ContactsError>, query: String) {
         isRefreshing = false
         switch result {
         case .success(let loaded):
@@ -217,7 +222,14 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             page = loaded.page
             pageRequested = nil
             shownQuery = query
-            if let skipped = loaded.skipped { notice = ContactsTexts.skipped(skipped) }
+            if let refresh = loaded.refresh {
+                notice = ContactsTexts.skipped(refresh.skipped)
+                // A list kept from an earlier run stands in: say since when, and ask the server again by itself.
+                kept.received(storedAt: refresh.storedAt) { [weak self] in
+                    guard let self else { return }
+                    self.load(refresh: true, keeping: self.selectedContactID)
+                }
+            }
             let kept = loaded.index.position.flatMap(rowMap.row(ofPosition:))
             // Else the first contact, under the first header.
             list.reselect(kept, otherwise: 1, count: rowMap.rowCount)
@@ -314,7 +326,11 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 search: search,
                 emptyMessage: shown.total == 0 ? ContactsTexts.noContacts : ContactsTexts.noMatches(shownQuery),
-                notice: notice, touchedIndex: list.touchedIndex)
+                notice: [kept.notice(), notice].compactMap { $0 }.joined(separator: " · ").nilIfEmpty, touchedIndex: list.touchedIndex)
         }
     }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -76,6 +76,8 @@ enum ContactsTexts {
     // MARK: Errors and field problems (the words for the values the layers below report)
 
     /// One sentence for a status line.
+    static let keptListProvesNothing = "The server cannot be reached to check whether it was saved."
+
     static func message(for error: ContactsError) -> String {
         switch error {
         case .invalid(let messages): messages.joined(separator: "; ")

@@ -38,13 +38,13 @@ public actor FetchedContactDirectory: ContactDirectory {
         self.service = service
     }
 
-    public func performRefresh() async throws(ContactsError) -> [SkippedContact] {
+    public func performRefresh() async throws(ContactsError) -> ContactRefresh {
         let list = try await service.obtainContacts()
         var fetched = list.contacts.map(Entry.init)
         fetched.sort(by: Entry.precedes)
         entries = fetched
         matched = nil
-        return list.skipped
+        return ContactRefresh(skipped: list.skipped, storedAt: list.storedAt)
     }
 
     public func obtainIndex(matching query: String, locating id: Int?) -> ContactIndex {

@@ -20,8 +20,10 @@ public struct HTTPContactsService: ContactsService {
     public func obtainContacts() async throws(ContactsError) -> ContactList {
         do {
             let url = try ContactsRoutes.list.url(base: baseURL)
-            let entries = try await client.decode([Lossy<ContactSummary>].self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list,
-                                                                                         acceptedContentTypes: ["application/json"]))
+            // With --base-url the list kept from the last good answer stands in when the server cannot be reached.
+            let fetched = try await client.fetch([Lossy<ContactSummary>].self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.list,
+                                                                                          acceptedContentTypes: ["application/json"]))
+            let entries = fetched.value
             var contacts: [ContactSummary] = []
             contacts.reserveCapacity(entries.count)
             var skipped: [SkippedContact] = []
@@ -30,7 +32,7 @@ public struct HTTPContactsService: ContactsService {
                     skipped.append(SkippedContact(position: index + 1, reason: entry.reason ?? "not readable"))
                 }
             }
-            return ContactList(contacts, skipped: skipped)
+            return ContactList(contacts, skipped: skipped, storedAt: fetched.storedAt)
         } catch {
             throw Self.failure(error)
         }
@@ -39,8 +41,10 @@ public struct HTTPContactsService: ContactsService {
     public func obtainContact(id: Int) async throws(ContactsError) -> Contact {
         do {
             let url = try ContactsRoutes.show.url(base: baseURL, ["id": String(id)])
-            return try await client.decode(Contact.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.detail,
-                                                                    acceptedContentTypes: ["application/json"]))
+            var request = HTTPRequest.get(url, byteLimit: HTTPRequest.ByteLimit.detail, acceptedContentTypes: ["application/json"])
+            // A contact's page, and the check for a contact that may have been saved, need the server's own answer.
+            request.headers["Cache-Control"] = "no-cache"
+            return try await client.decode(Contact.self, from: request)
         } catch {
             throw Self.failure(error)
         }
