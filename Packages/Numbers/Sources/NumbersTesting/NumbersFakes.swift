@@ -43,12 +43,17 @@ public final class FakeNumbersService: NumbersService {
     private let heldOpen: HeldOpenCalls?
 
     private let kept: Fetched<NumbersCatalog>?
+    private let detailsStoredAt: Date?
 
-    /// - Parameter kept: the list kept from an earlier run (``keptCatalog()``).
+    /// - Parameters:
+    ///   - kept: the list kept from an earlier run (``keptCatalog()``).
+    ///   - detailsStoredAt: when set, every detail answers as a copy kept from then (the server is gone).
     public init(catalogs: [Result<NumbersCatalog, any Error>] = [.success(NumbersFixtures.catalog())],
                 details: [String: Result<NumberDetail, any Error>]? = nil,
-                connectivity: Connectivity = .reachable, heldOpen: HeldOpenCalls? = nil, kept: Fetched<NumbersCatalog>? = nil) {
+                connectivity: Connectivity = .reachable, heldOpen: HeldOpenCalls? = nil, kept: Fetched<NumbersCatalog>? = nil,
+                detailsStoredAt: Date? = nil) {
         self.kept = kept
+        self.detailsStoredAt = detailsStoredAt
         self.state = Mutex(State(catalogs: catalogs))
         let defaultDetails = Dictionary(uniqueKeysWithValues: [NumbersFixtures.one, NumbersFixtures.two, NumbersFixtures.three, NumbersFixtures.tenThousand]
             .map { ($0.name, Result<NumberDetail, any Error>.success(NumbersFixtures.detail(of: $0))) })
@@ -72,11 +77,11 @@ public final class FakeNumbersService: NumbersService {
 
     public func keptCatalog() async -> Fetched<NumbersCatalog>? { kept }
 
-    public func fetchDetail(name: String) async throws -> NumberDetail {
+    public func fetchDetail(name: String) async throws -> Fetched<NumberDetail> {
         state.withLock { $0.detailRequests.append(name) }
         await heldOpen?.hold()
         guard let result = details[name] else { throw FakeNumberNotFound(name: name) }
-        return try result.get()
+        return Fetched(try result.get(), storedAt: detailsStoredAt)
     }
 
     public func checkConnectivity() async -> Connectivity {
@@ -97,7 +102,7 @@ public final class UnimplementedNumbersService: NumbersService {
     public init() {}
 
     public func fetchCatalog() async throws -> Fetched<NumbersCatalog> { throw unimplementedCall("NumbersService.fetchCatalog") }
-    public func fetchDetail(name: String) async throws -> NumberDetail { throw unimplementedCall("NumbersService.fetchDetail(\(name))") }
+    public func fetchDetail(name: String) async throws -> Fetched<NumberDetail> { throw unimplementedCall("NumbersService.fetchDetail(\(name))") }
     public func checkConnectivity() async -> Connectivity {
         _ = unimplementedCall("NumbersService.checkConnectivity")
         return .reachable

@@ -4,6 +4,8 @@ import ImageKitTesting
 import Navigation
 import NavigationTesting
 import NumbersTesting
+import Synchronization
+import TerminalUI
 import XCTest
 @testable import Numbers
 
@@ -206,6 +208,29 @@ final class DetailPresenterTests: XCTestCase {
         XCTAssertEqual(failing.viewModel.text, .loading)
         await failingWork.waitUntilIdle()
         XCTAssertEqual(service.detailRequests, ["1", "2", "2"])
+    }
+
+    /// A detail kept from an earlier visit stands in when the server is gone, with the offline notice;
+    /// the detail asks again by itself, and a fresh answer ends the notice.
+    func testAKeptDetailShowsTheOfflineNoticeAndAsksAgain() async {
+        let storedAt = Date(timeIntervalSince1970: 1_764_100_000)
+        let (presenter, work) = makePresenter(NumbersFixtures.one, FakeNumbersService(detailsStoredAt: storedAt))
+        presenter.kept.timeZone = TimeZone(identifier: "UTC")!
+        presenter.kept.now = { storedAt }
+        let waits = Mutex<[Duration]>([])
+        presenter.kept.wait = { duration in
+            // Two retries at once, then the third waits (the fake's server never comes back).
+            if waits.withLock({ $0.append(duration); return $0.count }) > 2 { try? await Task.sleep(for: .seconds(30)) }
+        }
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.text, .loaded("Reading of 1"))
+        XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 19:46 (r retries)")
+        await waitUntil("it asked again") { waits.withLock { $0.count } >= 3 }
+        XCTAssertEqual(waits.withLock { Array($0.prefix(3)) }, [.seconds(2), .seconds(4), .seconds(8)])
+        XCTAssertEqual(presenter.viewModel.text, .loaded("Reading of 1"), "the kept text stays while it asks")
+        let frame = NumberDetailView.render(presenter.viewModel, in: RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none))
+        XCTAssertTrue(frame.text.contains("1  Offline — as of 19:46"), frame.text)
     }
 
     func testAStaleDetailNeverReplacesTheNewerOne() async {

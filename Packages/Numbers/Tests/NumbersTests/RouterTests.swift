@@ -172,9 +172,9 @@ final class DetailLifecycleTests: XCTestCase {
     func testRequestsOfDetailsThatAreGoneAreCancelled() async {
         struct NeverAnswers: NumbersService {
             func fetchCatalog() async throws -> Fetched<NumbersCatalog> { Fetched(NumbersFixtures.catalog()) }
-            func fetchDetail(name: String) async throws -> NumberDetail {
+            func fetchDetail(name: String) async throws -> Fetched<NumberDetail> {
                 try await Task.sleep(for: .seconds(60)) // ends early only when cancelled
-                return NumbersFixtures.detail(of: NumbersFixtures.one)
+                return Fetched(NumbersFixtures.detail(of: NumbersFixtures.one))
             }
             func checkConnectivity() async -> Connectivity { .reachable }
         }

@@ -20,7 +20,7 @@ final class ServiceTests: XCTestCase {
         let service = service(server)
         let catalog = try await service.fetchCatalog().value
         XCTAssertEqual(catalog.items.map(\.name), ["1", "10,000"])
-        let detail = try await service.fetchDetail(name: "10,000")
+        let detail = try await service.fetchDetail(name: "10,000").value
         XCTAssertEqual(detail.text, "Ichi-man")
         XCTAssertEqual(server.requests().map(\.path), ["/test/json.php", "/test/json.php?name=10,000"])
     }

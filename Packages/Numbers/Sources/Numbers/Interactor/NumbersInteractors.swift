@@ -61,7 +61,7 @@ final class NumberDetailInteractor: Sendable {
         self.images = images
     }
 
-    func obtainDetail(name: String) async throws(NumbersError) -> NumberDetail {
+    func obtainDetail(name: String) async throws(NumbersError) -> Fetched<NumberDetail> {
         do {
             return try await service.fetchDetail(name: name)
         } catch {

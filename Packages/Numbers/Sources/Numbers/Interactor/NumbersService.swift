@@ -8,8 +8,8 @@ public protocol NumbersService: Sendable {
     func fetchCatalog() async throws -> Fetched<NumbersCatalog>
     /// The list kept from the server's last good answer, without asking it; nil when none is kept.
     func keptCatalog() async -> Fetched<NumbersCatalog>?
-    /// `GET {base}/json.php?name={name}`.
-    func fetchDetail(name: String) async throws -> NumberDetail
+    /// `GET {base}/json.php?name={name}`, and when it was current if a kept copy stood in.
+    func fetchDetail(name: String) async throws -> Fetched<NumberDetail>
     /// Whether the server answers at all (any status): checked before the first list request, so a
     /// missing connection reads "No connection to …" instead of a transport error.
     func checkConnectivity() async -> Connectivity

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ImageKit
 import Navigation
 
@@ -25,6 +26,8 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
     private var text = NumberDetailViewModel.Text.loading
     private var imageURL: URL?
     private var image = ImageSlot.none
+    /// The offline notice and the retries while a detail kept from an earlier visit stands in.
+    let kept = KeptContent()
 
     init(item: NumberItem, interactor: NumberDetailInteractor, work: WorkTracker) {
         self.item = item
@@ -44,24 +47,29 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
     }
 
     func didRequestReload() {
+        kept.reloadRequested()
         load()
         if case .unavailable = image { loadImage(imageURL) }
     }
 
     private func load() {
-        text = .loading
+        // A kept detail stays on screen while the server is asked again.
+        if kept.storedAt == nil { text = .loading }
         publish()
         let name = item.name
-        work.runLatest(WorkKey(self, "detail"), { [interactor] () -> Result<NumberDetail, NumbersError> in
+        work.runLatest(WorkKey(self, "detail"), { [interactor] () -> Result<Fetched<NumberDetail>, NumbersError> in
             do throws(NumbersError) { return .success(try await interactor.obtainDetail(name: name)) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let detail):
+            case .success(let fetched):
+                let detail = fetched.value
+                self.kept.received(storedAt: fetched.storedAt) { [weak self] in self?.load() }
                 self.text = .loaded(detail.text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
                                     ?? NumbersTexts.noText)
                 if let url = detail.imageURL, url != self.imageURL { self.loadImage(url) }
             case .failure(let error):
+                self.kept.received(storedAt: nil) {}
                 self.text = .failed(message: NumbersTexts.message(for: error))
             }
             self.publish()
@@ -87,6 +95,6 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
     private func publish() { view?.display(viewModel) }
 
     var viewModel: NumberDetailViewModel {
-        NumberDetailViewModel(name: item.name, text: text, image: image)
+        NumberDetailViewModel(name: item.name, text: text, image: image, notice: kept.notice())
     }
 }

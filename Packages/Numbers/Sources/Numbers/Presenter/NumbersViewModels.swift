@@ -29,4 +29,6 @@ struct NumberDetailViewModel: Equatable, Sendable {
     var name: String
     var text: Text
     var image: ImageSlot
+    /// "Offline — as of 21:35 (r retries)" while a copy kept from an earlier visit stands in.
+    var notice: String?
 }

@@ -21,9 +21,9 @@ public struct HTTPNumbersService: NumbersService {
         return client.kept(NumbersCatalog.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
     }
 
-    public func fetchDetail(name: String) async throws -> NumberDetail {
+    public func fetchDetail(name: String) async throws -> Fetched<NumberDetail> {
         let url = try Self.detailURL(base: baseURL, name: name)
-        return try await client.decode(NumberDetail.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.detail))
+        return try await client.fetch(NumberDetail.self, from: .get(url, byteLimit: HTTPRequest.ByteLimit.detail))
     }
 
     /// The name is a query value, escaped as one (`10,000` keeps its comma; `&`, `#`, spaces are encoded).

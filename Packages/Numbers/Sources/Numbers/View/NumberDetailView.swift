@@ -42,6 +42,11 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
     static func render(_ viewModel: NumberDetailViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
         frame.put(viewModel.name, at: Point(column: 2, row: 0), style: Style(bold: true), maxColumns: max(0, context.size.columns - 4))
+        if let notice = viewModel.notice {
+            // Beside the name when it fits, else cut: the picture starts on the next row.
+            let start = 2 + DisplayWidth.of(viewModel.name) + 2
+            frame.put(notice, at: Point(column: start, row: 0), style: Theme.notice, maxColumns: max(0, context.size.columns - start - 1))
+        }
         let picture = pictureRect(context.size)
         ImageSlotView.draw(viewModel.image, into: &frame, rect: picture, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures)
         let textRow = picture.row + picture.rows + 1
