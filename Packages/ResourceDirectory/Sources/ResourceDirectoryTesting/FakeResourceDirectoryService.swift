@@ -38,13 +38,18 @@ public final class FakeResourceDirectoryService: ResourceDirectoryService {
     private let resources: [String: Result<ResourceList, any Error>]
     private let heldOpen: HeldOpenCalls?
     private let storedAt: Date?
+    private let kept: Date?
 
-    /// - Parameter storedAt: every answer is a kept copy current at that moment (the server unreachable).
+    /// - Parameters:
+    ///   - storedAt: every answer is a kept copy current at that moment (the server unreachable).
+    ///   - kept: when set, the categories and resources are kept from that moment too (``keptCategories()``,
+    ///     ``keptResources(file:)``), shown at once while the server is asked.
     public init(categories: [Result<ResourceCategoryList, any Error>] = [.success(ResourceDirectoryFixtures.categories())],
                 resources: [String: Result<ResourceList, any Error>] = ["restaurants.json": .success(ResourceDirectoryFixtures.resources()),
                                                                         "vacation-spot.json": .success(ResourceDirectoryFixtures.resources(["Percé Rock", "île d'Orléans"]))],
-                heldOpen: HeldOpenCalls? = nil, storedAt: Date? = nil) {
+                heldOpen: HeldOpenCalls? = nil, storedAt: Date? = nil, kept: Date? = nil) {
         self.storedAt = storedAt
+        self.kept = kept
         self.state = Mutex(State(categories: categories))
         self.resources = resources
         self.heldOpen = heldOpen
@@ -60,6 +65,16 @@ public final class FakeResourceDirectoryService: ResourceDirectoryService {
         }
         await heldOpen?.hold()
         return Fetched(try result.get(), storedAt: storedAt)
+    }
+
+    public func keptCategories() async -> Fetched<ResourceCategoryList>? {
+        guard let kept, let first = state.withLock({ $0.categories.first }), let categories = try? first.get() else { return nil }
+        return Fetched(ResourceCategoryList(categories: Array(categories.categories.prefix(1)), skippedReasons: []), storedAt: kept)
+    }
+
+    public func keptResources(file: String) async -> Fetched<ResourceList>? {
+        guard let kept, let resources = try? resources[file]?.get() else { return nil }
+        return Fetched(ResourceList(resources: Array(resources.resources.prefix(2)), skippedReasons: []), storedAt: kept)
     }
 
     public func fetchResources(file: String) async throws -> Fetched<ResourceList> {

@@ -88,6 +88,44 @@ final class CategoriesPresenterTests: XCTestCase {
         XCTAssertNil(fresh.viewModel.notice)
     }
 
+    /// The kept categories and resources show at once while the server is asked (the first of each
+    /// kept here), and the server's answer replaces them and ends the notice.
+    func testKeptListsShowAtOnceWhileTheServerIsAsked() async {
+        let held = HeldOpenCalls()
+        let service = FakeResourceDirectoryService(heldOpen: held, kept: Date(timeIntervalSince1970: 1_764_065_100))
+        let work = WorkTracker()
+        let categories = CategoriesPresenter(interactor: ResourceCategoriesInteractor(service: service), router: RecordingRouters(), work: work)
+        categories.kept.timeZone = TimeZone(identifier: "UTC")!
+        categories.kept.now = { Date(timeIntervalSince1970: 1_764_065_200) }
+        categories.didLoad()
+        await held.waitUntilStarted(1)
+        let deadline = ContinuousClock.now + .seconds(10)
+        func rowCount(_ content: ListContent<CategoriesViewModel.Row>) -> Int? {
+            if case .loaded(let rows, _, _) = content { return rows.count }
+            return nil
+        }
+        while rowCount(categories.viewModel.content) == nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        XCTAssertEqual(rowCount(categories.viewModel.content), 1, "the kept categories, before the server answered")
+        XCTAssertEqual(categories.viewModel.notice, "Offline — as of 10:05 (r retries)")
+        held.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(rowCount(categories.viewModel.content), 2)
+        XCTAssertNil(categories.viewModel.notice)
+
+        let resources = ResourceListPresenter(category: ResourceDirectoryFixtures.restaurants,
+                                              interactor: ResourceListInteractor(service: service, images: FakeImageLoader()),
+                                              router: RecordingRouters(), work: work)
+        let view = RecordingListView()
+        resources.view = view
+        resources.didLoad()
+        await held.waitUntilStarted(2)
+        while view.titles.count != 2, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        XCTAssertEqual(view.titles, ["Pizza Spanos", "élan bistro"], "the kept resources at once")
+        held.release(2)
+        await work.waitUntilIdle()
+        XCTAssertEqual(view.titles.count, 5)
+    }
+
     func testAFailureSaysWhatHappenedAndARetryLoadsAgain() async {
         let service = FakeResourceDirectoryService(categories: [.failure(URLError(.timedOut)), .success(ResourceDirectoryFixtures.categories())])
         let work = WorkTracker()

@@ -43,6 +43,11 @@ final class ResourceCategoriesInteractor: Sendable {
             throw .categoriesUnavailable(RequestFailure(error))
         }
     }
+
+    /// The categories kept from the last good answer, shown at once while the server is asked.
+    func obtainKeptCategories() async -> (categories: ResourceCategoryList, storedAt: Date?)? {
+        await service.keptCategories().map { ($0.value, $0.storedAt) }
+    }
 }
 
 /// A category's resources as the list shows them, and when they were current if a kept copy stands in.
@@ -74,6 +79,12 @@ final class ResourceListInteractor: Sendable {
         }
         return ObtainedResources(entries: fetched.value.resources.map(Self.entry), skipped: fetched.value.skippedReasons,
                                  storedAt: fetched.storedAt)
+    }
+
+    /// The category's resources kept from the last good answer, shown at once while the server is asked.
+    func obtainKeptResources(in category: ResourceCategory) async -> ObtainedResources? {
+        guard let file = category.resourceFile, let kept = await service.keptResources(file: file) else { return nil }
+        return ObtainedResources(entries: kept.value.resources.map(Self.entry), skipped: kept.value.skippedReasons, storedAt: kept.storedAt)
     }
 
     /// `entries` in `order`: by title ignoring case and diacritics (`Éclair` sorts with E, `élan`

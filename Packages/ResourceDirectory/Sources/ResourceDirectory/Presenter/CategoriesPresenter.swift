@@ -47,9 +47,22 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
         router.openResources(of: loaded.categories[index])
     }
 
+    /// Shows the kept categories at once on the first load (the server is asked meanwhile); a reload
+    /// keeps what is on screen until the answer comes.
     private func load() {
+        let isFirstLoad = categories.value == nil
         categories = categories.reloaded
         publish()
+        if isFirstLoad {
+            work.run { [weak self, interactor] in
+                // Only while nothing answered yet: never over the server's answer, nor over its error.
+                guard let kept = await interactor.obtainKeptCategories(), let self, case .loading = self.categories else { return }
+                self.kept.showingKept(since: kept.storedAt)
+                self.categories = .reloading(kept.categories)
+                self.list.clamp(count: kept.categories.categories.count)
+                self.publish()
+            }
+        }
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
         work.runLatest(WorkKey(self, "categories"), { [interactor] () -> Result<(categories: ResourceCategoryList, storedAt: Date?), ResourceDirectoryError> in
             do throws(ResourceDirectoryError) { return .success(try await interactor.obtainCategories()) } catch { return .failure(error) }

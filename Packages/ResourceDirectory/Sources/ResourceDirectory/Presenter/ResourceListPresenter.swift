@@ -110,11 +110,26 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         shown.indices.contains(list.selectedIndex) ? entries[shown[list.selectedIndex]].resource.id : nil
     }
 
+    /// Shows the kept resources at once on the first load (the server is asked meanwhile); a reload
+    /// keeps what is on screen until the answer comes.
     private func load() {
         images.retryFailed()
+        let isFirstLoad = resources.value == nil
         resources = resources.reloaded
         publish()
         let category = category
+        if isFirstLoad {
+            work.run { [weak self, interactor] in
+                // Only while nothing answered yet: never over the server's answer, nor over its error.
+                guard let kept = await interactor.obtainKeptResources(in: category), let self, case .loading = self.resources else { return }
+                self.kept.showingKept(since: kept.storedAt)
+                self.resources = .reloading(kept)
+                self.entries = kept.entries
+                self.applyFilter(keeping: nil)
+                self.publish()
+                self.showImages()
+            }
+        }
         // Latest wins: a retry cancels the load before it, whose answer is never applied.
         work.runLatest(WorkKey(self, "resources"), { [interactor] () -> Result<ObtainedResources, ResourceDirectoryError> in
             do throws(ResourceDirectoryError) { return .success(try await interactor.obtainResources(in: category)) } catch { return .failure(error) }
