@@ -26,7 +26,7 @@ let package = Package(
             dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions"],
             resources: [.copy("Resources/Demo")]
         ),
-        .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "ImageKit", "Storage", .product(name: "NavigationTesting", package: "Navigation")]),
+        .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "HTTPClient", "ImageKit", "Storage", .product(name: "NavigationTesting", package: "Navigation")]),
         .executableTarget(
             name: "Check24OverviewDemo",
             dependencies: ["Check24Overview", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "Storage", "WebBrowser", "SystemActions"]

@@ -210,8 +210,13 @@ enum FeatureCatalog {
         let favorites = try openStore(feature: "check24", what: "the favorites") {
             try SQLiteFavoritesService(directory: dataDirectory)
         }
+        // A live server's catalog is kept for the next launch (a 304 then pages it from the store).
+        let catalogs = try connection.isLive ? openStore(feature: "check24", what: "the kept catalogs",
+                                                          belongings: [dataDirectory.appendingPathComponent(Check24CatalogStore.payloadsFolder).path]) {
+            try Check24CatalogStore(directory: dataDirectory)
+        } : nil
         let client = connection.client
-        return .init(catalog: HTTPCheck24Service(client: client, baseURL: connection.base), favorites: favorites, images: connection.images,
+        return .init(catalog: HTTPCheck24Service(client: client, baseURL: connection.base, store: catalogs), favorites: favorites, images: connection.images,
                      pages: HTTPWebPageLoader(client: client), legalPageURL: legalPage, opener: XDGOpener(environment: launch.environment))
     }
 

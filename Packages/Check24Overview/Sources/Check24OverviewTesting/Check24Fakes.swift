@@ -1,5 +1,6 @@
 import Check24Overview
 import Foundation
+import HTTPClient
 import Storage
 import ImageKit
 import NavigationTesting
@@ -41,21 +42,25 @@ public final class FakeCheck24CatalogService: Check24CatalogService {
     }
     private let state: Mutex<State>
     private let heldOpen: HeldOpenCalls?
+    private let storedAt: Date?
 
-    public init(_ results: [Result<Check24Catalog, any Error>] = [.success(Check24Fixtures.catalog())], heldOpen: HeldOpenCalls? = nil) {
+    /// - Parameter storedAt: every answer is a catalog kept from then (the server unreachable).
+    public init(_ results: [Result<Check24Catalog, any Error>] = [.success(Check24Fixtures.catalog())], heldOpen: HeldOpenCalls? = nil,
+                storedAt: Date? = nil) {
         state = Mutex(State(results: results))
         self.heldOpen = heldOpen
+        self.storedAt = storedAt
     }
 
     public var requests: Int { state.withLock { $0.requests } }
 
-    public func fetchCatalog() async throws -> Check24Catalog {
+    public func fetchCatalog() async throws -> Fetched<Check24Catalog> {
         let result = state.withLock { state in
             state.requests += 1
             return state.results.count > 1 ? state.results.removeFirst() : state.results[0]
         }
         await heldOpen?.hold()
-        return try result.get()
+        return Fetched(try result.get(), storedAt: storedAt)
     }
 }
 
@@ -63,7 +68,7 @@ public final class FakeCheck24CatalogService: Check24CatalogService {
 public final class UnimplementedCheck24CatalogService: Check24CatalogService {
     public init() {}
 
-    public func fetchCatalog() async throws -> Check24Catalog {
+    public func fetchCatalog() async throws -> Fetched<Check24Catalog> {
         throw unimplementedCall("Check24CatalogService.fetchCatalog")
     }
 }

@@ -5,6 +5,7 @@ import HTTPClient
 import ImageKit
 import Navigation
 import NavigationTesting
+import Synchronization
 import XCTest
 @testable import Check24Overview
 
@@ -86,6 +87,28 @@ final class OverviewPresenterTests: XCTestCase {
         let view = RecordingOverviewView()
         presenter.view = view
         return (presenter, view, router, work)
+    }
+
+    /// A catalog kept from an earlier run stands in (the server cannot be reached): the German
+    /// offline notice, and the overview asks again by itself until the server answers.
+    func testAKeptCatalogSaysOfflineSinceWhenAndAsksAgain() async throws {
+        let storedAt = Date(timeIntervalSince1970: 1_764_100_000)
+        let catalog = FakeCheck24CatalogService(storedAt: storedAt)
+        let (presenter, _, _, work) = makePresenter(catalog: catalog)
+        presenter.kept.timeZone = TimeZone(identifier: "UTC")!
+        presenter.kept.now = { storedAt }
+        let waits = Mutex<[Duration]>([])
+        presenter.kept.wait = { duration in
+            if waits.withLock({ $0.append(duration); return $0.count }) > 1 { try? await Task.sleep(for: .seconds(30)) }
+        }
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.notice, "Offline — Stand 19:46 (r lädt neu)")
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.count, 3, "the kept catalog")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while catalog.requests < 2, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        XCTAssertEqual(catalog.requests, 2, "asked again by itself")
+        XCTAssertEqual(waits.withLock { $0.first }, .seconds(2))
     }
 
     func testLoadingThenLoadedWithTheFirstProductSelected() async throws {

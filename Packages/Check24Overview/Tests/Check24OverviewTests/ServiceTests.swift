@@ -33,7 +33,7 @@ final class ServiceTests: XCTestCase {
         ])
         defer { server.stop() }
         let service = service(server)
-        let catalog = try await service.fetchCatalog()
+        let catalog = try await service.fetchCatalog().value
         XCTAssertEqual(catalog.products.map(\.name), ["Yellow Triangle"])
         let legal = try Check24OverviewModule.legalPageURL(base: server.baseURL.appendingPathComponent("api"))
         XCTAssertEqual(legal.absoluteString, server.baseURL.absoluteString + "/api/rechtliche-hinweise?deviceoutput=app")
@@ -105,7 +105,7 @@ final class ServiceTests: XCTestCase {
         let client = HTTPClient(transport: Check24OverviewModule.demoTransport(directory: directory))
         let service = HTTPCheck24Service(client: client, baseURL: Check24OverviewModule.originalBaseURL)
         let pages = HTTPWebPageLoader(client: client)
-        let catalog = try await service.fetchCatalog()
+        let catalog = try await service.fetchCatalog().value
         XCTAssertGreaterThanOrEqual(catalog.products.count, 8)
         let picture = try await client.data(.get(try XCTUnwrap(catalog.products[0].imageURL)))
         XCTAssertEqual(Array(picture.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG")

@@ -116,7 +116,7 @@ extension RevalidatingTransport: KeepsAnswers {
 
 extension HTTPError {
     /// The server could not be reached or gave up: no answer to show, so a kept one is shown instead.
-    var meansNoAnswer: Bool {
+    public var meansNoAnswer: Bool {
         switch self {
         case .offline, .timeout, .connectionLost: true
         case .status, .decoding, .invalidURL, .tooLarge, .unexpectedContentType, .cancelled, .other: false

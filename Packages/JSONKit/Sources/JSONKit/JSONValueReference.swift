@@ -55,6 +55,20 @@ public struct JSONValueReference: Sendable, Decodable {
     }
 }
 
+extension JSONValueReference {
+    /// Where the value's bytes stand in the document it was decoded from: a product of a long list
+    /// can be kept with the document and decoded later from its own bytes, without the rest.
+    public var byteRange: Range<Int> {
+        source.data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Range<Int> in
+            guard let base = raw.baseAddress else { return 0..<0 }
+            let bytes = JSONBytes(base: base.assumingMemoryBound(to: UInt8.self), count: raw.count)
+            let document = JSONDocument(bytes: bytes, longContainerEnds: source.longContainerEnds, data: source.data, source: source)
+            defer { document.close() }
+            return Int(offset)..<document.skippedValueEnd(at: Int(offset))
+        }
+    }
+}
+
 /// A validated document's bytes, shared by the references into it.
 final class JSONSource: Sendable {
     let data: Data

@@ -248,6 +248,11 @@ final class LazyJSONDecoderTests: XCTestCase {
             let references = try LazyJSONDecoder().decode([JSONValueReference].self, from: Data(json.utf8))
             let expected = try JSONDecoder().decode([Tree].self, from: Data(json.utf8))
             XCTAssertEqual(try references.map { try $0.decode(Tree.self) }, expected, "round \(round): \(json)")
+            // Each value's own bytes are a document of their own that decodes to the same value.
+            let document = Data(json.utf8)
+            XCTAssertEqual(try references.map { try JSONDecoder().decode(Tree.self, from: document.subdata(in: $0.byteRange)) }, expected,
+                           "round \(round): \(json)")
+            XCTAssertEqual(references.map { String(decoding: document.subdata(in: $0.byteRange), as: UTF8.self) }, elements)
             // Twice, and a reference found inside a referenced value.
             XCTAssertEqual(try references.first?.decode(Tree.self), expected.first)
         }

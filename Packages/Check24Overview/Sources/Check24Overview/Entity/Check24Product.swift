@@ -122,6 +122,9 @@ public struct Check24Catalog: Sendable {
     public var filters: [String]
     public var products: Check24Products
     public var skipped: [SkippedProduct]
+    /// The payload as it came from the server with its validators, for keeping the catalog for the
+    /// next launches (``Check24CatalogService/keepCatalog(_:)``); nil for a catalog not just received.
+    var received: ReceivedPayload?
 
     public init(header: Check24Header, filters: [String] = Check24Catalog.defaultFilters, products: Check24Products,
                 skipped: [SkippedProduct] = []) {
@@ -130,6 +133,23 @@ public struct Check24Catalog: Sendable {
         self.products = products
         self.skipped = skipped
     }
+}
+
+extension Check24Catalog {
+    /// The catalog with the payload it was decoded from.
+    func receiving(_ payload: ReceivedPayload) -> Check24Catalog {
+        var catalog = self
+        catalog.received = payload
+        return catalog
+    }
+}
+
+/// A catalog's payload as the server sent it: its bytes, where it came from and its validators.
+struct ReceivedPayload: Sendable {
+    var url: URL
+    var body: Data
+    var etag: String?
+    var lastModified: String?
 }
 
 /// The three filters of the overview, in the payload's order.

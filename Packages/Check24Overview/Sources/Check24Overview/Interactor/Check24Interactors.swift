@@ -15,12 +15,17 @@ final class Check24OverviewInteractor: Sendable {
         self.images = images
     }
 
-    func obtainCatalog() async throws(Check24Error) -> Check24Catalog {
+    func obtainCatalog() async throws(Check24Error) -> Fetched<Check24Catalog> {
         do {
             return try await catalog.fetchCatalog()
         } catch {
             throw .catalogUnavailable(Check24Failure(error))
         }
+    }
+
+    /// Keeps the catalog just received for the next launches.
+    func performKeep(_ received: Check24Catalog) async {
+        await catalog.keepCatalog(received)
     }
 
     /// The catalog's products by filter; computed off the main actor, once per load.

@@ -1,3 +1,4 @@
+import Foundation
 import JSONKit
 import Synchronization
 
@@ -20,9 +21,21 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
         let reference: JSONValueReference
     }
 
+    /// What the list knows of a product of a catalog kept from an earlier run: its outline, and
+    /// where its bytes stand in the kept payload.
+    struct KeptOutline: Sendable, Equatable {
+        let id: Int
+        let available: Bool
+        let isIncomplete: Bool
+        let bytes: Range<Int>
+    }
+
     private enum Storage: Sendable {
         case decoded([Check24Product])
         case outlined([Outline], RecentProducts)
+        /// A catalog kept from an earlier run: outlines read from the store, each product decoded
+        /// from its own bytes of the kept payload (mapped, not read) when a row shows it.
+        case kept([KeptOutline], Data, RecentProducts)
     }
 
     private let storage: Storage
@@ -40,12 +53,28 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
         storage = .outlined(outlines, RecentProducts())
     }
 
+    init(kept outlines: [KeptOutline], payload: Data) {
+        storage = .kept(outlines, payload, RecentProducts())
+    }
+
+    /// The outlines with each product's bytes, for keeping the catalog (a catalog decoded from a
+    /// payload; nil for one decoded another way).
+    var keptOutlines: [KeptOutline]? {
+        switch storage {
+        case .outlined(let outlines, _):
+            outlines.map { KeptOutline(id: $0.id, available: $0.available, isIncomplete: $0.isIncomplete, bytes: $0.reference.byteRange) }
+        case .kept(let outlines, _, _): outlines
+        case .decoded: nil
+        }
+    }
+
     public var startIndex: Int { 0 }
 
     public var endIndex: Int {
         switch storage {
         case .decoded(let products): products.count
         case .outlined(let outlines, _): outlines.count
+        case .kept(let outlines, _, _): outlines.count
         }
     }
 
@@ -55,6 +84,8 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
             return products[position]
         case .outlined(let outlines, let recent):
             return recent.product(at: position) { Self.product(outlines[position]) }
+        case .kept(let outlines, let payload, let recent):
+            return recent.product(at: position) { Self.product(outlines[position], in: payload) }
         }
     }
 
@@ -63,6 +94,7 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
         switch storage {
         case .decoded(let products): products[position].id
         case .outlined(let outlines, _): outlines[position].id
+        case .kept(let outlines, _, _): outlines[position].id
         }
     }
 
@@ -71,6 +103,7 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
         switch storage {
         case .decoded(let products): products[position].available
         case .outlined(let outlines, _): outlines[position].available
+        case .kept(let outlines, _, _): outlines[position].available
         }
     }
 
@@ -79,7 +112,16 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
         switch storage {
         case .decoded(let products): products.indices.filter { !products[$0].unreadableFields.isEmpty }
         case .outlined(let outlines, _): outlines.indices.filter { outlines[$0].isIncomplete }
+        case .kept(let outlines, _, _): outlines.indices.filter { outlines[$0].isIncomplete }
         }
+    }
+
+    /// A kept product, decoded from its own bytes. They were outlined with the same rules when the
+    /// catalog was kept; a payload changed on disk since yields the neutral product, never a trap.
+    private static func product(_ outline: KeptOutline, in payload: Data) -> Check24Product {
+        let neutral = Check24Product(id: outline.id, name: "", available: outline.available, price: Check24Price(value: 0, currency: "EUR"))
+        guard outline.bytes.lowerBound >= 0, outline.bytes.upperBound <= payload.count else { return neutral }
+        return (try? LazyJSONDecoder().decode(Check24Product.self, from: payload.subdata(in: outline.bytes))) ?? neutral
     }
 
     /// The outlined product, decoded. Its outline was read with the same rules, so this decodes; the

@@ -1,9 +1,18 @@
 import Foundation
+import HTTPClient
 import ImageKit
 
 /// Where the product list comes from (HTTP in the app, fakes in tests).
 public protocol Check24CatalogService: Sendable {
-    func fetchCatalog() async throws -> Check24Catalog
+    /// The catalog, and when it was current if the server could not answer and a kept one stands in.
+    func fetchCatalog() async throws -> Fetched<Check24Catalog>
+    /// Keeps a catalog the server just sent for the next launches (after it is on screen).
+    func keepCatalog(_ catalog: Check24Catalog) async
+}
+
+extension Check24CatalogService {
+    /// Nothing kept (the bundled demo, fakes).
+    public func keepCatalog(_ catalog: Check24Catalog) async {}
 }
 
 /// Where favorites are kept across runs (SQLite in the app).

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ImageKit
 import Navigation
 
@@ -45,6 +46,8 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var favorites: Set<Int> = []
     private var favoritesNotice: String?
     private let images = ImageSlots()
+    /// Whether a catalog kept from an earlier run stands in for the server's answer, since when, and asking again.
+    let kept = KeptContent()
     /// Rows are at least six lines tall, so twelve cover the first screen of a 72-line terminal.
     static let initialVisibleRows = 12
     /// Pictures this many rows above and below the screen load too, so a short scroll finds them ready.
@@ -65,6 +68,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     }
 
     func didRequestReload() {
+        kept.reloadRequested()
         load()
     }
 
@@ -114,10 +118,10 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         catalog = .loading
         publish()
         work.runLatest(WorkKey(self, "catalog"), { [interactor] in
-            let result: Result<(Check24Catalog, Check24FilteredCatalog), Check24Error>
+            let result: Result<(Fetched<Check24Catalog>, Check24FilteredCatalog), Check24Error>
             do throws(Check24Error) {
-                let catalog = try await interactor.obtainCatalog()
-                result = .success((catalog, await interactor.obtainFilteredCatalog(catalog)))
+                let fetched = try await interactor.obtainCatalog()
+                result = .success((fetched, await interactor.obtainFilteredCatalog(fetched.value)))
             } catch {
                 result = .failure(error)
             }
@@ -134,7 +138,10 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             guard let self else { return }
             let (result, favorites, favoritesError) = loaded
             switch result {
-            case .success(let (catalog, filtered)):
+            case .success(let (fetched, filtered)):
+                let catalog = fetched.value
+                // Told first: the frame that shows the catalog says whether it is current.
+                self.kept.received(storedAt: fetched.storedAt) { [weak self] in self?.load() }
                 self.catalog = .loaded(catalog)
                 self.filteredCatalog = filtered
                 self.filterTitles = catalog.filters
@@ -145,7 +152,11 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
                 self.list.clamp(count: self.rowCount)
                 self.publish()
                 self.showImages()
+                // A catalog just received is kept for the next launch, once it is on screen.
+                if catalog.received != nil { self.work.run { [interactor = self.interactor] in await interactor.performKeep(catalog) } }
             case .failure(let error):
+                // An answer that is an error (a 5xx, --fail-every's faults) is said: only no answer lets a kept catalog stand in.
+                self.kept.received(storedAt: nil) {}
                 self.catalog = .failed(error)
                 self.publish()
             }
@@ -192,7 +203,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
                 : nil
             model.content = .loaded(header: catalog.header, rows: rows, emptyMessage: empty,
                                     selectedIndex: min(list.selectedIndex, rows.count), firstVisibleRow: list.firstVisibleRow)
-            model.notice = Check24Texts.skippedNotice(catalog.skipped) ?? favoritesNotice ?? catalogNotice
+            model.notice = kept.notice(.german) ?? Check24Texts.skippedNotice(catalog.skipped) ?? favoritesNotice ?? catalogNotice
         }
         return model
     }

@@ -3,17 +3,53 @@ import HTTPClient
 
 /// The live catalog: `GET {base}/products-test.json` (the legal page comes through WebBrowser's
 /// `HTTPWebPageLoader`).
+///
+/// With a ``Check24CatalogStore`` the catalog of the last good answer is kept: the next launch asks
+/// only whether it changed (`If-None-Match` / `If-Modified-Since`), and on a 304 pages the kept one
+/// without parsing the payload again; when the server cannot be reached (no answer, a timeout) the
+/// kept one stands in, marked with when it was current. An answer that is an error (a 5xx, such as
+/// `--fail-every`'s) stays an error: a kept catalog never hides it.
 public struct HTTPCheck24Service: Check24CatalogService {
     private let client: HTTPClient
     private let baseURL: URL
+    private let store: Check24CatalogStore?
+    private let now: @Sendable () -> Date
 
-    public init(client: HTTPClient, baseURL: URL) {
+    public init(client: HTTPClient, baseURL: URL, store: Check24CatalogStore? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.client = client
         self.baseURL = baseURL
+        self.store = store
+        self.now = now
     }
 
-    public func fetchCatalog() async throws -> Check24Catalog {
-        try await client.decode(Check24Catalog.self, from: .get(try Check24OverviewModule.productsURL(base: baseURL),
-                                                                   byteLimit: HTTPRequest.ByteLimit.list))
+    public func fetchCatalog() async throws -> Fetched<Check24Catalog> {
+        let url = try Check24OverviewModule.productsURL(base: baseURL)
+        var request = HTTPRequest.get(url, byteLimit: HTTPRequest.ByteLimit.list)
+        let kept = store?.validators(for: url)
+        if let kept {
+            if let etag = kept.etag { request.headers["If-None-Match"] = etag }
+            if let lastModified = kept.lastModified { request.headers["If-Modified-Since"] = lastModified }
+        }
+        let response: HTTPResponse
+        do {
+            response = try await client.send(request)
+        } catch {
+            guard error.meansNoAnswer, let kept, let catalog = store?.catalog(for: url) else { throw error }
+            return Fetched(catalog, storedAt: kept.storedAt)
+        }
+        if response.statusCode == 304, let store, let catalog = store.catalog(for: url) {
+            store.markCurrent(url, at: now())
+            return Fetched(catalog)
+        }
+        guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
+        let decoded = try HTTPResponse(statusCode: 200, body: response.body, url: url).decode(Check24Catalog.self)
+        guard store != nil else { return Fetched(decoded) }
+        return Fetched(decoded.receiving(ReceivedPayload(url: url, body: response.body, etag: response.header("ETag"),
+                                                         lastModified: response.header("Last-Modified"))))
+    }
+
+    public func keepCatalog(_ catalog: Check24Catalog) async {
+        // Keeping is for the next launch: a store that cannot write costs nothing now.
+        try? store?.keep(catalog, at: now())
     }
 }

@@ -1,0 +1,178 @@
+import Foundation
+import Storage
+
+/// The catalogs kept from the server's last good answers, per URL, in the data directory: a row of
+/// `check24-catalogs.sqlite` (validators, header, filters, skipped products and the products'
+/// outlines with where each stands in the payload) and the payload itself beside it, in
+/// `check24-catalogs/`. A launch whose request the server answers 304, or that finds no server,
+/// reads the outlines (a few bytes a product) and maps the payload: it decodes only the rows it
+/// shows, and no catalog of 100,000 products is parsed again.
+///
+/// Bounded: at most ``maximumCatalogs`` catalogs (the least recently current go first), a payload
+/// up to the list limit. A payload is written whole under a new name before its row names it, and
+/// the one it replaces goes after the commit: a kill at any point leaves a row and its payload.
+public final class Check24CatalogStore: Sendable {
+    public static let fileName = "check24-catalogs.sqlite"
+    public static let payloadsFolder = "check24-catalogs"
+    public static let maximumCatalogs = 4
+
+    private let database: SQLiteDatabase
+    private let payloads: URL
+
+    /// Opens (creating on first use) the store in `directory`.
+    /// - Throws: ``StorageError`` when the file cannot be opened (a damaged one: ``StorageError/corrupt(path:)``).
+    public init(directory: URL) throws {
+        database = try SQLiteDatabase.open(directory: directory, fileName: Self.fileName)
+        payloads = directory.appendingPathComponent(Self.payloadsFolder, isDirectory: true)
+        try database.migrate([
+            Migration(version: 1, sql: """
+                CREATE TABLE catalogs (
+                  url TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, stored_at REAL NOT NULL,
+                  title TEXT NOT NULL, subtitle TEXT NOT NULL, filters TEXT NOT NULL, skipped TEXT NOT NULL,
+                  outlines BLOB NOT NULL, payload TEXT NOT NULL, payload_size INTEGER NOT NULL)
+                """),
+        ])
+    }
+
+    /// The validators of the catalog kept for `url`, and when the server last said it was current.
+    struct Validators: Sendable, Equatable {
+        var etag: String?
+        var lastModified: String?
+        var storedAt: Date
+    }
+
+    func validators(for url: URL) -> Validators? {
+        guard let row = try? database.query("SELECT etag, last_modified, stored_at FROM catalogs WHERE url = ?", [.text(url.absoluteString)]).first,
+              let storedAt = try? row.double("stored_at") else { return nil }
+        return Validators(etag: try? row.string("etag"), lastModified: try? row.string("last_modified"),
+                          storedAt: Date(timeIntervalSince1970: storedAt))
+    }
+
+    /// The catalog kept for `url`, its payload mapped; nil when none is kept or it cannot be read
+    /// (a payload gone or changed on disk is forgotten).
+    func catalog(for url: URL) -> Check24Catalog? {
+        guard let row = try? database.query("SELECT * FROM catalogs WHERE url = ?", [.text(url.absoluteString)]).first,
+              let file = try? row.string("payload"), let size = try? row.int("payload_size"),
+              let outlineBytes = try? row.data("outlines"),
+              let payload = try? Data(contentsOf: payloads.appendingPathComponent(file), options: .alwaysMapped), payload.count == size,
+              let outlines = Self.outlines(from: outlineBytes)
+        else {
+            forget(url)
+            return nil
+        }
+        let filters = ((try? row.string("filters")) ?? "").components(separatedBy: "\u{1}")
+        return Check24Catalog(header: Check24Header(title: (try? row.string("title")) ?? "", subtitle: (try? row.string("subtitle")) ?? ""),
+                              filters: filters.count == ProductFilter.allCases.count ? filters : Check24Catalog.defaultFilters,
+                              products: Check24Products(kept: outlines, payload: payload),
+                              skipped: Self.skipped(from: (try? row.string("skipped")) ?? ""))
+    }
+
+    /// The server said the kept catalog is still current (a 304).
+    func markCurrent(_ url: URL, at date: Date) {
+        try? database.execute("UPDATE catalogs SET stored_at = ? WHERE url = ?", [.real(date.timeIntervalSince1970), .text(url.absoluteString)])
+    }
+
+    /// Keeps `catalog` (just received, with its payload) for the next launches.
+    func keep(_ catalog: Check24Catalog, at date: Date) throws {
+        guard let received = catalog.received, let outlines = catalog.products.keptOutlines else { return }
+        let url = received.url.absoluteString
+        let file = UUID().uuidString.lowercased() + ".json"
+        try FileManager.default.createDirectory(at: payloads, withIntermediateDirectories: true)
+        try received.body.write(to: payloads.appendingPathComponent(file), options: .atomic)
+        let replaced: [String] = try database.transaction { transaction in
+            let old = try transaction.query("SELECT payload FROM catalogs WHERE url = ?", [.text(url)]).compactMap { try $0.string("payload") }
+            try transaction.execute("""
+                INSERT OR REPLACE INTO catalogs (url, etag, last_modified, stored_at, title, subtitle, filters, skipped, outlines, payload, payload_size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(url), received.etag.map(SQLiteValue.text) ?? .null, received.lastModified.map(SQLiteValue.text) ?? .null,
+                      .real(date.timeIntervalSince1970), .text(catalog.header.title), .text(catalog.header.subtitle),
+                      .text(catalog.filters.joined(separator: "\u{1}")), .text(Self.text(of: catalog.skipped)),
+                      .blob(Self.bytes(of: outlines)), .text(file), .integer(Int64(received.body.count))])
+            // The least recently current beyond the bound go, with their payloads.
+            let evicted = try transaction.query("SELECT url, payload FROM catalogs ORDER BY stored_at DESC LIMIT -1 OFFSET ?",
+                                                [.integer(Int64(Self.maximumCatalogs))])
+            for row in evicted { try transaction.execute("DELETE FROM catalogs WHERE url = ?", [.text(try row.string("url") ?? "")]) }
+            return old + (try evicted.compactMap { try $0.string("payload") })
+        }
+        for name in replaced where name != file { try? FileManager.default.removeItem(at: payloads.appendingPathComponent(name)) }
+    }
+
+    private func forget(_ url: URL) {
+        guard let name = (try? database.query("SELECT payload FROM catalogs WHERE url = ?", [.text(url.absoluteString)]).first)
+            .flatMap({ try? $0.string("payload") }) else { return }
+        try? database.execute("DELETE FROM catalogs WHERE url = ?", [.text(url.absoluteString)])
+        try? FileManager.default.removeItem(at: payloads.appendingPathComponent(name))
+    }
+
+    // MARK: Encodings
+
+    /// Each product in 25 bytes: id (8), flags (1: available, 2: incomplete), start (8), length (8), little-endian.
+    static func bytes(of outlines: [Check24Products.KeptOutline]) -> Data {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(outlines.count * 25)
+        for outline in outlines {
+            appendInteger(outline.id, to: &bytes)
+            bytes.append((outline.available ? 1 : 0) | (outline.isIncomplete ? 2 : 0))
+            appendInteger(outline.bytes.lowerBound, to: &bytes)
+            appendInteger(outline.bytes.count, to: &bytes)
+        }
+        return Data(bytes)
+    }
+
+    private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+        var little = Int64(value).littleEndian
+        withUnsafeBytes(of: &little) { bytes.append(contentsOf: $0) }
+    }
+
+    private static func integer(in raw: UnsafeRawBufferPointer, at offset: Int) -> Int {
+        Int(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+    }
+
+    static func outlines(from data: Data) -> [Check24Products.KeptOutline]? {
+        guard data.count % 25 == 0 else { return nil }
+        return data.withUnsafeBytes { raw -> [Check24Products.KeptOutline]? in
+            var outlines: [Check24Products.KeptOutline] = []
+            outlines.reserveCapacity(data.count / 25)
+            for start in stride(from: 0, to: data.count, by: 25) {
+                let flags = raw[start + 8], from = integer(in: raw, at: start + 9), length = integer(in: raw, at: start + 17)
+                guard from >= 0, length >= 0 else { return nil }
+                outlines.append(.init(id: integer(in: raw, at: start), available: flags & 1 != 0, isIncomplete: flags & 2 != 0, bytes: from..<(from + length)))
+            }
+            return outlines
+        }
+    }
+
+    /// One skipped product a line: index, reason and its value, tab-separated.
+    static func text(of skipped: [SkippedProduct]) -> String {
+        skipped.map { product -> String in
+            let (kind, value): (String, String) = switch product.reason {
+            case .missing(let field): ("missing", field)
+            case .outOfRange(let field): ("outOfRange", field)
+            case .wrongType(let field): ("wrongType", field)
+            case .invalidText(let field): ("invalidText", field)
+            case .unreadable(let field): ("unreadable", field)
+            case .notAProduct: ("notAProduct", "")
+            case .duplicateID(let id): ("duplicateID", String(id))
+            }
+            return "\(product.index)\t\(kind)\t\(value)"
+        }.joined(separator: "\n")
+    }
+
+    static func skipped(from text: String) -> [SkippedProduct] {
+        text.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, let index = Int(parts[0]) else { return nil }
+            let reason: SkippedProduct.Reason? = switch parts[1] {
+            case "missing": .missing(field: parts[2])
+            case "outOfRange": .outOfRange(field: parts[2])
+            case "wrongType": .wrongType(field: parts[2])
+            case "invalidText": .invalidText(field: parts[2])
+            case "unreadable": .unreadable(field: parts[2])
+            case "notAProduct": .notAProduct
+            case "duplicateID": Int(parts[2]).map { .duplicateID($0) }
+            default: nil
+            }
+            return reason.map { SkippedProduct(index: index, reason: $0) }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HTTPClient
+import HTTPClientLive
+import HTTPClientTesting
+import StorageTesting
+import XCTest
+@testable import Check24Overview
+
+/// The catalog kept for the next launch (issue 26): a 304 pages it from the store without parsing
+/// the payload again, no answer lets it stand in marked with when it was current, an error answer
+/// stays an error, and the store is bounded.
+final class CatalogStoreTests: XCTestCase {
+    private static func payload(names: [String]) -> Data {
+        let products = names.enumerated().map { index, name in
+            #"{"name":"\#(name)","type":"Triangle","id":\#(index + 1),"color":"Yellow","imageURL":"http://127.0.0.1:1/\#(index).png","colorCode":"ffecb3","available":\#(index % 2 == 0),"releaseDate":1460629605,"description":"d \#(name)","longDescription":"l","rating":2.17,"price":{"value":\#(index + 1).5,"currency":"EUR"}}"#
+        } + [#"{"id":99,"type":"Triangle"}"#]
+        return Data(#"{"header":{"headerTitle":"Titel","headerDescription":"Sub"},"filters":["A","B","C"],"products":[\#(products.joined(separator: ","))]}"#.utf8)
+    }
+
+    private let now = Date(timeIntervalSince1970: 1_764_100_000)
+
+    func testA304PagesTheKeptCatalogAndNoAnswerLetsItStandIn() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/api/products-test.json", body: Self.payload(names: ["Äpfel", "Birnen \\u001b[31m", "Kirschen"]), headers: ["ETag": "\"v1\""], times: 1),
+            .init(path: "/api/products-test.json", status: 304, times: 1),
+            .init(path: "/api/products-test.json", status: 503),
+        ])
+        let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(URLSessionTransport(timeout: 2), failEvery: 0))
+        let service = HTTPCheck24Service(client: client, baseURL: server.baseURL.appendingPathComponent("api"),
+                                         store: try Check24CatalogStore(directory: folder.url), now: { [now] in now })
+        let first = try await service.fetchCatalog()
+        XCTAssertNil(first.storedAt)
+        await service.keepCatalog(first.value)
+
+        let second = try await service.fetchCatalog()
+        XCTAssertEqual(server.requests().last?.header("If-None-Match"), "\"v1\"", "only asked whether it changed")
+        XCTAssertNil(second.storedAt, "a 304: current")
+        XCTAssertEqual(Array(second.value.products), Array(first.value.products), "every product decodes from its own kept bytes")
+        XCTAssertEqual(second.value.products.map(\.name), ["Äpfel", "Birnen \u{1B}[31m", "Kirschen"])
+        XCTAssertEqual(second.value.skipped, first.value.skipped)
+        XCTAssertEqual(second.value.skipped.count, 1)
+        XCTAssertEqual([second.value.header.title, second.value.header.subtitle], ["Titel", "Sub"])
+        XCTAssertEqual(second.value.filters, ["A", "B", "C"])
+        XCTAssertEqual(Check24FilteredCatalog(products: second.value.products).available.map(\.name), ["Äpfel", "Kirschen"])
+
+        do {
+            _ = try await service.fetchCatalog()
+            XCTFail("a 5xx (--fail-every's fault too) is an error, never hidden by the kept catalog")
+        } catch {
+            XCTAssertEqual(error as? HTTPError, .status(code: 503, rawBody: Data()))
+        }
+
+        server.stop()
+        let offline = try await service.fetchCatalog()
+        XCTAssertEqual(offline.storedAt, now, "no answer: the kept catalog, marked with when it was current")
+        XCTAssertEqual(offline.value.products.count, 3)
+
+        // A payload changed on disk is forgotten, never shown as something else.
+        let payloads = folder.url.appendingPathComponent(Check24CatalogStore.payloadsFolder)
+        for name in try FileManager.default.contentsOfDirectory(atPath: payloads.path) {
+            try Data("garbage".utf8).write(to: payloads.appendingPathComponent(name))
+        }
+        do {
+            _ = try await service.fetchCatalog()
+            XCTFail("nothing kept any more, and no server")
+        } catch {
+            XCTAssertTrue((error as? HTTPError)?.meansNoAnswer == true, "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: payloads.path), [], "the damaged payload went with its row")
+    }
+
+    func testAtMostFourCatalogsAreKeptAndAReplacedPayloadGoes() async throws {
+        let folder = try TemporaryDirectory()
+        let store = try Check24CatalogStore(directory: folder.url)
+        for index in 0..<6 {
+            let url = URL(string: "http://host\(index).test/products-test.json")!
+            for round in 0..<2 {
+                let body = Self.payload(names: ["P\(index)-\(round)"])
+                let catalog = try LazyCatalog.decode(body).receiving(ReceivedPayload(url: url, body: body, etag: "\"\(round)\"", lastModified: nil))
+                try store.keep(catalog, at: Date(timeIntervalSince1970: Double(index * 10 + round)))
+            }
+        }
+        let kept = (0..<6).map { store.catalog(for: URL(string: "http://host\($0).test/products-test.json")!)?.products.first?.name }
+        XCTAssertEqual(kept, [nil, nil, "P2-1", "P3-1", "P4-1", "P5-1"], "the four most recently current, each its last payload")
+        let payloads = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(Check24CatalogStore.payloadsFolder).path)
+        XCTAssertEqual(payloads.count, 4, "replaced and evicted payloads are gone")
+    }
+}
+
+/// A catalog decoded as the app decodes one (outlined, with references into the payload).
+private enum LazyCatalog {
+    static func decode(_ body: Data) throws -> Check24Catalog {
+        try HTTPResponse(statusCode: 200, body: body, url: URL(string: "http://x.test")!).decode(Check24Catalog.self)
+    }
+}
