@@ -95,4 +95,39 @@ final class OfflineTests: XCTestCase {
         XCTAssertTrue(page.stdout.contains("No connection"), "the page needs the server: \(page.stdout)")
         XCTAssertFalse(page.stdout.contains("a@b.example"), page.stdout)
     }
+
+    /// check24 keeps a live server's catalog: the next launch asks only whether it changed and pages
+    /// the kept one on a 304; with the server gone it stands in with the German offline notice; an
+    /// injected fault (--fail-every's 503) is still the error view, never hidden by the kept catalog.
+    func testCheck24KeepsItsCatalogAndFaultsStayFaults() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-offline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let product = { (id: Int, name: String) in
+            #"{"name":"\#(name)","type":"Circle","id":\#(id),"color":"Blue","imageURL":"","colorCode":"2196f3","available":true,"releaseDate":1460629605,"description":"d","longDescription":"l","rating":3.0,"price":{"value":12.5,"currency":"EUR"}}"#
+        }
+        let catalog = #"{"header":{"headerTitle":"Kept","headerDescription":"Sub"},"filters":["Alle","Verfügbar","Vorgemerkt"],"products":["#
+            + product(1, "Kept Circle") + "," + product(2, "Kept Square") + "]}"
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/products-test.json", body: Data(catalog.utf8), headers: ["ETag": "\"c1\"", "Content-Type": "application/json"], times: 1),
+            .init(path: "/products-test.json", status: 304),
+        ])
+        let arguments = ["check24", "--base-url", server.baseURL.absoluteString, "--data-dir", data.path, "--timeout", "2", "--size", "100x30"]
+        let first = try AppsCLIProcess.run(arguments + ["--plain", "--fail-every", "0"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("Kept Circle") && !first.stdout.contains("Offline"), first.stdout)
+
+        let second = try AppsCLIProcess.run(arguments + ["--plain", "--fail-every", "0"])
+        XCTAssertTrue(second.stdout.contains("Kept Circle") && second.stdout.contains("Kept Square"), "the kept catalog on a 304: \(second.stdout)")
+        XCTAssertFalse(second.stdout.contains("Offline"), "and it is current")
+        XCTAssertEqual(server.requests().last?.header("If-None-Match"), "\"c1\"")
+
+        let faulted = try AppsCLIProcess.run(arguments + ["--fail-every", "2", "--keys", "r"])
+        XCTAssertTrue(faulted.stdout.contains("Die Produkte konnten nicht geladen werden"), "the injected 503 is said: \(faulted.stdout)")
+        XCTAssertFalse(faulted.stdout.contains("Kept Circle"), faulted.stdout)
+
+        server.stop()
+        let offline = try AppsCLIProcess.run(arguments + ["--plain", "--fail-every", "0"])
+        XCTAssertEqual(offline.status, 0, offline.stderr)
+        XCTAssertTrue(offline.stdout.contains("Kept Circle") && offline.stdout.contains("Offline — Stand "), offline.stdout)
+    }
 }

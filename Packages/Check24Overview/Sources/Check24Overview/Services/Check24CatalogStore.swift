@@ -23,6 +23,8 @@ public final class Check24CatalogStore: Sendable {
     /// - Throws: ``StorageError`` when the file cannot be opened (a damaged one: ``StorageError/corrupt(path:)``).
     public init(directory: URL) throws {
         database = try SQLiteDatabase.open(directory: directory, fileName: Self.fileName)
+        // A cache (see ResponseStore): no fsync per launch for marking a catalog current.
+        try database.execute("PRAGMA synchronous = NORMAL")
         payloads = directory.appendingPathComponent(Self.payloadsFolder, isDirectory: true)
         try database.migrate([
             Migration(version: 1, sql: """
