@@ -221,13 +221,19 @@ final class ContactListPresenterTests: XCTestCase {
         service.answerListsAsKept(since: [storedAt, storedAt, nil])
         let (presenter, _, work) = makePresenter(service)
         let waits = Mutex<[Duration]>([])
-        presenter.kept.wait = { duration in waits.withLock { $0.append(duration) } }
+        let released = Mutex(false)
+        presenter.kept.wait = { duration in
+            waits.withLock { $0.append(duration) }
+            // Held until the test has read the first answer's screen.
+            while !released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+        }
         presenter.kept.timeZone = TimeZone(identifier: "UTC")!
         presenter.kept.now = { storedAt }
         presenter.didLoad()
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines.count, 14)
         XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 19:46 (r retries)")
+        released.withLock { $0 = true }
         // The retries run by themselves: the second answer is kept too, the third fresh.
         let deadline = ContinuousClock.now + .seconds(5)
         while service.calls.count < 3, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }

@@ -88,8 +88,9 @@ enum ContactListing {
         var searchWords: String
 
         init(firstName: String, lastName: String) {
-            orderKey = ContactNameFolding.orderKey(firstName: firstName, lastName: lastName)
-            searchWords = ContactNameFolding.searchWords(firstName + " " + lastName).joined(separator: " ")
+            let first = ContactNameFolding.fold(firstName), last = ContactNameFolding.fold(lastName)
+            orderKey = ContactNameFolding.orderKey(foldedFirst: first, foldedLast: last)
+            searchWords = ContactNameFolding.searchWords(folded: first + " " + last).joined(separator: " ")
         }
     }
 

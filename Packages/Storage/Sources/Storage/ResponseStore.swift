@@ -15,20 +15,25 @@ public final class ResponseStore: Sendable {
 
     private let database: SQLiteDatabase
 
-    /// A store in `database`, creating its table when missing (it shares no schema version with anyone).
+    /// A store in `database`, creating its tables when missing. The answers' bodies live in a table
+    /// of their own: marking an answer used or current then rewrites a small row, not its body.
     public init(database: SQLiteDatabase) throws {
         self.database = database
-        try database.execute("""
-            CREATE TABLE IF NOT EXISTS responses (
-                url TEXT PRIMARY KEY NOT NULL,
-                body BLOB NOT NULL,
-                content_type TEXT,
-                etag TEXT,
-                last_modified TEXT,
-                stored_at REAL NOT NULL,
-                used_at REAL NOT NULL
-            )
-            """)
+        try database.migrate([
+            Migration(version: 1, sql: """
+                DROP TABLE IF EXISTS responses;
+                CREATE TABLE answers (
+                    url TEXT PRIMARY KEY NOT NULL,
+                    content_type TEXT,
+                    etag TEXT,
+                    last_modified TEXT,
+                    size INTEGER NOT NULL,
+                    stored_at REAL NOT NULL,
+                    used_at REAL NOT NULL
+                );
+                CREATE TABLE answer_bodies (url TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL);
+                """),
+        ])
     }
 
     /// The store in `directory` (``fileName``).
@@ -42,9 +47,11 @@ public final class ResponseStore: Sendable {
 
     /// The stored answer for `url`, if any; marks it used.
     public func entry(for url: String, now: Date = Date()) throws -> StoredAnswer? {
-        guard let row = try database.query("SELECT body, content_type, etag, last_modified, stored_at FROM responses WHERE url = ?",
-                                           [.text(url)]).first else { return nil }
-        try database.execute("UPDATE responses SET used_at = ? WHERE url = ?", [.real(now.timeIntervalSince1970), .text(url)])
+        guard let row = try database.query("""
+            SELECT b.body, a.content_type, a.etag, a.last_modified, a.stored_at FROM answers a JOIN answer_bodies b ON b.url = a.url
+            WHERE a.url = ?
+            """, [.text(url)]).first else { return nil }
+        try database.execute("UPDATE answers SET used_at = ? WHERE url = ?", [.real(now.timeIntervalSince1970), .text(url)])
         return StoredAnswer(body: try row.data("body") ?? Data(), contentType: try row.string("content_type"), etag: try row.string("etag"),
                      lastModified: try row.string("last_modified"),
                      storedAt: Date(timeIntervalSince1970: try row.double("stored_at") ?? 0))
@@ -55,37 +62,39 @@ public final class ResponseStore: Sendable {
     public func save(_ entry: StoredAnswer, for url: String, now: Date = Date()) throws {
         try database.transaction { transaction in
             guard entry.body.count <= Self.maximumBodyBytes else {
-                try transaction.execute("DELETE FROM responses WHERE url = ?", [.text(url)])
+                try transaction.execute("DELETE FROM answers WHERE url = ?; DELETE FROM answer_bodies WHERE url = ?", [.text(url), .text(url)])
                 return
             }
             try transaction.execute("""
-                INSERT OR REPLACE INTO responses (url, body, content_type, etag, last_modified, stored_at, used_at)
+                INSERT OR REPLACE INTO answers (url, content_type, etag, last_modified, size, stored_at, used_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [.text(url), .blob(entry.body), entry.contentType.map(SQLiteValue.text) ?? .null,
+                """, [.text(url), entry.contentType.map(SQLiteValue.text) ?? .null,
                       entry.etag.map(SQLiteValue.text) ?? .null, entry.lastModified.map(SQLiteValue.text) ?? .null,
-                      .real(entry.storedAt.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
+                      .integer(Int64(entry.body.count)), .real(entry.storedAt.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
+            try transaction.execute("INSERT OR REPLACE INTO answer_bodies (url, body) VALUES (?, ?)", [.text(url), .blob(entry.body)])
             // The least recently used beyond the count, then beyond the bytes.
             try transaction.execute("""
-                DELETE FROM responses WHERE url IN (
-                    SELECT url FROM responses ORDER BY used_at DESC LIMIT -1 OFFSET ?)
+                DELETE FROM answers WHERE url IN (
+                    SELECT url FROM answers ORDER BY used_at DESC LIMIT -1 OFFSET ?)
                 """, [.integer(Int64(Self.maximumEntries))])
             try transaction.execute("""
-                DELETE FROM responses WHERE url IN (
-                    SELECT url FROM (SELECT url, SUM(length(body)) OVER (ORDER BY used_at DESC, url) AS running FROM responses)
+                DELETE FROM answers WHERE url IN (
+                    SELECT url FROM (SELECT url, SUM(size) OVER (ORDER BY used_at DESC, url) AS running FROM answers)
                     WHERE running > ?)
                 """, [.integer(Int64(Self.maximumTotalBytes))])
+            try transaction.execute("DELETE FROM answer_bodies WHERE url NOT IN (SELECT url FROM answers)")
         }
     }
 
     /// The server said the answer for `url` is still current (304): it counts as stored at `date`.
     public func markCurrent(_ url: String, at date: Date = Date()) throws {
-        try database.execute("UPDATE responses SET stored_at = ?, used_at = ? WHERE url = ?",
+        try database.execute("UPDATE answers SET stored_at = ?, used_at = ? WHERE url = ?",
                              [.real(date.timeIntervalSince1970), .real(date.timeIntervalSince1970), .text(url)])
     }
 
     /// How many answers are kept (for tests and diagnostics).
     public func count() throws -> Int {
-        try database.query("SELECT COUNT(*) AS n FROM responses").first?.int("n") ?? 0
+        try database.query("SELECT COUNT(*) AS n FROM answers").first?.int("n") ?? 0
     }
 }
 

@@ -31,7 +31,9 @@ public final class Check24CatalogStore: Sendable {
                 CREATE TABLE catalogs (
                   url TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, stored_at REAL NOT NULL,
                   title TEXT NOT NULL, subtitle TEXT NOT NULL, filters TEXT NOT NULL, skipped TEXT NOT NULL,
-                  outlines BLOB NOT NULL, payload TEXT NOT NULL, payload_size INTEGER NOT NULL)
+                  payload TEXT NOT NULL, payload_size INTEGER NOT NULL);
+                -- Apart from the row a 304 marks current: that rewrites a small row, not the outlines.
+                CREATE TABLE catalog_outlines (url TEXT PRIMARY KEY, outlines BLOB NOT NULL);
                 """),
         ])
     }
@@ -53,7 +55,9 @@ public final class Check24CatalogStore: Sendable {
     /// The catalog kept for `url`, its payload mapped; nil when none is kept or it cannot be read
     /// (a payload gone or changed on disk is forgotten).
     func catalog(for url: URL) -> Check24Catalog? {
-        guard let row = try? database.query("SELECT * FROM catalogs WHERE url = ?", [.text(url.absoluteString)]).first,
+        guard let row = try? database.query("""
+                SELECT c.*, o.outlines FROM catalogs c JOIN catalog_outlines o ON o.url = c.url WHERE c.url = ?
+                """, [.text(url.absoluteString)]).first,
               let file = try? row.string("payload"), let size = try? row.int("payload_size"),
               let outlineBytes = try? row.data("outlines"),
               let payload = try? Data(contentsOf: payloads.appendingPathComponent(file), options: .alwaysMapped), payload.count == size,
@@ -84,16 +88,21 @@ public final class Check24CatalogStore: Sendable {
         let replaced: [String] = try database.transaction { transaction in
             let old = try transaction.query("SELECT payload FROM catalogs WHERE url = ?", [.text(url)]).compactMap { try $0.string("payload") }
             try transaction.execute("""
-                INSERT OR REPLACE INTO catalogs (url, etag, last_modified, stored_at, title, subtitle, filters, skipped, outlines, payload, payload_size)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO catalogs (url, etag, last_modified, stored_at, title, subtitle, filters, skipped, payload, payload_size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(url), received.etag.map(SQLiteValue.text) ?? .null, received.lastModified.map(SQLiteValue.text) ?? .null,
                       .real(date.timeIntervalSince1970), .text(catalog.header.title), .text(catalog.header.subtitle),
                       .text(catalog.filters.joined(separator: "\u{1}")), .text(Self.text(of: catalog.skipped)),
-                      .blob(Self.bytes(of: outlines)), .text(file), .integer(Int64(received.body.count))])
+                      .text(file), .integer(Int64(received.body.count))])
+            try transaction.execute("INSERT OR REPLACE INTO catalog_outlines (url, outlines) VALUES (?, ?)",
+                                    [.text(url), .blob(Self.bytes(of: outlines))])
             // The least recently current beyond the bound go, with their payloads.
             let evicted = try transaction.query("SELECT url, payload FROM catalogs ORDER BY stored_at DESC LIMIT -1 OFFSET ?",
                                                 [.integer(Int64(Self.maximumCatalogs))])
-            for row in evicted { try transaction.execute("DELETE FROM catalogs WHERE url = ?", [.text(try row.string("url") ?? "")]) }
+            for row in evicted {
+                let evictedURL: SQLiteValue = .text(try row.string("url") ?? "")
+                try transaction.execute("DELETE FROM catalogs WHERE url = ?; DELETE FROM catalog_outlines WHERE url = ?", [evictedURL, evictedURL])
+            }
             return old + (try evicted.compactMap { try $0.string("payload") })
         }
         for name in replaced where name != file { try? FileManager.default.removeItem(at: payloads.appendingPathComponent(name)) }
@@ -102,7 +111,8 @@ public final class Check24CatalogStore: Sendable {
     private func forget(_ url: URL) {
         guard let name = (try? database.query("SELECT payload FROM catalogs WHERE url = ?", [.text(url.absoluteString)]).first)
             .flatMap({ try? $0.string("payload") }) else { return }
-        try? database.execute("DELETE FROM catalogs WHERE url = ?", [.text(url.absoluteString)])
+        try? database.execute("DELETE FROM catalogs WHERE url = ?; DELETE FROM catalog_outlines WHERE url = ?",
+                              [.text(url.absoluteString), .text(url.absoluteString)])
         try? FileManager.default.removeItem(at: payloads.appendingPathComponent(name))
     }
 

@@ -73,7 +73,11 @@ extension ContactNameFolding {
     /// U+0001, so that first names decide first. The embedded store keeps it in a column; the list of
     /// a remote server is sorted by it in memory.
     public static func orderKey(firstName: String, lastName: String) -> String {
-        let first = fold(firstName), last = fold(lastName)
+        orderKey(foldedFirst: fold(firstName), foldedLast: fold(lastName))
+    }
+
+    /// ``orderKey(firstName:lastName:)`` of names already folded.
+    public static func orderKey(foldedFirst first: String, foldedLast last: String) -> String {
         let rank = sectionRank(ofFolded: first.isEmpty ? last : first)
         return String(UnicodeScalar(UInt8(ascii: "A") + UInt8(rank))) + first + "\u{1}" + last
     }
@@ -88,7 +92,19 @@ extension ContactNameFolding {
     /// name when each of its words starts a word of the name, as in the iOS Contacts app — the
     /// rule an index can answer (the embedded store's FTS5 table splits at the same characters).
     public static func searchWords(_ text: String) -> [Substring] {
-        let folded = fold(text)
+        searchWords(folded: fold(text))
+    }
+
+    /// ``searchWords(_:)`` of text already folded.
+    public static func searchWords(folded: String) -> [Substring] {
+        // ASCII (most names): letters and digits are the words, without Unicode properties.
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) {
+            return folded.split { character in
+                guard let byte = character.asciiValue else { return true }
+                return !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                         || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte))
+            }
+        }
         return folded.split { character in
             !character.unicodeScalars.contains { scalar in
                 switch scalar.properties.generalCategory {

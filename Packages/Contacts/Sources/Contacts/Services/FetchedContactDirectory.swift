@@ -14,9 +14,11 @@ public actor FetchedContactDirectory: ContactDirectory {
 
         init(_ summary: ContactSummary) {
             self.summary = summary
-            orderKey = ContactNameFolding.orderKey(firstName: summary.firstName, lastName: summary.lastName)
+            // Each name folded once, for the order and the search.
+            let first = ContactNameFolding.fold(summary.firstName), last = ContactNameFolding.fold(summary.lastName)
+            orderKey = ContactNameFolding.orderKey(foldedFirst: first, foldedLast: last)
             var key: [UInt8] = []
-            for word in ContactNameFolding.searchWords(summary.firstName + " " + summary.lastName) {
+            for word in ContactNameFolding.searchWords(folded: first + " " + last) {
                 key.append(UInt8(ascii: " "))
                 key.append(contentsOf: word.utf8)
             }
