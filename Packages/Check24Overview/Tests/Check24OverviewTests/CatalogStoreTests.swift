@@ -56,10 +56,12 @@ final class CatalogStoreTests: XCTestCase {
         XCTAssertEqual(offline.storedAt, now, "no answer: the kept catalog, marked with when it was current")
         XCTAssertEqual(offline.value.products.count, 3)
 
-        // A payload changed on disk is forgotten, never shown as something else.
+        // A payload changed on disk (here: garbage of the same size) is forgotten, never shown as blank products.
         let payloads = folder.url.appendingPathComponent(Check24CatalogStore.payloadsFolder)
         for name in try FileManager.default.contentsOfDirectory(atPath: payloads.path) {
-            try Data("garbage".utf8).write(to: payloads.appendingPathComponent(name))
+            let path = payloads.appendingPathComponent(name)
+            let size = try Data(contentsOf: path).count
+            try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: path)
         }
         do {
             _ = try await service.fetchCatalog()

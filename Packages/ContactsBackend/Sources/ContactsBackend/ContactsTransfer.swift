@@ -1,5 +1,8 @@
 import Contacts
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import JSONKit
 import Storage
 
@@ -88,6 +91,8 @@ public struct ContactsTransferError: Error, Sendable, Equatable {
 extension LocalContactsBackend {
     /// Files above this size are refused before they are read: a million contacts are about 150 MB.
     public static let importByteLimit = 1 << 30
+    /// The longest field an import takes: a contact's page (at most 1 MB from the backend) must still open.
+    public static let maximumFieldLength = 1_000
     /// Rows per INSERT: one statement prepared per batch, not per contact.
     static let importBatch = 500
 
@@ -95,18 +100,25 @@ extension LocalContactsBackend {
     /// when the store fails, none. Entries the server would refuse (its validations) or that cannot
     /// be read are left out and named. `progress` hears (done, total) after each batch.
     public func performImport(from file: URL, progress: (Int, Int) -> Void = { _, _ in }) throws(ContactsTransferError) -> ContactsImportReport {
-        let data: Data
+        var data: Data
+        var status = stat()
+        guard stat(file.path, &status) == 0 else {
+            throw ContactsTransferError(kind: .unreadable, message: "\(file.path) could not be read: \(String(cString: strerror(errno))).")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw ContactsTransferError(kind: .unreadable, message: "\(file.path) is not a file (a folder or a device).")
+        }
+        guard status.st_size <= Self.importByteLimit else {
+            throw ContactsTransferError(kind: .unreadable, message: "\(file.path) is larger than 1 GB; split it into smaller files.")
+        }
         do {
-            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
-            guard size <= Self.importByteLimit else {
-                throw ContactsTransferError(kind: .unreadable, message: "\(file.path) is larger than 1 GB; split it into smaller files.")
-            }
             data = try Data(contentsOf: file, options: .mappedIfSafe)
-        } catch let error as ContactsTransferError {
-            throw error
         } catch {
             throw ContactsTransferError(kind: .unreadable, message: "\(file.path) could not be read: \((error as NSError).localizedDescription)")
         }
+        guard !data.isEmpty else { throw ContactsTransferError(kind: .malformed, message: "\(file.path) is empty.") }
+        // A byte order mark is no part of the list (editors on Windows write one).
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
         var skipped: [ContactsImportReport.Skipped] = []
         let entries: [(entry: Int, contact: TransferredContact)]
         switch ContactsFileFormat.sniffed(data) {
@@ -126,7 +138,10 @@ extension LocalContactsBackend {
             }
             entries = found
         case .vCard?:
-            let cards = VCard.read(String(decoding: data, as: UTF8.self))
+            guard let text = String(bytes: data, encoding: .utf8) else {
+                throw ContactsTransferError(kind: .malformed, message: "\(file.path) is not UTF-8 text (vCard 3.0 and 4.0 are).")
+            }
+            let cards = VCard.read(text)
             var found: [(Int, TransferredContact)] = []
             for (offset, card) in cards.enumerated() {
                 switch card {
@@ -138,10 +153,15 @@ extension LocalContactsBackend {
         case nil:
             throw ContactsTransferError(kind: .malformed, message: "\(file.path) is neither a JSON list of contacts nor a vCard file.")
         }
-        // The server's validations, with its messages.
+        // The server's validations, with its messages; and no field longer than a contact's page can show.
         var valid: [TransferredContact] = []
         valid.reserveCapacity(entries.count)
         for (entry, contact) in entries {
+            if let long = [("First name", contact.firstName), ("Last name", contact.lastName), ("Email", contact.email),
+                           ("Phone number", contact.phoneNumber)].first(where: { ($0.1?.count ?? 0) > Self.maximumFieldLength }) {
+                skipped.append(.init(entry: entry, reason: "\(long.0) is longer than \(Self.maximumFieldLength) characters"))
+                continue
+            }
             let violations = ContactRules.violations(firstName: contact.firstName, lastName: contact.lastName, email: contact.email,
                                                      phoneNumber: contact.phoneNumber)
             if violations.isEmpty { valid.append(contact) } else {
@@ -213,17 +233,24 @@ extension LocalContactsBackend {
     }
 
     /// Writes every contact to `file` in list order, as a JSON array in the server's shape or as
-    /// vCard 3.0 (by the file's extension), through a temporary file renamed at the end: a failed
-    /// export never leaves half a file. Returns how many contacts it wrote.
+    /// vCard 3.0 (by the file's extension), through a temporary file beside it that `rename(2)` puts
+    /// in its place at the end: a failed export never leaves half a file, and never touches the file
+    /// that was there. Only a regular file is replaced: a folder, a device or a link is refused.
+    /// Returns how many contacts it wrote.
     public func performExport(to file: URL, format: ContactsFileFormat? = nil) throws(ContactsTransferError) -> Int {
         let format = format ?? ContactsFileFormat.named(file)
+        func unwritable(_ reason: String) -> ContactsTransferError {
+            ContactsTransferError(kind: .unwritable, message: "\(file.path) could not be written: \(reason).")
+        }
+        var status = stat()
+        if lstat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw unwritable("it is not a regular file (a folder, a device or a link), and only a file is replaced")
+        }
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        func unwritable(_ error: any Error) -> ContactsTransferError {
-            ContactsTransferError(kind: .unwritable, message: "\(file.path) could not be written: \((error as NSError).localizedDescription)")
-        }
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw unwritable(CocoaError(.fileWriteNoPermission))
-        }
+        // O_EXCL: the temporary name is ours alone, never a file (or link) someone left there.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw unwritable(String(cString: strerror(errno))) }
+        close(descriptor)
         var count = 0
         do {
             let handle = try FileHandle(forWritingTo: temporary)
@@ -262,15 +289,17 @@ extension LocalContactsBackend {
             try flush(true)
             try handle.synchronize()
             try handle.close()
-            if FileManager.default.fileExists(atPath: file.path) { _ = try FileManager.default.replaceItemAt(file, withItemAt: temporary) } else {
-                try FileManager.default.moveItem(at: temporary, to: file)
-            }
+            // The one step that replaces the old file: atomic, and nothing of it is lost before.
+            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch let error as StorageError {
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary.path)
             throw ContactsTransferError(kind: .store, message: "nothing was exported: \(error.message)")
+        } catch let error as POSIXError {
+            unlink(temporary.path)
+            throw unwritable(String(cString: strerror(error.code.rawValue)))
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw unwritable(error)
+            unlink(temporary.path)
+            throw unwritable((error as NSError).localizedDescription)
         }
         return count
     }

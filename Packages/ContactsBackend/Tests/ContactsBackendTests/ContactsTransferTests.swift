@@ -127,4 +127,63 @@ final class ContactsTransferTests: XCTestCase {
             XCTAssertEqual((error as? ContactsTransferError)?.kind, .unwritable)
         }
     }
+
+    /// An export replaces a regular file in one rename, and refuses anything else: a folder, a link
+    /// or a device is never touched (an export once deleted what stood at its path).
+    func testAnExportReplacesOnlyAFileAndNothingElseIsTouched() async throws {
+        let backend = try LocalContactsBackend(directory: folder.url.appendingPathComponent("store"))
+        let book = try file("book.json", #"[{"first_name":"Zoë","last_name":"Adams"}]"#)
+        _ = try backend.performImport(from: book)
+        // The same path as the import: the file becomes the export.
+        XCTAssertEqual(try backend.performExport(to: book), 1)
+        XCTAssertTrue(try String(contentsOf: book, encoding: .utf8).contains(#""first_name":"Zoë""#))
+        let existing = try file("old.json", "important")
+        XCTAssertEqual(try backend.performExport(to: existing), 1)
+        XCTAssertTrue(try String(contentsOf: existing, encoding: .utf8).hasPrefix("["), "a regular file is replaced")
+
+        let victim = folder.url.appendingPathComponent("victim")
+        try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: victim.appendingPathComponent("a.txt"))
+        let target = try file("target.txt", "target")
+        let link = folder.url.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        for path in [victim, link, URL(fileURLWithPath: "/dev/null")] {
+            XCTAssertThrowsError(try backend.performExport(to: path)) { error in
+                XCTAssertEqual((error as? ContactsTransferError)?.kind, .unwritable, path.path)
+                XCTAssertTrue((error as? ContactsTransferError)?.message.contains("not a regular file") == true, "\(error)")
+            }
+        }
+        XCTAssertEqual(try String(contentsOf: victim.appendingPathComponent("a.txt"), encoding: .utf8), "keep")
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "target")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path)
+        var status = stat()
+        XCTAssertEqual(lstat("/dev/null", &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR, "/dev/null is still the device")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [], "no temporary file stays")
+    }
+
+    /// A byte order mark (as Windows editors write) is no part of the list; an empty file, a folder
+    /// and fields longer than a contact's page can show are said, not taken.
+    func testAByteOrderMarkIsSkippedAndOddFilesAreSaid() async throws {
+        let backend = try LocalContactsBackend(directory: folder.url.appendingPathComponent("store"))
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        let card = folder.url.appendingPathComponent("bom.vcf")
+        try (bom + Data("BEGIN:VCARD\nN:Bom;Bea\nEND:VCARD\n".utf8)).write(to: card)
+        XCTAssertEqual(try backend.performImport(from: card).imported, 1)
+        let list = folder.url.appendingPathComponent("bom.json")
+        let long = String(repeating: "x", count: LocalContactsBackend.maximumFieldLength + 1)
+        try (bom + Data(#"[{"first_name":"Jo","last_name":"Bom"},{"first_name":"\#(long)","last_name":"Long"}]"#.utf8)).write(to: list)
+        let report = try backend.performImport(from: list)
+        XCTAssertEqual(report.imported, 1)
+        XCTAssertEqual(report.skipped, [.init(entry: 2, reason: "First name is longer than 1000 characters")])
+        let listed = try await names(backend)
+        XCTAssertEqual(listed, ["Bea Bom", "Jo Bom"])
+        XCTAssertThrowsError(try backend.performImport(from: try file("empty.json", ""))) { error in
+            XCTAssertEqual((error as? ContactsTransferError)?.kind, .malformed)
+        }
+        XCTAssertThrowsError(try backend.performImport(from: folder.url)) { error in
+            XCTAssertEqual((error as? ContactsTransferError)?.message, "\(folder.url.path) is not a file (a folder or a device).")
+        }
+    }
 }

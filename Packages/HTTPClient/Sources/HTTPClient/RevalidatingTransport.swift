@@ -57,11 +57,7 @@ public struct RevalidatingTransport: Transport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .get else { return try await base.send(request) }
         let stored = archive.storedAnswer(for: request.url)
-        var conditional = request
-        if let stored {
-            if let etag = stored.etag { conditional.headers["If-None-Match"] = etag }
-            if let lastModified = stored.lastModified { conditional.headers["If-Modified-Since"] = lastModified }
-        }
+        let conditional = request.revalidating(etag: stored?.etag, lastModified: stored?.lastModified)
         let response: HTTPResponse
         do {
             response = try await base.send(conditional)
@@ -89,6 +85,17 @@ public struct RevalidatingTransport: Transport {
         if let contentType = stored.contentType { headers["Content-Type"] = contentType }
         if offline { headers[storedAtHeader] = String(stored.storedAt.timeIntervalSince1970) }
         return HTTPResponse(statusCode: 200, headers: headers, body: stored.body, url: url)
+    }
+}
+
+extension HTTPRequest {
+    /// The request asking only whether the answer kept with these validators changed
+    /// (`If-None-Match`, `If-Modified-Since`): a 304 means it did not.
+    public func revalidating(etag: String?, lastModified: String?) -> HTTPRequest {
+        var conditional = self
+        if let etag { conditional.headers["If-None-Match"] = etag }
+        if let lastModified { conditional.headers["If-Modified-Since"] = lastModified }
+        return conditional
     }
 }
 

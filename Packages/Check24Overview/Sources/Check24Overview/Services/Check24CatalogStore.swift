@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 import Storage
 
 /// The catalogs kept from the server's last good answers, per URL, in the data directory: a row of
@@ -61,7 +62,8 @@ public final class Check24CatalogStore: Sendable {
               let file = try? row.string("payload"), let size = try? row.int("payload_size"),
               let outlineBytes = try? row.data("outlines"),
               let payload = try? Data(contentsOf: payloads.appendingPathComponent(file), options: .alwaysMapped), payload.count == size,
-              let outlines = Self.outlines(from: outlineBytes)
+              let outlines = Self.outlines(from: outlineBytes),
+              Self.samplesDecode(outlines, in: payload)
         else {
             forget(url)
             return nil
@@ -114,6 +116,19 @@ public final class Check24CatalogStore: Sendable {
         try? database.execute("DELETE FROM catalogs WHERE url = ?; DELETE FROM catalog_outlines WHERE url = ?",
                               [.text(url.absoluteString), .text(url.absoluteString)])
         try? FileManager.default.removeItem(at: payloads.appendingPathComponent(name))
+    }
+
+    /// Some products spread over the payload decode as the products their outlines name: a payload
+    /// changed on disk (scribbled on, replaced) is caught before a screen shows blank products.
+    static func samplesDecode(_ outlines: [Check24Products.KeptOutline], in payload: Data) -> Bool {
+        guard !outlines.isEmpty else { return true }
+        let samples = Set(stride(from: 0, to: outlines.count, by: max(1, outlines.count / 32)).map { $0 } + [outlines.count - 1])
+        return samples.allSatisfy { index in
+            let outline = outlines[index]
+            guard outline.bytes.lowerBound >= 0, outline.bytes.upperBound <= payload.count,
+                  let product = try? LazyJSONDecoder().decode(Check24Product.self, from: payload.subdata(in: outline.bytes)) else { return false }
+            return product.id == outline.id && product.available == outline.available
+        }
     }
 
     // MARK: Encodings

@@ -24,12 +24,8 @@ public struct HTTPCheck24Service: Check24CatalogService {
 
     public func fetchCatalog() async throws -> Fetched<Check24Catalog> {
         let url = try Check24OverviewModule.productsURL(base: baseURL)
-        var request = HTTPRequest.get(url, byteLimit: HTTPRequest.ByteLimit.list)
         let kept = store?.validators(for: url)
-        if let kept {
-            if let etag = kept.etag { request.headers["If-None-Match"] = etag }
-            if let lastModified = kept.lastModified { request.headers["If-Modified-Since"] = lastModified }
-        }
+        let request = HTTPRequest.get(url, byteLimit: HTTPRequest.ByteLimit.list).revalidating(etag: kept?.etag, lastModified: kept?.lastModified)
         let response: HTTPResponse
         do {
             response = try await client.send(request)
