@@ -57,7 +57,7 @@ public enum ListInput {
         case .key(.down), .key(.character("j")): return select(from: selected, step: 1)
         case .mouse(let mouse) where mouse.kind == .wheelUp: return select(from: selected, step: -1)
         case .mouse(let mouse) where mouse.kind == .wheelDown: return select(from: selected, step: 1)
-        case .key(.pageUp): return select(from: selected, step: -layout.pageStep(from: max(0, selected - 1)))
+        case .key(.pageUp): return select(from: selected, step: -layout.pageStepUp(from: selected))
         case .key(.pageDown), .key(.character(" ")): return select(from: selected, step: layout.pageStep(from: selected))
         case .key(.home): return select(from: 0, step: 0)
         case .key(.end): return select(from: layout.count - 1, step: 0)

@@ -152,6 +152,22 @@ public struct VirtualListLayout {
         return max(1, step)
     }
 
+    /// How many rows a page up from `index` moves: the rows above it that fill one screen (at least one).
+    /// Counted upwards, so that near the end of the list a page up still moves a whole screen.
+    public func pageStepUp(from index: Int) -> Int {
+        guard count > 0 else { return 1 }
+        var used = 0
+        var step = 0
+        var row = min(max(0, index), count - 1) - 1
+        while row >= 0 {
+            used += heightOfRow(row)
+            if used > viewportRows { break }
+            step += 1
+            row -= 1
+        }
+        return max(1, step)
+    }
+
     /// The row drawn at `line` of the viewport (0 = its top) when `top` is the first visible row.
     public func row(atLine line: Int, top: Int) -> Int? {
         guard line >= 0, line < viewportRows else { return nil }

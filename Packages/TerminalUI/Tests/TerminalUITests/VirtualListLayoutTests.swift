@@ -35,6 +35,16 @@ final class VirtualListLayoutTests: XCTestCase {
         XCTAssertEqual(list.visibleRows(top: 1).map(\.index), [1])
     }
 
+    /// A page up counts the rows above the selection, so at the end of a list it still moves a screen
+    /// (it counted the rows below, two or three there).
+    func testAPageUpAtTheEndMovesAWholeScreen() {
+        let list = VirtualListLayout(count: 100, viewportRows: 20, height: { $0 % 10 == 0 ? 1 : 2 })
+        XCTAssertEqual(list.pageStepUp(from: 99), 10, "the rows above 99 that fill 20 lines: 98…89 (89 … 90 has a 1-line header)")
+        XCTAssertEqual(list.pageStepUp(from: 0), 1)
+        XCTAssertEqual(list.pageStepUp(from: 3), 3)
+        XCTAssertEqual(list.pageStep(from: 0), 11, "downwards: 0…10")
+    }
+
     func testPagingHitTestingAndTheThumb() {
         let list = layout(count: 10, viewport: 7, heights: Heights())
         XCTAssertEqual(list.pageStep(from: 0), 4)
