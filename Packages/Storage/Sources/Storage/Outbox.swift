@@ -1,0 +1,133 @@
+import Foundation
+
+/// Writes waiting for a server, kept in a SQLite file until they are sent: the durable outbox of
+/// a feature whose changes must survive the server being away, a `kill -9` and a second process on
+/// the same data directory.
+///
+/// Entries of one `queue` (a feature and its server) go out in the order they were added, one at a
+/// time: ``claimNext(in:owner:now:)`` hands out the oldest entry only while no other entry of the
+/// queue is claimed, so two processes never send two writes of one queue at once, nor one write
+/// twice. A claim is a lease: one whose owner died (killed, crashed) lapses after ``leaseDuration``
+/// and the entry is handed out again, marked ``Entry/mayHaveBeenSent`` when it was marked sending
+/// before (``markSending(_:owner:)``), so the caller looks on the server before sending it again.
+///
+/// Every change is one `BEGIN IMMEDIATE` transaction: a process killed at any point leaves each
+/// entry waiting, claimed or gone — never half-written.
+public final class Outbox: Sendable {
+    public static let fileName = "outbox.sqlite"
+    /// How long a claim holds without being completed or released (a request's timeout is shorter).
+    public static let leaseDuration: TimeInterval = 120
+
+    /// A write waiting to be sent.
+    public struct Entry: Sendable, Equatable {
+        public var id: Int64
+        public var queue: String
+        /// What kind of write it is ("create", "update", "delete" …), for the caller.
+        public var kind: String
+        /// The write itself, in the caller's encoding.
+        public var payload: Data
+        public var enqueuedAt: Date
+        /// Sends tried and given back (``release(_:owner:problem:)``).
+        public var attempts: Int
+        /// The last reason it was given back, if any.
+        public var lastProblem: String?
+        /// It was marked sending by a claim that lapsed: the server may have it already.
+        public var mayHaveBeenSent: Bool
+    }
+
+    private let database: SQLiteDatabase
+
+    /// An outbox in `database`, creating its table when missing (it claims no schema version).
+    public init(database: SQLiteDatabase) throws {
+        self.database = database
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS outbox (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                queue TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                payload BLOB NOT NULL,
+                enqueued_at REAL NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                last_problem TEXT,
+                claimed_by TEXT,
+                claimed_until REAL,
+                sending INTEGER NOT NULL DEFAULT 0,
+                sent_before INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE INDEX IF NOT EXISTS outbox_queue ON outbox (queue, id);
+            """)
+    }
+
+    /// The outbox in `directory` (``fileName``).
+    public static func open(directory: URL) throws -> Outbox {
+        try Outbox(database: SQLiteDatabase.open(directory: directory, fileName: fileName))
+    }
+
+    /// Adds a write at the end of `queue`; its id.
+    @discardableResult
+    public func enqueue(_ kind: String, payload: Data, in queue: String, now: Date = Date()) throws -> Int64 {
+        try database.transaction { transaction in
+            try transaction.execute("INSERT INTO outbox (queue, kind, payload, enqueued_at) VALUES (?, ?, ?, ?)",
+                                    [.text(queue), .text(kind), .blob(payload), .real(now.timeIntervalSince1970)])
+            return transaction.lastInsertRowID
+        }
+    }
+
+    /// Every write of `queue` still waiting (claimed or not), oldest first: what a screen marks "waiting to sync".
+    public func pending(in queue: String) throws -> [Entry] {
+        try database.query("SELECT * FROM outbox WHERE queue = ? ORDER BY id", [.text(queue)]).map(Self.entry)
+    }
+
+    /// The oldest write of `queue`, claimed for `owner` until the lease runs out; nil when the queue is
+    /// empty or its oldest write is claimed by another owner whose lease holds (one write of a queue
+    /// at a time, in order). A lapsed claim is taken over.
+    public func claimNext(in queue: String, owner: String, now: Date = Date()) throws -> Entry? {
+        try database.transaction { transaction in
+            guard let row = try transaction.query("SELECT * FROM outbox WHERE queue = ? ORDER BY id LIMIT 1", [.text(queue)]).first
+            else { return nil }
+            let id = try row.int64("id") ?? 0
+            let claimedBy = try row.string("claimed_by")
+            let until = try row.double("claimed_until") ?? 0
+            if let claimedBy, claimedBy != owner, until > now.timeIntervalSince1970 { return nil }
+            // A lapsed claim that had started sending: the server may have the write already.
+            let sending = try row.int("sending") ?? 0
+            let lapsedWhileSending = claimedBy != nil && claimedBy != owner && sending != 0
+            try transaction.execute("""
+                UPDATE outbox SET claimed_by = ?, claimed_until = ?, sending = 0, sent_before = sent_before OR ? WHERE id = ?
+                """, [.text(owner), .real(now.timeIntervalSince1970 + Self.leaseDuration), SQLiteValue(lapsedWhileSending), .integer(id)])
+            return try transaction.query("SELECT * FROM outbox WHERE id = ?", [.integer(id)]).first.map(Self.entry)
+        }
+    }
+
+    /// Says the claimed write is about to go out: if this owner dies before completing it, the next
+    /// claim learns it may have been sent.
+    public func markSending(_ id: Int64, owner: String) throws {
+        try database.execute("UPDATE outbox SET sending = 1 WHERE id = ? AND claimed_by = ?", [.integer(id), .text(owner)])
+    }
+
+    /// The server has the write (or refused it for good): it leaves the outbox. False when `owner`
+    /// no longer holds the claim (it lapsed and another owner took the write over).
+    @discardableResult
+    public func complete(_ id: Int64, owner: String) throws -> Bool {
+        try database.transaction { transaction in
+            try transaction.execute("DELETE FROM outbox WHERE id = ? AND claimed_by = ?", [.integer(id), .text(owner)])
+            return transaction.changes > 0
+        }
+    }
+
+    /// The write could not be sent now (no answer): it waits again at its place, `problem` kept.
+    public func release(_ id: Int64, owner: String, problem: String?) throws {
+        try database.execute("""
+            UPDATE outbox SET claimed_by = NULL, claimed_until = NULL, attempts = attempts + 1, last_problem = ?,
+              sent_before = sent_before OR sending, sending = 0
+            WHERE id = ? AND claimed_by = ?
+            """, [problem.map(SQLiteValue.text) ?? .null, .integer(id), .text(owner)])
+    }
+
+    private static func entry(_ row: SQLiteRow) throws -> Entry {
+        Entry(id: try row.int64("id") ?? 0, queue: try row.string("queue") ?? "", kind: try row.string("kind") ?? "",
+              payload: try row.data("payload") ?? Data(), enqueuedAt: Date(timeIntervalSince1970: try row.double("enqueued_at") ?? 0),
+              attempts: try row.int("attempts") ?? 0, lastProblem: try row.string("last_problem"),
+              mayHaveBeenSent: (try row.int("sent_before") ?? 0) != 0)
+    }
+}
