@@ -99,6 +99,16 @@ final class ViewTests: XCTestCase {
                                     noticeIsError: true)
     }
 
+    /// Initials with a double-width letter keep what fits the avatar's four columns, brackets whole.
+    func testWideInitialsFitTheAvatar() async {
+        for (initials, mode, expected) in [("李L", ColorMode.none, "(李)"), ("李L", .trueColor, "李L"), ("AB", .none, "(AB)")] {
+            var frame = Frame(size: Size(columns: 6, rows: 2))
+            AvatarView.draw(AvatarModel(initials: initials, picture: .none, colorSeed: 1), into: &frame,
+                            rect: Rect(column: 1, row: 0, columns: 4, rows: 2), colorMode: mode, tick: 0, cache: nil)
+            XCTAssertEqual(frame.text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }, expected, initials)
+        }
+    }
+
     func testHomeWithSectionsAt80And60() async {
         assertSnapshot(ContactListView.render(list(), in: context(80, 20)), named: "home-80x20")
         assertSnapshot(ContactListView.render(list(selected: 9, search: SearchFieldState(query: "a", isEditing: true)), in: context(60, 12)),

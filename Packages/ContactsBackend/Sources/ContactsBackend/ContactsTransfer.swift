@@ -127,7 +127,14 @@ extension LocalContactsBackend {
             do {
                 decoded = try LazyJSONDecoder().decode([Lossy<TransferredContact>].self, from: data)
             } catch {
-                throw ContactsTransferError(kind: .malformed, message: "\(file.path) is not a JSON list of contacts: \(DecodingProblem.predicate(for: error)).")
+                // Where and why (a syntax error's place in the file), not only that it is unreadable.
+                let detail: String
+                if case .dataCorrupted(let context)? = error as? DecodingError, context.codingPath.isEmpty {
+                    detail = context.debugDescription  // the syntax error and where it is
+                } else {
+                    detail = (error as? DecodingError).map(DecodingErrorDescription.describe) ?? DecodingProblem.predicate(for: error)
+                }
+                throw ContactsTransferError(kind: .malformed, message: "\(file.path) is not a JSON list of contacts: \(detail)")
             }
             var found: [(Int, TransferredContact)] = []
             found.reserveCapacity(decoded.count)

@@ -115,6 +115,9 @@ final class ContactsTransferTests: XCTestCase {
                                    ("b.json", "[{\"first_name\":\"Ab\"", .malformed)] {
             XCTAssertThrowsError(try backend.performImport(from: try file(name, text))) { error in
                 XCTAssertEqual((error as? ContactsTransferError)?.kind, kind, name)
+                if name == "b.json" {
+                    XCTAssertTrue((error as? ContactsTransferError)?.message.hasSuffix("The data ends before the JSON does.") == true, "\(error)")
+                }
             }
         }
         XCTAssertThrowsError(try backend.performImport(from: folder.url.appendingPathComponent("missing.json"))) { error in

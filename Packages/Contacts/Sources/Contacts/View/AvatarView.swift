@@ -20,7 +20,11 @@ enum AvatarView {
             ImageSlotView.draw(avatar.picture, into: &frame, rect: rect, colorMode: colorMode, tier: tier, tick: tick, cache: cache)
             return
         }
-        let label = colorMode == .none ? "(\(avatar.initials))" : avatar.initials
+        // Initials that would not fit (a double-width letter and another) keep what fits, brackets whole.
+        let room = colorMode == .none ? rect.columns - 2 : rect.columns
+        var initials = ""
+        for letter in avatar.initials where DisplayWidth.of(initials + String(letter)) <= room { initials.append(letter) }
+        let label = colorMode == .none ? "(\(initials))" : initials
         var style = Style(bold: true)
         if colorMode != .none {
             style = Style(foreground: .brightWhite, background: palette[((avatar.colorSeed % palette.count) + palette.count) % palette.count],
