@@ -72,6 +72,29 @@ final class CatalogStoreTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: payloads.path), [], "the damaged payload went with its row")
     }
 
+    /// A 304 for a kept catalog that can no longer be read: the whole catalog is asked for again,
+    /// never an error screen over a server that answers.
+    func testA304ForAnUnreadableKeptCatalogAsksForTheWholeOne() async throws {
+        let folder = try TemporaryDirectory()
+        let body = Self.payload(names: ["Äpfel"])
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/api/products-test.json", body: body, headers: ["ETag": "\"v1\""], times: 1),
+            .init(path: "/api/products-test.json", status: 304, times: 1),
+            .init(path: "/api/products-test.json", body: body, headers: ["ETag": "\"v1\""]),
+        ])
+        defer { server.stop() }
+        let service = HTTPCheck24Service(client: HTTPClient(transport: URLSessionTransport(timeout: 2)), baseURL: server.baseURL.appendingPathComponent("api"),
+                                         store: try Check24CatalogStore(directory: folder.url), now: { [now] in now })
+        await service.keepCatalog(try await service.fetchCatalog().value)
+        let payloads = folder.url.appendingPathComponent(Check24CatalogStore.payloadsFolder)
+        for name in try FileManager.default.contentsOfDirectory(atPath: payloads.path) {
+            try FileManager.default.removeItem(at: payloads.appendingPathComponent(name))
+        }
+        let again = try await service.fetchCatalog()
+        XCTAssertEqual(again.value.products.map(\.name), ["Äpfel"])
+        XCTAssertNil(server.requests().last?.header("If-None-Match"), "the second request asked for the whole catalog")
+    }
+
     func testAtMostFourCatalogsAreKeptAndAReplacedPayloadGoes() async throws {
         let folder = try TemporaryDirectory()
         let store = try Check24CatalogStore(directory: folder.url)

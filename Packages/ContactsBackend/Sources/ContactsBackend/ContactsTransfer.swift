@@ -250,13 +250,17 @@ extension LocalContactsBackend {
             ContactsTransferError(kind: .unwritable, message: "\(file.path) could not be written: \(reason).")
         }
         var status = stat()
-        if lstat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        let exists = lstat(file.path, &status) == 0
+        if exists, status.st_mode & S_IFMT != S_IFREG {
             throw unwritable("it is not a regular file (a folder, a device or a link), and only a file is replaced")
         }
+        // The replaced file's permissions stay (an address book kept private stays private); a new one is the owner's only.
+        let mode = exists ? status.st_mode & 0o7777 : 0o600
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         // O_EXCL: the temporary name is ours alone, never a file (or link) someone left there.
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw unwritable(String(cString: strerror(errno))) }
+        fchmod(descriptor, mode)
         close(descriptor)
         var count = 0
         do {

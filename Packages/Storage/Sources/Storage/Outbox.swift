@@ -89,20 +89,24 @@ public final class Outbox: Sendable {
             let claimedBy = try row.string("claimed_by")
             let until = try row.double("claimed_until") ?? 0
             if let claimedBy, claimedBy != owner, until > now.timeIntervalSince1970 { return nil }
-            // A lapsed claim that had started sending: the server may have the write already.
-            let sending = try row.int("sending") ?? 0
-            let lapsedWhileSending = claimedBy != nil && claimedBy != owner && sending != 0
+            // A claim (anyone's, a reused owner name's too) that had started sending: the server may have the write already.
             try transaction.execute("""
-                UPDATE outbox SET claimed_by = ?, claimed_until = ?, sending = 0, sent_before = sent_before OR ? WHERE id = ?
-                """, [.text(owner), .real(now.timeIntervalSince1970 + Self.leaseDuration), SQLiteValue(lapsedWhileSending), .integer(id)])
+                UPDATE outbox SET claimed_by = ?, claimed_until = ?, sent_before = sent_before OR sending, sending = 0 WHERE id = ?
+                """, [.text(owner), .real(now.timeIntervalSince1970 + Self.leaseDuration), .integer(id)])
             return try transaction.query("SELECT * FROM outbox WHERE id = ?", [.integer(id)]).first.map(Self.entry)
         }
     }
 
     /// Says the claimed write is about to go out: if this owner dies before completing it, the next
-    /// claim learns it may have been sent.
-    public func markSending(_ id: Int64, owner: String) throws {
-        try database.execute("UPDATE outbox SET sending = 1 WHERE id = ? AND claimed_by = ?", [.integer(id), .text(owner)])
+    /// claim learns it may have been sent. False when the claim is no longer this owner's (it lapsed):
+    /// then the write must not go out.
+    @discardableResult
+    public func markSending(_ id: Int64, owner: String, now: Date = Date()) throws -> Bool {
+        try database.transaction { transaction in
+            try transaction.execute("UPDATE outbox SET sending = 1 WHERE id = ? AND claimed_by = ? AND claimed_until > ?",
+                                    [.integer(id), .text(owner), .real(now.timeIntervalSince1970)])
+            return transaction.changes > 0
+        }
     }
 
     /// The server has the write (or refused it for good): it leaves the outbox. False when `owner`

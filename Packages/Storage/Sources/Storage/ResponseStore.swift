@@ -51,7 +51,8 @@ public final class ResponseStore: Sendable {
             SELECT b.body, a.content_type, a.etag, a.last_modified, a.stored_at FROM answers a JOIN answer_bodies b ON b.url = a.url
             WHERE a.url = ?
             """, [.text(url)]).first else { return nil }
-        try database.execute("UPDATE answers SET used_at = ? WHERE url = ?", [.real(now.timeIntervalSince1970), .text(url)])
+        // Bookkeeping for the bounds: a write that cannot happen now (another process writing) never costs the answer.
+        try? database.execute("UPDATE answers SET used_at = ? WHERE url = ?", [.real(now.timeIntervalSince1970), .text(url)])
         return StoredAnswer(body: try row.data("body") ?? Data(), contentType: try row.string("content_type"), etag: try row.string("etag"),
                      lastModified: try row.string("last_modified"),
                      storedAt: Date(timeIntervalSince1970: try row.double("stored_at") ?? 0))

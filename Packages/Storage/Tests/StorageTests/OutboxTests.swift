@@ -33,10 +33,14 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(again.attempts, 1)
         XCTAssertEqual(again.lastProblem, "No connection to 127.0.0.1:9")
         XCTAssertFalse(again.mayHaveBeenSent, "given back before it went out")
-        try outbox.markSending(again.id, owner: "A")
+        XCTAssertTrue(try outbox.markSending(again.id, owner: "A", now: start))
         try outbox.release(again.id, owner: "A", problem: "The server took longer than 15 s to answer.")
         XCTAssertTrue(try XCTUnwrap(try outbox.claimNext(in: "q", owner: "A", now: start)).mayHaveBeenSent,
                       "no answer after it went out: the server may have it")
+        // Claimed again by the same owner name after it marked sending (a reused name, a retry without giving back).
+        let third = try XCTUnwrap(try outbox.claimNext(in: "q", owner: "A", now: start))
+        XCTAssertTrue(try outbox.markSending(third.id, owner: "A", now: start))
+        XCTAssertTrue(try XCTUnwrap(try outbox.claimNext(in: "q", owner: "A", now: start)).mayHaveBeenSent)
     }
 
     /// A process killed while sending: its lease lapses, the next owner takes the write over knowing
@@ -46,12 +50,14 @@ final class OutboxTests: XCTestCase {
         let outbox = try Outbox.open(directory: directory.url)
         try outbox.enqueue("create", payload: Data(), in: "q", now: start)
         let claimed = try XCTUnwrap(try outbox.claimNext(in: "q", owner: "A", now: start))
-        try outbox.markSending(claimed.id, owner: "A")
+        XCTAssertTrue(try outbox.markSending(claimed.id, owner: "A", now: start))
         XCTAssertNil(try outbox.claimNext(in: "q", owner: "B", now: start.addingTimeInterval(Outbox.leaseDuration - 1)))
         // The file as another process finds it.
         let other = try Outbox.open(directory: directory.url)
         let takenOver = try XCTUnwrap(try other.claimNext(in: "q", owner: "B", now: start.addingTimeInterval(Outbox.leaseDuration + 1)))
         XCTAssertTrue(takenOver.mayHaveBeenSent)
+        XCTAssertFalse(try outbox.markSending(claimed.id, owner: "A", now: start.addingTimeInterval(Outbox.leaseDuration + 2)),
+                       "the lapsed owner may not send it any more")
         XCTAssertFalse(try outbox.complete(claimed.id, owner: "A"), "the lapsed owner no longer holds it")
         XCTAssertTrue(try other.complete(takenOver.id, owner: "B"))
         XCTAssertEqual(try outbox.pending(in: "q"), [])
@@ -78,7 +84,7 @@ final class OutboxTests: XCTestCase {
                             try await Task.sleep(for: .milliseconds(1))
                             continue
                         }
-                        try outbox.markSending(entry.id, owner: owner)
+                        XCTAssertTrue(try outbox.markSending(entry.id, owner: owner))
                         // The request would go out here; the record stands for the server.
                         sent.append(String(decoding: entry.payload, as: UTF8.self))
                         XCTAssertTrue(try outbox.complete(entry.id, owner: owner))

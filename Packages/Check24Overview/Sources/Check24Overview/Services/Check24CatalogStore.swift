@@ -58,14 +58,15 @@ public final class Check24CatalogStore: Sendable {
     func catalog(for url: URL) -> Check24Catalog? {
         guard let row = try? database.query("""
                 SELECT c.*, o.outlines FROM catalogs c JOIN catalog_outlines o ON o.url = c.url WHERE c.url = ?
-                """, [.text(url.absoluteString)]).first,
-              let file = try? row.string("payload"), let size = try? row.int("payload_size"),
+                """, [.text(url.absoluteString)]).first else { return nil }
+        let file = try? row.string("payload")
+        guard let file, let size = try? row.int("payload_size"),
               let outlineBytes = try? row.data("outlines"),
               let payload = try? Data(contentsOf: payloads.appendingPathComponent(file), options: .alwaysMapped), payload.count == size,
               let outlines = Self.outlines(from: outlineBytes),
               Self.samplesDecode(outlines, in: payload)
         else {
-            forget(url)
+            if let file { forget(url, payload: file) }
             return nil
         }
         let filters = ((try? row.string("filters")) ?? "").components(separatedBy: "\u{1}")
@@ -87,6 +88,9 @@ public final class Check24CatalogStore: Sendable {
         let file = UUID().uuidString.lowercased() + ".json"
         try FileManager.default.createDirectory(at: payloads, withIntermediateDirectories: true)
         try received.body.write(to: payloads.appendingPathComponent(file), options: .atomic)
+        // A transaction that fails leaves no payload behind that no row names.
+        var committed = false
+        defer { if !committed { try? FileManager.default.removeItem(at: payloads.appendingPathComponent(file)) } }
         let replaced: [String] = try database.transaction { transaction in
             let old = try transaction.query("SELECT payload FROM catalogs WHERE url = ?", [.text(url)]).compactMap { try $0.string("payload") }
             try transaction.execute("""
@@ -107,15 +111,20 @@ public final class Check24CatalogStore: Sendable {
             }
             return old + (try evicted.compactMap { try $0.string("payload") })
         }
+        committed = true
         for name in replaced where name != file { try? FileManager.default.removeItem(at: payloads.appendingPathComponent(name)) }
     }
 
-    private func forget(_ url: URL) {
-        guard let name = (try? database.query("SELECT payload FROM catalogs WHERE url = ?", [.text(url.absoluteString)]).first)
-            .flatMap({ try? $0.string("payload") }) else { return }
-        try? database.execute("DELETE FROM catalogs WHERE url = ?; DELETE FROM catalog_outlines WHERE url = ?",
-                              [.text(url.absoluteString), .text(url.absoluteString)])
-        try? FileManager.default.removeItem(at: payloads.appendingPathComponent(name))
+    /// Forgets the catalog of `url` that names `payload`; one kept meanwhile by another process (naming
+    /// another payload) stays.
+    private func forget(_ url: URL, payload: String) {
+        let forgotten: Bool? = try? database.transaction { transaction in
+            try transaction.execute("DELETE FROM catalogs WHERE url = ? AND payload = ?", [.text(url.absoluteString), .text(payload)])
+            guard transaction.changes > 0 else { return false }
+            try transaction.execute("DELETE FROM catalog_outlines WHERE url = ?", [.text(url.absoluteString)])
+            return true
+        }
+        if forgotten == true { try? FileManager.default.removeItem(at: payloads.appendingPathComponent(payload)) }
     }
 
     /// Some products spread over the payload decode as the products their outlines name: a payload

@@ -26,16 +26,20 @@ public struct HTTPCheck24Service: Check24CatalogService {
         let url = try Check24OverviewModule.productsURL(base: baseURL)
         let kept = store?.validators(for: url)
         let request = HTTPRequest.get(url, byteLimit: HTTPRequest.ByteLimit.list).revalidating(etag: kept?.etag, lastModified: kept?.lastModified)
-        let response: HTTPResponse
+        var response: HTTPResponse
         do {
             response = try await client.send(request)
         } catch {
             guard error.meansNoAnswer, let kept, let catalog = store?.catalog(for: url) else { throw error }
             return Fetched(catalog, storedAt: kept.storedAt)
         }
-        if response.statusCode == 304, let store, let catalog = store.catalog(for: url) {
-            store.markCurrent(url, at: now())
-            return Fetched(catalog)
+        if response.statusCode == 304 {
+            if let store, let catalog = store.catalog(for: url) {
+                store.markCurrent(url, at: now())
+                return Fetched(catalog)
+            }
+            // The kept catalog could not be read (its payload gone or changed): ask for the whole one.
+            response = try await client.send(HTTPRequest.get(url, byteLimit: HTTPRequest.ByteLimit.list))
         }
         guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
         let decoded = try HTTPResponse(statusCode: 200, body: response.body, url: url).decode(Check24Catalog.self)

@@ -197,8 +197,10 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     /// Asks for the sections of the search and the page around `id`; `refresh` reads the contacts
     /// again from where they live first (a launch, a reload).
-    private func load(refresh: Bool, keeping id: Int?) {
-        if refresh {
+    private func load(refresh asked: Bool, keeping id: Int?) {
+        // A refresh on its way that this load replaces (a keystroke during a retry) is carried over.
+        let refresh = asked || isRefreshing
+        if asked {
             isRefreshing = true
             images.retryFailed()
             index = index.reloaded
@@ -215,6 +217,9 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     private func apply(_ result: Result<ContactsLoad, ContactsError>, query: String) {
         isRefreshing = false
+        // A page asked for the rows before this answer is not this list's.
+        work.cancel(WorkKey(self, "page"))
+        pageRequested = nil
         switch result {
         case .success(let loaded):
             index = .loaded(loaded.index)
@@ -272,7 +277,10 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             try? await interactor.obtainPage(matching: query, at: positions)
         }, then: { [weak self] fetched in
             // A page for sections that changed meanwhile (a search, a save) is not this list's.
-            guard let self, let fetched, self.shownQuery == query, self.rowMap == map else { return }
+            guard let self else { return }
+            // A failed page may be asked for again (its rows stay waiting until then).
+            guard let fetched else { self.pageRequested = nil; return }
+            guard self.shownQuery == query, self.rowMap == map else { return }
             self.page = fetched
             self.pageRequested = nil
             self.publish()
