@@ -11,7 +11,7 @@ final class InteractorTests: XCTestCase {
     func testObtainsTheCatalogFavoritesAndPictures() async throws {
         let images = FakeImageLoader()
         let interactor = Check24OverviewInteractor(catalog: FakeCheck24CatalogService(), favorites: InMemoryFavoritesService([2]), images: images)
-        let catalog = try await interactor.obtainCatalog().value
+        let catalog = try await interactor.obtainCatalog().catalog
         XCTAssertEqual(catalog.products.count, 3)
         let favorites = try await interactor.obtainFavoriteIDs()
         XCTAssertEqual(favorites, [2])
@@ -33,7 +33,7 @@ final class InteractorTests: XCTestCase {
         var outcomes: [Bool] = []
         for _ in 1...6 {
             do {
-                let catalog = try await interactor.obtainCatalog().value
+                let catalog = try await interactor.obtainCatalog().catalog
                 _ = try await interactor.obtainImage(at: try XCTUnwrap(catalog.products.first?.imageURL))
                 _ = try await pages.fetchPage(at: Check24OverviewModule.originalLegalPageURL)
                 outcomes.append(true)

@@ -52,7 +52,7 @@ final class InteractorTests: XCTestCase {
         XCTAssertEqual(service.connectivityChecks, 1)
         let detail = NumberDetailInteractor(service: service, images: FakeImageLoader())
         let tenThousand = try await detail.obtainDetail(name: "10,000")
-        XCTAssertEqual(tenThousand.value.text, "Reading of 10,000")
+        XCTAssertEqual(tenThousand.detail.text, "Reading of 10,000")
         XCTAssertEqual(service.detailRequests, ["10,000"])
     }
 }

@@ -15,9 +15,11 @@ final class Check24OverviewInteractor: Sendable {
         self.images = images
     }
 
-    func obtainCatalog() async throws(Check24Error) -> Fetched<Check24Catalog> {
+    /// The catalog, and when it was current if a kept one stands in for the server's answer.
+    func obtainCatalog() async throws(Check24Error) -> (catalog: Check24Catalog, storedAt: Date?) {
         do {
-            return try await catalog.fetchCatalog()
+            let fetched = try await catalog.fetchCatalog()
+            return (fetched.value, fetched.storedAt)
         } catch {
             throw .catalogUnavailable(Check24Failure(error))
         }

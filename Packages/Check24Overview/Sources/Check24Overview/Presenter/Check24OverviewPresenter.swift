@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import ImageKit
 import Navigation
 
@@ -118,10 +117,10 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         catalog = .loading
         publish()
         work.runLatest(WorkKey(self, "catalog"), { [interactor] in
-            let result: Result<(Fetched<Check24Catalog>, Check24FilteredCatalog), Check24Error>
+            let result: Result<((catalog: Check24Catalog, storedAt: Date?), Check24FilteredCatalog), Check24Error>
             do throws(Check24Error) {
-                let fetched = try await interactor.obtainCatalog()
-                result = .success((fetched, await interactor.obtainFilteredCatalog(fetched.value)))
+                let obtained = try await interactor.obtainCatalog()
+                result = .success((obtained, await interactor.obtainFilteredCatalog(obtained.catalog)))
             } catch {
                 result = .failure(error)
             }
@@ -138,10 +137,10 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             guard let self else { return }
             let (result, favorites, favoritesError) = loaded
             switch result {
-            case .success(let (fetched, filtered)):
-                let catalog = fetched.value
+            case .success(let (obtained, filtered)):
+                let catalog = obtained.catalog
                 // Told first: the frame that shows the catalog says whether it is current.
-                self.kept.received(storedAt: fetched.storedAt) { [weak self] in self?.load() }
+                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
                 self.catalog = .loaded(catalog)
                 self.filteredCatalog = filtered
                 self.filterTitles = catalog.filters

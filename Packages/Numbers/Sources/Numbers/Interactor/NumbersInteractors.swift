@@ -61,9 +61,11 @@ final class NumberDetailInteractor: Sendable {
         self.images = images
     }
 
-    func obtainDetail(name: String) async throws(NumbersError) -> Fetched<NumberDetail> {
+    /// The number's detail, and when it was current if a kept one stands in for the server's answer.
+    func obtainDetail(name: String) async throws(NumbersError) -> (detail: NumberDetail, storedAt: Date?) {
         do {
-            return try await service.fetchDetail(name: name)
+            let fetched = try await service.fetchDetail(name: name)
+            return (fetched.value, fetched.storedAt)
         } catch {
             throw NumbersListInteractor.map(error, as: NumbersError.detailUnavailable)
         }

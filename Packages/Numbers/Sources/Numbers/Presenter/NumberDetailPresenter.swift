@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import ImageKit
 import Navigation
 
@@ -57,14 +56,14 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
         if kept.storedAt == nil { text = .loading }
         publish()
         let name = item.name
-        work.runLatest(WorkKey(self, "detail"), { [interactor] () -> Result<Fetched<NumberDetail>, NumbersError> in
+        work.runLatest(WorkKey(self, "detail"), { [interactor] () -> Result<(detail: NumberDetail, storedAt: Date?), NumbersError> in
             do throws(NumbersError) { return .success(try await interactor.obtainDetail(name: name)) } catch { return .failure(error) }
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let fetched):
-                let detail = fetched.value
-                self.kept.received(storedAt: fetched.storedAt) { [weak self] in self?.load() }
+            case .success(let obtained):
+                let detail = obtained.detail
+                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
                 self.text = .loaded(detail.text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
                                     ?? NumbersTexts.noText)
                 if let url = detail.imageURL, url != self.imageURL { self.loadImage(url) }
