@@ -9,7 +9,11 @@ import Foundation
 /// queue is claimed, so two processes never send two writes of one queue at once, nor one write
 /// twice. A claim is a lease: one whose owner died (killed, crashed) lapses after ``leaseDuration``
 /// and the entry is handed out again, marked ``Entry/mayHaveBeenSent`` when it was marked sending
-/// before (``markSending(_:owner:)``), so the caller looks on the server before sending it again.
+/// before (``markSending(_:owner:now:)``), so the caller looks on the server before sending it again.
+/// A claim of a process on this machine that is no longer running (``processOwner()``) lapses at once.
+///
+/// A write the server refused for good is set aside (``setAside(_:owner:problem:)``): it stays, for
+/// the person who made it to correct or discard, and no longer holds up the writes after it.
 ///
 /// Every change is one `BEGIN IMMEDIATE` transaction: a process killed at any point leaves each
 /// entry waiting, claimed or gone — never half-written.
@@ -33,6 +37,12 @@ public final class Outbox: Sendable {
         public var lastProblem: String?
         /// It was marked sending by a claim that lapsed: the server may have it already.
         public var mayHaveBeenSent: Bool
+        /// When it last went out (``markSending(_:owner:now:)``), if it ever did.
+        public var sendingSince: Date?
+        /// Set aside: the server refused it (``lastProblem`` says why); it is never handed out again.
+        public var isRefused: Bool
+        /// Claimed by an owner whose lease still holds at the time of reading.
+        public var isClaimed: Bool
     }
 
     private let database: SQLiteDatabase
@@ -56,6 +66,34 @@ public final class Outbox: Sendable {
             );
             CREATE INDEX IF NOT EXISTS outbox_queue ON outbox (queue, id);
             """)
+        // Columns added after the first version of the table: an existing file gains them.
+        let columns = Set(try database.query("PRAGMA table_info(outbox)").compactMap { try $0.string("name") })
+        for (column, definition) in [("refused", "INTEGER NOT NULL DEFAULT 0"), ("sending_since", "REAL")] where !columns.contains(column) {
+            try database.execute("ALTER TABLE outbox ADD COLUMN \(column) \(definition)")
+        }
+    }
+
+    /// The owner name of this process: the machine, the process id and when the process started, so
+    /// that a claim of a process that died is recognised as such (a process id is reused, its start time is not).
+    public static func processOwner() -> String {
+        let pid = getpid()
+        return "\(ProcessInfo.processInfo.hostName)/\(pid)/\(processStart(pid) ?? "?")"
+    }
+
+    /// Whether `owner` is a ``processOwner()`` name of a process on this machine that is no longer running.
+    static func isDeadProcess(_ owner: String) -> Bool {
+        let parts = owner.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, String(parts[0]) == ProcessInfo.processInfo.hostName, let pid = Int32(parts[1]), pid > 0 else { return false }
+        return processStart(pid) != String(parts[2])
+    }
+
+    /// Field 22 of `/proc/<pid>/stat`: the process's start, in clock ticks since boot; nil when it is not running.
+    private static func processStart(_ pid: Int32) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // After the command name (which may hold spaces and parentheses), fields 3 onwards.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? String(fields[19]) : nil
     }
 
     /// The outbox in `directory` (``fileName``).
@@ -73,9 +111,16 @@ public final class Outbox: Sendable {
         }
     }
 
-    /// Every write of `queue` still waiting (claimed or not), oldest first: what a screen marks "waiting to sync".
-    public func pending(in queue: String) throws -> [Entry] {
-        try database.query("SELECT * FROM outbox WHERE queue = ? ORDER BY id", [.text(queue)]).map(Self.entry)
+    /// Every write of `queue` still waiting (claimed or not) or set aside, oldest first: what a screen
+    /// marks "waiting to sync" or "not saved".
+    public func pending(in queue: String, now: Date = Date()) throws -> [Entry] {
+        try database.query("SELECT * FROM outbox WHERE queue = ? ORDER BY id", [.text(queue)]).map { try Self.entry($0, now: now) }
+    }
+
+    /// Whether `queue` has writes waiting to go out (set-aside ones do not count): a new write then
+    /// goes behind them, so that the server gets every write in the order it was made.
+    public func hasWaiting(in queue: String) throws -> Bool {
+        try !database.query("SELECT 1 FROM outbox WHERE queue = ? AND refused = 0 LIMIT 1", [.text(queue)]).isEmpty
     }
 
     /// The oldest write of `queue`, claimed for `owner` until the lease runs out; nil when the queue is
@@ -83,17 +128,18 @@ public final class Outbox: Sendable {
     /// at a time, in order). A lapsed claim is taken over.
     public func claimNext(in queue: String, owner: String, now: Date = Date()) throws -> Entry? {
         try database.transaction { transaction in
-            guard let row = try transaction.query("SELECT * FROM outbox WHERE queue = ? ORDER BY id LIMIT 1", [.text(queue)]).first
+            guard let row = try transaction.query("SELECT * FROM outbox WHERE queue = ? AND refused = 0 ORDER BY id LIMIT 1",
+                                                  [.text(queue)]).first
             else { return nil }
             let id = try row.int64("id") ?? 0
             let claimedBy = try row.string("claimed_by")
             let until = try row.double("claimed_until") ?? 0
-            if let claimedBy, claimedBy != owner, until > now.timeIntervalSince1970 { return nil }
+            if let claimedBy, claimedBy != owner, until > now.timeIntervalSince1970, !Self.isDeadProcess(claimedBy) { return nil }
             // A claim (anyone's, a reused owner name's too) that had started sending: the server may have the write already.
             try transaction.execute("""
                 UPDATE outbox SET claimed_by = ?, claimed_until = ?, sent_before = sent_before OR sending, sending = 0 WHERE id = ?
                 """, [.text(owner), .real(now.timeIntervalSince1970 + Self.leaseDuration), .integer(id)])
-            return try transaction.query("SELECT * FROM outbox WHERE id = ?", [.integer(id)]).first.map(Self.entry)
+            return try transaction.query("SELECT * FROM outbox WHERE id = ?", [.integer(id)]).first.map { try Self.entry($0, now: now) }
         }
     }
 
@@ -103,8 +149,8 @@ public final class Outbox: Sendable {
     @discardableResult
     public func markSending(_ id: Int64, owner: String, now: Date = Date()) throws -> Bool {
         try database.transaction { transaction in
-            try transaction.execute("UPDATE outbox SET sending = 1 WHERE id = ? AND claimed_by = ? AND claimed_until > ?",
-                                    [.integer(id), .text(owner), .real(now.timeIntervalSince1970)])
+            try transaction.execute("UPDATE outbox SET sending = 1, sending_since = ? WHERE id = ? AND claimed_by = ? AND claimed_until > ?",
+                                    [.real(now.timeIntervalSince1970), .integer(id), .text(owner), .real(now.timeIntervalSince1970)])
             return transaction.changes > 0
         }
     }
@@ -128,10 +174,56 @@ public final class Outbox: Sendable {
             """, [problem.map(SQLiteValue.text) ?? .null, .integer(id), .text(owner)])
     }
 
-    private static func entry(_ row: SQLiteRow) throws -> Entry {
-        Entry(id: try row.int64("id") ?? 0, queue: try row.string("queue") ?? "", kind: try row.string("kind") ?? "",
-              payload: try row.data("payload") ?? Data(), enqueuedAt: Date(timeIntervalSince1970: try row.double("enqueued_at") ?? 0),
-              attempts: try row.int("attempts") ?? 0, lastProblem: try row.string("last_problem"),
-              mayHaveBeenSent: (try row.int("sent_before") ?? 0) != 0)
+    /// The server refused the claimed write for good (`problem` says why, in the caller's encoding): it
+    /// stays, set aside, until ``remove(_:now:)`` — the writes after it go on. False when `owner` no
+    /// longer holds the claim.
+    @discardableResult
+    public func setAside(_ id: Int64, owner: String, problem: String) throws -> Bool {
+        try database.transaction { transaction in
+            try transaction.execute("""
+                UPDATE outbox SET refused = 1, last_problem = ?, claimed_by = NULL, claimed_until = NULL, sending = 0
+                WHERE id = ? AND claimed_by = ?
+                """, [.text(problem), .integer(id), .text(owner)])
+            return transaction.changes > 0
+        }
+    }
+
+    /// Takes a write out that no one is sending (waiting, or set aside): its maker discarded or
+    /// replaced it. False when it is gone already or claimed by a live owner (it may be going out now).
+    @discardableResult
+    public func remove(_ id: Int64, now: Date = Date()) throws -> Bool {
+        try database.transaction { transaction in
+            guard let row = try transaction.query("SELECT claimed_by, claimed_until FROM outbox WHERE id = ?", [.integer(id)]).first
+            else { return false }
+            if let claimedBy = try row.string("claimed_by"), try row.double("claimed_until") ?? 0 > now.timeIntervalSince1970,
+               !Self.isDeadProcess(claimedBy) { return false }
+            try transaction.execute("DELETE FROM outbox WHERE id = ?", [.integer(id)])
+            return true
+        }
+    }
+
+    /// Replaces the payload of a waiting write no one is sending (a change to a contact that is itself
+    /// waiting to be created). False when it is gone, set aside, or claimed by a live owner.
+    @discardableResult
+    public func replace(_ id: Int64, payload: Data, now: Date = Date()) throws -> Bool {
+        try database.transaction { transaction in
+            guard let row = try transaction.query("SELECT claimed_by, claimed_until, refused FROM outbox WHERE id = ?", [.integer(id)]).first,
+                  try row.int("refused") == 0 else { return false }
+            if let claimedBy = try row.string("claimed_by"), try row.double("claimed_until") ?? 0 > now.timeIntervalSince1970,
+               !Self.isDeadProcess(claimedBy) { return false }
+            try transaction.execute("UPDATE outbox SET payload = ? WHERE id = ?", [.blob(payload), .integer(id)])
+            return true
+        }
+    }
+
+    private static func entry(_ row: SQLiteRow, now: Date) throws -> Entry {
+        let claimedBy = try row.string("claimed_by"), until = try row.double("claimed_until") ?? 0
+        return Entry(id: try row.int64("id") ?? 0, queue: try row.string("queue") ?? "", kind: try row.string("kind") ?? "",
+                     payload: try row.data("payload") ?? Data(), enqueuedAt: Date(timeIntervalSince1970: try row.double("enqueued_at") ?? 0),
+                     attempts: try row.int("attempts") ?? 0, lastProblem: try row.string("last_problem"),
+                     mayHaveBeenSent: (try row.int("sent_before") ?? 0) != 0,
+                     sendingSince: try row.double("sending_since").map(Date.init(timeIntervalSince1970:)),
+                     isRefused: (try row.int("refused") ?? 0) != 0,
+                     isClaimed: claimedBy.map { until > now.timeIntervalSince1970 && !isDeadProcess($0) } ?? false)
     }
 }

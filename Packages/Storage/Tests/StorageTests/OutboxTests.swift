@@ -63,6 +63,78 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(try outbox.pending(in: "q"), [])
     }
 
+    /// A claim of a process that is no longer running lapses at once: a relaunch after a crash or a
+    /// `kill -9` goes on without waiting out the lease. A live process's claim holds.
+    func testAClaimOfAProcessThatIsNoLongerRunningLapsesAtOnce() throws {
+        let outbox = try Outbox.open(directory: try TemporaryDirectory().url)
+        try outbox.enqueue("create", payload: Data(), in: "q", now: start)
+        let me = Outbox.processOwner()
+        XCTAssertTrue(me.hasPrefix(ProcessInfo.processInfo.hostName + "/\(getpid())/"), me)
+        let parts = me.split(separator: "/")
+        // This process id with another start time: the process that held it before is gone.
+        let dead = "\(parts[0])/\(parts[1])/\(Int(parts[2])! + 1)"
+        let claimed = try XCTUnwrap(try outbox.claimNext(in: "q", owner: dead, now: start))
+        XCTAssertTrue(try outbox.markSending(claimed.id, owner: dead, now: start))
+        XCTAssertFalse(try XCTUnwrap(try outbox.pending(in: "q", now: start).first).isClaimed, "a dead owner holds nothing")
+        let takenOver = try XCTUnwrap(try outbox.claimNext(in: "q", owner: me, now: start), "taken over at once")
+        XCTAssertTrue(takenOver.mayHaveBeenSent)
+        XCTAssertEqual(takenOver.sendingSince, start)
+        XCTAssertNil(try outbox.claimNext(in: "q", owner: "someone else", now: start), "a live process's claim holds")
+        XCTAssertNil(try outbox.claimNext(in: "q", owner: "\(parts[0])-elsewhere/1/1", now: start))
+    }
+
+    /// A write the server refused is set aside with why: the writes after it go on, it is never handed
+    /// out again, and it stays until its maker removes it.
+    func testARefusedWriteIsSetAsideAndTheQueueGoesOn() throws {
+        let outbox = try Outbox.open(directory: try TemporaryDirectory().url)
+        let refused = try outbox.enqueue("create", payload: Data("a".utf8), in: "q", now: start)
+        try outbox.enqueue("update", payload: Data("b".utf8), in: "q", now: start)
+        XCTAssertTrue(try outbox.hasWaiting(in: "q"))
+        let claimed = try XCTUnwrap(try outbox.claimNext(in: "q", owner: "A", now: start))
+        XCTAssertFalse(try outbox.remove(claimed.id, now: start), "it may be going out now")
+        XCTAssertFalse(try outbox.replace(claimed.id, payload: Data(), now: start))
+        XCTAssertFalse(try outbox.setAside(claimed.id, owner: "B", problem: "no"), "only its owner sets it aside")
+        XCTAssertTrue(try outbox.setAside(claimed.id, owner: "A", problem: "Email is invalid"))
+        let next = try XCTUnwrap(try outbox.claimNext(in: "q", owner: "A", now: start))
+        XCTAssertEqual(next.kind, "update", "the write after it goes on")
+        XCTAssertTrue(try outbox.complete(next.id, owner: "A"))
+        XCTAssertNil(try outbox.claimNext(in: "q", owner: "A", now: start), "never handed out again")
+        XCTAssertFalse(try outbox.hasWaiting(in: "q"))
+        let kept = try outbox.pending(in: "q", now: start)
+        XCTAssertEqual(kept.map(\.id), [refused])
+        XCTAssertEqual(kept.first?.isRefused, true)
+        XCTAssertEqual(kept.first?.lastProblem, "Email is invalid")
+        XCTAssertFalse(try outbox.replace(refused, payload: Data(), now: start), "a refused write is corrected through a new one")
+        XCTAssertTrue(try outbox.remove(refused, now: start))
+        XCTAssertEqual(try outbox.pending(in: "q"), [])
+    }
+
+    func testAWaitingWriteNoOneSendsCanBeReplacedOrRemoved() throws {
+        let outbox = try Outbox.open(directory: try TemporaryDirectory().url)
+        let id = try outbox.enqueue("create", payload: Data("a".utf8), in: "q", now: start)
+        XCTAssertTrue(try outbox.replace(id, payload: Data("b".utf8), now: start))
+        let claimed = try XCTUnwrap(try outbox.claimNext(in: "q", owner: "A", now: start))
+        XCTAssertEqual(claimed.payload, Data("b".utf8))
+        try outbox.release(claimed.id, owner: "A", problem: nil)
+        XCTAssertTrue(try outbox.remove(id, now: start))
+        XCTAssertFalse(try outbox.remove(id, now: start), "gone already")
+    }
+
+    /// A file made by the first version of the table gains the new columns and keeps its writes.
+    func testAnOutboxFileOfTheFirstVersionIsUpgraded() throws {
+        let directory = try TemporaryDirectory()
+        let database = try SQLiteDatabase.open(directory: directory.url, fileName: Outbox.fileName)
+        try database.execute("""
+            CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, queue TEXT NOT NULL, kind TEXT NOT NULL, payload BLOB NOT NULL,
+              enqueued_at REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, last_problem TEXT, claimed_by TEXT, claimed_until REAL,
+              sending INTEGER NOT NULL DEFAULT 0, sent_before INTEGER NOT NULL DEFAULT 0);
+            INSERT INTO outbox (queue, kind, payload, enqueued_at) VALUES ('q', 'delete', x'01', 0);
+            """)
+        database.close()
+        let outbox = try Outbox.open(directory: directory.url)
+        XCTAssertEqual(try outbox.claimNext(in: "q", owner: "A")?.kind, "delete")
+    }
+
     /// Two connections to one file (two processes) draining one queue at once: every write is
     /// completed exactly once, in the order it was added.
     func testTwoProcessesDrainingOneQueueSendEachWriteOnceInOrder() async throws {
