@@ -16,11 +16,12 @@ let package = Package(
         .package(path: "../ImageKit"),
         .package(path: "../SystemActions"),
         .package(path: "../TestSupport"),
+        .package(path: "../Storage"),
     ],
     targets: [
         .target(
             name: "Contacts",
-            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions"]
+            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions", "Storage"]
         ),
         // Fakes of the service, and the launcher of the loopback contacts server (Scripts/contacts_server.py,
         // a Python 3 standard-library implementation of the REST contract) that remote-client tests talk to.
@@ -35,6 +36,8 @@ let package = Package(
                 .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "ImageKitTesting", package: "ImageKit"),
                 .product(name: "TestSupport", package: "TestSupport"),
+                "Storage",
+                .product(name: "StorageTesting", package: "Storage"),
             ],
             exclude: ["__Snapshots__"]
         ),

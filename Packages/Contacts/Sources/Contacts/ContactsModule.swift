@@ -18,12 +18,16 @@ public enum ContactsModule {
         public var images: any ImageLoading
         /// Hands calls, messages and emails to the desktop (`XDGOpener` in the app).
         public var opener: any URLOpener
+        /// A server's outbox (``OutboxContactsService``, also the `service`); nil for the embedded backend.
+        public var sync: (any ContactsSyncing)?
 
-        public init(service: any ContactsService, directory: (any ContactDirectory)? = nil, images: any ImageLoading, opener: any URLOpener) {
+        public init(service: any ContactsService, directory: (any ContactDirectory)? = nil, images: any ImageLoading, opener: any URLOpener,
+                    sync: (any ContactsSyncing)? = nil) {
             self.service = service
             self.directory = directory
             self.images = images
             self.opener = opener
+            self.sync = sync
         }
     }
 
@@ -46,7 +50,8 @@ public enum ContactsModule {
     @MainActor
     public static func make(dependencies: Dependencies, host: any ScreenHost) -> any Screen {
         let directory = dependencies.directory ?? FetchedContactDirectory(service: dependencies.service)
-        let interactor = ContactListInteractor(service: dependencies.service, directory: directory, images: dependencies.images)
+        let interactor = ContactListInteractor(service: dependencies.service, directory: directory, images: dependencies.images,
+                                               sync: dependencies.sync)
         let router = ContactListRouter(host: host, dependencies: dependencies)
         let presenter = ContactListPresenter(interactor: interactor, router: router, work: host.work)
         let view = ContactListView(output: presenter, viewModel: presenter.viewModel)
@@ -66,12 +71,13 @@ public enum ContactsModule {
         return view
     }
 
+    /// The add / edit form; `refused`, a change the server refused, opens it as typed with the server's messages.
     @MainActor
-    static func makeForm(mode: ContactFormMode, output: any ContactFormModuleOutput, dependencies: Dependencies,
-                         host: any ScreenHost) -> any Screen {
-        let interactor = ContactFormInteractor(service: dependencies.service, images: dependencies.images)
+    static func makeForm(mode: ContactFormMode, refused: RefusedContactWrite? = nil, output: any ContactFormModuleOutput,
+                         dependencies: Dependencies, host: any ScreenHost) -> any Screen {
+        let interactor = ContactFormInteractor(service: dependencies.service, images: dependencies.images, sync: dependencies.sync)
         let router = ContactFormRouter(host: host)
-        let presenter = ContactFormPresenter(mode: mode, interactor: interactor, router: router, work: host.work)
+        let presenter = ContactFormPresenter(mode: mode, refused: refused, interactor: interactor, router: router, work: host.work)
         presenter.output = output
         let view = ContactFormView(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view

@@ -47,12 +47,13 @@ public final class LoopbackContactsServer: Sendable {
         return FileManager.default.fileExists(atPath: script.path) ? script : nil
     }
 
-    /// Starts a server with an empty address book, or with `seed` (first and last names, email, phone, favorite).
-    public init(seed: [[String: Any]] = []) throws {
+    /// Starts a server with an empty address book, or with `seed` (first and last names, email, phone,
+    /// favorite), on `port` (0: a free one; a server stopped earlier comes back at its port).
+    public init(seed: [[String: Any]] = [], port: Int = 0) throws {
         guard let script = Self.scriptURL else { throw StartError(description: "Scripts/contacts_server.py is missing from the source tree") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["python3", "-u", script.path, "--port", "0"]
+        var arguments = ["python3", "-u", script.path, "--port", String(port)]
         if !seed.isEmpty {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-seed-\(UUID().uuidString).json")
             try JSONSerialization.data(withJSONObject: seed).write(to: file)

@@ -26,6 +26,10 @@ final class RecordingContactsRouters: ContactListRouting, ContactDetailRouting, 
         calls.append("add")
         formOutputs.append(output)
     }
+    func openRefusedForm(_ refused: RefusedContactWrite, output: any ContactFormModuleOutput) {
+        calls.append("refused form \(refused.write.kind.rawValue) of \(refused.write.shown.fullName)")
+        formOutputs.append(output)
+    }
     func openEditForm(of contact: Contact, output: any ContactFormModuleOutput) {
         calls.append("edit \(contact.id)")
         formOutputs.append(output)
@@ -458,7 +462,8 @@ final class ContactFormPresenterTests: XCTestCase {
         XCTAssertTrue(presenter.viewModel.form.isSaving)
         await work.waitUntilIdle()
         guard case .create(let changes) = service.calls.last else { return XCTFail("\(service.calls)") }
-        XCTAssertEqual(changes.photo, PhotoUpload(filename: "me.png", contentType: "image/png", data: ImageFixtures.tinyPNG))
+        XCTAssertEqual(changes.photo, PhotoUpload(filename: "me.png", contentType: "image/png", data: ImageFixtures.tinyPNG, sourcePath: photoPath),
+                       "with the path as typed, for the form a refusal brings back")
         XCTAssertEqual(output.saved.map(\.fullName), ["Ayu Lestari"])
         XCTAssertEqual(router.calls, ["close form"])
     }

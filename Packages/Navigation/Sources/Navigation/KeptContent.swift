@@ -39,6 +39,16 @@ public final class KeptContent {
         self.storedAt = storedAt
     }
 
+    /// Something else waits for the server (changes to send): ask again after the next wait, unless
+    /// a retry is already on its way (asking often does not make the waits shorter or longer).
+    public func retryLater(_ retry: @escaping @MainActor () -> Void) {
+        guard pendingRetry == nil else { return }
+        scheduleRetry(retry)
+    }
+
+    /// Whether a retry is on its way.
+    public var isRetryPending: Bool { pendingRetry != nil }
+
     /// The person asked for a reload: the next waits start short again.
     public func reloadRequested() {
         cancelRetry()
@@ -66,9 +76,10 @@ public final class KeptContent {
         pendingRetry?.cancel()
         let delay = retryDelay
         retryDelay = min(retryDelay * 2, Self.longestRetryDelay)
-        pendingRetry = Task { [wait] in
+        pendingRetry = Task { [weak self, wait] in
             await wait(delay)
             guard !Task.isCancelled else { return }
+            self?.pendingRetry = nil
             retry()
         }
     }

@@ -39,13 +39,17 @@ public struct ContactSummary: Sendable, Hashable, Identifiable {
     /// An absolute picture URL, or the server's relative default `/images/missing.png`.
     public var profilePic: String
     public var favorite: Bool
+    /// A change the server does not have yet (remote mode, the outbox); nil when it has them all.
+    public var sync: ContactSyncState?
 
-    public init(id: Int, firstName: String, lastName: String, profilePic: String = Contact.missingPicture, favorite: Bool = false) {
+    public init(id: Int, firstName: String, lastName: String, profilePic: String = Contact.missingPicture, favorite: Bool = false,
+                sync: ContactSyncState? = nil) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.profilePic = profilePic
         self.favorite = favorite
+        self.sync = sync
     }
 
     /// "First Last", without a stray space when one of them is empty.
@@ -93,6 +97,8 @@ public struct Contact: Sendable, Hashable, Identifiable {
     /// ISO-8601 with milliseconds and `Z`, as the server writes them.
     public var createdAt: String
     public var updatedAt: String
+    /// A change the server does not have yet (remote mode, the outbox); nil when it has them all.
+    public var sync: ContactSyncState?
 
     public init(id: Int, firstName: String, lastName: String, email: String? = nil, phoneNumber: String? = nil,
                 profilePic: String = Contact.missingPicture, favorite: Bool = false, createdAt: String = "", updatedAt: String = "") {
@@ -111,7 +117,7 @@ public struct Contact: Sendable, Hashable, Identifiable {
 
     /// What the list shows of this contact.
     public var summary: ContactSummary {
-        ContactSummary(id: id, firstName: firstName, lastName: lastName, profilePic: profilePic, favorite: favorite)
+        ContactSummary(id: id, firstName: firstName, lastName: lastName, profilePic: profilePic, favorite: favorite, sync: sync)
     }
 
     /// Whether the contact has a picture of its own (not the server's default).
@@ -154,7 +160,7 @@ extension Contact {
     }
 }
 
-extension Contact: Decodable {
+extension Contact: Codable {
     enum CodingKeys: String, CodingKey {
         case id, firstName = "first_name", lastName = "last_name", email, phoneNumber = "phone_number", profilePic = "profile_pic",
              favorite, createdAt = "created_at", updatedAt = "updated_at"
@@ -172,10 +178,24 @@ extension Contact: Decodable {
         createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt) ?? ""
         updatedAt = try container.decodeIfPresent(String.self, forKey: .updatedAt) ?? ""
     }
+
+    /// The server's shape (the outbox keeps contacts in it); ``sync`` is not written.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(firstName, forKey: .firstName)
+        try container.encode(lastName, forKey: .lastName)
+        try container.encodeIfPresent(email, forKey: .email)
+        try container.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
+        try container.encode(profilePic, forKey: .profilePic)
+        try container.encode(favorite, forKey: .favorite)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
 }
 
 /// What a save sends: only the fields set here change (the server's update is partial).
-public struct ContactChanges: Sendable, Hashable {
+public struct ContactChanges: Sendable, Hashable, Codable {
     public var firstName: String?
     public var lastName: String?
     public var email: String?
@@ -197,14 +217,17 @@ public struct ContactChanges: Sendable, Hashable {
 }
 
 /// A picture to upload: the file's bytes, its name and its type (`image/jpeg` or `image/png`).
-public struct PhotoUpload: Sendable, Hashable {
+public struct PhotoUpload: Sendable, Hashable, Codable {
     public var filename: String
     public var contentType: String
     public var data: Data
+    /// The path it was read from, as typed: a change the server refuses comes back to the form with it.
+    public var sourcePath: String
 
-    public init(filename: String, contentType: String, data: Data) {
+    public init(filename: String, contentType: String, data: Data, sourcePath: String = "") {
         self.filename = filename
         self.contentType = contentType
         self.data = data
+        self.sourcePath = sourcePath
     }
 }

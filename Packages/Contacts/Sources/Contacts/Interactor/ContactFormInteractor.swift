@@ -44,6 +44,14 @@ enum ContactFormOutcome: Sendable, Equatable {
     /// A new contact was sent and no readable answer came, and looking for it did not settle whether
     /// the server has it: the next Done looks again before it sends anything.
     case uncertain(ContactsError)
+
+    /// Nothing is left to send from the form: saved (to the server or to the outbox), or nothing changed.
+    var isSaved: Bool {
+        switch self {
+        case .saved, .unchanged: true
+        case .rejected, .failed, .uncertain: false
+        }
+    }
 }
 
 /// Why a field's value cannot be saved, as a value ``ContactsTexts`` words.
@@ -58,22 +66,42 @@ enum FieldProblem: Sendable, Equatable {
     case server(String)
 }
 
-/// Whether a contact sent without an answer is on the server.
-enum CreatedContactSearch: Sendable, Equatable {
-    case found(Contact)
-    case absent
-    case unknown(ContactsError)
-}
-
 /// The add/edit form's use cases: check the values (the server's rules first, here), read the photo
 /// file, save, and preview the photo.
 final class ContactFormInteractor: Sendable {
     let service: any ContactsService
     let images: any ImageLoading
+    let sync: (any ContactsSyncing)?
 
-    init(service: any ContactsService, images: any ImageLoading) {
+    init(service: any ContactsService, images: any ImageLoading, sync: (any ContactsSyncing)? = nil) {
         self.service = service
         self.images = images
+        self.sync = sync
+    }
+
+    /// Takes a change the server refused out of the outbox: saved again, or discarded.
+    func performDiscard(_ refused: RefusedContactWrite) async {
+        await sync?.performDiscard(refused)
+    }
+
+    /// The values a refused change was typed with.
+    static func values(of refused: RefusedContactWrite) -> ContactFormValues {
+        var values = ContactFormValues(refused.write.shown)
+        values.photoPath = refused.write.photoPath
+        return values
+    }
+
+    /// The server's messages of a refusal, by field, as a rejected save reports them.
+    static func rejection(_ messages: [String]) -> ContactFormOutcome {
+        var fields: [ContactRules.Field: [FieldProblem]] = [:], other: [String] = []
+        for message in messages {
+            if let field = ContactRules.field(of: message) {
+                fields[field, default: []].append(.server(message))
+            } else {
+                other.append(message)
+            }
+        }
+        return .rejected(fields: fields, other: other)
     }
 
     /// Checks `values` and saves them: creates (every field mandatory) or updates only the fields
@@ -114,15 +142,7 @@ final class ContactFormInteractor: Sendable {
         } catch {
             switch error {
             case .invalid(let serverMessages):
-                var fields: [ContactRules.Field: [FieldProblem]] = [:], other: [String] = []
-                for message in serverMessages {
-                    if let field = ContactRules.field(of: message) {
-                        fields[field, default: []].append(.server(message))
-                    } else {
-                        other.append(message)
-                    }
-                }
-                return .rejected(fields: fields, other: other)
+                return Self.rejection(serverMessages)
             case .notFound, .unavailable:
                 return .failed(error)
             case .noAnswer:
@@ -137,31 +157,9 @@ final class ContactFormInteractor: Sendable {
     /// Looks on the server for the contact `values` would create: the same names, then the same
     /// mobile and email, newest first.
     func obtainCreatedContact(_ values: ContactFormValues) async -> CreatedContactSearch {
-        let summaries: [ContactSummary]
-        do throws(ContactsError) {
-            let list = try await service.obtainContacts()
-            // A list kept from an earlier run proves nothing about what the server holds now.
-            guard list.storedAt == nil else { return .unknown(.unavailable(.other(detail: ContactsTexts.keptListProvesNothing))) }
-            summaries = list.contacts
-        } catch { return .unknown(error) }
-        let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespaces) }
-        let candidates = summaries.filter { trimmed($0.firstName) == trimmed(values.firstName) && trimmed($0.lastName) == trimmed(values.lastName) }
-            .sorted { $0.id > $1.id }.prefix(Self.maximumCandidates)
-        for candidate in candidates {
-            let contact: Contact
-            do throws(ContactsError) { contact = try await service.obtainContact(id: candidate.id) } catch {
-                if error == .notFound { continue }
-                return .unknown(error)
-            }
-            if trimmed(contact.email ?? "") == trimmed(values.email), trimmed(contact.phoneNumber ?? "") == trimmed(values.mobile) {
-                return .found(contact)
-            }
-        }
-        return .absent
+        await service.obtainCreatedContact(ContactChanges(firstName: values.firstName, lastName: values.lastName, email: values.email,
+                                                          phoneNumber: values.mobile))
     }
-
-    /// How many same-named contacts are compared before a new one is created.
-    static let maximumCandidates = 20
 
     /// The server's rules on the values, and for a new contact every field mandatory. One message per
     /// field. An edit checks only the fields it changes: what the server already holds is the server's
@@ -231,7 +229,7 @@ final class ContactFormInteractor: Sendable {
         case .png: contentType = "image/png"
         case nil: return .failure(.notAnImage)
         }
-        return .success(PhotoUpload(filename: name, contentType: contentType, data: data))
+        return .success(PhotoUpload(filename: name, contentType: contentType, data: data, sourcePath: path))
     }
 
     /// The photo at `path` decoded for the preview, or why it cannot be shown.

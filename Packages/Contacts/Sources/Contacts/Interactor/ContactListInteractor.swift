@@ -16,24 +16,28 @@ struct ContactPage: Sendable, Equatable {
 }
 
 /// What a load of the home list brings: the sections, the page around the contact asked for, and
-/// what reading the contacts again found (nil when they were not read again: a search, a change).
+/// what reading the contacts again found (nil when they were not read again: a search, a change),
+/// and what the outbox holds (nil without one: the embedded backend).
 struct ContactsLoad: Sendable {
     var index: ContactIndex
     var page: ContactPage
     var refresh: ContactRefresh?
+    var outbox: ContactOutboxStatus? = nil
 }
 
 /// The home screen's use cases: the list's sections and pages for a search (from the directory,
-/// which pages a store or a fetched list), and the pictures of the rows on screen.
+/// which pages a store or a fetched list), the pictures of the rows on screen, and a server's outbox.
 final class ContactListInteractor: Sendable {
     let service: any ContactsService
     let directory: any ContactDirectory
     let images: any ImageLoading
+    let sync: (any ContactsSyncing)?
 
-    init(service: any ContactsService, directory: any ContactDirectory, images: any ImageLoading) {
+    init(service: any ContactsService, directory: any ContactDirectory, images: any ImageLoading, sync: (any ContactsSyncing)? = nil) {
         self.service = service
         self.directory = directory
         self.images = images
+        self.sync = sync
     }
 
     /// What a load, a search or a change needs at once: the sections for `query`, and the page of
@@ -45,7 +49,16 @@ final class ContactListInteractor: Sendable {
         let index = try await directory.obtainIndex(matching: query, locating: id)
         let start = max(0, min((index.position ?? 0) - pageSize / 2, index.matchCount - pageSize))
         let page = try await obtainPage(matching: query, at: start..<min(index.matchCount, start + pageSize))
-        return ContactsLoad(index: index, page: page, refresh: skipped)
+        return ContactsLoad(index: index, page: page, refresh: skipped, outbox: await sync?.obtainStatus())
+    }
+
+    /// Sends the changes waiting in the outbox; nil without one.
+    func performSync() async -> ContactSyncReport? {
+        await sync?.performSync()
+    }
+
+    func obtainRefusedWrite(contactID: Int) async -> RefusedContactWrite? {
+        await sync?.obtainRefusedWrite(contactID: contactID)
     }
 
     func obtainPage(matching query: String, at positions: Range<Int>) async throws(ContactsError) -> ContactPage {

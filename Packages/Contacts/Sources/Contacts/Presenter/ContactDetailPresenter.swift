@@ -127,7 +127,7 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
                 self.isBusy = false
                 self.summary = saved.summary
                 self.apply(saved)
-                self.show(ContactsTexts.favoriteSaved(saved.favorite), isError: false)
+                self.show(saved.sync.map(ContactsTexts.syncNotice) ?? ContactsTexts.favoriteSaved(saved.favorite), isError: false)
             case .failure(let error):
                 if error == .notFound { output?.contactDetail(didDelete: contact.id) }
                 guard let self else { return }
@@ -153,7 +153,7 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
         work.cancel(WorkKey(self, "contact"))
         summary = contact.summary
         apply(contact)
-        show(ContactsTexts.savedShort, isError: false)
+        show(contact.sync.map(ContactsTexts.syncNotice) ?? ContactsTexts.savedShort, isError: false)
         output?.contactDetail(didChange: contact)
     }
 
@@ -264,6 +264,11 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
                 email: hasEmail ? contact.email ?? "" : ContactsTexts.noValue,
                 avatar: AvatarModel(initials: contact.summary.initials, picture: picture, colorSeed: contact.id),
                 buttons: buttons, focusedButton: focusedButton, isBusy: isBusy)
+            // A change the server does not have yet is said while nothing else is.
+            if notice == nil, let sync = contact.sync {
+                let isProblem = if case .refused = sync { true } else { false }
+                return ContactDetailViewModel(content: .loaded(page), notice: ContactsTexts.syncNotice(sync), noticeIsError: isProblem)
+            }
             return ContactDetailViewModel(content: .loaded(page), notice: notice, noticeIsError: noticeIsError)
         }
     }

@@ -23,6 +23,14 @@ protocol ContactFormViewOutput: AnyObject {
 @MainActor
 protocol ContactFormModuleOutput: AnyObject {
     func contactForm(didSave contact: Contact)
+    /// A change the server had refused was saved again (`contact`) or discarded (nil).
+    func contactForm(didResolveRefusedChange contact: Contact?)
+}
+
+extension ContactFormModuleOutput {
+    func contactForm(didResolveRefusedChange contact: Contact?) {
+        if let contact { contactForm(didSave: contact) }
+    }
 }
 
 /// Owns the add / edit form: the values as typed (never dropped: a failed save leaves every one in
@@ -35,6 +43,8 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
     private let router: any ContactFormRouting
     private let work: WorkTracker
     private let mode: ContactFormMode
+    /// The change the server refused that this form brings back, as typed: saved again, or discarded, it leaves the outbox.
+    private let refused: RefusedContactWrite?
 
     /// The fields, in the order of the contract's keys: tab goes first, last, mobile, email, photo.
     static let fieldOrder: [ContactRules.Field] = [.firstName, .lastName, .phoneNumber, .email, .photo]
@@ -51,14 +61,24 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
     private var previewPath = ""
     private let images = ImageSlots(maximumInFlight: 1)
 
-    init(mode: ContactFormMode, interactor: ContactFormInteractor, router: any ContactFormRouting, work: WorkTracker) {
+    init(mode: ContactFormMode, refused: RefusedContactWrite? = nil, interactor: ContactFormInteractor, router: any ContactFormRouting,
+         work: WorkTracker) {
         self.mode = mode
+        self.refused = refused
         self.interactor = interactor
         self.router = router
         self.work = work
         let values: ContactFormValues
         if case .edit(let contact) = mode { values = ContactFormValues(contact) } else { values = ContactFormValues() }
-        let form = FormState(fields: [
+        // What the fields hold, not what the server sent: a field cleans control characters out of
+        // its text, and an untouched field must count as unchanged.
+        initialValues = Self.values(of: Self.form(mode, values: values))
+        form = Self.form(mode, values: refused.map(ContactFormInteractor.values(of:)) ?? values)
+        if let refused { showRefusal(refused) }
+    }
+
+    private static func form(_ mode: ContactFormMode, values: ContactFormValues) -> FormState {
+        FormState(fields: [
             .init(id: ContactRules.Field.firstName.rawValue, label: ContactsTexts.firstNameLabel, text: values.firstName),
             .init(id: ContactRules.Field.lastName.rawValue, label: ContactsTexts.lastNameLabel, text: values.lastName),
             .init(id: ContactRules.Field.phoneNumber.rawValue, label: ContactsTexts.mobileFieldLabel, text: values.mobile,
@@ -68,10 +88,17 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
             .init(id: ContactRules.Field.photo.rawValue, label: ContactsTexts.photoFieldLabel, text: values.photoPath,
                   placeholder: mode == .add ? ContactsTexts.photoPlaceholder : ContactsTexts.photoKeepPlaceholder),
         ])
-        self.form = form
-        // What the fields hold, not what the server sent: a field cleans control characters out of
-        // its text, and an untouched field must count as unchanged.
-        initialValues = Self.values(of: form)
+    }
+
+    /// The server's messages under the fields they are about, and what to do next.
+    private func showRefusal(_ refused: RefusedContactWrite) {
+        switch refused.refusal {
+        case .gone:
+            show(ContactsTexts.refusedGone(refused.write.shown.fullName), isError: true)
+        case .invalid(let messages):
+            if case .rejected(let fields, let other) = ContactFormInteractor.rejection(messages) { showRejection(fields: fields, other: other) }
+            notice = ContactsTexts.refusedForm(notice ?? "")
+        }
     }
 
     var values: ContactFormValues { Self.values(of: form) }
@@ -105,27 +132,25 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
         guard !form.isSaving else { return }
         form.isSaving = true
         show(ContactsTexts.saving, isError: false)
-        let mode = mode, values = values, initial = initialValues, lookFirst = createMayHaveBeenSaved
+        let mode = mode, values = values, initial = initialValues, lookFirst = createMayHaveBeenSaved, refused = refused
         work.runLatest(WorkKey(self, "save"), { [interactor] in
-            await interactor.performSave(mode, values: values, initial: initial, lookFirst: lookFirst)
+            let outcome = await interactor.performSave(mode, values: values, initial: initial, lookFirst: lookFirst)
+            // Saved again (to the server, or to the outbox as a new change): the refused one goes.
+            if let refused, outcome.isSaved { await interactor.performDiscard(refused) }
+            return outcome
         }, then: { [weak self] outcome in
             guard let self else { return }
             self.form.isSaving = false
             self.createMayHaveBeenSaved = false
             switch outcome {
             case .saved(let contact):
-                self.output?.contactForm(didSave: contact)
+                if self.refused != nil { self.output?.contactForm(didResolveRefusedChange: contact) } else { self.output?.contactForm(didSave: contact) }
                 self.router.closeForm()
             case .unchanged:
+                if self.refused != nil { self.output?.contactForm(didResolveRefusedChange: nil) }
                 self.router.closeForm()
             case .rejected(let fields, let other):
-                let messages = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, ContactsTexts.message(for: $0.value, of: $0.key)) })
-                self.form.setMessages(Dictionary(uniqueKeysWithValues: messages.map { ($0.key.rawValue, $0.value) }))
-                if other.isEmpty {
-                    self.show(ContactsTexts.saveRefused(Self.fieldOrder.compactMap { messages[$0] }), isError: true)
-                } else {
-                    self.show(ContactsTexts.saveRefused(other), isError: true)
-                }
+                self.showRejection(fields: fields, other: other)
             case .failed(let error):
                 self.show(ContactsTexts.saveFailed(error), isError: true)
             case .uncertain(let error):
@@ -138,7 +163,8 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
     func didPressCancel() {
         // A save in flight finishes (or times out) first: leaving now would drop its answer.
         guard !form.isSaving else { return show(ContactsTexts.savingWait, isError: false) }
-        if values == initialValues {
+        // A refused change stays until it is saved again or discarded: leaving asks which.
+        if values == initialValues, refused == nil {
             router.closeForm()
         } else {
             router.openDiscardConfirmation(output: self)
@@ -147,10 +173,27 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
 
     func confirmDialog(_ id: String, didFinish confirmed: Bool) {
         guard id == ContactFormRouter.discardDialogID, confirmed else { return }
-        router.closeForm()
+        guard let refused else { return router.closeForm() }
+        form.isSaving = true
+        work.runLatest(WorkKey(self, "save"), { [interactor] in
+            await interactor.performDiscard(refused)
+        }, then: { [weak self, weak output = self.output] in
+            output?.contactForm(didResolveRefusedChange: nil)
+            self?.router.closeForm()
+        })
     }
 
     // MARK: Private
+
+    private func showRejection(fields: [ContactRules.Field: [FieldProblem]], other: [String]) {
+        let messages = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, ContactsTexts.message(for: $0.value, of: $0.key)) })
+        form.setMessages(Dictionary(uniqueKeysWithValues: messages.map { ($0.key.rawValue, $0.value) }))
+        if other.isEmpty {
+            show(ContactsTexts.saveRefused(Self.fieldOrder.compactMap { messages[$0] }), isError: true)
+        } else {
+            show(ContactsTexts.saveRefused(other), isError: true)
+        }
+    }
 
     private func show(_ message: String, isError: Bool) {
         notice = message

@@ -104,8 +104,13 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     var rowCount: Int { rowMap.rowCount }
     private var notice: String?
     private let images = ImageSlots()
-    /// The offline notice and the retries while a list kept from an earlier run stands in (a server's list).
+    /// The offline notice and the retries while a list kept from an earlier run stands in (a server's
+    /// list), or while changes wait in the outbox for the server.
     let kept = KeptContent()
+    /// What a server's outbox holds, as of the last load; nil without one.
+    private var outbox: ContactOutboxStatus?
+    /// A pass over the outbox is on its way (one at a time: a second would only wait for the first).
+    private var isSyncing = false
 
     /// Rows whose pictures load before the view has reported what is on screen.
     static let initialVisibleRows = 16
@@ -143,7 +148,14 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         guard let position = rowMap.position(atRow: index), let contact = page.contact(at: position) else { return didCancelTouch() }
         notice = nil
         chooseRow(index)
-        router.openDetail(of: contact, output: self)
+        guard case .refused? = contact.sync else { return router.openDetail(of: contact, output: self) }
+        // A change the server refused comes back to the form as it was typed, with the server's messages.
+        work.runLatest(WorkKey(self, "refused"), { [interactor] in
+            await interactor.obtainRefusedWrite(contactID: contact.id)
+        }, then: { [weak self] refused in
+            guard let self else { return }
+            if let refused { self.router.openRefusedForm(refused, output: self) } else { self.router.openDetail(of: contact, output: self) }
+        })
     }
 
     func didEditSearch(_ newSearch: SearchFieldState) {
@@ -175,8 +187,16 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     }
 
     func contactForm(didSave contact: Contact) {
-        notice = ContactsTexts.saved(contact.fullName)
+        notice = contact.sync == nil ? ContactsTexts.saved(contact.fullName) : ContactsTexts.savedWaiting(contact.fullName)
         note(.saved(contact.summary), keeping: contact.id)
+    }
+
+    func contactForm(didResolveRefusedChange contact: Contact?) {
+        if let contact {
+            notice = contact.sync == nil ? ContactsTexts.saved(contact.fullName) : ContactsTexts.savedWaiting(contact.fullName)
+        }
+        // The refused change's row goes (a new change, or none, stands for it): the list is read again.
+        load(refresh: true, keeping: contact?.id ?? selectedContactID)
     }
 
     /// Hands a saved change to the directory, then lays the list out again around `id`.
@@ -227,13 +247,16 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             page = loaded.page
             pageRequested = nil
             shownQuery = query
+            outbox = loaded.outbox ?? outbox
             if let refresh = loaded.refresh {
-                notice = ContactsTexts.skipped(refresh.skipped)
+                notice = ContactsTexts.skipped(refresh.skipped) ?? (refresh.storedAt == nil ? notice : nil)
                 // A list kept from an earlier run stands in: say since when, and ask the server again by itself.
-                kept.received(storedAt: refresh.storedAt) { [weak self] in
-                    guard let self else { return }
-                    self.load(refresh: true, keeping: self.selectedContactID)
-                }
+                kept.received(storedAt: refresh.storedAt) { [weak self] in self?.retry() }
+                // The server answered: the changes waiting for it go now.
+                if refresh.storedAt == nil { performSync() }
+            } else if let outbox, outbox.waiting > 0, !isSyncing {
+                // A change just went to the outbox: the server is asked again by itself, after a wait.
+                kept.retryLater { [weak self] in self?.retry() }
             }
             let kept = loaded.index.position.flatMap(rowMap.row(ofPosition:))
             // Else the first contact, under the first header.
@@ -288,6 +311,34 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         })
     }
 
+    private func retry() {
+        load(refresh: true, keeping: selectedContactID)
+    }
+
+    // MARK: Outbox
+
+    /// Sends the changes waiting in the outbox, then reads the list again when any went (the server's
+    /// ids replace the waiting ones) and asks again later when some still wait.
+    private func performSync() {
+        guard interactor.sync != nil, !isSyncing, (outbox?.waiting ?? 1) > 0 else { return }
+        isSyncing = true
+        work.runLatest(WorkKey(self, "sync"), { [interactor] in await interactor.performSync() }, then: { [weak self] report in
+            guard let self else { return }
+            self.isSyncing = false
+            guard let report else { return }
+            var said: [String] = []
+            if report.sent > 0 { said.append(ContactsTexts.synced(report.sent)) }
+            if !report.refused.isEmpty { said.append(ContactsTexts.refusedOnServer(report.refused)) }
+            said += report.dropped.map(ContactsTexts.dropped)
+            if !said.isEmpty {
+                self.notice = said.joined(separator: " ")
+                self.load(refresh: true, keeping: self.selectedContactID)
+            } else if report.waiting > 0 {
+                self.kept.retryLater { [weak self] in self?.retry() }
+            }
+        })
+    }
+
     // MARK: Rows
 
     private var selectedContactID: Int? {
@@ -323,7 +374,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                     return .contact(ContactListViewModel.ContactRow(
                         name: contact.fullName, favorite: contact.favorite,
                         avatar: AvatarModel(initials: contact.initials, picture: pictures[interactor.obtainPictureURL(for: contact)],
-                                            colorSeed: contact.id)))
+                                            colorSeed: contact.id),
+                        sync: contact.sync.map(ContactsTexts.syncMark), syncIsProblem: contact.sync.map { if case .refused = $0 { true } else { false } } ?? false))
                 case nil:
                     return .pending
                 }
@@ -334,7 +386,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 search: search,
                 emptyMessage: shown.total == 0 ? ContactsTexts.noContacts : ContactsTexts.noMatches(shownQuery),
-                notice: [kept.notice(), notice].compactMap { $0 }.joined(separator: " · ").nilIfEmpty, touchedIndex: list.touchedIndex)
+                notice: [kept.notice(), outbox.flatMap(ContactsTexts.waiting), notice].compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
+                touchedIndex: list.touchedIndex)
         }
     }
 }

@@ -73,6 +73,53 @@ enum ContactsTexts {
         "Maybe saved: \(message(for: error)) The server may have this contact already. Your values are kept; ctrl-s first checks whether it is there and adds it only if not."
     }
 
+    // MARK: The outbox (a server that cannot be reached)
+
+    /// The mark on a row whose change the server does not have yet.
+    static func syncMark(_ state: ContactSyncState) -> String {
+        switch state {
+        case .waiting: "⟳ waiting to sync"
+        case .refused: "! not saved"
+        }
+    }
+
+    /// The page's line for a contact whose change the server does not have yet.
+    static func syncNotice(_ state: ContactSyncState) -> String {
+        switch state {
+        case .waiting(.create): "Added here; waiting to sync: it goes to the server when it answers."
+        case .waiting(.favorite): "Favourite saved here; waiting to sync: it goes to the server when it answers."
+        case .waiting: "Saved here; waiting to sync: it goes to the server when it answers."
+        case .refused(_, .gone): "Not saved: this contact was deleted on the server meanwhile. Enter on its row in the list brings the change back."
+        case .refused(_, .invalid(let messages)):
+            "Not saved, the server refused it: \(messages.joined(separator: "; ")). Enter on its row in the list brings the change back."
+        }
+    }
+
+    static func savedWaiting(_ name: String) -> String { "Saved \(name) here; it goes to the server when it answers." }
+    static func waiting(_ status: ContactOutboxStatus) -> String? {
+        var parts: [String] = []
+        if status.waiting > 0 { parts.append(status.waiting == 1 ? "1 change waiting to sync" : "\(status.waiting) changes waiting to sync") }
+        if status.refused > 0 { parts.append(status.refused == 1 ? "1 change not saved (! on its row)" : "\(status.refused) changes not saved (! on their rows)") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+    static func synced(_ count: Int) -> String { count == 1 ? "Synced 1 change with the server." : "Synced \(count) changes with the server." }
+    static func refusedOnServer(_ names: [String]) -> String {
+        let first = names.first ?? ""
+        let more = names.count > 1 ? " and \(names.count - 1) more" : ""
+        return "The server refused the change to \(first)\(more): enter on its row to correct it."
+    }
+    static func dropped(_ write: DroppedContactWrite) -> String {
+        let what = write.kind == .delete ? "the delete of \(write.name)" : "the favourite of \(write.name)"
+        switch write.refusal {
+        case .gone: return "\(write.name) was deleted on the server meanwhile; \(what) was dropped."
+        case .invalid(let messages): return "The server refused \(what): \(messages.joined(separator: "; "))."
+        }
+    }
+    static func refusedForm(_ notSaved: String) -> String { "\(notSaved). Correct it and press ctrl-s, or esc to discard the change." }
+    static func refusedGone(_ name: String) -> String {
+        "\(name) was deleted on the server meanwhile. ctrl-s adds it again (with a photo); esc discards the change."
+    }
+
     // MARK: Errors and field problems (the words for the values the layers below report)
 
     /// One sentence for a status line.

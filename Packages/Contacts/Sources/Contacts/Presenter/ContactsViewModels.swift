@@ -29,6 +29,9 @@ struct ContactListViewModel: Equatable {
         var name: String
         var favorite: Bool
         var avatar: AvatarModel
+        /// "⟳ waiting to sync" or "! not saved": a change the server does not have yet.
+        var sync: String? = nil
+        var syncIsProblem = false
     }
 
     var title: String

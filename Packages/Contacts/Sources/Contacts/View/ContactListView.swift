@@ -84,7 +84,16 @@ final class ContactListView: Screen, ContactListViewInput {
                         colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures)
         let textColumn = 2 + avatarSize.columns + 2
         let star = row.favorite ? " " + ContactsTexts.favoriteMark : ""
-        let room = max(0, width - textColumn - 2 - DisplayWidth.of(star))
+        // The sync mark at the row's end; a narrow row gives the name the room first.
+        let mark = row.sync.map { " " + $0 } ?? ""
+        let markWidth = DisplayWidth.of(mark)
+        let showsMark = !mark.isEmpty && width - textColumn - 2 - DisplayWidth.of(star) - markWidth >= 8
+        if showsMark {
+            var markStyle = style
+            if !touched, !selected, context.colorMode != .none { markStyle.foreground = row.syncIsProblem ? .red : .gray }
+            body.put(mark, at: Point(column: width - 1 - markWidth, row: line), style: markStyle)
+        }
+        let room = max(0, width - textColumn - 2 - DisplayWidth.of(star) - (showsMark ? markWidth : 0))
         var nameStyle = style
         nameStyle.bold = true
         let written = body.put(Truncation.truncate(row.name, width: room), at: Point(column: textColumn, row: line), style: nameStyle,

@@ -1,0 +1,84 @@
+import Foundation
+
+/// What a change made while the server could not be reached does to a contact.
+public enum ContactWriteKind: String, Sendable, Hashable, Codable {
+    case create, update, favorite, delete
+}
+
+/// Why the server refused a change it was sent later.
+public enum ContactRefusal: Sendable, Hashable, Codable {
+    /// Its 422 messages ("Email is invalid"), the only text that comes from outside.
+    case invalid([String])
+    /// The contact was deleted on the server meanwhile (404).
+    case gone
+}
+
+/// A contact's change the server does not have yet: what its row and its page say.
+public enum ContactSyncState: Sendable, Hashable {
+    /// Kept in the outbox, sent in order when the server answers again.
+    case waiting(ContactWriteKind)
+    /// Sent, and refused: it stays, for the person who made it to correct or discard.
+    case refused(ContactWriteKind, ContactRefusal)
+}
+
+/// A change kept in the outbox while the server cannot be reached: what to send, and what the
+/// row and the page show until it is sent.
+public struct PendingContactWrite: Sendable, Hashable, Codable {
+    public var kind: ContactWriteKind
+    /// The server's id of the contact; nil for a create.
+    public var contactID: Int?
+    /// What is sent: the changed fields (all of them for a create), the favourite, the photo's bytes.
+    public var changes: ContactChanges
+    /// The photo's path as typed, so that a refused create comes back to the form as it was typed.
+    public var photoPath: String
+    /// The contact before the change (an update, a favourite, a delete), for the form a refusal opens.
+    public var base: Contact?
+    /// The contact as it will be once saved: what the row and the page show meanwhile.
+    public var shown: Contact
+    /// A create that went out and got no answer: the server is asked whether it has it before it is
+    /// sent again.
+    public var lookFirst: Bool
+
+    public init(kind: ContactWriteKind, contactID: Int?, changes: ContactChanges, photoPath: String = "", base: Contact?,
+                shown: Contact, lookFirst: Bool = false) {
+        self.kind = kind
+        self.contactID = contactID
+        self.changes = changes
+        self.photoPath = photoPath
+        self.base = base
+        self.shown = shown
+        self.lookFirst = lookFirst
+    }
+
+    /// The kind of a save of `changes` to an existing contact: a favourite alone, or an update.
+    static func kind(ofUpdate changes: ContactChanges) -> ContactWriteKind {
+        changes == ContactChanges(favorite: changes.favorite) && changes.favorite != nil ? .favorite : .update
+    }
+}
+
+extension Contact {
+    /// This contact with `changes` applied: what the server will hold once it saves them.
+    func applying(_ changes: ContactChanges) -> Contact {
+        var contact = self
+        if let value = changes.firstName { contact.firstName = value }
+        if let value = changes.lastName { contact.lastName = value }
+        if let value = changes.email { contact.email = value }
+        if let value = changes.phoneNumber { contact.phoneNumber = value }
+        if let value = changes.favorite { contact.favorite = value }
+        return contact
+    }
+
+    /// Whether the server's contact already has every field of `changes` (a write that may have gone out did).
+    func has(_ changes: ContactChanges) -> Bool {
+        let trimmed = { (text: String?) in text?.trimmingCharacters(in: .whitespaces) }
+        if let value = changes.firstName, trimmed(value) != trimmed(firstName) { return false }
+        if let value = changes.lastName, trimmed(value) != trimmed(lastName) { return false }
+        if let value = changes.email, trimmed(value) != trimmed(email ?? "") { return false }
+        if let value = changes.phoneNumber, trimmed(value) != trimmed(phoneNumber ?? "") { return false }
+        if let value = changes.favorite, value != favorite { return false }
+        // A new photo cannot be compared by its bytes: the server's picture is a URL. It counts as saved
+        // when it is no longer the default; else the write goes again (sending a picture twice changes nothing twice).
+        if changes.photo != nil, !Contact.hasPicture(profilePic) { return false }
+        return true
+    }
+}

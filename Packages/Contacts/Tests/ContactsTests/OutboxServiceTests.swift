@@ -1,0 +1,317 @@
+import ContactsTesting
+import Foundation
+import HTTPClient
+import HTTPClientLive
+import ImageKitTesting
+import Storage
+import StorageTesting
+import Synchronization
+import XCTest
+@testable import Contacts
+
+/// The outbox of a contacts server, against a real server on 127.0.0.1: changes made while it
+/// cannot be reached wait in `outbox.sqlite`, show on the list and the pages, and go out in order
+/// when it answers again; a refusal is set aside for the form; a change that may have gone out is
+/// looked up, never sent twice, by one process or two.
+final class OutboxServiceTests: XCTestCase {
+    private var server: LoopbackContactsServer!
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        server = try LoopbackContactsServer(seed: [
+            ["first_name": "Ayu", "last_name": "Lestari", "email": "ayu@mail.example", "phone_number": "+6281234567890"],
+            ["first_name": "Budi", "last_name": "Santoso", "email": "budi@mail.example", "phone_number": "+6281234567891"],
+            ["first_name": "Citra", "last_name": "Dewi", "email": "citra@mail.example", "phone_number": "+6281234567892"],
+        ])
+        directory = try TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func http(_ base: URL? = nil, timeout: TimeInterval = 5) -> HTTPContactsService {
+        HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)), baseURL: base ?? server.baseURL)
+    }
+
+    /// The app's service: the server behind a switch (on: the live server; off: a port nobody listens on).
+    private func outboxed(_ reachable: ServerSwitch, owner: String = Outbox.processOwner(), settle: TimeInterval = 0) throws -> OutboxContactsService {
+        OutboxContactsService(server: reachable, outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL, owner: owner,
+                              settle: settle)
+    }
+
+    private func reachableServer() throws -> ServerSwitch {
+        let gone = try LoopbackContactsServer()
+        gone.stop()
+        return ServerSwitch(live: http(), gone: http(gone.baseURL, timeout: 2))
+    }
+
+    private func writes() async throws -> [String] {
+        try await server.requests().filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" }
+    }
+
+    func testChangesMadeWhileTheServerIsAwayWaitShowAndGoOutInOrderWhenItAnswers() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        _ = try await service.obtainContact(id: 1)
+        _ = try await service.obtainContact(id: 2)
+        reachable.isOn = false
+
+        let edited = try await service.performUpdate(id: 1, ContactChanges(email: "ayu@new.example"))
+        XCTAssertEqual(edited.sync, .waiting(.update))
+        XCTAssertEqual(edited.email, "ayu@new.example")
+        XCTAssertEqual(edited.phoneNumber, "+6281234567890", "the rest as the page showed it")
+        let favourite = try await service.performUpdate(id: 2, ContactChanges(favorite: true))
+        XCTAssertEqual(favourite.sync, .waiting(.favorite))
+        let created = try await service.performCreate(ContactChanges(firstName: "Dewi", lastName: "Lestari", email: "dewi@mail.example",
+                                                                     phoneNumber: "+6281234567893", favorite: false,
+                                                                     photo: PhotoUpload(filename: "d.png", contentType: "image/png",
+                                                                                        data: ImageFixtures.tinyPNG, sourcePath: "~/d.png")))
+        XCTAssertLessThan(created.id, 0, "a contact not created yet has a negative id")
+        XCTAssertEqual(created.sync, .waiting(.create))
+        try await service.performDelete(id: 3)
+        // A change to the waiting contact goes into its waiting create.
+        let renamed = try await service.performUpdate(id: created.id, ContactChanges(lastName: "Kusuma"))
+        XCTAssertEqual(renamed.lastName, "Kusuma")
+        let value1 = try await service.obtainContact(id: created.id).lastName
+        XCTAssertEqual(value1, "Kusuma", "its page, from the outbox")
+        let value2 = try await service.obtainContact(id: 1).email
+        XCTAssertEqual(value2, "ayu@new.example", "a changed page shows the change while the server is away")
+        let value3 = try await writes()
+        XCTAssertEqual(value3, [], "nothing reached the server")
+        let value4 = await service.obtainStatus()
+        XCTAssertEqual(value4, ContactOutboxStatus(waiting: 4))
+
+        reachable.isOn = true
+        let before = try await service.obtainContacts().contacts
+        XCTAssertEqual(before.map(\.fullName), ["Ayu Lestari", "Budi Santoso", "Dewi Kusuma"], "the delete hides its row meanwhile")
+        XCTAssertEqual(before.map(\.sync), [.waiting(.update), .waiting(.favorite), .waiting(.create)])
+        XCTAssertTrue(before[1].favorite)
+
+        let report = await service.performSync()
+        XCTAssertEqual(report, ContactSyncReport(sent: 4, waiting: 0))
+        let value5 = try await writes()
+        XCTAssertEqual(value5, ["PUT /contacts/1.json", "PUT /contacts/2.json", "POST /contacts.json", "DELETE /contacts/3.json"],
+                       "each once, in the order they were made")
+        let after = try await service.obtainContacts().contacts
+        XCTAssertEqual(after.map(\.fullName).sorted(), ["Ayu Lestari", "Budi Santoso", "Dewi Kusuma"])
+        XCTAssertEqual(after.compactMap(\.sync), [])
+        let dewi = try XCTUnwrap(after.first { $0.firstName == "Dewi" })
+        XCTAssertTrue(Contact.hasPicture(dewi.profilePic), "the photo went with it")
+        let value6 = try await http().obtainContact(id: 1).email
+        XCTAssertEqual(value6, "ayu@new.example")
+        let value7 = await service.obtainStatus()
+        XCTAssertEqual(value7, ContactOutboxStatus())
+    }
+
+    /// Changes wait behind the ones before them even when the server is back: the server gets every
+    /// change in the order it was made.
+    func testAChangeMadeWhileOthersWaitGoesBehindThem() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        reachable.isOn = false
+        _ = try await service.performUpdate(id: 1, ContactChanges(firstName: "Ayuni"))
+        reachable.isOn = true
+        let second = try await service.performUpdate(id: 1, ContactChanges(firstName: "Ayu"))
+        XCTAssertEqual(second.sync, .waiting(.update), "not sent ahead of the first")
+        let value8 = try await writes()
+        XCTAssertEqual(value8, [])
+        _ = await service.performSync()
+        let value9 = try await http().obtainContact(id: 1).firstName
+        XCTAssertEqual(value9, "Ayu", "the last change made is the last one the server got")
+    }
+
+    func testAChangeTheServerRefusesIsSetAsideForTheFormAndTheRestGoOn() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        for id in 1...3 { _ = try await service.obtainContact(id: id) } // the pages the changes were made on
+        reachable.isOn = false
+        _ = try await service.performUpdate(id: 1, ContactChanges(email: "not an email"))
+        _ = try await service.performUpdate(id: 2, ContactChanges(lastName: "Gone"))
+        _ = try await service.performUpdate(id: 3, ContactChanges(favorite: true))
+        _ = try await service.performUpdate(id: 1, ContactChanges(favorite: true))
+        reachable.isOn = true
+        // Deleted elsewhere meanwhile.
+        try await http().performDelete(id: 2)
+        try await http().performDelete(id: 3)
+
+        let report = await service.performSync()
+        XCTAssertEqual(report.sent, 1, "the favourite after the refused edit went")
+        XCTAssertEqual(report.refused, ["Ayu Lestari", "Budi Gone"])
+        XCTAssertEqual(report.dropped, [DroppedContactWrite(name: "Citra Dewi", kind: .favorite, refusal: .gone)],
+                       "a favourite holds nothing typed: dropped, and named")
+        let value10 = await service.obtainStatus()
+        XCTAssertEqual(value10, ContactOutboxStatus(waiting: 0, refused: 2))
+        let value11 = try await http().obtainContact(id: 1).favorite
+        XCTAssertTrue(value11)
+
+        let rows = try await service.obtainContacts().contacts
+        XCTAssertEqual(rows.map(\.sync), [.refused(.update, .invalid(["Email is invalid"])), .refused(.update, .gone)],
+                       "the refused edits' rows say so, the one of a contact deleted meanwhile too")
+        let refusedWrite = await service.obtainRefusedWrite(contactID: 1)
+        let refused = try XCTUnwrap(refusedWrite)
+        XCTAssertEqual(refused.refusal, .invalid(["Email is invalid"]))
+        XCTAssertEqual(refused.write.shown.email, "not an email", "everything typed is kept")
+        XCTAssertEqual(refused.write.base?.email, "ayu@mail.example")
+        let goneWrite = await service.obtainRefusedWrite(contactID: 2)
+        let gone = try XCTUnwrap(goneWrite)
+        XCTAssertEqual(gone.refusal, .gone)
+        XCTAssertEqual(gone.write.shown.lastName, "Gone")
+
+        await service.performDiscard(refused)
+        await service.performDiscard(gone)
+        let value12 = await service.obtainStatus()
+        XCTAssertEqual(value12, ContactOutboxStatus())
+        let value13 = try await service.obtainContacts().contacts.compactMap(\.sync)
+        XCTAssertEqual(value13, [])
+    }
+
+    /// A create whose answer never came (a timeout) waits, and is looked up before it is sent again:
+    /// the server, which did save it, gets it once.
+    func testACreateThatTimedOutIsLookedUpAndNotSentTwice() async throws {
+        let service = OutboxContactsService(server: http(timeout: 0.5), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL)
+        try await server.hangNext(seconds: 1.2, method: "POST")
+        let created = try await service.performCreate(ContactChanges(firstName: "Eka", lastName: "Putri", email: "eka@mail.example",
+                                                                     phoneNumber: "+6281234567894", favorite: false))
+        XCTAssertEqual(created.sync, .waiting(.create), "no answer: kept, and said so")
+        try await Task.sleep(for: .seconds(1.5))
+        let report = await service.performSync()
+        XCTAssertEqual(report.sent, 1)
+        let value14 = try await writes()
+        XCTAssertEqual(value14, ["POST /contacts.json"], "found on the server, not sent again")
+        let value15 = try await http().obtainContacts().contacts.filter { $0.firstName == "Eka" }.count
+        XCTAssertEqual(value15, 1)
+    }
+
+    /// A process killed while sending: the next one (its claim lapses at once, the process is gone)
+    /// looks on the server first, and sends only what did not arrive.
+    func testChangesAProcessDiedSendingAreLookedUpBeforeTheyGoAgain() async throws {
+        let outbox = try Outbox.open(directory: directory.url)
+        let queue = "contacts " + server.baseURL.absoluteString
+        let parts = Outbox.processOwner().split(separator: "/")
+        let dead = "\(parts[0])/\(parts[1])/\(Int(parts[2])! + 1)"
+        func sendingByTheDead(_ write: PendingContactWrite) throws {
+            try outbox.enqueue(write.kind.rawValue, payload: try JSONEncoder().encode(write), in: queue)
+            let claimed = try XCTUnwrap(try outbox.claimNext(in: queue, owner: dead))
+            XCTAssertTrue(try outbox.markSending(claimed.id, owner: dead))
+        }
+        let arrived = ContactChanges(firstName: "Fajar", lastName: "Nugroho", email: "f@mail.example", phoneNumber: "+6281234567895", favorite: false)
+        try sendingByTheDead(PendingContactWrite(kind: .create, contactID: nil, changes: arrived, base: nil,
+                                                 shown: Contact(id: 0, firstName: "Fajar", lastName: "Nugroho")))
+        _ = try await http().performCreate(arrived) // it did reach the server before the process died
+        let service = try outboxed(ServerSwitch(live: http(), gone: http()))
+        let value16 = await service.performSync().sent
+        XCTAssertEqual(value16, 1)
+
+        let update = ContactChanges(phoneNumber: "+6280000000001")
+        try sendingByTheDead(PendingContactWrite(kind: .update, contactID: 1, changes: update, base: nil, shown: Contact(id: 1, firstName: "Ayu", lastName: "Lestari")))
+        _ = try await http().performUpdate(id: 1, update)
+        let lost = ContactChanges(phoneNumber: "+6280000000002")
+        // This one never left: the process died before the request went out.
+        let value17 = await service.performSync().sent
+        XCTAssertEqual(value17, 1)
+        try sendingByTheDead(PendingContactWrite(kind: .update, contactID: 2, changes: lost, base: nil, shown: Contact(id: 2, firstName: "Budi", lastName: "Santoso")))
+        let value18 = await service.performSync().sent
+        XCTAssertEqual(value18, 1)
+
+        let value19 = try await writes()
+        XCTAssertEqual(value19, ["POST /contacts.json", "PUT /contacts/1.json", "PUT /contacts/2.json"], "each change reached the server once")
+        let value20 = try await http().obtainContact(id: 2).phoneNumber
+        XCTAssertEqual(value20, "+6280000000002")
+    }
+
+    /// A change that may have gone out moments ago is given the requests' timeout to land before it is
+    /// looked up: a request still on its way would otherwise be sent a second time.
+    func testAChangeThatMayStillBeOnItsWayIsGivenTimeToLand() async throws {
+        let outbox = try Outbox.open(directory: directory.url)
+        let queue = "contacts " + server.baseURL.absoluteString
+        let parts = Outbox.processOwner().split(separator: "/")
+        let dead = "\(parts[0])/\(parts[1])/\(Int(parts[2])! + 1)"
+        let write = PendingContactWrite(kind: .favorite, contactID: 1, changes: ContactChanges(favorite: true), base: nil,
+                                        shown: Contact(id: 1, firstName: "Ayu", lastName: "Lestari", favorite: true))
+        try outbox.enqueue("favorite", payload: try JSONEncoder().encode(write), in: queue)
+        let claimed = try XCTUnwrap(try outbox.claimNext(in: queue, owner: dead))
+        XCTAssertTrue(try outbox.markSending(claimed.id, owner: dead))
+        let service = try outboxed(ServerSwitch(live: http(), gone: http()), settle: 30)
+        let report = await service.performSync()
+        XCTAssertEqual(report, ContactSyncReport(sent: 0, waiting: 1, stoppedBy: nil))
+        let value21 = try await server.requests()
+        XCTAssertEqual(value21, [], "not even looked up yet")
+    }
+
+    /// Two processes on one data directory replaying one outbox at once: every change reaches the
+    /// server once, in order.
+    func testTwoProcessesReplayingOneOutboxSendEachChangeOnce() async throws {
+        let reachable = try reachableServer()
+        let maker = try outboxed(reachable)
+        reachable.isOn = false
+        let count = 24
+        for index in 0..<count {
+            _ = try await maker.performCreate(ContactChanges(firstName: "Guest", lastName: "N\(index)", email: "g\(index)@mail.example",
+                                                             phoneNumber: "+62812000000\(String(format: "%02d", index))", favorite: false))
+        }
+        let first = try outboxed(ServerSwitch(live: http(), gone: http()), owner: "process A")
+        let second = try outboxed(ServerSwitch(live: http(), gone: http()), owner: "process B")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for service in [first, second] {
+                group.addTask {
+                    for _ in 0..<400 {
+                        let report = await service.performSync()
+                        if report.waiting == 0 { return }
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let value22 = try await writes().count
+        XCTAssertEqual(value22, count, "no change sent twice")
+        let names = try await http().obtainContacts().contacts.map(\.lastName).filter { $0.hasPrefix("N") }
+        XCTAssertEqual(names.sorted(), (0..<count).map { "N\($0)" }.sorted())
+        let order = try await server.requests().filter { $0.method == "POST" }.map { request -> String in
+            let body = try JSONSerialization.jsonObject(with: request.body) as? [String: [String: Any]]
+            return body?["contact"]?["last_name"] as? String ?? ""
+        }
+        XCTAssertEqual(order, (0..<count).map { "N\($0)" }, "in the order they were made")
+    }
+
+    /// A failure the server answers (a 500) is not the server being away: it is said, not kept.
+    func testAServerErrorIsNotKeptForLater() async throws {
+        let service = try outboxed(ServerSwitch(live: http(), gone: http()))
+        try await server.failNext(status: 500, method: "PUT")
+        do {
+            _ = try await service.performUpdate(id: 1, ContactChanges(firstName: "X"))
+            XCTFail("a 500 is an error")
+        } catch {
+            XCTAssertEqual(error, .unavailable(.status(code: 500)))
+        }
+        let value23 = await service.obtainStatus()
+        XCTAssertEqual(value23, ContactOutboxStatus())
+    }
+}
+
+/// The server as the app sees it across a lost connection: the live one, or one nobody answers at.
+final class ServerSwitch: ContactsService {
+    private let live: any ContactsService
+    private let gone: any ContactsService
+    private let on = Mutex(true)
+
+    init(live: any ContactsService, gone: any ContactsService) {
+        self.live = live
+        self.gone = gone
+    }
+
+    var isOn: Bool {
+        get { on.withLock { $0 } }
+        set { on.withLock { $0 = newValue } }
+    }
+
+    private var current: any ContactsService { isOn ? live : gone }
+
+    func obtainContacts() async throws(ContactsError) -> ContactList { try await current.obtainContacts() }
+    func obtainContact(id: Int) async throws(ContactsError) -> Contact { try await current.obtainContact(id: id) }
+    func performCreate(_ changes: ContactChanges) async throws(ContactsError) -> Contact { try await current.performCreate(changes) }
+    func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact { try await current.performUpdate(id: id, changes) }
+    func performDelete(id: Int) async throws(ContactsError) { try await current.performDelete(id: id) }
+    func pictureURL(for profilePic: String) -> URL? { live.pictureURL(for: profilePic) }
+}
