@@ -254,8 +254,14 @@ enum FeatureCatalog {
             directory = embedded.directory
             return embedded.transport
         })
-        return .init(service: HTTPContactsService(client: connection.client, baseURL: connection.base), directory: directory,
-                     images: connection.images, opener: XDGOpener(environment: launch.environment))
+        let server = HTTPContactsService(client: connection.client, baseURL: connection.base)
+        let opener = XDGOpener(environment: launch.environment)
+        guard connection.isLive else { return .init(service: server, directory: directory, images: connection.images, opener: opener) }
+        // A server's changes made while it cannot be reached wait in the outbox, for this run or a later one.
+        let dataDirectory = try launch.dataDirectory
+        let outbox = try openStore(feature: "contacts", what: "the changes waiting to sync") { try Outbox.open(directory: dataDirectory) }
+        let outboxed = OutboxContactsService(server: server, outbox: outbox, baseURL: connection.base, settle: launch.options.timeout)
+        return .init(service: outboxed, images: connection.images, opener: opener, sync: outboxed)
     }
 
     @MainActor

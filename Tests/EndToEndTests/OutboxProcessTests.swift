@@ -1,0 +1,147 @@
+import ContactsTesting
+import Foundation
+import XCTest
+
+/// The contacts outbox as processes see it: changes made while the server is away survive the run
+/// that made them, go out when it is back, and reach it exactly once even when the process that
+/// sends them is killed with SIGKILL at any moment, or two processes send from one data directory.
+final class OutboxProcessTests: XCTestCase {
+    private var dataDirectory: String!
+
+    override func setUp() {
+        dataDirectory = NSTemporaryDirectory() + "apps-cli-outbox-\(UUID().uuidString)"
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+
+    private func arguments(_ server: URL, _ extra: [String]) -> [String] {
+        ["contacts", "--base-url", server.absoluteString, "--data-dir", dataDirectory, "--timeout", "2", "--size", "100x30"] + extra
+    }
+
+    private func addKeys(_ names: [String]) -> String {
+        names.map { last in
+            ["a", ContactsInput.typed("Guest"), "tab", ContactsInput.typed(last), "tab", ContactsInput.typed("+6281234567890"), "tab",
+             ContactsInput.typed("\(last.lowercased())@mail.example"), "tab", ContactsInput.typed(ContactsInput.photoPath), "ctrl-s"]
+                .joined(separator: " ")
+        }.joined(separator: " ")
+    }
+
+    /// A first run keeps the server's list; then the server goes away and `names` are added in one
+    /// run: they wait in the outbox. Returns the port the server comes back at.
+    private func addWhileTheServerIsAway(_ names: [String]) throws -> Int {
+        let server = try LoopbackContactsServer(seed: [["first_name": "Ayu", "last_name": "Lestari", "email": "ayu@mail.example",
+                                                        "phone_number": "+6281234567899"]])
+        let first = try AppsCLIProcess.run(arguments(server.baseURL, ["--plain"]))
+        XCTAssertTrue(first.stdout.contains("Ayu Lestari"), first.stdout)
+        server.stop()
+        let offline = try AppsCLIProcess.run(arguments(server.baseURL, ["--keys", addKeys(names)]))
+        XCTAssertEqual(offline.status, 0, offline.stderr)
+        XCTAssertTrue(offline.stdout.contains("Offline — as of"), offline.stdout)
+        XCTAssertTrue(offline.stdout.contains("\(names.count) change\(names.count == 1 ? "" : "s") waiting to sync"), offline.stdout)
+        XCTAssertTrue(offline.stdout.contains("⟳ waiting to sync"), "marked on its row: \(offline.stdout)")
+        return server.port
+    }
+
+    /// The last names of the contacts named Guest the server holds (with repeats, if any went twice).
+    private func guestsOnServer(_ server: LoopbackContactsServer) throws -> [String] {
+        let data = try Data(contentsOf: server.baseURL.appendingPathComponent("contacts.json"))
+        let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        return list.filter { $0["first_name"] as? String == "Guest" }.compactMap { $0["last_name"] as? String }.sorted()
+    }
+
+    func testContactsAddedWhileTheServerIsAwayGoOutInTheNextRun() throws {
+        let names = ["Offline", "Later"]
+        let port = try addWhileTheServerIsAway(names)
+        let server = try LoopbackContactsServer(seed: [["first_name": "Ayu", "last_name": "Lestari", "email": "ayu@mail.example",
+                                                        "phone_number": "+6281234567899"]], port: port)
+        defer { server.stop() }
+        let back = try AppsCLIProcess.run(arguments(server.baseURL, ["--plain"]))
+        XCTAssertEqual(back.status, 0, back.stderr)
+        XCTAssertTrue(back.stdout.contains("Synced 2 changes with the server."), back.stdout)
+        XCTAssertFalse(back.stdout.contains("waiting to sync"), back.stdout)
+        XCTAssertEqual(try guestsOnServer(server), names.sorted())
+        let again = try AppsCLIProcess.run(arguments(server.baseURL, ["--plain"]))
+        XCTAssertFalse(again.stdout.contains("Synced"), "nothing left to send: \(again.stdout)")
+        XCTAssertEqual(try guestsOnServer(server), names.sorted())
+    }
+
+    /// SIGKILL at random moments while the outbox is replayed (each create held a moment by the
+    /// server, so that kills land before, during and after sends): nothing is lost, nothing is sent twice.
+    func testKillingTheProcessWhileItReplaysLosesNothingAndSendsNothingTwice() throws {
+        let names = (0..<8).map { "Kill\($0)" }
+        let port = try addWhileTheServerIsAway(names)
+        let server = try LoopbackContactsServer(port: port)
+        defer { server.stop() }
+        let held = DispatchSemaphore(value: 0)
+        Task { try? await server.hangNext(seconds: 0.15, count: 100, method: "POST"); held.signal() }
+        held.wait()
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10 {
+            let process = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain"]))
+            usleep(UInt32.random(in: 60_000...700_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        // Then runs to the end; a change a killed process may have been sending is given the
+        // requests' timeout (2 s) to land before it is looked up.
+        for _ in 0..<8 where try guestsOnServer(server).count < names.count {
+            sleep(2)
+            _ = try AppsCLIProcess.run(arguments(server.baseURL, ["--plain"]))
+        }
+        XCTAssertEqual(try guestsOnServer(server), names.sorted(), "each contact once")
+        XCTAssertEqual(creates(server), names.count, "no create sent twice (a killed one was looked up first)")
+        let finished = try AppsCLIProcess.run(arguments(server.baseURL, ["--plain"]))
+        XCTAssertFalse(finished.stdout.contains("waiting to sync"), finished.stdout)
+    }
+
+    /// Two processes started at once on one data directory: the changes reach the server once each.
+    func testTwoProcessesOnOneDataDirectorySendEachChangeOnce() throws {
+        let names = (0..<6).map { "Two\($0)" }
+        let port = try addWhileTheServerIsAway(names)
+        let server = try LoopbackContactsServer(port: port)
+        defer { server.stop() }
+        for _ in 0..<4 where try guestsOnServer(server).count < names.count {
+            let first = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain"]))
+            let second = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain"]))
+            first.waitUntilExit()
+            second.waitUntilExit()
+        }
+        XCTAssertEqual(try guestsOnServer(server), names.sorted(), "each contact once")
+        XCTAssertEqual(creates(server), names.count, "no create sent twice")
+    }
+
+    /// How many creates the server received.
+    private func creates(_ server: LoopbackContactsServer) -> Int {
+        let box = RequestsBox()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.count = (try? await server.requests().filter { $0.method == "POST" && $0.path == "/contacts.json" }.count) ?? -1
+            done.signal()
+        }
+        done.wait()
+        return box.count
+    }
+}
+
+extension AppsCLIProcess {
+    /// Starts `apps-cli arguments` in the background, its output discarded (a process to kill).
+    static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = NSTemporaryDirectory() + "apps-cli-e2e-data"
+        environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "apps-cli-e2e-cache"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
+
+/// A count handed from a task to the test thread that waits for it (the semaphore orders the accesses).
+private final class RequestsBox: @unchecked Sendable { var count = 0 }
