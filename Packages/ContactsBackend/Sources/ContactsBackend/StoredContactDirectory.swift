@@ -10,8 +10,9 @@ public final class StoredContactDirectory: ContactDirectory {
     private let backend: LocalContactsBackend
     private let baseURL: URL
     /// The last search's sections, for the pages that follow it (counting matches is the one step
-    /// that grows with them).
-    private let lastSearch = Mutex<(match: String, sections: [Int64: Int])?>(nil)
+    /// that grows with them), with the store's `PRAGMA data_version` they were counted at: another
+    /// process's change (an import, a second window) counts them again.
+    private let lastSearch = Mutex<(match: String, version: Int, sections: [Int64: Int])?>(nil)
 
     init(backend: LocalContactsBackend, baseURL: URL) {
         self.backend = backend
@@ -97,7 +98,8 @@ public final class StoredContactDirectory: ContactDirectory {
             try database.forEachRow("SELECT section, count FROM contact_sections WHERE count > 0") { counts[try $0.int64(at: 0) ?? 0] = try $0.int(at: 1) ?? 0 }
             return counts
         }
-        if let kept = lastSearch.withLock({ $0 }), kept.match == match { return kept.sections }
+        let version = try database.query("PRAGMA data_version").first?.int("data_version") ?? 0
+        if let kept = lastSearch.withLock({ $0 }), kept.match == match, kept.version == version { return kept.sections }
         var counts: [Int64: Int] = [:]
         try database.forEachRow(Self.sectionCountsQuery, [.text(match)]) { row in
             for section in 0..<ContactListing.sectionCount {
@@ -105,7 +107,7 @@ public final class StoredContactDirectory: ContactDirectory {
                 if count > 0 { counts[Int64(section)] = count }
             }
         }
-        lastSearch.withLock { $0 = (match, counts) }
+        lastSearch.withLock { $0 = (match, version, counts) }
         return counts
     }
 

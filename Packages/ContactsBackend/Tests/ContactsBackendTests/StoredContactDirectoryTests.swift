@@ -123,6 +123,21 @@ final class StoredContactDirectoryTests: XCTestCase {
     }
 
     /// A store of version 1 (before the list was kept in SQL) gets its keys, positions and index on opening.
+    /// A search's counts are kept for the pages that follow it, until the store changes, whoever
+    /// changed it: another process (here a second connection) adding a match is seen at once.
+    func testASearchSeesAnotherProcesssChange() async throws {
+        let (_, service, stored) = try open()
+        _ = try await service.performCreate(ContactChanges(firstName: "Anna", lastName: "Berg", email: "a@b.example", phoneNumber: "+6281234567890"))
+        let before = try await stored.obtainIndex(matching: "anna", locating: nil)
+        XCTAssertEqual(before.matchCount, 1)
+        let (_, otherService, _) = try open()
+        _ = try await otherService.performCreate(ContactChanges(firstName: "Anna", lastName: "Zed", email: "z@b.example", phoneNumber: "+6281234567891"))
+        let after = try await stored.obtainIndex(matching: "anna", locating: nil)
+        XCTAssertEqual(after.matchCount, 2, "the kept counts were of an older store")
+        let page = try await stored.obtainContacts(matching: "anna", at: 0..<5)
+        XCTAssertEqual(page.map(\.fullName), ["Anna Berg", "Anna Zed"])
+    }
+
     func testAStoreOfTheFirstVersionIsListedWhenOpened() async throws {
         do {
             let database = try SQLiteDatabase.open(directory: folder.url, fileName: LocalContactsBackend.fileName)
