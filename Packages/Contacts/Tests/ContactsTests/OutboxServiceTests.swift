@@ -104,6 +104,26 @@ final class OutboxServiceTests: XCTestCase {
         XCTAssertEqual(value7, ContactOutboxStatus())
     }
 
+    /// The server itself goes away mid-session and comes back at its address: one service throughout.
+    func testTheServerGoesAwayAndComesBackMidSession() async throws {
+        let service = OutboxContactsService(server: http(timeout: 2), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL)
+        _ = try await service.obtainContact(id: 1)
+        let port = server.port
+        server.stop()
+        let waiting = try await service.performUpdate(id: 1, ContactChanges(favorite: true))
+        XCTAssertEqual(waiting.sync, .waiting(.favorite))
+        let away = await service.performSync()
+        XCTAssertEqual(away.sent, 0)
+        XCTAssertEqual(away.waiting, 1)
+        guard case .unavailable(.noConnection)? = away.stoppedBy else { return XCTFail("\(String(describing: away.stoppedBy))") }
+        server = try LoopbackContactsServer(seed: [["first_name": "Ayu", "last_name": "Lestari", "email": "ayu@mail.example",
+                                                   "phone_number": "+6281234567890"]], port: port)
+        let back = await service.performSync()
+        XCTAssertEqual(back, ContactSyncReport(sent: 1, waiting: 0))
+        let saved = try await http().obtainContact(id: 1)
+        XCTAssertTrue(saved.favorite)
+    }
+
     /// Changes wait behind the ones before them even when the server is back: the server gets every
     /// change in the order it was made.
     func testAChangeMadeWhileOthersWaitGoesBehindThem() async throws {

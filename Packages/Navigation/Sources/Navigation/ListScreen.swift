@@ -52,10 +52,10 @@ public struct ListScreenLayout: Equatable, Sendable {
         drawNotice(notice, into: &frame)
     }
 
-    /// Draws the notice in its line, cut to fit.
+    /// Draws the notice in its line, cut to fit with "…" (a cut word reads as a different one).
     public func drawNotice(_ notice: String?, into frame: inout Frame) {
         if let notice, let rect = self.notice {
-            frame.put(notice, at: rect.origin, style: Theme.notice, maxColumns: rect.columns)
+            frame.put(Truncation.truncate(notice, width: rect.columns), at: rect.origin, style: Theme.notice, maxColumns: rect.columns)
         }
     }
 }

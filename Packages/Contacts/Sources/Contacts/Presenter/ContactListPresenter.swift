@@ -111,6 +111,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private var outbox: ContactOutboxStatus?
     /// A pass over the outbox is on its way (one at a time: a second would only wait for the first).
     private var isSyncing = false
+    /// The next reload keeps the notice (it says what made the reload: changes synced, a refused one saved).
+    private var keepsNotice = false
 
     /// Rows whose pictures load before the view has reported what is on screen.
     static let initialVisibleRows = 16
@@ -196,6 +198,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             notice = contact.sync == nil ? ContactsTexts.saved(contact.fullName) : ContactsTexts.savedWaiting(contact.fullName)
         }
         // The refused change's row goes (a new change, or none, stands for it): the list is read again.
+        keepsNotice = contact != nil
         load(refresh: true, keeping: contact?.id ?? selectedContactID)
     }
 
@@ -237,6 +240,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     private func apply(_ result: Result<ContactsLoad, ContactsError>, query: String) {
         isRefreshing = false
+        defer { keepsNotice = false }
         // A page asked for the rows before this answer is not this list's.
         work.cancel(WorkKey(self, "page"))
         pageRequested = nil
@@ -249,7 +253,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             shownQuery = query
             outbox = loaded.outbox ?? outbox
             if let refresh = loaded.refresh {
-                notice = ContactsTexts.skipped(refresh.skipped) ?? (refresh.storedAt == nil ? notice : nil)
+                notice = ContactsTexts.skipped(refresh.skipped) ?? (keepsNotice ? notice : nil)
                 // A list kept from an earlier run stands in: say since when, and ask the server again by itself.
                 kept.received(storedAt: refresh.storedAt) { [weak self] in self?.retry() }
                 // The server answered: the changes waiting for it go now.
@@ -332,6 +336,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             said += report.dropped.map(ContactsTexts.dropped)
             if !said.isEmpty {
                 self.notice = said.joined(separator: " ")
+                self.keepsNotice = true
                 self.load(refresh: true, keeping: self.selectedContactID)
             } else if report.waiting > 0 {
                 self.kept.retryLater { [weak self] in self?.retry() }
