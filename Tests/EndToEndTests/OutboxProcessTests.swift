@@ -17,7 +17,8 @@ final class OutboxProcessTests: XCTestCase {
     }
 
     private func arguments(_ server: URL, _ extra: [String]) -> [String] {
-        ["contacts", "--base-url", server.absoluteString, "--data-dir", dataDirectory, "--timeout", "2", "--size", "100x30"] + extra
+        // --timeout 1: a change that may have gone out is looked up after 2 s.
+        ["contacts", "--base-url", server.absoluteString, "--data-dir", dataDirectory, "--timeout", "1", "--size", "100x30"] + extra
     }
 
     private func addKeys(_ names: [String]) -> String {
@@ -74,11 +75,19 @@ final class OutboxProcessTests: XCTestCase {
         let port = try addWhileTheServerIsAway(names)
         let server = try LoopbackContactsServer(port: port)
         defer { server.stop() }
-        let held = DispatchSemaphore(value: 0)
-        Task { try? await server.hangNext(seconds: 0.15, count: 100, method: "POST"); held.signal() }
-        held.wait()
+        // Killed while a create is on its way: each time one has reached the server and waits there.
+        wait { try? await server.hangNext(seconds: 0.6, count: 3, method: "POST") }
+        for sent in 1...3 {
+            let process = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain"]))
+            XCTAssertTrue(waitUntil { self.creates(server) >= sent }, "create \(sent) went out")
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            sleep(2) // the killed send lands, and is given its time before it is looked up
+        }
+        // Then killed at random moments: before, during and after sends and lookups.
+        wait { try? await server.hangNext(seconds: 0.15, count: 100, method: "POST") }
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<10 {
+        for _ in 0..<8 {
             let process = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain"]))
             usleep(UInt32.random(in: 60_000...700_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
@@ -94,6 +103,25 @@ final class OutboxProcessTests: XCTestCase {
         XCTAssertEqual(creates(server), names.count, "no create sent twice (a killed one was looked up first)")
         let finished = try AppsCLIProcess.run(arguments(server.baseURL, ["--plain"]))
         XCTAssertFalse(finished.stdout.contains("waiting to sync"), finished.stdout)
+    }
+
+    /// A favourite saved at once (the server is there) whose process is killed while the request is on
+    /// its way: the next run finds it on the server and does not send it again; nothing typed is lost.
+    func testKillingTheProcessWhileASaveIsOnItsWaySendsItOnce() throws {
+        let server = try LoopbackContactsServer(seed: [["first_name": "Ayu", "last_name": "Lestari", "email": "ayu@mail.example",
+                                                        "phone_number": "+6281234567899"]])
+        defer { server.stop() }
+        wait { try? await server.hangNext(seconds: 1, count: 1, method: "PUT") }
+        let process = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain", "--keys", "enter f"]))
+        XCTAssertTrue(waitUntil { self.requests(server).contains("PUT /contacts/1.json") }, "the favourite went out")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        sleep(3) // it lands; then the next run may look it up
+        let next = try AppsCLIProcess.run(arguments(server.baseURL, ["--plain"]))
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertTrue(next.stdout.contains("Synced 1 change with the server."), next.stdout)
+        XCTAssertTrue(next.stdout.contains("Ayu Lestari ★"), next.stdout)
+        XCTAssertEqual(requests(server).filter { $0 == "PUT /contacts/1.json" }.count, 1, "looked up, not sent again")
     }
 
     /// Two processes started at once on one data directory: the changes reach the server once each.
@@ -114,14 +142,34 @@ final class OutboxProcessTests: XCTestCase {
 
     /// How many creates the server received.
     private func creates(_ server: LoopbackContactsServer) -> Int {
+        requests(server).filter { $0 == "POST /contacts.json" }.count
+    }
+
+    /// The requests the server received ("PUT /contacts/1.json"), in order.
+    private func requests(_ server: LoopbackContactsServer) -> [String] {
         let box = RequestsBox()
+        wait { box.requests = (try? await server.requests().map { "\($0.method) \($0.path)" }) ?? [] }
+        return box.requests
+    }
+
+    /// Runs `body` and waits for it (the server's controls are asynchronous; these tests are not).
+    private func wait(_ body: @escaping @Sendable () async -> Void) {
         let done = DispatchSemaphore(value: 0)
         Task {
-            box.count = (try? await server.requests().filter { $0.method == "POST" && $0.path == "/contacts.json" }.count) ?? -1
+            await body()
             done.signal()
         }
         done.wait()
-        return box.count
+    }
+
+    /// Polls `condition` for up to 10 s.
+    private func waitUntil(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return false
     }
 }
 
@@ -144,4 +192,4 @@ extension AppsCLIProcess {
 }
 
 /// A count handed from a task to the test thread that waits for it (the semaphore orders the accesses).
-private final class RequestsBox: @unchecked Sendable { var count = 0 }
+private final class RequestsBox: @unchecked Sendable { var requests: [String] = [] }

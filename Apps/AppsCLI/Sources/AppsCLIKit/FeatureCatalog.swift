@@ -260,7 +260,8 @@ enum FeatureCatalog {
         // A server's changes made while it cannot be reached wait in the outbox, for this run or a later one.
         let dataDirectory = try launch.dataDirectory
         let outbox = try openStore(feature: "contacts", what: "the changes waiting to sync") { try Outbox.open(directory: dataDirectory) }
-        let outboxed = OutboxContactsService(server: server, outbox: outbox, baseURL: connection.base, settle: launch.options.timeout)
+        // A change that may have gone out is given twice the requests' timeout to land before it is looked up.
+        let outboxed = OutboxContactsService(server: server, outbox: outbox, baseURL: connection.base, settle: 2 * launch.options.timeout)
         return .init(service: outboxed, images: connection.images, opener: opener, sync: outboxed)
     }
 

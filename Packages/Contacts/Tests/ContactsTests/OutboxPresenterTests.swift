@@ -36,6 +36,7 @@ final class OutboxPresenterTests: XCTestCase {
         presenter.kept.wait = { _ in
             while !released.isOpen { try? await Task.sleep(for: .milliseconds(1)) }
         }
+        presenter.syncRetry.wait = presenter.kept.wait
         return (presenter, router, work, released)
     }
 
@@ -61,7 +62,7 @@ final class OutboxPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(row(presenter, "Bayu Nugroho")?.sync, "⟳ waiting to sync")
         XCTAssertEqual(presenter.viewModel.notice, "1 change waiting to sync · Saved Bayu Nugroho here; it goes to the server when it answers.")
-        XCTAssertTrue(presenter.kept.isRetryPending, "the server is asked again by itself")
+        XCTAssertTrue(presenter.syncRetry.isRetryPending, "the server is asked again by itself")
 
         released.isOpen = true
         let deadline = ContinuousClock.now + .seconds(5)

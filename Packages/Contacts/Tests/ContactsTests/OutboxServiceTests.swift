@@ -46,6 +46,13 @@ final class OutboxServiceTests: XCTestCase {
         return ServerSwitch(live: http(), gone: http(gone.baseURL, timeout: 2))
     }
 
+    /// The owner name of a process of this machine that is no longer running: this one's id with another start.
+    private func deadOwner() throws -> String {
+        let parts = Outbox.processOwner().split(separator: "/").map(String.init)
+        let started = try XCTUnwrap(parts.count == 3 ? Int(parts[2]) : nil, "no start time in \(parts)")
+        return "\(parts[0])/\(parts[1])/\(started + 1)"
+    }
+
     private func writes() async throws -> [String] {
         try await server.requests().filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" }
     }
@@ -189,12 +196,15 @@ final class OutboxServiceTests: XCTestCase {
     /// A create whose answer never came (a timeout) waits, and is looked up before it is sent again:
     /// the server, which did save it, gets it once.
     func testACreateThatTimedOutIsLookedUpAndNotSentTwice() async throws {
-        let service = OutboxContactsService(server: http(timeout: 0.5), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL)
+        let service = OutboxContactsService(server: http(timeout: 0.5), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL,
+                                            settle: 2)
         try await server.hangNext(seconds: 1.2, method: "POST")
         let created = try await service.performCreate(ContactChanges(firstName: "Eka", lastName: "Putri", email: "eka@mail.example",
                                                                      phoneNumber: "+6281234567894", favorite: false))
         XCTAssertEqual(created.sync, .waiting(.create), "no answer: kept, and said so")
-        try await Task.sleep(for: .seconds(1.5))
+        let early = await service.performSync()
+        XCTAssertEqual(early, ContactSyncReport(sent: 0, waiting: 1, stoppedBy: nil), "the slow request may still land: not looked up yet")
+        try await Task.sleep(for: .seconds(2.1))
         let report = await service.performSync()
         XCTAssertEqual(report.sent, 1)
         let value14 = try await writes()
@@ -208,8 +218,7 @@ final class OutboxServiceTests: XCTestCase {
     func testChangesAProcessDiedSendingAreLookedUpBeforeTheyGoAgain() async throws {
         let outbox = try Outbox.open(directory: directory.url)
         let queue = "contacts " + server.baseURL.absoluteString
-        let parts = Outbox.processOwner().split(separator: "/")
-        let dead = "\(parts[0])/\(parts[1])/\(Int(parts[2])! + 1)"
+        let dead = try deadOwner()
         func sendingByTheDead(_ write: PendingContactWrite) throws {
             try outbox.enqueue(write.kind.rawValue, payload: try JSONEncoder().encode(write), in: queue)
             let claimed = try XCTUnwrap(try outbox.claimNext(in: queue, owner: dead))
@@ -245,8 +254,7 @@ final class OutboxServiceTests: XCTestCase {
     func testAChangeThatMayStillBeOnItsWayIsGivenTimeToLand() async throws {
         let outbox = try Outbox.open(directory: directory.url)
         let queue = "contacts " + server.baseURL.absoluteString
-        let parts = Outbox.processOwner().split(separator: "/")
-        let dead = "\(parts[0])/\(parts[1])/\(Int(parts[2])! + 1)"
+        let dead = try deadOwner()
         let write = PendingContactWrite(kind: .favorite, contactID: 1, changes: ContactChanges(favorite: true), base: nil,
                                         shown: Contact(id: 1, firstName: "Ayu", lastName: "Lestari", favorite: true))
         try outbox.enqueue("favorite", payload: try JSONEncoder().encode(write), in: queue)
@@ -293,6 +301,121 @@ final class OutboxServiceTests: XCTestCase {
             return body?["contact"]?["last_name"] as? String ?? ""
         }
         XCTAssertEqual(order, (0..<count).map { "N\($0)" }, "in the order they were made")
+    }
+
+    /// A photo change made while the server could not be reached at all goes out as it is (it never
+    /// reached the server, so it is not looked up: the contact already has a picture, but not this one).
+    func testAPhotoChangeThatNeverWentOutIsSent() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        let first = PhotoUpload(filename: "a.png", contentType: "image/png", data: ImageFixtures.tinyPNG)
+        _ = try await service.performUpdate(id: 1, ContactChanges(photo: first))
+        reachable.isOn = false
+        let second = PhotoUpload(filename: "b.png", contentType: "image/png", data: ImageFixtures.tinyPNG)
+        let waiting = try await service.performUpdate(id: 1, ContactChanges(photo: second))
+        XCTAssertEqual(waiting.sync, .waiting(.update))
+        reachable.isOn = true
+        let report = await service.performSync()
+        XCTAssertEqual(report.sent, 1)
+        let value = try await writes()
+        XCTAssertEqual(value, ["PUT /contacts/1.json", "PUT /contacts/1.json"])
+        let picture = try await http().obtainContact(id: 1).profilePic
+        XCTAssertTrue(picture.contains("b.png"), picture)
+    }
+
+    /// A contact added offline keeps its row id after it is sent: its page, a favourite or a delete
+    /// made with the old id reach the contact the server made.
+    func testTheIdOfAContactAddedOfflineLeadsToTheServersContactOnceSent() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        reachable.isOn = false
+        let created = try await service.performCreate(ContactChanges(firstName: "Hana", lastName: "Sari", email: "h@mail.example",
+                                                                     phoneNumber: "+6281234567896", favorite: false))
+        reachable.isOn = true
+        _ = await service.performSync()
+        let page = try await service.obtainContact(id: created.id)
+        XCTAssertEqual(page.id, 4, "the server's contact")
+        XCTAssertNil(page.sync)
+        let favourite = try await service.performUpdate(id: created.id, ContactChanges(favorite: true))
+        XCTAssertEqual(favourite.id, 4)
+        try await service.performDelete(id: created.id)
+        let value = try await writes()
+        XCTAssertEqual(value, ["POST /contacts.json", "PUT /contacts/4.json", "DELETE /contacts/4.json"])
+    }
+
+    /// A new contact that may have reached the server cannot be changed or deleted as a waiting one:
+    /// only sending it (looking it up first) settles where it is.
+    func testAContactAddedThatMayHaveReachedTheServerIsNotChangedInTheOutbox() async throws {
+        let service = OutboxContactsService(server: http(timeout: 0.5), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL,
+                                            settle: 60)
+        try await server.hangNext(seconds: 1, method: "POST")
+        let created = try await service.performCreate(ContactChanges(firstName: "Indah", lastName: "Permata", email: "i@mail.example",
+                                                                     phoneNumber: "+6281234567897", favorite: false))
+        do {
+            try await service.performDelete(id: created.id)
+            XCTFail("deleted a contact the server may have")
+        } catch {
+            XCTAssertEqual(error, .unavailable(.other(detail: OutboxContactsService.mayHaveArrived)))
+        }
+        do {
+            _ = try await service.performUpdate(id: created.id, ContactChanges(lastName: "Other"))
+            XCTFail("renamed a contact the server may have")
+        } catch {
+            XCTAssertEqual(error, .unavailable(.other(detail: OutboxContactsService.mayHaveArrived)))
+        }
+    }
+
+    /// An edit the server refused comes back on the contact as the server has it now: a later change
+    /// that did reach the server is not undone by saving the refused one again.
+    func testARefusedEditComesBackOnTheContactAsTheServerHasItNow() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        _ = try await service.obtainContact(id: 1)
+        reachable.isOn = false
+        _ = try await service.performUpdate(id: 1, ContactChanges(email: "bad email"))
+        _ = try await service.performUpdate(id: 1, ContactChanges(lastName: "Wijaya"))
+        reachable.isOn = true
+        let report = await service.performSync()
+        XCTAssertEqual(report.sent, 1)
+        XCTAssertEqual(report.refused, ["Ayu Lestari"])
+        let row = try await service.obtainContacts().contacts.first { $0.id == 1 }
+        XCTAssertEqual(row?.lastName, "Wijaya", "the server's name")
+        XCTAssertEqual(row?.sync, .refused(.update, .invalid(["Email is invalid"])), "marked: one change was refused")
+        let refusedWrite = await service.obtainRefusedWrite(contactID: 1)
+        let refused = try XCTUnwrap(refusedWrite)
+        let values = ContactFormInteractor.values(of: refused)
+        XCTAssertEqual(values.lastName, "Wijaya", "the later change stays")
+        XCTAssertEqual(values.email, "bad email", "what was typed")
+    }
+
+    /// Another answer that sending again cannot change (a 400) sets the change aside instead of
+    /// holding up the changes after it for ever.
+    func testAChangeTheServerAnswersWith400IsSetAside() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        _ = try await service.obtainContact(id: 1)
+        reachable.isOn = false
+        _ = try await service.performUpdate(id: 1, ContactChanges(firstName: "Ayuni"))
+        _ = try await service.performUpdate(id: 2, ContactChanges(favorite: true))
+        reachable.isOn = true
+        try await server.failNext(status: 400, method: "PUT")
+        let report = await service.performSync()
+        XCTAssertEqual(report.refused, ["Ayuni Lestari"])
+        XCTAssertEqual(report.sent, 1)
+        let status = await service.obtainStatus()
+        XCTAssertEqual(status, ContactOutboxStatus(waiting: 0, refused: 1))
+        let refusedWrite = await service.obtainRefusedWrite(contactID: 1)
+        XCTAssertEqual(refusedWrite?.refusal, .status(400))
+    }
+
+    /// Looking for a contact that may have been created, one that was on the server before does not count.
+    func testAnOlderContactWithTheSameValuesIsNotTakenForTheNewOne() async throws {
+        let same = ContactChanges(firstName: "Ayu", lastName: "Lestari", email: "ayu@mail.example", phoneNumber: "+6281234567890")
+        let older = await http().obtainCreatedContact(same)
+        guard case .found(let contact) = older else { return XCTFail("\(older)") }
+        XCTAssertEqual(contact.id, 1)
+        let newer = await http().obtainCreatedContact(same, newerThan: 3)
+        XCTAssertEqual(newer, .absent)
     }
 
     /// A failure the server answers (a 500) is not the server being away: it is said, not kept.

@@ -26,7 +26,7 @@ final class RecordingContactsRouters: ContactListRouting, ContactDetailRouting, 
         calls.append("add")
         formOutputs.append(output)
     }
-    func openRefusedForm(_ refused: RefusedContactWrite, output: any ContactFormModuleOutput) {
+    func openRefusedForm(_ refused: RefusedContactWrite, mode: ContactFormMode, output: any ContactFormModuleOutput) {
         calls.append("refused form \(refused.write.kind.rawValue) of \(refused.write.shown.fullName)")
         formOutputs.append(output)
     }

@@ -1,16 +1,22 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes waiting for a server, kept in a SQLite file until they are sent: the durable outbox of
 /// a feature whose changes must survive the server being away, a `kill -9` and a second process on
 /// the same data directory.
 ///
 /// Entries of one `queue` (a feature and its server) go out in the order they were added, one at a
-/// time: ``claimNext(in:owner:now:)`` hands out the oldest entry only while no other entry of the
-/// queue is claimed, so two processes never send two writes of one queue at once, nor one write
-/// twice. A claim is a lease: one whose owner died (killed, crashed) lapses after ``leaseDuration``
-/// and the entry is handed out again, marked ``Entry/mayHaveBeenSent`` when it was marked sending
-/// before (``markSending(_:owner:now:)``), so the caller looks on the server before sending it again.
-/// A claim of a process on this machine that is no longer running (``processOwner()``) lapses at once.
+/// time: ``claimNext(in:owner:now:lease:)`` hands out the oldest entry only while no other entry of
+/// the queue is claimed, so two processes never send two writes of one queue at once, nor one write
+/// twice. A claim is a lease: one whose owner died (killed, crashed) lapses after its lease and the
+/// entry is handed out again, marked ``Entry/mayHaveBeenSent`` when it was marked sending before
+/// (``markSending(_:owner:now:)``), so the caller looks on the server before sending it again. A
+/// claim of a process on this machine that is no longer running (``processOwner()``) lapses at once.
+///
+/// A write is best added before it is sent, then claimed at once (``claim(_:in:owner:now:lease:)``):
+/// a process killed while sending it leaves it in the outbox, marked as possibly sent.
 ///
 /// A write the server refused for good is set aside (``setAside(_:owner:problem:)``): it stays, for
 /// the person who made it to correct or discard, and no longer holds up the writes after it.
@@ -19,8 +25,10 @@ import Foundation
 /// entry waiting, claimed or gone — never half-written.
 public final class Outbox: Sendable {
     public static let fileName = "outbox.sqlite"
-    /// How long a claim holds without being completed or released (a request's timeout is shorter).
+    /// How long a claim holds by default without being completed or released (a request's timeout is shorter).
     public static let leaseDuration: TimeInterval = 120
+    /// How long the results of completed writes are kept (``result(of:)``).
+    public static let resultsKept: TimeInterval = 30 * 24 * 3600
 
     /// A write waiting to be sent.
     public struct Entry: Sendable, Equatable {
@@ -31,11 +39,11 @@ public final class Outbox: Sendable {
         /// The write itself, in the caller's encoding.
         public var payload: Data
         public var enqueuedAt: Date
-        /// Sends tried and given back (``release(_:owner:problem:)``).
+        /// Sends tried and given back (``release(_:owner:problem:mayHaveGoneOut:)``).
         public var attempts: Int
         /// The last reason it was given back, if any.
         public var lastProblem: String?
-        /// It was marked sending by a claim that lapsed: the server may have it already.
+        /// It went out before without an answer: the server may have it already.
         public var mayHaveBeenSent: Bool
         /// When it last went out (``markSending(_:owner:now:)``), if it ever did.
         public var sendingSince: Date?
@@ -47,7 +55,7 @@ public final class Outbox: Sendable {
 
     private let database: SQLiteDatabase
 
-    /// An outbox in `database`, creating its table when missing (it claims no schema version).
+    /// An outbox in `database`, creating its tables when missing (it claims no schema version).
     public init(database: SQLiteDatabase) throws {
         self.database = database
         try database.execute("""
@@ -65,6 +73,11 @@ public final class Outbox: Sendable {
                 sent_before INTEGER NOT NULL DEFAULT 0
             );
             CREATE INDEX IF NOT EXISTS outbox_queue ON outbox (queue, id);
+            CREATE TABLE IF NOT EXISTS outbox_results (
+                id INTEGER PRIMARY KEY,
+                result TEXT NOT NULL,
+                completed_at REAL NOT NULL
+            );
             """)
         // Columns added after the first version of the table: an existing file gains them.
         let columns = Set(try database.query("PRAGMA table_info(outbox)").compactMap { try $0.string("name") })
@@ -73,21 +86,38 @@ public final class Outbox: Sendable {
         }
     }
 
-    /// The owner name of this process: the machine, the process id and when the process started, so
-    /// that a claim of a process that died is recognised as such (a process id is reused, its start time is not).
+    /// The outbox in `directory` (``fileName``).
+    public static func open(directory: URL) throws -> Outbox {
+        try Outbox(database: SQLiteDatabase.open(directory: directory, fileName: fileName))
+    }
+
+    // MARK: Owners
+
+    /// The owner name of this process: this boot of the machine, the process id and when the process
+    /// started, so that a claim of a process that died is recognised as such (a process id is reused,
+    /// its start time within one boot is not).
     public static func processOwner() -> String {
         let pid = getpid()
-        return "\(ProcessInfo.processInfo.hostName)/\(pid)/\(processStart(pid) ?? "?")"
+        return "\(bootID ?? "?")/\(pid)/\(processStart(pid) ?? "?")"
     }
 
-    /// Whether `owner` is a ``processOwner()`` name of a process on this machine that is no longer running.
+    /// Whether `owner` is a ``processOwner()`` name of a process of this boot of this machine that is
+    /// no longer running. Unknown (another machine, a name of another form, `/proc` unreadable and the
+    /// process there): not dead — its lease decides.
     static func isDeadProcess(_ owner: String) -> Bool {
         let parts = owner.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, String(parts[0]) == ProcessInfo.processInfo.hostName, let pid = Int32(parts[1]), pid > 0 else { return false }
-        return processStart(pid) != String(parts[2])
+        guard parts.count == 3, let boot = bootID, String(parts[0]) == boot, let pid = Int32(parts[1]), pid > 0 else { return false }
+        if parts[2] != "?", let started = processStart(pid) { return started != String(parts[2]) }
+        // No start time to compare: only a process id nobody has is surely dead.
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
-    /// Field 22 of `/proc/<pid>/stat`: the process's start, in clock ticks since boot; nil when it is not running.
+    /// This boot of the machine (`/proc/sys/kernel/random/boot_id`); nil when it cannot be read.
+    private static let bootID: String? = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))
+        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Field 22 of `/proc/<pid>/stat`: the process's start, in clock ticks since boot; nil when it is
+    /// not running or cannot be read.
     private static func processStart(_ pid: Int32) -> String? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
@@ -96,17 +126,17 @@ public final class Outbox: Sendable {
         return fields.count > 19 ? String(fields[19]) : nil
     }
 
-    /// The outbox in `directory` (``fileName``).
-    public static func open(directory: URL) throws -> Outbox {
-        try Outbox(database: SQLiteDatabase.open(directory: directory, fileName: fileName))
-    }
+    // MARK: Adding and reading
 
-    /// Adds a write at the end of `queue`; its id.
+    /// Adds a write at the end of `queue`; its id. `mayHaveBeenSent`: it went out already without an
+    /// answer (at `now`), so whoever sends it looks on the server first.
     @discardableResult
-    public func enqueue(_ kind: String, payload: Data, in queue: String, now: Date = Date()) throws -> Int64 {
+    public func enqueue(_ kind: String, payload: Data, in queue: String, mayHaveBeenSent: Bool = false, now: Date = Date()) throws -> Int64 {
         try database.transaction { transaction in
-            try transaction.execute("INSERT INTO outbox (queue, kind, payload, enqueued_at) VALUES (?, ?, ?, ?)",
-                                    [.text(queue), .text(kind), .blob(payload), .real(now.timeIntervalSince1970)])
+            try transaction.execute("""
+                INSERT INTO outbox (queue, kind, payload, enqueued_at, sent_before, sending_since) VALUES (?, ?, ?, ?, ?, ?)
+                """, [.text(queue), .text(kind), .blob(payload), .real(now.timeIntervalSince1970), .integer(mayHaveBeenSent ? 1 : 0),
+                      mayHaveBeenSent ? .real(now.timeIntervalSince1970) : .null])
             return transaction.lastInsertRowID
         }
     }
@@ -117,30 +147,45 @@ public final class Outbox: Sendable {
         try database.query("SELECT * FROM outbox WHERE queue = ? ORDER BY id", [.text(queue)]).map { try Self.entry($0, now: now) }
     }
 
-    /// Whether `queue` has writes waiting to go out (set-aside ones do not count): a new write then
-    /// goes behind them, so that the server gets every write in the order it was made.
-    public func hasWaiting(in queue: String) throws -> Bool {
-        try !database.query("SELECT 1 FROM outbox WHERE queue = ? AND refused = 0 LIMIT 1", [.text(queue)]).isEmpty
+    /// What ``complete(_:owner:result:)`` recorded for the write `id` (a created record's id), if it
+    /// completed within ``resultsKept``.
+    public func result(of id: Int64) throws -> String? {
+        try database.query("SELECT result FROM outbox_results WHERE id = ?", [.integer(id)]).first?.string("result")
     }
 
-    /// The oldest write of `queue`, claimed for `owner` until the lease runs out; nil when the queue is
+    // MARK: Sending
+
+    /// The oldest write of `queue`, claimed for `owner` until `lease` runs out; nil when the queue is
     /// empty or its oldest write is claimed by another owner whose lease holds (one write of a queue
     /// at a time, in order). A lapsed claim is taken over.
-    public func claimNext(in queue: String, owner: String, now: Date = Date()) throws -> Entry? {
+    public func claimNext(in queue: String, owner: String, now: Date = Date(), lease: TimeInterval = Outbox.leaseDuration) throws -> Entry? {
         try database.transaction { transaction in
-            guard let row = try transaction.query("SELECT * FROM outbox WHERE queue = ? AND refused = 0 ORDER BY id LIMIT 1",
-                                                  [.text(queue)]).first
-            else { return nil }
-            let id = try row.int64("id") ?? 0
-            let claimedBy = try row.string("claimed_by")
-            let until = try row.double("claimed_until") ?? 0
-            if let claimedBy, claimedBy != owner, until > now.timeIntervalSince1970, !Self.isDeadProcess(claimedBy) { return nil }
-            // A claim (anyone's, a reused owner name's too) that had started sending: the server may have the write already.
-            try transaction.execute("""
-                UPDATE outbox SET claimed_by = ?, claimed_until = ?, sent_before = sent_before OR sending, sending = 0 WHERE id = ?
-                """, [.text(owner), .real(now.timeIntervalSince1970 + Self.leaseDuration), .integer(id)])
-            return try transaction.query("SELECT * FROM outbox WHERE id = ?", [.integer(id)]).first.map { try Self.entry($0, now: now) }
+            try Self.claimOldest(in: queue, only: nil, owner: owner, now: now, lease: lease, transaction)
         }
+    }
+
+    /// Claims the write `id` if it is the next of `queue` to go out (nothing waits before it, no one
+    /// else holds it): a write just added is sent at once this way, or left waiting behind the others.
+    public func claim(_ id: Int64, in queue: String, owner: String, now: Date = Date(), lease: TimeInterval = Outbox.leaseDuration) throws -> Entry? {
+        try database.transaction { transaction in
+            try Self.claimOldest(in: queue, only: id, owner: owner, now: now, lease: lease, transaction)
+        }
+    }
+
+    private static func claimOldest(in queue: String, only wanted: Int64?, owner: String, now: Date, lease: TimeInterval,
+                                    _ transaction: SQLiteTransaction) throws -> Entry? {
+        guard let row = try transaction.query("SELECT * FROM outbox WHERE queue = ? AND refused = 0 ORDER BY id LIMIT 1", [.text(queue)]).first
+        else { return nil }
+        let id = try row.int64("id") ?? 0
+        if let wanted, wanted != id { return nil }
+        let claimedBy = try row.string("claimed_by")
+        let until = try row.double("claimed_until") ?? 0
+        if let claimedBy, claimedBy != owner, until > now.timeIntervalSince1970, !isDeadProcess(claimedBy) { return nil }
+        // A claim (anyone's, a reused owner name's too) that had started sending: the server may have the write already.
+        try transaction.execute("""
+            UPDATE outbox SET claimed_by = ?, claimed_until = ?, sent_before = sent_before OR sending, sending = 0 WHERE id = ?
+            """, [.text(owner), .real(now.timeIntervalSince1970 + lease), .integer(id)])
+        return try transaction.query("SELECT * FROM outbox WHERE id = ?", [.integer(id)]).first.map { try entry($0, now: now) }
     }
 
     /// Says the claimed write is about to go out: if this owner dies before completing it, the next
@@ -155,23 +200,32 @@ public final class Outbox: Sendable {
         }
     }
 
-    /// The server has the write (or refused it for good): it leaves the outbox. False when `owner`
-    /// no longer holds the claim (it lapsed and another owner took the write over).
+    /// The server has the write (or refused it for good): it leaves the outbox, and `result` (a created
+    /// record's id) is kept for ``result(of:)``. False when `owner` no longer holds the claim (it lapsed
+    /// and another owner took the write over).
     @discardableResult
-    public func complete(_ id: Int64, owner: String) throws -> Bool {
+    public func complete(_ id: Int64, owner: String, result: String? = nil, now: Date = Date()) throws -> Bool {
         try database.transaction { transaction in
             try transaction.execute("DELETE FROM outbox WHERE id = ? AND claimed_by = ?", [.integer(id), .text(owner)])
-            return transaction.changes > 0
+            guard transaction.changes > 0 else { return false }
+            if let result {
+                try transaction.execute("INSERT OR REPLACE INTO outbox_results (id, result, completed_at) VALUES (?, ?, ?)",
+                                        [.integer(id), .text(result), .real(now.timeIntervalSince1970)])
+            }
+            try transaction.execute("DELETE FROM outbox_results WHERE completed_at < ?", [.real(now.timeIntervalSince1970 - Self.resultsKept)])
+            return true
         }
     }
 
-    /// The write could not be sent now (no answer): it waits again at its place, `problem` kept.
-    public func release(_ id: Int64, owner: String, problem: String?) throws {
+    /// The write could not be sent now: it waits again at its place, `problem` kept. `mayHaveGoneOut`:
+    /// false when it surely did not reach the server (no connection could be made), so it is not looked
+    /// up there before it goes again.
+    public func release(_ id: Int64, owner: String, problem: String?, mayHaveGoneOut: Bool = true) throws {
         try database.execute("""
             UPDATE outbox SET claimed_by = NULL, claimed_until = NULL, attempts = attempts + 1, last_problem = ?,
-              sent_before = sent_before OR sending, sending = 0
+              sent_before = sent_before OR (sending AND ?), sending = 0
             WHERE id = ? AND claimed_by = ?
-            """, [problem.map(SQLiteValue.text) ?? .null, .integer(id), .text(owner)])
+            """, [problem.map(SQLiteValue.text) ?? .null, .integer(mayHaveGoneOut ? 1 : 0), .integer(id), .text(owner)])
     }
 
     /// The server refused the claimed write for good (`problem` says why, in the caller's encoding): it
@@ -188,42 +242,52 @@ public final class Outbox: Sendable {
         }
     }
 
-    /// Takes a write out that no one is sending (waiting, or set aside): its maker discarded or
-    /// replaced it. False when it is gone already or claimed by a live owner (it may be going out now).
+    // MARK: Its maker's changes
+
+    /// Takes out a write set aside, or a waiting one that surely never reached the server (its maker
+    /// discarded or replaced it). False when it is gone already, claimed by a live owner (it may be going
+    /// out now), or may have reached the server (only sending it settles that).
     @discardableResult
     public func remove(_ id: Int64, now: Date = Date()) throws -> Bool {
         try database.transaction { transaction in
-            guard let row = try transaction.query("SELECT claimed_by, claimed_until FROM outbox WHERE id = ?", [.integer(id)]).first
-            else { return false }
-            if let claimedBy = try row.string("claimed_by"), try row.double("claimed_until") ?? 0 > now.timeIntervalSince1970,
-               !Self.isDeadProcess(claimedBy) { return false }
+            guard try Self.isUntouched(id, orRefused: true, now: now, transaction) else { return false }
             try transaction.execute("DELETE FROM outbox WHERE id = ?", [.integer(id)])
             return true
         }
     }
 
-    /// Replaces the payload of a waiting write no one is sending (a change to a contact that is itself
-    /// waiting to be created). False when it is gone, set aside, or claimed by a live owner.
+    /// Replaces the payload of a waiting write that surely never reached the server (a change to a
+    /// record that is itself waiting to be created). False when it is gone, set aside, claimed by a live
+    /// owner, or may have reached the server.
     @discardableResult
     public func replace(_ id: Int64, payload: Data, now: Date = Date()) throws -> Bool {
         try database.transaction { transaction in
-            guard let row = try transaction.query("SELECT claimed_by, claimed_until, refused FROM outbox WHERE id = ?", [.integer(id)]).first,
-                  try row.int("refused") == 0 else { return false }
-            if let claimedBy = try row.string("claimed_by"), try row.double("claimed_until") ?? 0 > now.timeIntervalSince1970,
-               !Self.isDeadProcess(claimedBy) { return false }
+            guard try Self.isUntouched(id, orRefused: false, now: now, transaction) else { return false }
             try transaction.execute("UPDATE outbox SET payload = ? WHERE id = ?", [.blob(payload), .integer(id)])
             return true
         }
     }
 
+    /// Whether the write `id` is there, held by no live owner and never went out (or, with `orRefused`, is set aside).
+    private static func isUntouched(_ id: Int64, orRefused: Bool, now: Date, _ transaction: SQLiteTransaction) throws -> Bool {
+        guard let row = try transaction.query("SELECT * FROM outbox WHERE id = ?", [.integer(id)]).first else { return false }
+        if try row.int("refused") == 1 { return orRefused }
+        if let claimedBy = try row.string("claimed_by"), try row.double("claimed_until") ?? 0 > now.timeIntervalSince1970,
+           !isDeadProcess(claimedBy) { return false }
+        return try row.int("sending") == 0 && row.int("sent_before") == 0
+    }
+
     private static func entry(_ row: SQLiteRow, now: Date) throws -> Entry {
         let claimedBy = try row.string("claimed_by"), until = try row.double("claimed_until") ?? 0
+        let sentBefore = (try row.int("sent_before") ?? 0) != 0, sending = (try row.int("sending") ?? 0) != 0
+        let isClaimed = claimedBy.map { until > now.timeIntervalSince1970 && !isDeadProcess($0) } ?? false
         return Entry(id: try row.int64("id") ?? 0, queue: try row.string("queue") ?? "", kind: try row.string("kind") ?? "",
                      payload: try row.data("payload") ?? Data(), enqueuedAt: Date(timeIntervalSince1970: try row.double("enqueued_at") ?? 0),
                      attempts: try row.int("attempts") ?? 0, lastProblem: try row.string("last_problem"),
-                     mayHaveBeenSent: (try row.int("sent_before") ?? 0) != 0,
+                     // A dead owner's send that was under way counts already.
+                     mayHaveBeenSent: sentBefore || (sending && !isClaimed),
                      sendingSince: try row.double("sending_since").map(Date.init(timeIntervalSince1970:)),
                      isRefused: (try row.int("refused") ?? 0) != 0,
-                     isClaimed: claimedBy.map { until > now.timeIntervalSince1970 && !isDeadProcess($0) } ?? false)
+                     isClaimed: isClaimed)
     }
 }

@@ -69,10 +69,12 @@ final class OutboxTests: XCTestCase {
         let outbox = try Outbox.open(directory: try TemporaryDirectory().url)
         try outbox.enqueue("create", payload: Data(), in: "q", now: start)
         let me = Outbox.processOwner()
-        XCTAssertTrue(me.hasPrefix(ProcessInfo.processInfo.hostName + "/\(getpid())/"), me)
-        let parts = me.split(separator: "/")
+        let parts = me.split(separator: "/").map(String.init)
+        XCTAssertEqual(parts.count, 3, me)
+        XCTAssertEqual(parts[1], "\(getpid())")
         // This process id with another start time: the process that held it before is gone.
-        let dead = "\(parts[0])/\(parts[1])/\(Int(parts[2])! + 1)"
+        let started = try XCTUnwrap(Int(parts[2]), "this process's start time, from /proc: \(me)")
+        let dead = "\(parts[0])/\(parts[1])/\(started + 1)"
         let claimed = try XCTUnwrap(try outbox.claimNext(in: "q", owner: dead, now: start))
         XCTAssertTrue(try outbox.markSending(claimed.id, owner: dead, now: start))
         XCTAssertFalse(try XCTUnwrap(try outbox.pending(in: "q", now: start).first).isClaimed, "a dead owner holds nothing")
@@ -89,7 +91,6 @@ final class OutboxTests: XCTestCase {
         let outbox = try Outbox.open(directory: try TemporaryDirectory().url)
         let refused = try outbox.enqueue("create", payload: Data("a".utf8), in: "q", now: start)
         try outbox.enqueue("update", payload: Data("b".utf8), in: "q", now: start)
-        XCTAssertTrue(try outbox.hasWaiting(in: "q"))
         let claimed = try XCTUnwrap(try outbox.claimNext(in: "q", owner: "A", now: start))
         XCTAssertFalse(try outbox.remove(claimed.id, now: start), "it may be going out now")
         XCTAssertFalse(try outbox.replace(claimed.id, payload: Data(), now: start))
@@ -99,7 +100,6 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(next.kind, "update", "the write after it goes on")
         XCTAssertTrue(try outbox.complete(next.id, owner: "A"))
         XCTAssertNil(try outbox.claimNext(in: "q", owner: "A", now: start), "never handed out again")
-        XCTAssertFalse(try outbox.hasWaiting(in: "q"))
         let kept = try outbox.pending(in: "q", now: start)
         XCTAssertEqual(kept.map(\.id), [refused])
         XCTAssertEqual(kept.first?.isRefused, true)
@@ -118,6 +118,61 @@ final class OutboxTests: XCTestCase {
         try outbox.release(claimed.id, owner: "A", problem: nil)
         XCTAssertTrue(try outbox.remove(id, now: start))
         XCTAssertFalse(try outbox.remove(id, now: start), "gone already")
+    }
+
+    /// Without a start time to compare (one that could not be read), a claim is dead only when no
+    /// process has its id; a live process's holds.
+    func testAClaimWithoutAStartTimeIsDeadOnlyWhenItsProcessIsGone() throws {
+        let outbox = try Outbox.open(directory: try TemporaryDirectory().url)
+        try outbox.enqueue("create", payload: Data(), in: "q", now: start)
+        let boot = try XCTUnwrap(Outbox.processOwner().split(separator: "/").first)
+        let alive = "\(boot)/\(getpid())/?"
+        XCTAssertNotNil(try outbox.claimNext(in: "q", owner: alive, now: start))
+        XCTAssertNil(try outbox.claimNext(in: "q", owner: "B", now: start), "a live process holds its claim")
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = "\(boot)/\(gone.processIdentifier)/?"
+        let other = try Outbox.open(directory: try TemporaryDirectory().url)
+        try other.enqueue("create", payload: Data(), in: "q", now: start)
+        XCTAssertNotNil(try other.claimNext(in: "q", owner: dead, now: start))
+        XCTAssertNotNil(try other.claimNext(in: "q", owner: "B", now: start), "no process has that id any more")
+    }
+
+    /// A write added before it is sent, then claimed at once: only when nothing waits before it.
+    func testAWriteJustAddedIsClaimedAtOnceOnlyWhenItIsNext() throws {
+        let outbox = try Outbox.open(directory: try TemporaryDirectory().url)
+        let first = try outbox.enqueue("update", payload: Data("1".utf8), in: "q", now: start)
+        XCTAssertEqual(try outbox.claim(first, in: "q", owner: "A", now: start)?.id, first)
+        let second = try outbox.enqueue("update", payload: Data("2".utf8), in: "q", now: start)
+        XCTAssertNil(try outbox.claim(second, in: "q", owner: "A", now: start), "it waits behind the first")
+        XCTAssertTrue(try outbox.complete(first, owner: "A", result: "17", now: start))
+        XCTAssertEqual(try outbox.result(of: first), "17", "what the first made, for whoever still names it")
+        XCTAssertEqual(try outbox.claim(second, in: "q", owner: "B", now: start)?.id, second)
+        XCTAssertTrue(try outbox.complete(second, owner: "B", now: start.addingTimeInterval(Outbox.resultsKept + 1)))
+        XCTAssertNil(try outbox.result(of: first), "results are kept for a while, not for ever")
+    }
+
+    /// A write that may have reached the server cannot be taken out or changed: only sending it
+    /// (looking it up first) settles it. One that surely did not (no connection) can.
+    func testAWriteThatMayHaveReachedTheServerIsNeitherRemovedNorReplaced() throws {
+        let outbox = try Outbox.open(directory: try TemporaryDirectory().url)
+        let timedOut = try outbox.enqueue("create", payload: Data(), in: "q", mayHaveBeenSent: true, now: start)
+        let entry = try XCTUnwrap(try outbox.pending(in: "q", now: start).first)
+        XCTAssertTrue(entry.mayHaveBeenSent)
+        XCTAssertEqual(entry.sendingSince, start)
+        XCTAssertFalse(try outbox.remove(timedOut, now: start))
+        XCTAssertFalse(try outbox.replace(timedOut, payload: Data("x".utf8), now: start))
+
+        let other = try Outbox.open(directory: try TemporaryDirectory().url)
+        let refusedConnection = try other.enqueue("create", payload: Data(), in: "q", now: start)
+        XCTAssertNotNil(try other.claim(refusedConnection, in: "q", owner: "A", now: start))
+        XCTAssertTrue(try other.markSending(refusedConnection, owner: "A", now: start))
+        try other.release(refusedConnection, owner: "A", problem: nil, mayHaveGoneOut: false)
+        XCTAssertFalse(try XCTUnwrap(try other.pending(in: "q", now: start).first).mayHaveBeenSent, "no connection: it never went out")
+        XCTAssertTrue(try other.replace(refusedConnection, payload: Data("y".utf8), now: start))
+        XCTAssertTrue(try other.remove(refusedConnection, now: start))
     }
 
     /// A file made by the first version of the table gains the new columns and keeps its writes.

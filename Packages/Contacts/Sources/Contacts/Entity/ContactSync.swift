@@ -11,6 +11,8 @@ public enum ContactRefusal: Sendable, Hashable, Codable {
     case invalid([String])
     /// The contact was deleted on the server meanwhile (404).
     case gone
+    /// Another answer that sending again cannot change (400, 413…): its status.
+    case status(Int)
 }
 
 /// A contact's change the server does not have yet: what its row and its page say.
@@ -38,9 +40,12 @@ public struct PendingContactWrite: Sendable, Hashable, Codable {
     /// A create that went out and got no answer: the server is asked whether it has it before it is
     /// sent again.
     public var lookFirst: Bool
+    /// For a create: the highest id of the server's list when it was made. Looking for it on the
+    /// server, only newer contacts count (an older one with the same values is another contact).
+    public var newerThan: Int?
 
     public init(kind: ContactWriteKind, contactID: Int?, changes: ContactChanges, photoPath: String = "", base: Contact?,
-                shown: Contact, lookFirst: Bool = false) {
+                shown: Contact, lookFirst: Bool = false, newerThan: Int? = nil) {
         self.kind = kind
         self.contactID = contactID
         self.changes = changes
@@ -48,6 +53,7 @@ public struct PendingContactWrite: Sendable, Hashable, Codable {
         self.base = base
         self.shown = shown
         self.lookFirst = lookFirst
+        self.newerThan = newerThan
     }
 
     /// The kind of a save of `changes` to an existing contact: a favourite alone, or an update.
@@ -68,8 +74,9 @@ extension Contact {
         return contact
     }
 
-    /// Whether the server's contact already has every field of `changes` (a write that may have gone out did).
-    func has(_ changes: ContactChanges) -> Bool {
+    /// Whether the server's contact already has every field of `changes` (a write that may have gone
+    /// out did); `base` is the contact the change was made to.
+    func has(_ changes: ContactChanges, madeTo base: Contact?) -> Bool {
         let trimmed = { (text: String?) in text?.trimmingCharacters(in: .whitespaces) }
         if let value = changes.firstName, trimmed(value) != trimmed(firstName) { return false }
         if let value = changes.lastName, trimmed(value) != trimmed(lastName) { return false }
@@ -77,8 +84,11 @@ extension Contact {
         if let value = changes.phoneNumber, trimmed(value) != trimmed(phoneNumber ?? "") { return false }
         if let value = changes.favorite, value != favorite { return false }
         // A new photo cannot be compared by its bytes: the server's picture is a URL. It counts as saved
-        // when it is no longer the default; else the write goes again (sending a picture twice changes nothing twice).
-        if changes.photo != nil, !Contact.hasPicture(profilePic) { return false }
+        // when the picture is no longer the one the change was made to; else the write goes again
+        // (sending a picture twice changes nothing twice).
+        if changes.photo != nil {
+            guard let base, Contact.hasPicture(profilePic), profilePic != base.profilePic else { return false }
+        }
         return true
     }
 }

@@ -84,9 +84,11 @@ final class ContactFormInteractor: Sendable {
         await sync?.performDiscard(refused)
     }
 
-    /// The values a refused change was typed with.
+    /// The values a refused change was typed with: an edit's changes on the contact as the server has
+    /// it now (a later change that did reach the server is not undone), else what was typed.
     static func values(of refused: RefusedContactWrite) -> ContactFormValues {
-        var values = ContactFormValues(refused.write.shown)
+        let typed = refused.write.kind == .update ? refused.editedContact.map { $0.applying(refused.write.changes) } : nil
+        var values = ContactFormValues(typed ?? refused.write.shown)
         values.photoPath = refused.write.photoPath
         return values
     }

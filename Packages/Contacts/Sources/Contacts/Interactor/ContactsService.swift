@@ -34,7 +34,8 @@ extension ContactsService {
     /// Looks on the server for the contact a create of `changes` makes: the same names, then the same
     /// mobile and email, newest first. Asked before a create that may have gone out is sent again
     /// (the form's next Done, the outbox's replay).
-    public func obtainCreatedContact(_ changes: ContactChanges) async -> CreatedContactSearch {
+    /// `newerThan`: only contacts with a higher id count (those the server made after it).
+    public func obtainCreatedContact(_ changes: ContactChanges, newerThan: Int? = nil) async -> CreatedContactSearch {
         let summaries: [ContactSummary]
         do throws(ContactsError) {
             let list = try await obtainContacts()
@@ -44,7 +45,7 @@ extension ContactsService {
         } catch { return .unknown(error) }
         let trimmed = { (text: String?) in (text ?? "").trimmingCharacters(in: .whitespaces) }
         // Contacts waiting in the outbox (negative ids) are not the server's.
-        let candidates = summaries.filter { $0.id > 0 && trimmed($0.firstName) == trimmed(changes.firstName) && trimmed($0.lastName) == trimmed(changes.lastName) }
+        let candidates = summaries.filter { $0.id > (newerThan ?? 0) && trimmed($0.firstName) == trimmed(changes.firstName) && trimmed($0.lastName) == trimmed(changes.lastName) }
             .sorted { $0.id > $1.id }.prefix(Self.maximumCandidates)
         for candidate in candidates {
             let contact: Contact

@@ -53,12 +53,18 @@ public struct RefusedContactWrite: Sendable, Equatable {
     public var entry: Int64
     public var write: PendingContactWrite
     public var refusal: ContactRefusal
+    /// The contact as the server has it now (an edit's), when it could be asked: the form starts from it.
+    public var current: Contact?
 
-    public init(entry: Int64, write: PendingContactWrite, refusal: ContactRefusal) {
+    public init(entry: Int64, write: PendingContactWrite, refusal: ContactRefusal, current: Contact? = nil) {
         self.entry = entry
         self.write = write
         self.refusal = refusal
+        self.current = current
     }
+
+    /// The contact the form edits: as the server has it now, else as it was when the change was made.
+    public var editedContact: Contact? { current ?? write.base }
 }
 
 /// The outbox of a contacts server: changes made while it could not be reached, sent in order when

@@ -95,9 +95,11 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
         switch refused.refusal {
         case .gone:
             show(ContactsTexts.refusedGone(refused.write.shown.fullName), isError: true)
-        case .invalid(let messages):
+        case .invalid(let messages) where !messages.isEmpty:
             if case .rejected(let fields, let other) = ContactFormInteractor.rejection(messages) { showRejection(fields: fields, other: other) }
             notice = ContactsTexts.refusedForm(notice ?? "")
+        case .invalid, .status:
+            show(ContactsTexts.refusedForm(ContactsTexts.saveRefused([ContactsTexts.reason(refused.refusal)])), isError: true)
         }
     }
 

@@ -109,6 +109,11 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     let kept = KeptContent()
     /// What a server's outbox holds, as of the last load; nil without one.
     private var outbox: ContactOutboxStatus?
+    /// Why the last pass over the outbox stopped with changes waiting (the server's failure).
+    private var syncProblem: ContactsError?
+    /// Asking again for the changes waiting: waits that double while the server does not take them,
+    /// whatever the list's own loads find (a server that lists but answers a save with 500).
+    let syncRetry = KeptContent()
     /// A pass over the outbox is on its way (one at a time: a second would only wait for the first).
     private var isSyncing = false
     /// The next reload keeps the notice (it says what made the reload: changes synced, a refused one saved).
@@ -133,6 +138,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     func didRequestReload() {
         kept.reloadRequested()
+        syncRetry.reloadRequested()
         load(refresh: true, keeping: selectedContactID)
     }
 
@@ -156,7 +162,15 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             await interactor.obtainRefusedWrite(contactID: contact.id)
         }, then: { [weak self] refused in
             guard let self else { return }
-            if let refused { self.router.openRefusedForm(refused, output: self) } else { self.router.openDetail(of: contact, output: self) }
+            guard let refused else { return self.router.openDetail(of: contact, output: self) }
+            // An edit the server refused is the same edit again, of the contact as the server has it now;
+            // a create, or an edit of a contact deleted meanwhile, adds the contact.
+            let mode: ContactFormMode = if refused.write.kind == .update, refused.refusal != .gone, let edited = refused.editedContact {
+                .edit(edited)
+            } else {
+                .add
+            }
+            self.router.openRefusedForm(refused, mode: mode, output: self)
         })
     }
 
@@ -260,7 +274,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 if refresh.storedAt == nil { performSync() }
             } else if let outbox, outbox.waiting > 0, !isSyncing {
                 // A change just went to the outbox: the server is asked again by itself, after a wait.
-                kept.retryLater { [weak self] in self?.retry() }
+                syncRetry.retryLater { [weak self] in self?.retry() }
             }
             let kept = loaded.index.position.flatMap(rowMap.row(ofPosition:))
             // Else the first contact, under the first header.
@@ -334,12 +348,19 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             if report.sent > 0 { said.append(ContactsTexts.synced(report.sent)) }
             if !report.refused.isEmpty { said.append(ContactsTexts.refusedOnServer(report.refused)) }
             said += report.dropped.map(ContactsTexts.dropped)
+            self.syncProblem = report.stoppedBy
+            // Progress, or nothing left: the next waits start short again.
+            if report.sent > 0 || report.waiting == 0 { self.syncRetry.reloadRequested() }
+            if report.waiting > 0 { self.syncRetry.retryLater { [weak self] in self?.retry() } }
             if !said.isEmpty {
                 self.notice = said.joined(separator: " ")
                 self.keepsNotice = true
                 self.load(refresh: true, keeping: self.selectedContactID)
-            } else if report.waiting > 0 {
-                self.kept.retryLater { [weak self] in self?.retry() }
+            } else if report.waiting != self.outbox?.waiting {
+                // Another process sent some meanwhile: the marks follow.
+                self.load(refresh: false, keeping: self.selectedContactID)
+            } else {
+                self.publish()
             }
         })
     }
@@ -391,7 +412,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 search: search,
                 emptyMessage: shown.total == 0 ? ContactsTexts.noContacts : ContactsTexts.noMatches(shownQuery),
-                notice: [kept.notice(), outbox.flatMap(ContactsTexts.waiting), notice].compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
+                notice: [kept.notice(), outbox.flatMap { ContactsTexts.waiting($0, problem: syncProblem) }, notice].compactMap { $0 }
+                    .joined(separator: " · ").nilIfEmpty,
                 touchedIndex: list.touchedIndex)
         }
     }

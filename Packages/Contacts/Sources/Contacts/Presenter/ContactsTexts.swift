@@ -90,15 +90,28 @@ enum ContactsTexts {
         case .waiting(.favorite): "Favourite saved here; waiting to sync: it goes to the server when it answers."
         case .waiting: "Saved here; waiting to sync: it goes to the server when it answers."
         case .refused(_, .gone): "Not saved: this contact was deleted on the server meanwhile. Enter on its row in the list brings the change back."
-        case .refused(_, .invalid(let messages)):
-            "Not saved, the server refused it: \(messages.joined(separator: "; ")). Enter on its row in the list brings the change back."
+        case .refused(_, let refusal):
+            "Not saved, the server refused it: \(reason(refusal)). Enter on its row in the list brings the change back."
+        }
+    }
+
+    /// Why the server refused a change, in a few words.
+    static func reason(_ refusal: ContactRefusal) -> String {
+        switch refusal {
+        case .invalid(let messages): messages.isEmpty ? "no reason given" : messages.joined(separator: "; ")
+        case .gone: "the contact was deleted on the server meanwhile"
+        case .status(let code): "the server answered \(code)"
         }
     }
 
     static func savedWaiting(_ name: String) -> String { "Saved \(name) here; it goes to the server when it answers." }
-    static func waiting(_ status: ContactOutboxStatus) -> String? {
+    /// `problem`: why the last try to send them stopped.
+    static func waiting(_ status: ContactOutboxStatus, problem: ContactsError? = nil) -> String? {
         var parts: [String] = []
-        if status.waiting > 0 { parts.append(status.waiting == 1 ? "1 change waiting to sync" : "\(status.waiting) changes waiting to sync") }
+        if status.waiting > 0 {
+            let count = status.waiting == 1 ? "1 change waiting to sync" : "\(status.waiting) changes waiting to sync"
+            parts.append(problem.map { "\(count) (\(message(for: $0)))" } ?? count)
+        }
         if status.refused > 0 { parts.append(status.refused == 1 ? "1 change not saved (! on its row)" : "\(status.refused) changes not saved (! on their rows)") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -112,7 +125,7 @@ enum ContactsTexts {
         let what = write.kind == .delete ? "the delete of \(write.name)" : "the favourite of \(write.name)"
         switch write.refusal {
         case .gone: return "\(write.name) was deleted on the server meanwhile; \(what) was dropped."
-        case .invalid(let messages): return "The server refused \(what): \(messages.joined(separator: "; "))."
+        case .invalid, .status: return "The server refused \(what): \(reason(write.refusal))."
         }
     }
     static func refusedForm(_ notSaved: String) -> String { "\(notSaved). Correct it and press ctrl-s, or esc to discard the change." }

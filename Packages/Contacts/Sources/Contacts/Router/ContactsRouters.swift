@@ -5,7 +5,7 @@ protocol ContactListRouting: AnyObject {
     func openDetail(of contact: ContactSummary, output: any ContactDetailModuleOutput)
     func openAddForm(output: any ContactFormModuleOutput)
     /// The form of a change the server refused, as it was typed, with the server's messages.
-    func openRefusedForm(_ refused: RefusedContactWrite, output: any ContactFormModuleOutput)
+    func openRefusedForm(_ refused: RefusedContactWrite, mode: ContactFormMode, output: any ContactFormModuleOutput)
 }
 
 @MainActor
@@ -42,11 +42,8 @@ final class ContactListRouter: ContactListRouting {
         host.push(ContactsModule.makeForm(mode: .add, output: output, dependencies: dependencies, host: host))
     }
 
-    func openRefusedForm(_ refused: RefusedContactWrite, output: any ContactFormModuleOutput) {
+    func openRefusedForm(_ refused: RefusedContactWrite, mode: ContactFormMode, output: any ContactFormModuleOutput) {
         guard let host else { return }
-        // An edit the server refused is the same edit again; a create, or an edit of a contact deleted
-        // meanwhile, adds the contact.
-        let mode: ContactFormMode = if refused.write.kind == .update, refused.refusal != .gone, let base = refused.write.base { .edit(base) } else { .add }
         host.push(ContactsModule.makeForm(mode: mode, refused: refused, output: output, dependencies: dependencies, host: host))
     }
 }

@@ -3,18 +3,22 @@ import HTTPClient
 import Storage
 import Synchronization
 
-/// A contacts server with an outbox: an add, edit, delete or favourite made while the server cannot
-/// be reached is kept in `outbox.sqlite` (Storage's ``Outbox``) and answered at once as "waiting to
-/// sync"; the list and the pages show those changes on the server's contacts until
-/// ``performSync()`` has sent them, in the order they were made, this run or a later one.
+/// A contacts server with an outbox: every add, edit, delete or favourite is written to
+/// `outbox.sqlite` (Storage's ``Outbox``) before it is sent, and sent at once when nothing waits
+/// before it. When the server cannot be reached it stays there and is answered as "waiting to
+/// sync"; the list and the pages show the waiting changes on the server's contacts until
+/// ``performSync()`` has sent them, in the order they were made, this run or a later one. A process
+/// killed while sending leaves the change in the outbox.
 ///
 /// A change that may have gone out already (no answer came, or a process died while sending it) is
-/// looked up on the server before it is sent again, so the server never gets one twice. A change the
-/// server refuses (422, or 404 for a contact deleted meanwhile) is set aside with its reasons for the
-/// form to bring back; a refused favourite or delete, which holds nothing typed, is dropped and named.
+/// given the requests' time to land (`settle`), then looked up on the server before it is sent
+/// again, so the server never gets one twice. A change the server refuses (422, 404 for a contact
+/// deleted meanwhile, another 4xx) is set aside with its reasons for the form to bring back; a
+/// refused favourite or delete, which holds nothing typed, is dropped and named.
 ///
 /// A contact waiting to be created has the negative id `-entry`: its page, its favourite, an edit or
-/// a delete change the waiting write itself while no process is sending it.
+/// a delete change the waiting write itself while it surely has not reached the server; once sent,
+/// the id leads to the contact the server made.
 public final class OutboxContactsService: ContactsService, ContactsSyncing {
     /// The server, for everything the outbox does not answer.
     public let server: any ContactsService
@@ -22,17 +26,23 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     private let queue: String
     private let owner: String
     /// How long a change that may have gone out is given to land on the server before it is looked
-    /// up there (a request still in flight when its process died): the requests' timeout.
+    /// up there (a request still on its way when its answer was given up, or its process died).
     private let settle: TimeInterval
+    /// How long a claim of this process holds: longer than any request it sends.
+    private let lease: TimeInterval
     private let now: @Sendable () -> Date
     /// The contacts whose pages were shown, as the server sent them: the base of a change made
     /// offline (what the page showed), so the row and the page can show the change meanwhile.
     private let shownContacts = Mutex<[Int: Contact]>([:])
-    /// One pass over the outbox at a time in this process (other processes are kept off by the claims).
-    private let syncing = Mutex(false)
+    /// The highest id of the server's last list: a contact created later has a higher one.
+    private let newestKnownID = Mutex<Int?>(nil)
+    /// One sender at a time in this process, a pass over the outbox or a change sent at once (other
+    /// processes are kept off by the claims; this process's own claims would not keep its tasks apart).
+    private let sending = Mutex(false)
 
     static let maximumShownContacts = 256
 
+    /// `settle`: the requests' timeout or more (the app passes twice `--timeout`).
     public init(server: any ContactsService, outbox: Outbox, baseURL: URL, owner: String = Outbox.processOwner(),
                 settle: TimeInterval = 0, now: @escaping @Sendable () -> Date = Date.init) {
         self.server = server
@@ -40,6 +50,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         queue = "contacts " + baseURL.absoluteString
         self.owner = owner
         self.settle = settle
+        lease = max(Outbox.leaseDuration, settle + 60)
         self.now = now
     }
 
@@ -47,149 +58,195 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     public func obtainContacts() async throws(ContactsError) -> ContactList {
         var list = try await server.obtainContacts()
+        // Ids below 1 are the outbox's own rows' (contacts waiting to be created).
+        if list.contacts.contains(where: { $0.id <= 0 }) {
+            for contact in list.contacts where contact.id <= 0 {
+                list.skipped.append(SkippedContact(position: 0, reason: "id \(contact.id) is not a positive number"))
+            }
+            list.contacts.removeAll { $0.id <= 0 }
+        }
+        if list.storedAt == nil, let newest = list.contacts.map(\.id).max() { newestKnownID.withLock { $0 = newest } }
         let queued = queuedWrites()
         guard !queued.isEmpty else { return list }
         var positions: [Int: Int] = [:]
         for (position, contact) in list.contacts.enumerated() { positions[contact.id] = position }
         var hidden = Set<Int>()
         for write in queued {
-            let summary = write.shownContact.summary
             guard let id = write.pending.contactID else {
-                list.contacts.append(summary)
-                continue
-            }
-            // A delete hides the row until the server says otherwise; a refused one brings it back.
-            if write.pending.kind == .delete {
-                if case .waiting = write.state { hidden.insert(id) }
+                list.contacts.append(write.shownContact.summary)
                 continue
             }
             guard let position = positions[id] else {
                 // Deleted on the server meanwhile: a refused change still has its row, to be brought back or discarded.
-                if case .refused = write.state { list.contacts.append(summary) }
+                if case .refused = write.state, write.pending.kind == .update { list.contacts.append(write.shownContact.summary) }
                 continue
             }
-            list.contacts[position] = summary
+            if write.pending.kind == .delete, case .waiting = write.state { hidden.insert(id) }
+            list.contacts[position] = Self.overlay(write, on: list.contacts[position])
         }
         if !hidden.isEmpty { list.contacts.removeAll { hidden.contains($0.id) } }
         return list
     }
 
     public func obtainContact(id: Int) async throws(ContactsError) -> Contact {
-        let latest = queuedWrites().last { $0.rowID == id && $0.pending.kind != .delete }
-        if id < 0 {
-            guard let latest else { throw .notFound }
-            return latest.shownContact
+        let serverID: Int
+        switch resolve(id) {
+        case .waitingCreate(let write): return write.shownContact
+        case .unknown: throw .notFound
+        case .server(let resolved): serverID = resolved
         }
+        let writes = queuedWrites().filter { $0.rowID == serverID }
         do throws(ContactsError) {
-            let contact = try await server.obtainContact(id: id)
+            let contact = try await server.obtainContact(id: serverID)
             remember(contact)
-            return latest?.shownContact ?? contact
+            return writes.reduce(contact) { Self.overlay($1, on: $0) }
         } catch {
-            // The page of a contact changed offline shows the change while the server is away.
-            guard let latest, Self.queuing(error) != nil else { throw error }
-            return latest.shownContact
+            // The page of a contact changed here shows the change while the server is away.
+            guard Self.unreachable(error) != nil, let last = writes.last else { throw error }
+            let base = shownContacts.withLock { $0[serverID] } ?? last.pending.base ?? last.pending.shown
+            return writes.reduce(base) { Self.overlay($1, on: $0) }
         }
     }
 
-    // MARK: Writing: to the server, or to the outbox when it cannot be reached
+    /// `contact` as a queued change leaves it: a waiting change applied and marked; a refused one only
+    /// marked (the server does not have it), and its mark stays over the waiting ones after it.
+    private static func overlay(_ write: QueuedWrite, on contact: Contact) -> Contact {
+        var contact = contact
+        if case .refused? = contact.sync { return contact }
+        if case .waiting = write.state { contact = contact.applying(write.pending.changes) }
+        contact.sync = write.state
+        return contact
+    }
+
+    private static func overlay(_ write: QueuedWrite, on summary: ContactSummary) -> ContactSummary {
+        var summary = summary
+        if case .refused? = summary.sync { return summary }
+        if case .waiting = write.state {
+            let changes = write.pending.changes
+            if let value = changes.firstName { summary.firstName = value }
+            if let value = changes.lastName { summary.lastName = value }
+            if let value = changes.favorite { summary.favorite = value }
+        }
+        summary.sync = write.state
+        return summary
+    }
+
+    // MARK: Writing: through the outbox, sent at once when nothing waits before it
 
     public func performCreate(_ changes: ContactChanges) async throws(ContactsError) -> Contact {
         let shown = Contact(id: 0, firstName: changes.firstName ?? "", lastName: changes.lastName ?? "", email: changes.email,
                             phoneNumber: changes.phoneNumber, favorite: changes.favorite ?? false)
-        let write = PendingContactWrite(kind: .create, contactID: nil, changes: changes,
-                                        photoPath: changes.photo?.sourcePath ?? "", base: nil, shown: shown)
+        let write = PendingContactWrite(kind: .create, contactID: nil, changes: changes, photoPath: changes.photo?.sourcePath ?? "",
+                                        base: nil, shown: shown, newerThan: newestKnownID.withLock { $0 })
         return try await save(write) { () throws(ContactsError) in try await server.performCreate(changes) }
     }
 
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact {
-        if id < 0 { return try changeWaitingCreate(id: id, with: changes) }
-        let base = await obtainBase(id: id)
-        let write = PendingContactWrite(kind: PendingContactWrite.kind(ofUpdate: changes), contactID: id, changes: changes,
+        let serverID: Int
+        switch resolve(id) {
+        case .waitingCreate(let write): return try changeWaitingCreate(write, with: changes)
+        case .unknown: throw .notFound
+        case .server(let resolved): serverID = resolved
+        }
+        let base = await obtainBase(id: serverID)
+        let write = PendingContactWrite(kind: PendingContactWrite.kind(ofUpdate: changes), contactID: serverID, changes: changes,
                                         photoPath: changes.photo?.sourcePath ?? "", base: base, shown: base.applying(changes))
-        let saved = try await save(write) { () throws(ContactsError) in try await server.performUpdate(id: id, changes) }
-        if saved.sync == nil { remember(saved) }
-        return saved
+        return try await save(write) { () throws(ContactsError) in try await server.performUpdate(id: serverID, changes) }
     }
 
     public func performDelete(id: Int) async throws(ContactsError) {
-        if id < 0 {
-            // A contact not created yet: the waiting create goes, unless it is being sent this moment.
-            guard let entry = queuedWrites().last(where: { $0.rowID == id }) else { throw .notFound }
-            guard (try? outbox.remove(entry.entry, now: now())) == true else { throw .unavailable(.other(detail: Self.beingSent)) }
+        let serverID: Int
+        switch resolve(id) {
+        case .waitingCreate(let write):
+            // A contact not created yet: the waiting create goes, unless it may have reached the server.
+            guard (try? outbox.remove(write.entry, now: now())) == true else { throw .unavailable(.other(detail: Self.mayHaveArrived)) }
             return
+        case .unknown: throw .notFound
+        case .server(let resolved): serverID = resolved
         }
-        let base = await obtainBase(id: id)
-        let write = PendingContactWrite(kind: .delete, contactID: id, changes: ContactChanges(), base: base, shown: base)
+        let base = await obtainBase(id: serverID)
+        let write = PendingContactWrite(kind: .delete, contactID: serverID, changes: ContactChanges(), base: base, shown: base)
         _ = try await save(write) { () throws(ContactsError) in
-            try await server.performDelete(id: id)
+            try await server.performDelete(id: serverID)
             return base
         }
-    }
-
-    /// The contact a change is made to, as the person saw it: with the changes waiting before it, else
-    /// as its page showed it, else as the list (the kept one, when the server is away) shows it.
-    private func obtainBase(id: Int) async -> Contact {
-        if let waiting = queuedWrites().last(where: { $0.rowID == id })?.pending.shown { return waiting }
-        if let shown = shownContacts.withLock({ $0[id] }) { return shown }
-        let summary = try? await server.obtainContacts().contacts.first { $0.id == id }
-        return Contact(id: id, firstName: summary?.firstName ?? "", lastName: summary?.lastName ?? "",
-                       profilePic: summary?.profilePic ?? Contact.missingPicture, favorite: summary?.favorite ?? false)
     }
 
     public func pictureURL(for profilePic: String) -> URL? {
         server.pictureURL(for: profilePic)
     }
 
-    /// Sends `write` through `send` when nothing waits before it, else (or when the server cannot be
-    /// reached) keeps it in the outbox; the contact as saved, or as it will be, marked waiting.
+    /// Keeps `write` in the outbox, then sends it through `send` when nothing waits before it: the
+    /// contact as saved, or as it will be and marked waiting. A process killed meanwhile leaves it
+    /// there, marked as possibly sent. An answer (422, 404, 5xx) takes it out again and is thrown.
     private func save(_ write: PendingContactWrite, send: () async throws(ContactsError) -> Contact) async throws(ContactsError) -> Contact {
+        let entry = try enqueue(write)
+        let waiting = QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind), mayHaveBeenSent: false).shownContact
+        // A pass over the outbox under way sends it in its turn.
+        guard takeSendingTurn() else { return waiting }
+        defer { endSendingTurn() }
         // Changes go to the server in the order they were made: behind the ones waiting, if any.
-        if (try? outbox.hasWaiting(in: queue)) == true { return try enqueue(write) }
+        guard (try? outbox.claim(entry, in: queue, owner: owner, now: now(), lease: lease)) != nil,
+              (try? outbox.markSending(entry, owner: owner, now: now())) == true else { return waiting }
         do throws(ContactsError) {
-            return try await send()
+            let saved = try await send()
+            _ = try? outbox.complete(entry, owner: owner, result: write.kind == .create ? String(saved.id) : nil, now: now())
+            if write.kind != .delete { remember(saved) }
+            return saved
         } catch {
-            guard let lookFirst = Self.queuing(error) else { throw error }
-            var kept = write
-            kept.lookFirst = lookFirst
-            return try enqueue(kept)
+            if let mayHaveGoneOut = Self.unreachable(error) {
+                try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut)
+                return waiting
+            }
+            if error == .noAnswer(nil) {
+                // Saved, with an answer that cannot be read: looked up on the server before anything else.
+                try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true)
+                return waiting
+            }
+            // The server answered: the change is the form's or the page's again, not the outbox's.
+            _ = try? outbox.complete(entry, owner: owner, now: now())
+            throw error
         }
     }
 
-    private func enqueue(_ write: PendingContactWrite) throws(ContactsError) -> Contact {
-        let entry: Int64
+    private func enqueue(_ write: PendingContactWrite) throws(ContactsError) -> Int64 {
         do {
-            entry = try outbox.enqueue(write.kind.rawValue, payload: try JSONEncoder().encode(write), in: queue, now: now())
+            return try outbox.enqueue(write.kind.rawValue, payload: try JSONEncoder().encode(write), in: queue, now: now())
         } catch {
-            throw .unavailable(.other(detail: "The change could not be kept for later: \(error)"))
+            throw .unavailable(.other(detail: "The change could not be kept: \(error)"))
         }
-        return QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind)).shownContact
     }
 
     /// A change to a contact still waiting to be created goes into the waiting create.
-    private func changeWaitingCreate(id: Int, with changes: ContactChanges) throws(ContactsError) -> Contact {
-        guard let entry = queuedWrites().last(where: { $0.rowID == id }) else { throw .notFound }
-        var write = entry.pending
+    private func changeWaitingCreate(_ queued: QueuedWrite, with changes: ContactChanges) throws(ContactsError) -> Contact {
+        var write = queued.pending
         write.shown = write.shown.applying(changes)
         if let path = changes.photo?.sourcePath { write.photoPath = path }
         write.changes = ContactChanges(firstName: write.shown.firstName, lastName: write.shown.lastName, email: write.shown.email,
                                        phoneNumber: write.shown.phoneNumber, favorite: write.shown.favorite,
                                        photo: changes.photo ?? write.changes.photo)
-        guard let payload = try? JSONEncoder().encode(write), (try? outbox.replace(entry.entry, payload: payload, now: now())) == true else {
-            throw .unavailable(.other(detail: Self.beingSent))
+        // One that may have reached the server is settled by sending it first (looked up, then sent or not).
+        guard let payload = try? JSONEncoder().encode(write), (try? outbox.replace(queued.entry, payload: payload, now: now())) == true else {
+            throw .unavailable(.other(detail: Self.mayHaveArrived))
         }
-        return QueuedWrite(entry: entry.entry, pending: write, state: entry.state).shownContact
+        return QueuedWrite(entry: queued.entry, pending: write, state: queued.state, mayHaveBeenSent: false).shownContact
     }
 
-    static let beingSent = "It is being sent to the server right now; try again in a moment."
+    static let mayHaveArrived = "This new contact may already be on its way to the server; try again once it has synced."
 
-    /// Whether a failed save is kept for later, and whether it may have reached the server (then
-    /// it is looked up there before it is sent again); nil when the server answered (422, 404, 5xx).
-    static func queuing(_ error: ContactsError) -> Bool? {
+    /// Whether a failed request means the server could not be reached (the change waits), and whether
+    /// the request may have reached it; nil when the server answered (422, 404, 5xx).
+    static func unreachable(_ error: ContactsError) -> Bool? {
         switch error {
         case .unavailable(.noConnection), .unavailable(.invalidAddress): false
-        case .unavailable(.timeout), .unavailable(.connectionLost), .noAnswer(.some): true
+        case .unavailable(.timeout), .unavailable(.connectionLost), .unavailable(.cancelled), .noAnswer(.some): true
         default: nil
         }
+    }
+
+    /// Whether a 4xx answer is for good: sending the same change again gets the same answer.
+    static func isFinal(_ code: Int) -> Bool {
+        (400..<500).contains(code) && code != 408 && code != 429
     }
 
     private func remember(_ contact: Contact) {
@@ -199,6 +256,24 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         }
     }
 
+    /// The contact a change is made to, as the person saw it: as its page showed it (else as the list
+    /// shows it, the kept one when the server is away), with the changes waiting before it.
+    private func obtainBase(id: Int) async -> Contact {
+        var base: Contact
+        if let shown = shownContacts.withLock({ $0[id] }) {
+            base = shown
+        } else {
+            let summary = try? await server.obtainContacts().contacts.first { $0.id == id }
+            base = Contact(id: id, firstName: summary?.firstName ?? "", lastName: summary?.lastName ?? "",
+                           profilePic: summary?.profilePic ?? Contact.missingPicture, favorite: summary?.favorite ?? false)
+        }
+        for write in queuedWrites() where write.rowID == id {
+            if case .waiting = write.state { base = base.applying(write.pending.changes) }
+        }
+        base.sync = nil
+        return base
+    }
+
     // MARK: The outbox's entries
 
     /// An entry of the outbox, read.
@@ -206,6 +281,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         var entry: Int64
         var pending: PendingContactWrite
         var state: ContactSyncState
+        var mayHaveBeenSent: Bool
 
         /// The id of the contact's row: the server's, or `-entry` for a contact waiting to be created.
         var rowID: Int { pending.contactID ?? -Int(entry) }
@@ -216,6 +292,22 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             contact.sync = state
             return contact
         }
+    }
+
+    /// Where a row id leads: a contact of the server, a contact waiting to be created, or nowhere.
+    private enum Resolution {
+        case server(Int)
+        case waitingCreate(QueuedWrite)
+        case unknown
+    }
+
+    private func resolve(_ id: Int) -> Resolution {
+        guard id <= 0 else { return .server(id) }
+        let entry = Int64(-id)
+        if let write = queuedWrites().first(where: { $0.entry == entry }) { return .waitingCreate(write) }
+        // Sent meanwhile: the contact the server made.
+        if let made = (try? outbox.result(of: entry)).flatMap({ $0 }).flatMap(Int.init) { return .server(made) }
+        return .unknown
     }
 
     /// The waiting and refused changes, oldest first (entries that cannot be read are left out).
@@ -229,7 +321,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
                 let refusal = entry.lastProblem.flatMap { try? decoder.decode(ContactRefusal.self, from: Data($0.utf8)) } ?? .invalid([])
                 state = .refused(pending.kind, refusal)
             }
-            return QueuedWrite(entry: entry.id, pending: pending, state: state)
+            return QueuedWrite(entry: entry.id, pending: pending, state: state, mayHaveBeenSent: entry.mayHaveBeenSent)
         }
     }
 
@@ -242,41 +334,54 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     public func obtainRefusedWrite(contactID: Int) async -> RefusedContactWrite? {
-        guard let write = queuedWrites().last(where: { $0.rowID == contactID }), case .refused(_, let refusal) = write.state else { return nil }
-        return RefusedContactWrite(entry: write.entry, write: write.pending, refusal: refusal)
+        guard let write = queuedWrites().last(where: { $0.rowID == contactID && { if case .refused = $0 { true } else { false } }($0.state) }),
+              case .refused(_, let refusal) = write.state else { return nil }
+        var current: Contact?
+        if write.pending.kind == .update, refusal != .gone, let id = write.pending.contactID {
+            current = try? await server.obtainContact(id: id)
+        }
+        return RefusedContactWrite(entry: write.entry, write: write.pending, refusal: refusal, current: current)
     }
 
     public func performDiscard(_ write: RefusedContactWrite) async {
         _ = try? outbox.remove(write.entry, now: now())
     }
 
-    public func performSync() async -> ContactSyncReport {
-        guard syncing.withLock({ busy in
+    private func takeSendingTurn() -> Bool {
+        sending.withLock { busy in
             defer { busy = true }
             return !busy
-        }) else { return ContactSyncReport(waiting: queuedWrites().count) }
-        defer { syncing.withLock { $0 = false } }
+        }
+    }
+
+    private func endSendingTurn() {
+        sending.withLock { $0 = false }
+    }
+
+    public func performSync() async -> ContactSyncReport {
+        guard takeSendingTurn() else { return ContactSyncReport(waiting: queuedWrites().count) }
+        defer { endSendingTurn() }
         var report = ContactSyncReport()
-        replay: while let entry = try? outbox.claimNext(in: queue, owner: owner, now: now()) {
+        replay: while let entry = try? outbox.claimNext(in: queue, owner: owner, now: now(), lease: lease) {
             guard let pending = try? JSONDecoder().decode(PendingContactWrite.self, from: entry.payload) else {
-                // Written by another version of the app: set aside, never sent half-understood.
-                _ = try? outbox.setAside(entry.id, owner: owner, problem: Self.encoded(.invalid([])))
-                continue
+                // Written by a newer version of the app: it waits for that version, never sent half-understood.
+                try? outbox.release(entry.id, owner: owner, problem: nil)
+                break replay
             }
             switch await send(pending, entry: entry) {
-            case .sent:
+            case .sent(let made):
                 // False when the claim lapsed meanwhile and another process holds the change now.
-                guard (try? outbox.complete(entry.id, owner: owner)) == true else { break replay }
+                guard (try? outbox.complete(entry.id, owner: owner, result: made.map(String.init), now: now())) == true else { break replay }
                 report.sent += 1
             case .refused(let refusal) where pending.kind == .favorite || pending.kind == .delete:
                 // Nothing typed to bring back: dropped, and named.
-                guard (try? outbox.complete(entry.id, owner: owner)) == true else { break replay }
+                guard (try? outbox.complete(entry.id, owner: owner, now: now())) == true else { break replay }
                 report.dropped.append(DroppedContactWrite(name: pending.shown.fullName, kind: pending.kind, refusal: refusal))
             case .refused(let refusal):
                 guard (try? outbox.setAside(entry.id, owner: owner, problem: Self.encoded(refusal))) == true else { break replay }
                 report.refused.append(pending.shown.fullName)
-            case .notNow(let error):
-                try? outbox.release(entry.id, owner: owner, problem: nil)
+            case .notNow(let error, let mayHaveGoneOut):
+                try? outbox.release(entry.id, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut)
                 report.stoppedBy = error
                 break replay
             }
@@ -291,56 +396,53 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     private enum SendOutcome {
-        case sent
+        /// The server has it (the id of the contact a create made, when known).
+        case sent(Int?)
         case refused(ContactRefusal)
-        /// Not this time: the server did not answer (the error), or a change that may have gone out is
-        /// given time to land first (nil).
-        case notNow(ContactsError?)
+        /// Not this time: the server did not answer (the error; nil while a change that may have gone
+        /// out is given time to land), and whether this attempt may have reached it.
+        case notNow(ContactsError?, mayHaveGoneOut: Bool)
     }
 
     /// Sends one claimed change, after looking on the server for it when it may have gone out already.
     private func send(_ pending: PendingContactWrite, entry: Outbox.Entry) async -> SendOutcome {
         if entry.mayHaveBeenSent || pending.lookFirst {
-            if entry.mayHaveBeenSent, let since = entry.sendingSince, now() < since.addingTimeInterval(settle) { return .notNow(nil) }
-            switch await lookUp(pending) {
-            case .some(let outcome): return outcome
-            case nil: break
-            }
+            if let since = entry.sendingSince, now() < since.addingTimeInterval(settle) { return .notNow(nil, mayHaveGoneOut: true) }
+            if let outcome = await lookUp(pending) { return outcome }
         }
-        guard (try? outbox.markSending(entry.id, owner: owner, now: now())) == true else { return .notNow(nil) }
+        guard (try? outbox.markSending(entry.id, owner: owner, now: now())) == true else { return .notNow(nil, mayHaveGoneOut: false) }
         do throws(ContactsError) {
             switch pending.kind {
-            case .create: _ = try await server.performCreate(pending.changes)
+            case .create: return .sent(try await server.performCreate(pending.changes).id)
             case .update, .favorite: _ = try await server.performUpdate(id: pending.contactID ?? 0, pending.changes)
             case .delete: try await server.performDelete(id: pending.contactID ?? 0)
             }
-            return .sent
+            return .sent(nil)
         } catch {
             switch error {
             case .invalid(let messages): return .refused(.invalid(messages))
-            case .notFound: return pending.kind == .delete ? .sent : .refused(.gone)
-            // Saved (2xx) with an answer that cannot be read.
-            case .noAnswer(nil): return .sent
-            case .noAnswer, .unavailable: return .notNow(error)
+            case .notFound: return pending.kind == .delete ? .sent(nil) : .refused(.gone)
+            case .unavailable(.status(let code)) where Self.isFinal(code): return .refused(.status(code))
+            default: return .notNow(error == .noAnswer(nil) ? nil : error, mayHaveGoneOut: Self.unreachable(error) ?? true)
             }
         }
     }
 
-    /// Whether the server has the change already: the outcome if it settles it, nil to send it.
+    /// Whether the server has the change already: the outcome if that settles it, nil to send it.
     private func lookUp(_ pending: PendingContactWrite) async -> SendOutcome? {
         if pending.kind == .create {
-            switch await server.obtainCreatedContact(pending.changes) {
-            case .found: return .sent
+            switch await server.obtainCreatedContact(pending.changes, newerThan: pending.newerThan) {
+            case .found(let contact): return .sent(contact.id)
             case .absent: return nil
-            case .unknown(let error): return .notNow(error)
+            case .unknown(let error): return .notNow(error, mayHaveGoneOut: false)
             }
         }
         do throws(ContactsError) {
             let contact = try await server.obtainContact(id: pending.contactID ?? 0)
-            return pending.kind != .delete && contact.has(pending.changes) ? .sent : nil
+            return pending.kind != .delete && contact.has(pending.changes, madeTo: pending.base) ? .sent(nil) : nil
         } catch {
-            if error == .notFound { return pending.kind == .delete ? .sent : .refused(.gone) }
-            return .notNow(error)
+            if error == .notFound { return pending.kind == .delete ? .sent(nil) : .refused(.gone) }
+            return .notNow(error, mayHaveGoneOut: false)
         }
     }
 }
