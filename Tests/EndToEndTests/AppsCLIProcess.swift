@@ -15,14 +15,7 @@ struct AppsCLIProcess {
 
     /// Runs `apps-cli arguments` with stdout/stderr captured (so stdout is not a terminal) and a time limit.
     static func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = NSTemporaryDirectory() + "apps-cli-e2e-data"
-        environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "apps-cli-e2e-cache"
-        extra.forEach { environment[$0.key] = $0.value }
-        process.environment = environment
+        let process = process(arguments, environment: extra)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -41,5 +34,28 @@ struct AppsCLIProcess {
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Starts `apps-cli arguments` in the background, its output discarded (a process to kill).
+    static func start(_ arguments: [String]) throws -> Process {
+        let process = process(arguments)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// `apps-cli arguments`, not started, with the test data and cache directories.
+    private static func process(_ arguments: [String], environment extra: [String: String] = [:]) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = NSTemporaryDirectory() + "apps-cli-e2e-data"
+        environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "apps-cli-e2e-cache"
+        extra.forEach { environment[$0.key] = $0.value }
+        process.environment = environment
+        return process
     }
 }

@@ -173,23 +173,5 @@ final class OutboxProcessTests: XCTestCase {
     }
 }
 
-extension AppsCLIProcess {
-    /// Starts `apps-cli arguments` in the background, its output discarded (a process to kill).
-    static func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = NSTemporaryDirectory() + "apps-cli-e2e-data"
-        environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "apps-cli-e2e-cache"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-}
-
-/// A count handed from a task to the test thread that waits for it (the semaphore orders the accesses).
+/// The requests handed from a task to the test thread that waits for it (the semaphore orders the accesses).
 private final class RequestsBox: @unchecked Sendable { var requests: [String] = [] }

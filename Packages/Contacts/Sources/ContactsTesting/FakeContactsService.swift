@@ -154,12 +154,7 @@ public final class InMemoryContactsService: ContactsService {
     }
 
     private static func apply(_ changes: ContactChanges, to contact: inout Contact, baseURL: URL) throws(ContactsError) {
-        var merged = contact
-        if let value = changes.firstName { merged.firstName = value }
-        if let value = changes.lastName { merged.lastName = value }
-        if let value = changes.email { merged.email = value }
-        if let value = changes.phoneNumber { merged.phoneNumber = value }
-        if let value = changes.favorite { merged.favorite = value }
+        var merged = contact.applying(changes)
         if let photo = changes.photo { merged.profilePic = baseURL.appendingPathComponent("photos/\(contact.id)/\(photo.filename)").absoluteString }
         let errors = ContactRules.violations(firstName: merged.firstName, lastName: merged.lastName, email: merged.email,
                                              phoneNumber: merged.phoneNumber, pictureContentType: changes.photo?.contentType)

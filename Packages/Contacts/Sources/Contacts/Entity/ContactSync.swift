@@ -63,8 +63,8 @@ public struct PendingContactWrite: Sendable, Hashable, Codable {
 }
 
 extension Contact {
-    /// This contact with `changes` applied: what the server will hold once it saves them.
-    func applying(_ changes: ContactChanges) -> Contact {
+    /// This contact with `changes` applied: what the server will hold once it saves them (the picture aside).
+    public func applying(_ changes: ContactChanges) -> Contact {
         var contact = self
         if let value = changes.firstName { contact.firstName = value }
         if let value = changes.lastName { contact.lastName = value }
