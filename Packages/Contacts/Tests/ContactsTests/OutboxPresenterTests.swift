@@ -60,7 +60,7 @@ final class OutboxPresenterTests: XCTestCase {
         let saved = try await service.performUpdate(id: 3, ContactChanges(firstName: "Bayu"))
         presenter.contactForm(didSave: saved)
         await work.waitUntilIdle()
-        XCTAssertEqual(row(presenter, "Bayu Nugroho")?.sync, "⟳ waiting to sync")
+        XCTAssertEqual(row(presenter, "Bayu Nugroho")?.sync, "waiting to sync")
         XCTAssertEqual(presenter.viewModel.notice, "1 change waiting to sync · Saved Bayu Nugroho here; it goes to the server when it answers.")
         XCTAssertTrue(presenter.syncRetry.isRetryPending, "the server is asked again by itself")
 

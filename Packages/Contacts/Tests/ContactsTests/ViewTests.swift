@@ -116,6 +116,24 @@ final class ViewTests: XCTestCase {
         assertStyleSnapshot(ContactListView.render(list(), in: context(40, 8, .trueColor)), named: "home-styles-40x8")
     }
 
+    /// Rows whose change the server does not have yet: the mark at the row's end (gray while waiting,
+    /// red when refused), left out where the name needs the room.
+    func testRowsWaitingToSyncAndRefused() async {
+        let rows: [ContactListViewModel.Row] = [
+            .header("A"), .contact(.init(name: "Amitabh Bachchan", favorite: true, avatar: avatar("AB"), sync: ContactsTexts.syncMark(.waiting(.favorite)))),
+            .contact(.init(name: "anna Zed", favorite: false, avatar: avatar("AZ"),
+                           sync: ContactsTexts.syncMark(.refused(.update, .invalid(["Email is invalid"]))), syncIsProblem: true)),
+            .header("Z"), .contact(.init(name: "Zoë Adams with a name as long as a line", favorite: false, avatar: avatar("ZA"),
+                                         sync: ContactsTexts.syncMark(.waiting(.create)))),
+        ]
+        let model = ContactListViewModel(title: "Contacts (3)", content: .loaded(rows: LazyRows(rows), selectedIndex: 1, firstVisibleRow: 0),
+                                         search: SearchFieldState(), emptyMessage: "",
+                                         notice: "2 changes waiting to sync (No connection to 127.0.0.1:9), 1 change not saved (! on its row)")
+        assertSnapshot(ContactListView.render(model, in: context(80, 12)), named: "home-sync-80x12")
+        assertSnapshot(ContactListView.render(model, in: context(40, 12)), named: "home-sync-40x12")
+        assertStyleSnapshot(ContactListView.render(model, in: context(80, 8, .trueColor)), named: "home-sync-styles-80x8")
+    }
+
     func testDetailAndEditWithErrors() async {
         assertSnapshot(ContactDetailView.render(detail, in: context(80, 24)), named: "detail-80x24")
         assertSnapshot(ContactDetailView.render(detail, in: context(60, 20)), named: "detail-60x20")

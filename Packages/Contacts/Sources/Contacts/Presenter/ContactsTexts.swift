@@ -78,7 +78,7 @@ enum ContactsTexts {
     /// The mark on a row whose change the server does not have yet.
     static func syncMark(_ state: ContactSyncState) -> String {
         switch state {
-        case .waiting: "⟳ waiting to sync"
+        case .waiting: "waiting to sync"
         case .refused: "! not saved"
         }
     }
