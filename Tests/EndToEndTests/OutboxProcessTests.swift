@@ -41,7 +41,8 @@ final class OutboxProcessTests: XCTestCase {
         XCTAssertEqual(offline.status, 0, offline.stderr)
         XCTAssertTrue(offline.stdout.contains("Offline — as of"), offline.stdout)
         XCTAssertTrue(offline.stdout.contains("\(names.count) change\(names.count == 1 ? "" : "s") waiting to sync"), offline.stdout)
-        XCTAssertTrue(offline.stdout.contains("⟳ waiting to sync"), "marked on its row: \(offline.stdout)")
+        XCTAssertTrue(offline.stdout.contains("Guest \(names[0])") && offline.stdout.split(separator: "\n").contains { $0.contains("Guest") && $0.hasSuffix("waiting to sync") },
+                      "marked on its row: \(offline.stdout)")
         return server.port
     }
 

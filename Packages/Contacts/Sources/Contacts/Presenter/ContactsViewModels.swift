@@ -29,7 +29,7 @@ struct ContactListViewModel: Equatable {
         var name: String
         var favorite: Bool
         var avatar: AvatarModel
-        /// "⟳ waiting to sync" or "! not saved": a change the server does not have yet.
+        /// "waiting to sync" or "! not saved": a change the server does not have yet.
         var sync: String? = nil
         var syncIsProblem = false
     }
