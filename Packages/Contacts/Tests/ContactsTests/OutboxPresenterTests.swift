@@ -56,12 +56,15 @@ final class OutboxPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertNil(row(presenter, "bayu Nugroho")?.sync)
 
-        server.fail("update", with: noConnection)
+        // Away for the save and for the try to send it at once that follows.
+        server.fail("update", with: noConnection, count: 2)
         let saved = try await service.performUpdate(id: 3, ContactChanges(firstName: "Bayu"))
         presenter.contactForm(didSave: saved)
         await work.waitUntilIdle()
         XCTAssertEqual(row(presenter, "Bayu Nugroho")?.sync, "waiting to sync")
-        XCTAssertEqual(presenter.viewModel.notice, "1 change waiting to sync · Saved Bayu Nugroho here; it goes to the server when it answers.")
+        XCTAssertEqual(presenter.viewModel.notice,
+                       "1 change waiting to sync (\(ContactsTexts.message(for: noConnection))) · Saved Bayu Nugroho here; it goes to the server when it answers.",
+                       "with why it waits")
         XCTAssertTrue(presenter.syncRetry.isRetryPending, "the server is asked again by itself")
 
         released.isOpen = true

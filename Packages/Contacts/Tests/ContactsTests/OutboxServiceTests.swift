@@ -343,26 +343,44 @@ final class OutboxServiceTests: XCTestCase {
         XCTAssertEqual(value, ["POST /contacts.json", "PUT /contacts/4.json", "DELETE /contacts/4.json"])
     }
 
-    /// A new contact that may have reached the server cannot be changed or deleted as a waiting one:
-    /// only sending it (looking it up first) settles where it is.
-    func testAContactAddedThatMayHaveReachedTheServerIsNotChangedInTheOutbox() async throws {
+    /// A new contact that may have reached the server (its answer timed out) is not changed in the
+    /// outbox: an edit and a delete follow it, and reach the contact the server made, once, in order.
+    func testChangesToAContactAddedThatMayHaveReachedTheServerFollowIt() async throws {
         let service = OutboxContactsService(server: http(timeout: 0.5), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL,
-                                            settle: 60)
+                                            settle: 1.5)
         try await server.hangNext(seconds: 1, method: "POST")
         let created = try await service.performCreate(ContactChanges(firstName: "Indah", lastName: "Permata", email: "i@mail.example",
                                                                      phoneNumber: "+6281234567897", favorite: false))
+        XCTAssertEqual(created.sync, .waiting(.create))
+        let renamed = try await service.performUpdate(id: created.id, ContactChanges(lastName: "Sari"))
+        XCTAssertEqual(renamed.id, created.id, "still the waiting contact's row")
+        XCTAssertEqual(renamed.lastName, "Sari")
+        let page = try await service.obtainContact(id: created.id)
+        XCTAssertEqual(page.fullName, "Indah Sari", "its page shows the change that follows it")
+        let row = try await service.obtainContacts().contacts.first { $0.id == created.id }
+        XCTAssertEqual(row?.fullName, "Indah Sari")
+        try await service.performDelete(id: created.id)
+        let hidden = try await service.obtainContacts().contacts.contains { $0.id == created.id }
+        XCTAssertFalse(hidden, "a delete that follows hides the row")
+
+        try await Task.sleep(for: .seconds(1.6))
+        let report = await service.performSync()
+        XCTAssertEqual(report, ContactSyncReport(sent: 3, waiting: 0))
+        let value = try await writes()
+        XCTAssertEqual(value, ["POST /contacts.json", "PUT /contacts/4.json", "DELETE /contacts/4.json"], "found, not posted again; then each once")
+    }
+
+    /// A 422 on a change sent at once is the form's: nothing is left in the outbox.
+    func testARefusalOfAChangeSentAtOnceLeavesNothingBehind() async throws {
+        let service = try outboxed(ServerSwitch(live: http(), gone: http()))
         do {
-            try await service.performDelete(id: created.id)
-            XCTFail("deleted a contact the server may have")
+            _ = try await service.performUpdate(id: 1, ContactChanges(email: "not an email"))
+            XCTFail("a 422 is an error")
         } catch {
-            XCTAssertEqual(error, .unavailable(.other(detail: OutboxContactsService.mayHaveArrived)))
+            XCTAssertEqual(error, .invalid(["Email is invalid"]))
         }
-        do {
-            _ = try await service.performUpdate(id: created.id, ContactChanges(lastName: "Other"))
-            XCTFail("renamed a contact the server may have")
-        } catch {
-            XCTAssertEqual(error, .unavailable(.other(detail: OutboxContactsService.mayHaveArrived)))
-        }
+        let status = await service.obtainStatus()
+        XCTAssertEqual(status, ContactOutboxStatus())
     }
 
     /// An edit the server refused comes back on the contact as the server has it now: a later change

@@ -43,9 +43,12 @@ public struct PendingContactWrite: Sendable, Hashable, Codable {
     /// For a create: the highest id of the server's list when it was made. Looking for it on the
     /// server, only newer contacts count (an older one with the same values is another contact).
     public var newerThan: Int?
+    /// For a change to a contact waiting to be created: the outbox entry of that create, whose result
+    /// (the contact the server made) it is sent to.
+    public var madeBy: Int64?
 
     public init(kind: ContactWriteKind, contactID: Int?, changes: ContactChanges, photoPath: String = "", base: Contact?,
-                shown: Contact, lookFirst: Bool = false, newerThan: Int? = nil) {
+                shown: Contact, lookFirst: Bool = false, newerThan: Int? = nil, madeBy: Int64? = nil) {
         self.kind = kind
         self.contactID = contactID
         self.changes = changes
@@ -54,6 +57,7 @@ public struct PendingContactWrite: Sendable, Hashable, Codable {
         self.shown = shown
         self.lookFirst = lookFirst
         self.newerThan = newerThan
+        self.madeBy = madeBy
     }
 
     /// The kind of a save of `changes` to an existing contact: a favourite alone, or an update.

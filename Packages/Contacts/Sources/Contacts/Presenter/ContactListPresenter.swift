@@ -191,6 +191,13 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     func contactDetail(didChange contact: Contact) {
         note(.saved(contact.summary), keeping: contact.id)
+        sendIfWaiting(contact)
+    }
+
+    /// A change kept behind others while the server answers goes out now, not after the next wait.
+    private func sendIfWaiting(_ contact: Contact) {
+        guard case .waiting? = contact.sync, kept.storedAt == nil else { return }
+        performSync()
     }
 
     func contactDetail(didDelete id: Int) {
@@ -205,6 +212,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     func contactForm(didSave contact: Contact) {
         notice = contact.sync == nil ? ContactsTexts.saved(contact.fullName) : ContactsTexts.savedWaiting(contact.fullName)
         note(.saved(contact.summary), keeping: contact.id)
+        sendIfWaiting(contact)
     }
 
     func contactForm(didResolveRefusedChange contact: Contact?) {
@@ -286,6 +294,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                         visibleRows: max(0, selected - Self.initialVisibleRows)..<(selected + Self.initialVisibleRows),
                         count: max(1, rowMap.rowCount))
         case .failure(let error):
+            // Changes still wait: the server is asked again later, whatever this load found.
+            if (outbox?.waiting ?? 0) > 0 { syncRetry.retryLater { [weak self] in self?.retry() } }
             // A failed reload keeps the list on screen and says so; a failed first load is the error view.
             if let shown = index.value {
                 index = .loaded(shown)
@@ -338,7 +348,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     /// Sends the changes waiting in the outbox, then reads the list again when any went (the server's
     /// ids replace the waiting ones) and asks again later when some still wait.
     private func performSync() {
-        guard interactor.sync != nil, !isSyncing, (outbox?.waiting ?? 1) > 0 else { return }
+        guard interactor.sync != nil, !isSyncing else { return }
         isSyncing = true
         work.runLatest(WorkKey(self, "sync"), { [interactor] in await interactor.performSync() }, then: { [weak self] report in
             guard let self else { return }
@@ -357,8 +367,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 self.keepsNotice = true
                 self.load(refresh: true, keeping: self.selectedContactID)
             } else if report.waiting != self.outbox?.waiting {
-                // Another process sent some meanwhile: the marks follow.
-                self.load(refresh: false, keeping: self.selectedContactID)
+                // Another process sent some meanwhile: the list and its marks are read again.
+                self.load(refresh: true, keeping: self.selectedContactID)
             } else {
                 self.publish()
             }

@@ -72,10 +72,12 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         for (position, contact) in list.contacts.enumerated() { positions[contact.id] = position }
         var hidden = Set<Int>()
         for write in queued {
-            guard let id = write.pending.contactID else {
+            if write.pending.kind == .create {
+                positions[write.rowID] = list.contacts.count
                 list.contacts.append(write.shownContact.summary)
                 continue
             }
+            let id = write.rowID
             guard let position = positions[id] else {
                 // Deleted on the server meanwhile: a refused change still has its row, to be brought back or discarded.
                 if case .refused = write.state, write.pending.kind == .update { list.contacts.append(write.shownContact.summary) }
@@ -91,7 +93,9 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     public func obtainContact(id: Int) async throws(ContactsError) -> Contact {
         let serverID: Int
         switch resolve(id) {
-        case .waitingCreate(let write): return write.shownContact
+        case .waitingCreate(let create):
+            // With the changes made to it since, where they could not go into the create itself.
+            return queuedWrites().filter { $0.rowID == create.rowID && $0.entry != create.entry }.reduce(create.shownContact) { Self.overlay($1, on: $0) }
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
@@ -112,22 +116,21 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     /// marked (the server does not have it), and its mark stays over the waiting ones after it.
     private static func overlay(_ write: QueuedWrite, on contact: Contact) -> Contact {
         var contact = contact
-        if case .refused? = contact.sync { return contact }
         if case .waiting = write.state { contact = contact.applying(write.pending.changes) }
-        contact.sync = write.state
+        // A refused change's mark stays over the waiting ones after it: it needs the person.
+        if case .refused? = contact.sync {} else { contact.sync = write.state }
         return contact
     }
 
     private static func overlay(_ write: QueuedWrite, on summary: ContactSummary) -> ContactSummary {
         var summary = summary
-        if case .refused? = summary.sync { return summary }
         if case .waiting = write.state {
             let changes = write.pending.changes
             if let value = changes.firstName { summary.firstName = value }
             if let value = changes.lastName { summary.lastName = value }
             if let value = changes.favorite { summary.favorite = value }
         }
-        summary.sync = write.state
+        if case .refused? = summary.sync {} else { summary.sync = write.state }
         return summary
     }
 
@@ -144,7 +147,14 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact {
         let serverID: Int
         switch resolve(id) {
-        case .waitingCreate(let write): return try changeWaitingCreate(write, with: changes)
+        case .waitingCreate(let create):
+            if let changed = try changeWaitingCreate(create, with: changes) { return changed }
+            // It may have reached the server: the change follows it, to the contact it made.
+            let base = try await obtainContact(id: create.rowID)
+            let write = PendingContactWrite(kind: PendingContactWrite.kind(ofUpdate: changes), contactID: nil, changes: changes,
+                                            photoPath: changes.photo?.sourcePath ?? "", base: base, shown: base.applying(changes),
+                                            madeBy: create.entry)
+            return try following(create, with: write)
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
@@ -157,9 +167,14 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     public func performDelete(id: Int) async throws(ContactsError) {
         let serverID: Int
         switch resolve(id) {
-        case .waitingCreate(let write):
-            // A contact not created yet: the waiting create goes, unless it may have reached the server.
-            guard (try? outbox.remove(write.entry, now: now())) == true else { throw .unavailable(.other(detail: Self.mayHaveArrived)) }
+        case .waitingCreate(let create):
+            // A contact not created yet: the waiting create goes, unless it may have reached the server;
+            // then the delete follows it, to the contact it made.
+            guard case .waiting = create.state else { throw .unavailable(.other(detail: Self.refusedCreate)) }
+            if (try? outbox.remove(create.entry, now: now())) == true { return }
+            let base = try await obtainContact(id: create.rowID)
+            _ = try following(create, with: PendingContactWrite(kind: .delete, contactID: nil, changes: ContactChanges(), base: base,
+                                                                shown: base, madeBy: create.entry))
             return
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
@@ -186,8 +201,11 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         guard takeSendingTurn() else { return waiting }
         defer { endSendingTurn() }
         // Changes go to the server in the order they were made: behind the ones waiting, if any.
-        guard (try? outbox.claim(entry, in: queue, owner: owner, now: now(), lease: lease)) != nil,
-              (try? outbox.markSending(entry, owner: owner, now: now())) == true else { return waiting }
+        guard (try? outbox.claim(entry, in: queue, owner: owner, now: now(), lease: lease)) != nil else { return waiting }
+        guard (try? outbox.markSending(entry, owner: owner, now: now(), lease: lease)) == true else {
+            try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: false)
+            return waiting
+        }
         do throws(ContactsError) {
             let saved = try await send()
             _ = try? outbox.complete(entry, owner: owner, result: write.kind == .create ? String(saved.id) : nil, now: now())
@@ -217,8 +235,12 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         }
     }
 
-    /// A change to a contact still waiting to be created goes into the waiting create.
-    private func changeWaitingCreate(_ queued: QueuedWrite, with changes: ContactChanges) throws(ContactsError) -> Contact {
+    /// A change to a contact still waiting to be created goes into the waiting create; nil when it
+    /// cannot (it may have reached the server, or is on its way).
+    private func changeWaitingCreate(_ queued: QueuedWrite, with changes: ContactChanges) throws(ContactsError) -> Contact? {
+        guard case .waiting = queued.state else { throw .unavailable(.other(detail: Self.refusedCreate)) }
+        // A change already follows it: this one goes behind, in order.
+        if queuedWrites().contains(where: { $0.pending.madeBy == queued.entry }) { return nil }
         var write = queued.pending
         write.shown = write.shown.applying(changes)
         if let path = changes.photo?.sourcePath { write.photoPath = path }
@@ -227,12 +249,21 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
                                        photo: changes.photo ?? write.changes.photo)
         // One that may have reached the server is settled by sending it first (looked up, then sent or not).
         guard let payload = try? JSONEncoder().encode(write), (try? outbox.replace(queued.entry, payload: payload, now: now())) == true else {
-            throw .unavailable(.other(detail: Self.mayHaveArrived))
+            return nil
         }
         return QueuedWrite(entry: queued.entry, pending: write, state: queued.state, mayHaveBeenSent: false).shownContact
     }
 
-    static let mayHaveArrived = "This new contact may already be on its way to the server; try again once it has synced."
+    /// Keeps `write`, a change to the contact `create` makes, for after it: never sent at once (the
+    /// create goes first). The contact as it will be, marked waiting.
+    private func following(_ create: QueuedWrite, with write: PendingContactWrite) throws(ContactsError) -> Contact {
+        let entry = try enqueue(write)
+        var contact = QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind), mayHaveBeenSent: false).shownContact
+        contact.id = create.rowID
+        return contact
+    }
+
+    static let refusedCreate = "The server refused this new contact: enter on its row in the list brings it back to correct it."
 
     /// Whether a failed request means the server could not be reached (the change waits), and whether
     /// the request may have reached it; nil when the server answered (422, 404, 5xx).
@@ -246,7 +277,8 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     /// Whether a 4xx answer is for good: sending the same change again gets the same answer.
     static func isFinal(_ code: Int) -> Bool {
-        (400..<500).contains(code) && code != 408 && code != 429
+        // Not a timeout, a rate limit or a login problem: those pass.
+        (400..<500).contains(code) && ![401, 403, 408, 429].contains(code)
     }
 
     private func remember(_ contact: Contact) {
@@ -284,7 +316,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         var mayHaveBeenSent: Bool
 
         /// The id of the contact's row: the server's, or `-entry` for a contact waiting to be created.
-        var rowID: Int { pending.contactID ?? -Int(entry) }
+        var rowID: Int { pending.contactID ?? -Int(pending.madeBy ?? entry) }
 
         var shownContact: Contact {
             var contact = pending.shown
@@ -321,7 +353,12 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
                 let refusal = entry.lastProblem.flatMap { try? decoder.decode(ContactRefusal.self, from: Data($0.utf8)) } ?? .invalid([])
                 state = .refused(pending.kind, refusal)
             }
-            return QueuedWrite(entry: entry.id, pending: pending, state: state, mayHaveBeenSent: entry.mayHaveBeenSent)
+            var resolved = pending
+            // A change that follows a create sent meanwhile is about the contact the server made.
+            if let create = pending.madeBy, pending.contactID == nil {
+                resolved.contactID = (try? outbox.result(of: create)).flatMap { $0 }.flatMap(Int.init)
+            }
+            return QueuedWrite(entry: entry.id, pending: resolved, state: state, mayHaveBeenSent: entry.mayHaveBeenSent)
         }
     }
 
@@ -359,14 +396,20 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     public func performSync() async -> ContactSyncReport {
-        guard takeSendingTurn() else { return ContactSyncReport(waiting: queuedWrites().count) }
+        guard takeSendingTurn() else {
+            return ContactSyncReport(waiting: queuedWrites().filter { if case .waiting = $0.state { true } else { false } }.count)
+        }
         defer { endSendingTurn() }
         var report = ContactSyncReport()
         replay: while let entry = try? outbox.claimNext(in: queue, owner: owner, now: now(), lease: lease) {
-            guard let pending = try? JSONDecoder().decode(PendingContactWrite.self, from: entry.payload) else {
+            guard var pending = try? JSONDecoder().decode(PendingContactWrite.self, from: entry.payload) else {
                 // Written by a newer version of the app: it waits for that version, never sent half-understood.
                 try? outbox.release(entry.id, owner: owner, problem: nil)
                 break replay
+            }
+            if let create = pending.madeBy, pending.contactID == nil {
+                // The contact its create made; none when that create was refused or discarded.
+                pending.contactID = (try? outbox.result(of: create)).flatMap { $0 }.flatMap(Int.init) ?? 0
             }
             switch await send(pending, entry: entry) {
             case .sent(let made):
@@ -406,11 +449,13 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     /// Sends one claimed change, after looking on the server for it when it may have gone out already.
     private func send(_ pending: PendingContactWrite, entry: Outbox.Entry) async -> SendOutcome {
+        // A change to a contact whose create never made it (refused, discarded): nothing to send it to.
+        if pending.madeBy != nil, pending.contactID == 0 { return .refused(.gone) }
         if entry.mayHaveBeenSent || pending.lookFirst {
             if let since = entry.sendingSince, now() < since.addingTimeInterval(settle) { return .notNow(nil, mayHaveGoneOut: true) }
             if let outcome = await lookUp(pending) { return outcome }
         }
-        guard (try? outbox.markSending(entry.id, owner: owner, now: now())) == true else { return .notNow(nil, mayHaveGoneOut: false) }
+        guard (try? outbox.markSending(entry.id, owner: owner, now: now(), lease: lease)) == true else { return .notNow(nil, mayHaveGoneOut: false) }
         do throws(ContactsError) {
             switch pending.kind {
             case .create: return .sent(try await server.performCreate(pending.changes).id)
