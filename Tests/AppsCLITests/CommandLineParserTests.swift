@@ -10,6 +10,21 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(try CommandLineParser.parse(["--help"]), .overview)
         XCTAssertEqual(try CommandLineParser.parse(["-h"]), .overview)
         XCTAssertEqual(try CommandLineParser.parse(["--version"]), .version)
+        XCTAssertEqual(try CommandLineParser.parse(["--man"]), .manual)
+        for shell in CompletionShell.allCases {
+            XCTAssertEqual(try CommandLineParser.parse(["--completion", shell.rawValue]), .completion(shell))
+        }
+    }
+
+    /// Every option's value kind is declared once, in the table the help, the completions and the
+    /// manual page read: an option that takes a value is never completed as a flag.
+    func testEveryOptionSaysWhatItsValueIs() {
+        for option in CommandLineOption.all {
+            XCTAssertEqual(option.values == .none, option.placeholder.isEmpty, option.term)
+            XCTAssertTrue(option.name.hasPrefix("--"), option.term)
+        }
+        XCTAssertEqual(CommandLineOption.all.first { $0.name == "--images" }?.values,
+                       .choices(["auto"] + PictureTier.allCases.map(\.rawValue)))
     }
 
     func testEveryOptionInBothSpellings() throws {

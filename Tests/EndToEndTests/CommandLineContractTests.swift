@@ -30,7 +30,7 @@ final class CommandLineContractTests: XCTestCase {
     func testVersion() throws {
         let result = try AppsCLIProcess.run(["--version"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stdout, "apps-cli 0.1.0\n")
+        XCTAssertTrue(result.stdout.hasPrefix("apps-cli 0.1.0 (commit "), result.stdout)
     }
 
     func testFeatureHelpListsOptionsAndKeys() throws {

@@ -24,7 +24,11 @@ public enum AppsCLI {
         case .overview:
             return printOutput(overview)
         case .version:
-            return printOutput("apps-cli \(version)")
+            return printOutput(BuildInfo.line)
+        case .completion(let shell):
+            return printOutput(CompletionScript.script(for: shell))
+        case .manual:
+            return printOutput(ManualPage.render())
         case .launch(let name, let options):
             guard let feature = FeatureCatalog.feature(named: name) else {
                 printError("apps-cli: unknown feature \(ArgumentText.quoted(name)). Features: \(FeatureCatalog.all.map(\.name).joined(separator: ", ")). See 'apps-cli --help'.")
@@ -142,7 +146,7 @@ public enum AppsCLI {
 
         Usage: apps-cli <feature> [options]
                apps-cli <feature> --help  (its options and keys)
-               apps-cli --version
+               apps-cli --version | --man | --completion bash|zsh|fish
 
         Features:
         \(features)

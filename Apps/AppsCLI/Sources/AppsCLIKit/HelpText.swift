@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import TerminalUI
 #if canImport(Glibc)
 import Glibc
@@ -55,31 +56,35 @@ struct CommandLineOption {
     var german: String
     /// The one feature that takes this option, if only one does.
     var feature: String?
+    /// What its value is (the completions and the manual page say it).
+    var values: OptionValue = .free
 
     static let all: [CommandLineOption] = [
         .init(term: "--base-url URL", english: "talk to a live HTTP API at URL instead of the bundled demo data",
               german: "mit einer laufenden HTTP-API unter URL sprechen statt mit den mitgelieferten Demodaten"),
         .init(term: "--data-dir DIR", english: "where favorites, contacts and caches live (default: the XDG data and cache folders)",
-              german: "wo Favoriten, Kontakte und Zwischenspeicher liegen (Vorgabe: die XDG-Daten- und Cache-Ordner)"),
+              german: "wo Favoriten, Kontakte und Zwischenspeicher liegen (Vorgabe: die XDG-Daten- und Cache-Ordner)", values: .directory),
         .init(term: "--plain", english: "no ANSI: wait until loading settles, print the screen as text, exit (also when stdout is not a terminal)",
-              german: "ohne ANSI: warten, bis alles geladen ist, den Bildschirm als Text ausgeben, beenden (auch wenn stdout kein Terminal ist)"),
+              german: "ohne ANSI: warten, bis alles geladen ist, den Bildschirm als Text ausgeben, beenden (auch wenn stdout kein Terminal ist)", values: .none),
         .init(term: "--size COLSxROWS", english: "screen size for --plain (default 80x24)",
-              german: "Bildschirmgröße für --plain (Vorgabe 80x24)"),
+              german: "Bildschirmgröße für --plain (Vorgabe 80x24)", values: .examples(["80x24", "120x40", "60x30", "200x60"])),
         .init(term: "--keys \"K K …\"",
               english: "keys to press before printing (implies --plain): up down left right enter esc tab backtab space backspace pgup pgdn home end, ctrl-<x>, a single character, click:COL,ROW (press:COL,ROW and release:COL,ROW alone show a touched row), wheelup, wheeldown",
               german: "Tasten, die vor der Ausgabe gedrückt werden (setzt --plain): up down left right enter esc tab backtab space backspace pgup pgdn home end, ctrl-<x>, ein einzelnes Zeichen, click:COL,ROW (press:COL,ROW und release:COL,ROW allein zeigen eine berührte Zeile), wheelup, wheeldown"),
         .init(term: "--timeout SECONDS", english: "network timeout per request (default 15)",
-              german: "Zeitlimit jeder Netzwerkanfrage in Sekunden (Vorgabe 15)"),
+              german: "Zeitlimit jeder Netzwerkanfrage in Sekunden (Vorgabe 15)", values: .examples(["5", "15", "30"])),
         .init(term: "--images TIER",
               english: "how pictures are drawn: auto (asks the terminal; the best it draws), kitty (kitty's graphics protocol: kitty, WezTerm, Ghostty), iterm (iTerm2's inline images), sixel (xterm -ti vt340, foot, mlterm), half (two pixels a cell), quadrant (four; needs a font with U+2596–259F, such as DejaVu or Noto Sans Mono), sextant (six; needs a terminal that draws U+1FB00–1FB3B, such as kitty, foot or WezTerm), ascii, none; also APPS_CLI_IMAGES",
-              german: "wie Bilder gezeichnet werden: auto (fragt das Terminal; das Beste, was es zeichnet), kitty (Grafikprotokoll von kitty: kitty, WezTerm, Ghostty), iterm (Inline-Bilder von iTerm2), sixel (xterm -ti vt340, foot, mlterm), half (zwei Pixel je Zelle), quadrant (vier; braucht eine Schrift mit U+2596–259F, etwa DejaVu oder Noto Sans Mono), sextant (sechs; braucht ein Terminal, das U+1FB00–1FB3B zeichnet, etwa kitty, foot oder WezTerm), ascii, none; auch APPS_CLI_IMAGES"),
+              german: "wie Bilder gezeichnet werden: auto (fragt das Terminal; das Beste, was es zeichnet), kitty (Grafikprotokoll von kitty: kitty, WezTerm, Ghostty), iterm (Inline-Bilder von iTerm2), sixel (xterm -ti vt340, foot, mlterm), half (zwei Pixel je Zelle), quadrant (vier; braucht eine Schrift mit U+2596–259F, etwa DejaVu oder Noto Sans Mono), sextant (sechs; braucht ein Terminal, das U+1FB00–1FB3B zeichnet, etwa kitty, foot oder WezTerm), ascii, none; auch APPS_CLI_IMAGES",
+              values: .choices(["auto"] + PictureTier.allCases.map(\.rawValue))),
         .init(term: "--fail-every N", english: "check24 only: every Nth product-list request fails (default 3; 0 = never)",
-              german: "jede N-te Anfrage der Produktliste schlägt fehl (Vorgabe 3; 0 = nie)", feature: "check24"),
+              german: "jede N-te Anfrage der Produktliste schlägt fehl (Vorgabe 3; 0 = nie)", feature: "check24",
+              values: .examples(["0", "3"])),
         .init(term: "--import FILE",
               english: "contacts only: add the contacts of FILE (a JSON list in the server's shape, or vCard 3.0/4.0) to the embedded address book in one transaction, say what was skipped and why, and exit",
-              german: "", feature: "contacts"),
+              german: "", feature: "contacts", values: .file),
         .init(term: "--export FILE",
               english: "contacts only: write the embedded address book to FILE (vCard 3.0 for .vcf, else JSON) and exit",
-              german: "", feature: "contacts"),
+              german: "", feature: "contacts", values: .file),
     ]
 }

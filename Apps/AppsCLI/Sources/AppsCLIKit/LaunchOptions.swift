@@ -26,6 +26,10 @@ public struct LaunchOptions: Equatable, Sendable {
 public enum Command: Equatable, Sendable {
     case overview
     case version
+    /// `--completion SHELL`: a completion script on stdout.
+    case completion(CompletionShell)
+    /// `--man`: the manual page, as roff.
+    case manual
     case launch(feature: String, options: LaunchOptions)
 }
 
@@ -73,6 +77,14 @@ public enum CommandLineParser {
         switch first {
         case "--help", "-h", "help": return .overview
         case "--version": return .version
+        case "--man": return .manual
+        case "--completion":
+            let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
+            guard arguments.count == 2 else { throw UsageError("--completion needs one shell: \(shells); for example apps-cli --completion bash.") }
+            guard let shell = CompletionShell(rawValue: arguments[1]) else {
+                throw UsageError("--completion takes one of \(shells), not \(ArgumentText.quoted(arguments[1])).")
+            }
+            return .completion(shell)
         default: break
         }
         if first.hasPrefix("-") {

@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+@testable import AppsCLIKit
+
+/// What a shell user gets besides the screens: completion scripts loaded into real bash, zsh and
+/// fish and asked for completions, the manual page checked by groff, and `--version`.
+final class ShellIntegrationTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-shell-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes `apps-cli arguments`' output to a file in the test folder.
+    private func output(_ arguments: [String], to name: String) throws -> URL {
+        let result = try AppsCLIProcess.run(arguments)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let file = folder.appendingPathComponent(name)
+        try Data(result.stdout.utf8).write(to: file)
+        return file
+    }
+
+    /// Runs `program arguments`; its stdout, stderr and status.
+    private func shell(_ program: String, _ arguments: [String]) throws -> (out: String, err: String, status: Int32)? {
+        guard let path = ["/usr/bin/\(program)", "/bin/\(program)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = folder.path
+        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus)
+    }
+
+    private var features: [String] { FeatureCatalog.all.map(\.name) }
+
+    func testBashCompletesFeaturesOptionsAndValues() throws {
+        let script = try output(["--completion", "bash"], to: "apps-cli.bash")
+        func complete(_ words: [String]) throws -> [String] {
+            let array = words.map { "'\($0)'" }.joined(separator: " ")
+            let program = "source '\(script.path)'; COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _apps_cli; printf '%s\\n' \"${COMPREPLY[@]}\""
+            let result = try XCTUnwrap(try shell("bash", ["--norc", "--noprofile", "-c", program]))
+            XCTAssertEqual(result.err, "", program)
+            return result.out.split(separator: "\n").map(String.init)
+        }
+        XCTAssertEqual(Set(try complete(["apps-cli", ""])), Set(features + ["--help", "--version", "--completion", "--man"]))
+        XCTAssertEqual(try complete(["apps-cli", "con"]), ["contacts"])
+        XCTAssertEqual(try complete(["apps-cli", "--completion", ""]), ["bash", "zsh", "fish"])
+        XCTAssertEqual(Set(try complete(["apps-cli", "contacts", "--i"])), ["--images", "--import"], "contacts' own options too")
+        XCTAssertEqual(try complete(["apps-cli", "numbers", "--i"]), ["--images"], "not another feature's")
+        XCTAssertEqual(try complete(["apps-cli", "check24", "--f"]), ["--fail-every"])
+        XCTAssertEqual(Set(try complete(["apps-cli", "check24", "--images", ""])),
+                       Set(["auto", "kitty", "iterm", "sixel", "half", "quadrant", "sextant", "ascii", "none"]))
+        XCTAssertEqual(try complete(["apps-cli", "check24", "--size", "12"]), ["120x40"])
+        let registered = try XCTUnwrap(try shell("bash", ["--norc", "--noprofile", "-c", "source '\(script.path)'; complete -p apps-cli"]))
+        XCTAssertEqual(registered.out, "complete -F _apps_cli apps-cli\n")
+    }
+
+    func testFishCompletesFeaturesOptionsAndValues() throws {
+        let script = try output(["--completion", "fish"], to: "apps-cli.fish")
+        func complete(_ line: String) throws -> [String]? {
+            guard let result = try shell("fish", ["--no-config", "-c", "source '\(script.path)'; complete -C '\(line)'"]) else { return nil }
+            XCTAssertEqual(result.err, "", line)
+            return result.out.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        }
+        guard let first = try complete("apps-cli ") else { throw XCTSkip("fish is not installed (Debian: apt-get install fish)") }
+        XCTAssertTrue(Set(features).isSubset(of: Set(first)), "\(first)")
+        XCTAssertEqual(Set(try complete("apps-cli contacts --i") ?? []), ["--images", "--import"])
+        XCTAssertEqual(try complete("apps-cli numbers --i"), ["--images"])
+        XCTAssertTrue(try complete("apps-cli check24 --images ")?.contains("sextant") == true)
+        XCTAssertEqual(try complete("apps-cli --completion "), ["bash", "fish", "zsh"].sorted())
+    }
+
+    /// zsh: the script loads through compinit as an autoloaded function and as a sourced file, and a
+    /// real completion (through zpty, as a person's TAB) offers the features and an option's values.
+    func testZshLoadsTheScriptAndCompletes() throws {
+        let script = try output(["--completion", "zsh"], to: "_apps-cli")
+        guard let syntax = try shell("zsh", ["-n", script.path]) else { throw XCTSkip("zsh is not installed (Debian: apt-get install zsh)") }
+        XCTAssertEqual(syntax.status, 0, syntax.err)
+        // A person's TAB in an interactive zsh (zpty), after compinit, with the script on $fpath.
+        let program = #"""
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z 'PS1=""; autoload -Uz compinit; compinit -u -d \#(folder.path)/zcompdump; fpath=(\#(folder.path) $fpath); autoload -Uz _apps-cli; compdef _apps-cli apps-cli'
+            zpty -w z 'setopt nolistbeep; LISTMAX=1000; zstyle ":completion:*" menu no'
+            sleep 0.5
+            out=""
+            zpty -w -n z $'apps-cli \t'
+            sleep 1
+            while zpty -r -t z line; do out+="$line"; done
+            zpty -w -n z $'\C-u'
+            zpty -w -n z $'apps-cli check24 --images \t'
+            sleep 1
+            while zpty -r -t z line; do out+="$line"; done
+            print -r -- "$out"
+            zpty -d z
+            """#
+        let result = try XCTUnwrap(try shell("zsh", ["-f", "-c", program]))
+        for feature in features { XCTAssertTrue(result.out.contains(feature), "\(feature) offered: \(result.out)") }
+        XCTAssertTrue(result.out.contains("sextant") && result.out.contains("quadrant"), "--images' values: \(result.out)")
+    }
+
+    /// The manual page passes groff's checks with every warning on, and names every feature, option,
+    /// environment variable and exit status.
+    func testTheManualPagePassesGroffAndCoversTheCatalog() throws {
+        let page = try output(["--man"], to: "apps-cli.1")
+        guard let checked = try shell("groff", ["-man", "-ww", "-z", page.path]) else { throw XCTSkip("groff is not installed") }
+        XCTAssertEqual(checked.status, 0)
+        XCTAssertEqual(checked.err, "", "groff -man -ww -z warns")
+        let text = try XCTUnwrap(try shell("groff", ["-man", "-Tutf8", "-P", "-cbou", page.path])).out
+        for feature in features { XCTAssertTrue(text.contains(feature), feature) }
+        for option in CommandLineOption.all { XCTAssertTrue(text.contains(option.name), option.name) }
+        for (name, _) in ManualPage.environment { XCTAssertTrue(text.contains(name), name) }
+        for section in ["NAME", "SYNOPSIS", "FEATURES", "OPTIONS", "KEYS", "ENVIRONMENT", "FILES", "EXIT STATUS"] {
+            XCTAssertTrue(text.contains(section), section)
+        }
+        XCTAssertTrue(text.contains("ctrl-s"), "the keys of the screens")
+        XCTAssertTrue(text.contains("CHECK24") || text.contains("check24"))
+    }
+
+    func testVersionSaysTheCommitAndTheSwiftVersion() throws {
+        let result = try AppsCLIProcess.run(["--version"])
+        XCTAssertEqual(result.status, 0)
+        let pattern = #"^apps-cli \d+\.\d+\.\d+ \(commit ([0-9a-f]{12}|unknown), Swift \d+\.\d+[^)]*\)\n$"#
+        XCTAssertNotNil(result.stdout.range(of: pattern, options: .regularExpression), result.stdout)
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        if let head = BuildInfo.gitCommit(repository: repository) {
+            XCTAssertTrue(result.stdout.contains("commit \(head)"), "the source tree's HEAD: \(result.stdout)")
+        }
+    }
+
+    func testABadCompletionShellIsAUsageError() throws {
+        for arguments in [["--completion"], ["--completion", "tcsh"], ["--completion", "bash", "zsh"]] {
+            let result = try AppsCLIProcess.run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertEqual(result.stdout, "")
+            XCTAssertTrue(result.stderr.hasPrefix("apps-cli: --completion "), result.stderr)
+        }
+    }
+}
