@@ -60,7 +60,7 @@ final class ShellIntegrationTests: XCTestCase {
             XCTAssertEqual(result.err, "", program)
             return result.out.split(separator: "\n").map(String.init)
         }
-        XCTAssertEqual(Set(try complete(["apps-cli", ""])), Set(features + ["--help", "--version", "--completion", "--man"]))
+        XCTAssertEqual(Set(try complete(["apps-cli", ""])), Set(features + ["--help", "--version", "--completion", "--man", "--print-config"]))
         XCTAssertEqual(try complete(["apps-cli", "con"]), ["contacts"])
         XCTAssertEqual(try complete(["apps-cli", "--completion", ""]), ["bash", "zsh", "fish"])
         XCTAssertEqual(Set(try complete(["apps-cli", "contacts", "--i"])), ["--images", "--import"], "contacts' own options too")

@@ -29,6 +29,8 @@ public enum AppsCLI {
             return printOutput(CompletionScript.script(for: shell))
         case .manual:
             return printOutput(ManualPage.render())
+        case .printConfig:
+            return printConfig(LaunchOptions(), feature: nil, environment: environment)
         case .launch(let name, let options):
             guard let feature = FeatureCatalog.feature(named: name) else {
                 printError("apps-cli: unknown feature \(ArgumentText.quoted(name)). Features: \(FeatureCatalog.all.map(\.name).joined(separator: ", ")). See 'apps-cli --help'.")
@@ -60,13 +62,22 @@ public enum AppsCLI {
                 return 73
             }
             var options = options
-            if options.images == nil, let setting = environment["APPS_CLI_IMAGES"], !setting.isEmpty {
+            if !options.given.contains("--images"), let setting = environment["APPS_CLI_IMAGES"], !setting.isEmpty {
                 do throws(UsageError) {
                     options.images = try CommandLineParser.parseImages(setting, option: "APPS_CLI_IMAGES")
+                    options.imagesFromEnvironment = true
                 } catch {
                     printError("apps-cli: \(error.message)")
                     return 64
                 }
+            }
+            if options.printConfig { return printConfig(options, feature: name, environment: environment) }
+            // The config file fills in what the command line and the environment left open.
+            switch loadConfig(environment: environment) {
+            case .success(let config): EffectiveConfig.apply(config, to: &options, feature: name)
+            case .failure(let error):
+                printError("apps-cli: \(error.message)")
+                return 78
             }
             let launch = LaunchEnvironment(options: options, environment: environment)
             if options.importFile != nil || options.exportFile != nil {
@@ -85,6 +96,35 @@ public enum AppsCLI {
                 return 69
             }
         }
+    }
+
+    /// The config file, if there is one; a mistake in it is an error (exit 78), never skipped silently.
+    private static func loadConfig(environment: [String: String]) -> Result<ConfigFile?, ConfigError> {
+        let home = LaunchEnvironment(options: LaunchOptions(), environment: environment).homeDirectory
+        guard let path = ConfigFile.path(environment: environment, home: home) else { return .success(nil) }
+        do throws(ConfigError) { return .success(try ConfigFile.load(path: path)) } catch { return .failure(error) }
+    }
+
+    /// `--print-config`: every setting of a launch of `feature` (nil: before any section), its value and source.
+    private static func printConfig(_ given: LaunchOptions, feature: String?, environment: [String: String]) -> Int32 {
+        var options = given
+        if feature == nil, let setting = environment["APPS_CLI_IMAGES"], !setting.isEmpty,
+           let tier = try? CommandLineParser.parseImages(setting, option: "APPS_CLI_IMAGES") {
+            options.images = tier
+            options.imagesFromEnvironment = true
+        }
+        let config: ConfigFile?
+        switch loadConfig(environment: environment) {
+        case .success(let loaded): config = loaded
+        case .failure(let error):
+            printError("apps-cli: \(error.message)")
+            return 78
+        }
+        EffectiveConfig.apply(config, to: &options, feature: feature)
+        let launch = LaunchEnvironment(options: options, environment: environment)
+        let path = ConfigFile.path(environment: environment, home: launch.homeDirectory)
+        return printOutput(EffectiveConfig.lines(options: options, config: config, configPath: path, feature: feature,
+                                                 environment: environment, dataDirectory: (try? launch.dataDirectory)?.path))
     }
 
     /// The path of a file standing where `directory` or one of its ancestors should be a folder, if any.
@@ -123,7 +163,7 @@ public enum AppsCLI {
                 throw LaunchError(message: "no terminal to read keys from; use --plain.", status: 69)
             }
         }
-        let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO)
+        let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO, mouse: launch.options.mouse)
         // Without --images (or APPS_CLI_IMAGES) the host asks the terminal what it can draw.
         let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment),
                                 pictures: launch.options.images, environment: launch.environment)
@@ -146,7 +186,7 @@ public enum AppsCLI {
 
         Usage: apps-cli <feature> [options]
                apps-cli <feature> --help  (its options and keys)
-               apps-cli --version | --man | --completion bash|zsh|fish
+               apps-cli --version | --man | --completion bash|zsh|fish | --print-config
 
         Features:
         \(features)

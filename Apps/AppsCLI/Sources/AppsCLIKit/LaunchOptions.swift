@@ -18,6 +18,16 @@ public struct LaunchOptions: Equatable, Sendable {
     public var importFile: URL?
     /// `--export FILE` (contacts): the embedded address book as JSON or vCard (`.vcf`), then exit.
     public var exportFile: URL?
+    /// `--mouse on|off`: mouse reporting (clicks, wheel) in the interactive session.
+    public var mouse = true
+    /// `--print-config`: print every effective setting and where it comes from, then exit.
+    public var printConfig = false
+    /// The options given on the command line ("--timeout"): the config file does not override them.
+    public var given: Set<String> = []
+    /// The config keys the config file set ("timeout").
+    public var fromConfig: Set<String> = []
+    /// `images` came from `APPS_CLI_IMAGES`.
+    public var imagesFromEnvironment = false
 
     public init() {}
 }
@@ -30,6 +40,8 @@ public enum Command: Equatable, Sendable {
     case completion(CompletionShell)
     /// `--man`: the manual page, as roff.
     case manual
+    /// `--print-config`: the settings every feature starts with, and where each comes from.
+    case printConfig
     case launch(feature: String, options: LaunchOptions)
 }
 
@@ -78,6 +90,7 @@ public enum CommandLineParser {
         case "--help", "-h", "help": return .overview
         case "--version": return .version
         case "--man": return .manual
+        case "--print-config": return .printConfig
         case "--completion":
             let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
             guard arguments.count == 2 else { throw UsageError("--completion needs one shell: \(shells); for example apps-cli --completion bash.") }
@@ -112,8 +125,11 @@ public enum CommandLineParser {
             func flag() throws(UsageError) {
                 if let inlineValue { throw UsageError("\(name) takes no value, not \(ArgumentText.quoted(inlineValue)); write just \(name).") }
             }
+            options.given.insert(name)
             switch name {
             case "--help", "-h": try flag(); options.showHelp = true
+            case "--print-config": try flag(); options.printConfig = true
+            case "--mouse": options.mouse = try parseSwitch(try value(), option: "--mouse")
             case "--plain": try flag(); options.plain = true
             case "--base-url": options.baseURL = try parseBaseURL(try value())
             case "--data-dir":
@@ -139,12 +155,7 @@ public enum CommandLineParser {
                 } catch {
                     throw UsageError("--keys: \(error)")
                 }
-            case "--timeout":
-                let text = try value()
-                guard let seconds = decimal(text), seconds >= minimumTimeout, seconds <= 3600 else {
-                    throw UsageError("--timeout needs a decimal number of seconds from \(minimumTimeout) to 3600, such as 15 or 2.5, not \(ArgumentText.quoted(text)).")
-                }
-                options.timeout = seconds
+            case "--timeout": options.timeout = try parseTimeout(try value(), option: "--timeout")
             case "--images":
                 options.images = try parseImages(try value(), option: "--images")
             case "--fail-every":
@@ -169,6 +180,23 @@ public enum CommandLineParser {
             throw UsageError("\(option) takes one of \(names), not \(ArgumentText.quoted(text)).")
         }
         return tier
+    }
+
+    /// Seconds from ``minimumTimeout`` to an hour, in plain decimal notation.
+    static func parseTimeout(_ text: String, option: String) throws(UsageError) -> Double {
+        guard let seconds = decimal(text), seconds >= minimumTimeout, seconds <= 3600 else {
+            throw UsageError("\(option) needs a decimal number of seconds from \(minimumTimeout) to 3600, such as 15 or 2.5, not \(ArgumentText.quoted(text)).")
+        }
+        return seconds
+    }
+
+    /// on / off (also yes / no, true / false).
+    static func parseSwitch(_ text: String, option: String) throws(UsageError) -> Bool {
+        switch text.lowercased() {
+        case "on", "yes", "true": return true
+        case "off", "no", "false": return false
+        default: throw UsageError("\(option) takes on or off, not \(ArgumentText.quoted(text)).")
+        }
     }
 
     /// The shortest `--timeout`: below a tenth of a second not even loopback answers reliably.

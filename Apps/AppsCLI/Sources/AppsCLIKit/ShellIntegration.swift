@@ -31,7 +31,7 @@ extension CommandLineOption {
 /// or option completes without anyone editing a script.
 enum CompletionScript {
     /// The words after `apps-cli` alone.
-    static let commands = ["--help", "--version", "--completion", "--man"]
+    static let commands = ["--help", "--version", "--completion", "--man", "--print-config"]
 
     static func script(for shell: CompletionShell) -> String {
         switch shell {
@@ -151,6 +151,7 @@ enum CompletionScript {
         lines.append("complete -c apps-cli -n '\(first)' -l help -d 'the features and the options'")
         lines.append("complete -c apps-cli -n '\(first)' -l version -d 'the version, the commit and the Swift version'")
         lines.append("complete -c apps-cli -n '\(first)' -l man -d 'the manual page, as roff'")
+        lines.append("complete -c apps-cli -n '\(first)' -l print-config -d 'every setting and where it comes from'")
         lines.append("complete -c apps-cli -n '\(first)' -l completion -x -a '\(words(CompletionShell.allCases.map(\.rawValue)))' -d 'a completion script'")
         for option in CommandLineOption.all {
             let condition = option.feature.map { "__fish_seen_subcommand_from \($0)" }
@@ -195,12 +196,14 @@ enum ManualPage {
         ("TMUX", "Inside tmux, pictures pass through tmux's own protocol."),
         ("XDG_DATA_HOME", "Where data is kept without --data-dir: $XDG_DATA_HOME/apps-cli (default ~/.local/share/apps-cli)."),
         ("XDG_CACHE_HOME", "Where pictures are cached: $XDG_CACHE_HOME/apps-cli (default ~/.cache/apps-cli)."),
+        ("XDG_CONFIG_HOME", "Where the config file is: $XDG_CONFIG_HOME/apps-cli/config (default ~/.config/apps-cli/config)."),
         ("HOME", "The home folder, for the defaults above."),
         ("DISPLAY, WAYLAND_DISPLAY", "Whether calls, messages, mail and maps can go to the desktop through xdg-open."),
     ]
 
     /// The files in the data folder (--data-dir, else $XDG_DATA_HOME/apps-cli).
     static let files: [(String, String)] = [
+        ("~/.config/apps-cli/config", "Settings for every launch: lines of key = value (base-url, timeout, images, mouse), then a [feature] section per feature for its own; # starts a comment. Options win over the environment, which wins over the file; apps-cli --print-config shows every value and where it came from."),
         ("favorites.sqlite", "check24's favourites."),
         ("contacts.sqlite, contact-photos/", "The embedded address book and its photos."),
         ("responses.sqlite", "The last good answers of each server (--base-url), shown when it cannot be reached."),
@@ -217,6 +220,7 @@ enum ManualPage {
         ("69", "A service is not available: no terminal to read keys from, a server URL that cannot be used."),
         ("73", "The data folder cannot be created or written; --export cannot write its file."),
         ("74", "An input/output error: the output or the terminal could not be written, a store could not be opened."),
+        ("78", "The config file has a mistake: its path and line are said."),
         ("129, 130, 131, 143", "Ended by SIGHUP, ctrl-c (SIGINT), SIGQUIT or SIGTERM; the terminal is restored first."),
     ]
 

@@ -1,0 +1,180 @@
+import Foundation
+import TerminalKit
+import TerminalUI
+
+/// `$XDG_CONFIG_HOME/apps-cli/config` (else `~/.config/apps-cli/config`): settings a person would
+/// otherwise type at every launch, in a small `key = value` format with a `[feature]` section per
+/// feature. Written by hand, read by hand (no third-party parser):
+///
+/// ```
+/// # every feature
+/// timeout = 20
+/// images = half
+///
+/// [contacts]
+/// base-url = http://127.0.0.1:8080
+/// mouse = off
+/// ```
+///
+/// A feature's section wins over the settings before any section; the environment
+/// (`APPS_CLI_IMAGES`) wins over both, and the command line over everything.
+struct ConfigFile: Equatable {
+    /// One `key = value` line.
+    struct Setting: Equatable {
+        var value: String
+        var line: Int
+    }
+
+    /// The keys a config file may set, in the order `--print-config` lists them.
+    static let keys = ["base-url", "timeout", "images", "mouse"]
+    /// More than any config a person writes: a bigger file is a mistake (or not a config).
+    static let maximumBytes = 64 * 1024
+
+    var path: String
+    /// The settings before any `[section]`: every feature's.
+    var everywhere: [String: Setting] = [:]
+    /// Each feature's own section.
+    var sections: [String: [String: Setting]] = [:]
+
+    /// `$XDG_CONFIG_HOME/apps-cli/config` (when it is absolute, as the XDG spec asks), else
+    /// `~/.config/apps-cli/config`; nil without a home directory.
+    static func path(environment: [String: String], home: String?) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/apps-cli/config" }
+        return home.map { $0 + "/.config/apps-cli/config" }
+    }
+
+    /// The config at `path`; nil when there is none (no file is no config, not an error).
+    static func load(path: String) throws(ConfigError) -> ConfigFile? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        let shown = ArgumentText.plain(path)
+        guard !isDirectory.boolValue else { throw ConfigError("\(shown) is a folder, not a config file.") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ConfigError("\(shown) cannot be read (\(String(cString: strerror(errno)))).") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
+        guard data.count <= maximumBytes else { throw ConfigError("\(shown) is larger than \(maximumBytes / 1024) KB: not a config file.") }
+        guard let text = String(data: data, encoding: .utf8) else { throw ConfigError("\(shown) is not UTF-8 text.") }
+        return try parse(text, path: path)
+    }
+
+    /// Reads `text`; every mistake names its line: a line that is neither a setting nor a section, an
+    /// unknown section or key, a value the option would refuse.
+    static func parse(_ text: String, path: String, features: [String] = FeatureCatalog.all.map(\.name)) throws(ConfigError) -> ConfigFile {
+        var config = ConfigFile(path: path)
+        var section: String?
+        let shown = ArgumentText.plain(path)
+        // "\r\n" is one Character: a file written on Windows splits at it too.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (offset, raw) in lines.enumerated() {
+            let number = offset + 1
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") {
+                guard line.hasSuffix("]") else {
+                    throw ConfigError("\(shown):\(number): a section is written [feature], not \(ArgumentText.quoted(line)).")
+                }
+                let name = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+                guard features.contains(name) else {
+                    throw ConfigError("\(shown):\(number): unknown section [\(ArgumentText.plain(name))]; the sections are the features: \(features.joined(separator: ", ")).")
+                }
+                section = name
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw ConfigError("\(shown):\(number): expected 'key = value' or '[feature]', not \(ArgumentText.quoted(line)).")
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            guard keys.contains(key) else {
+                throw ConfigError("\(shown):\(number): unknown key \(ArgumentText.quoted(key)); the keys are \(keys.joined(separator: ", ")).")
+            }
+            do throws(UsageError) {
+                _ = try ConfigValue.parse(key: key, value: value, option: key)
+            } catch {
+                throw ConfigError("\(shown):\(number): \(error.message)")
+            }
+            let setting = Setting(value: value, line: number)
+            if let section { config.sections[section, default: [:]][key] = setting } else { config.everywhere[key] = setting }
+        }
+        return config
+    }
+
+    /// The setting of `key` for `feature`: its section's, else the one before any section.
+    func setting(_ key: String, feature: String?) -> (setting: Setting, section: String?)? {
+        if let feature, let setting = sections[feature]?[key] { return (setting, feature) }
+        return everywhere[key].map { ($0, nil) }
+    }
+}
+
+/// A config file that cannot be used: said with its path and line, exit 78 (EX_CONFIG).
+struct ConfigError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// A value of a config key, checked by the same rules as its command-line option.
+enum ConfigValue {
+    case baseURL(URL)
+    case timeout(Double)
+    /// `auto` (nil) or a tier.
+    case images(PictureTier?)
+    case mouse(Bool)
+
+    static func parse(key: String, value: String, option: String) throws(UsageError) -> ConfigValue {
+        switch key {
+        case "base-url": return .baseURL(try CommandLineParser.parseBaseURL(value))
+        case "timeout": return .timeout(try CommandLineParser.parseTimeout(value, option: option))
+        case "images": return .images(try CommandLineParser.parseImages(value, option: option))
+        case "mouse": return .mouse(try CommandLineParser.parseSwitch(value, option: option))
+        default: throw UsageError("unknown key \(ArgumentText.quoted(key)).")
+        }
+    }
+}
+
+/// The effective settings of a launch and where each came from, for `--print-config`.
+enum EffectiveConfig {
+    /// Applies `config` to `options` for `feature`: every key the command line (or the environment)
+    /// did not set.
+    static func apply(_ config: ConfigFile?, to options: inout LaunchOptions, feature: String?) {
+        guard let config else { return }
+        for key in ConfigFile.keys where !options.given.contains("--" + key) && !(key == "images" && options.imagesFromEnvironment) {
+            guard let (setting, _) = config.setting(key, feature: feature),
+                  let value = try? ConfigValue.parse(key: key, value: setting.value, option: key) else { continue }
+            switch value {
+            case .baseURL(let url): options.baseURL = url
+            case .timeout(let seconds): options.timeout = seconds
+            case .images(let tier): options.images = tier
+            case .mouse(let on): options.mouse = on
+            }
+            options.fromConfig.insert(key)
+        }
+    }
+
+    /// Each key's value and its source: the option, the environment, the config file's line, or the default.
+    static func lines(options: LaunchOptions, config: ConfigFile?, configPath: String?, feature: String?, environment: [String: String],
+                      dataDirectory: String?) -> String {
+        var rows: [(String, String, String)] = []
+        func source(_ key: String) -> String {
+            if options.given.contains("--" + key) { return "command line (--\(key))" }
+            if key == "images", options.imagesFromEnvironment { return "environment (APPS_CLI_IMAGES)" }
+            if options.fromConfig.contains(key), let config, let (setting, section) = config.setting(key, feature: feature) {
+                return "\(ArgumentText.plain(config.path)):\(setting.line)" + (section.map { " [\($0)]" } ?? "")
+            }
+            return "default"
+        }
+        rows.append(("config", configPath.map(ArgumentText.plain) ?? "(no home folder)",
+                     config == nil ? "not there: every value is a default or an option" : "read"))
+        rows.append(("base-url", options.baseURL.map { CommandLineParser.redactedForMessage($0.absoluteString) } ?? "(the bundled demo data)", source("base-url")))
+        rows.append(("timeout", String(format: "%g", options.timeout), source("timeout")))
+        rows.append(("images", options.images?.rawValue ?? "auto", source("images")))
+        rows.append(("mouse", options.mouse ? "on" : "off", source("mouse")))
+        rows.append(("data-dir", dataDirectory.map(ArgumentText.plain) ?? "(no home folder)", options.given.contains("--data-dir") ? "command line (--data-dir)" : "default"))
+        let keyWidth = rows.map(\.0.count).max() ?? 0, valueWidth = min(48, rows.map { $0.1.count }.max() ?? 0)
+        let title = "# apps-cli\(feature.map { " " + $0 } ?? ""): every setting, its value and where it comes from"
+        return ([title] + rows.map { key, value, from in
+            key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  "
+                + (value.count < valueWidth ? value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) : value) + "  " + from
+        }).joined(separator: "\n")
+    }
+}
