@@ -36,6 +36,13 @@ final class RecordingContactsRouters: ContactListRouting, ContactDetailRouting, 
     }
     func openDeleteConfirmation(name: String, output: any ConfirmDialogOutput) { calls.append("confirm delete \(name)") }
     func closeDetail() { calls.append("close detail") }
+    var copied: [String] = []
+    var hasClipboard = true
+    func openClipboard(with text: String) -> Bool {
+        guard hasClipboard else { return false }
+        copied.append(text)
+        return true
+    }
     func openDiscardConfirmation(output: any ConfirmDialogOutput) { calls.append("confirm discard") }
     func closeForm() { calls.append("close form") }
 }
@@ -270,6 +277,27 @@ final class ContactDetailPresenterTests: XCTestCase {
                                                router: router, work: work)
         presenter.output = output
         return (presenter, router, output, work)
+    }
+
+    /// `y` copies what the focused button is about: the mobile, the email, else the name.
+    func testCopyTakesTheFocusedValue() async {
+        let (presenter, router, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        let contact = ContactsFixtures.people[0]
+        presenter.didPressButton(at: 0) // message: focus on it (the opener is a recorder)
+        await work.waitUntilIdle()
+        presenter.didRequestCopy()
+        presenter.didMoveFocus(by: 2) // email
+        presenter.didRequestCopy()
+        presenter.didMoveFocus(by: 2) // edit
+        presenter.didRequestCopy()
+        XCTAssertEqual(router.copied, [contact.phoneNumber ?? "", contact.email ?? "", contact.fullName])
+        XCTAssertEqual(presenter.viewModel.notice, "Copied “\(contact.fullName)”")
+        router.hasClipboard = false
+        presenter.didRequestCopy()
+        XCTAssertEqual(presenter.viewModel.notice, NavigationTexts.english.noClipboard)
+        XCTAssertTrue(presenter.viewModel.noticeIsError)
     }
 
     private func page(_ presenter: ContactDetailPresenter) -> ContactDetailViewModel.Page? {

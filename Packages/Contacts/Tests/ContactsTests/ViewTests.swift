@@ -26,6 +26,7 @@ final class RecordingContactsViewOutputs: ContactListViewOutput, ContactDetailVi
     func didToggleFavorite() { events.append("favorite") }
     func didRequestEdit() { events.append("edit") }
     func didRequestDelete() { events.append("delete") }
+    func didRequestCopy() { events.append("copy") }
     func didEditForm(_ form: FormState) {
         lastForm = form
         events.append("form focus \(form.focus) \(form.fields[form.focus].text)")

@@ -26,6 +26,15 @@ public final class NavigationController: ScreenHost {
     public nonisolated static let globalKeyHelp: [KeyHelp] = NavigationTexts.english.globalKeys
     /// The overlay's words; the composition root sets the feature's language before the first frame.
     public var texts = NavigationTexts.english
+    /// Where ``copyToClipboard(_:)`` writes: the interactive host sets it (OSC 52); nil in plain output.
+    public var clipboard: (@MainActor ([UInt8]) -> Void)?
+
+    public func copyToClipboard(_ text: String) -> Bool {
+        // One line of text from data: controls become stand-ins, never sequences of their own.
+        guard let clipboard, let bytes = ClipboardSequence.bytes(for: Sanitizer.sanitize(text)) else { return false }
+        clipboard(bytes)
+        return true
+    }
 
     public init() {}
 

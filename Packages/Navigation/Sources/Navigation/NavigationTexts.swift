@@ -1,3 +1,4 @@
+import TerminalUI
 /// The words the host itself shows around every screen: the `?` overlay's title and global keys,
 /// and the `? keys` / `q quit` ending of each key bar. A feature whose screens speak another language
 /// (check24: German) hands its texts to the host, so no English word is left on its screens.
@@ -16,9 +17,16 @@ public struct NavigationTexts: Sendable, Equatable {
     public var retryButton: String
     /// The error view's key, for its key bar and `?` overlay ("r retry").
     public var retryKey: KeyHelp
+    /// "Copied", before what `y` copied.
+    public var copiedWord: String
+    /// Why `y` copied nothing: no terminal to copy through.
+    public var noClipboard: String
 
     public init(keysTitle: String, globalKeys: [KeyHelp], keysBar: String, quitBar: String, everywhereTitle: String,
-                retryButton: String, retryKey: KeyHelp) {
+                retryButton: String, retryKey: KeyHelp, copiedWord: String = "Copied",
+                noClipboard: String = "Nothing copied: copying goes through the terminal, and this is not one.") {
+        self.copiedWord = copiedWord
+        self.noClipboard = noClipboard
         self.keysTitle = keysTitle
         self.everywhereTitle = everywhereTitle
         self.retryButton = retryButton
@@ -42,5 +50,14 @@ public struct NavigationTexts: Sendable, Equatable {
         globalKeys: [KeyHelp("esc/backspace", "zurück"), KeyHelp("?", "Tasten zeigen oder verbergen"),
                      KeyHelp("ctrl-z", "anhalten"), KeyHelp("q", "beenden")],
         keysBar: "Tasten", quitBar: "beenden", everywhereTitle: "Überall", retryButton: "[ Neuladen ]",
-        retryKey: KeyHelp("enter/r", "neu laden", bar: "r Neuladen"))
+        retryKey: KeyHelp("enter/r", "neu laden", bar: "r Neuladen"), copiedWord: "Kopiert",
+        noClipboard: "Nichts kopiert: Kopieren geht über das Terminal, und hier ist keins.")
+
+    /// The notice after `y`: what was copied (up to 40 columns of it), or why nothing was.
+    public func copyNotice(_ value: String, copied: Bool) -> String {
+        copied ? "\(copiedWord) “\(Truncation.truncate(Sanitizer.sanitize(value), width: 40))”" : noClipboard
+    }
+
+    /// `y` in the `?` overlay and `--help`.
+    public var copyKey: KeyHelp { KeyHelp("y", self == .german ? "kopieren" : "copy", bar: self == .german ? "y kopieren" : "y copy") }
 }

@@ -19,4 +19,7 @@ public protocol ScreenHost: Navigator {
     /// Every asynchronous job a presenter starts goes through this tracker, so the host can
     /// redraw when it finishes and `--plain` can wait until loading settles.
     var work: WorkTracker { get }
+    /// Puts `text` (sanitized: no controls) on the terminal's clipboard; false where there is none
+    /// (plain output, a test without one).
+    func copyToClipboard(_ text: String) -> Bool
 }

@@ -76,6 +76,8 @@ public final class TerminalHost {
         }
         size = Size(session.size())
         controller.work.observeChanges { [weak self] in self?.workDidChange() }
+        // `y` copies through the terminal (OSC 52), between frames.
+        controller.clipboard = { [weak self] bytes in self?.session.write(bytes) }
         controller.setRoot(root)
         draw()
         for await event in session.events() {

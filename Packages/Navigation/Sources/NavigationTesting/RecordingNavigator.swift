@@ -30,6 +30,17 @@ public final class RecordingNavigator: ScreenHost {
 
     public func dismiss() { calls.append(.dismiss) }
     public func quit() { calls.append(.quit) }
+
+    /// What was copied, in order.
+    public private(set) var copied: [String] = []
+    /// Whether there is a clipboard to copy to.
+    public var hasClipboard = true
+
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard hasClipboard else { return false }
+        copied.append(text)
+        return true
+    }
 }
 
 /// A screen that draws one line of text and records the events offered to it.

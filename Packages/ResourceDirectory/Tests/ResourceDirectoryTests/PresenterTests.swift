@@ -47,6 +47,10 @@ final class RecordingRouters: CategoriesRouting, ResourceListRouting, ResourceDe
     func openWebsite(_ url: URL, output: any WebBrowserModuleOutput) { calls.append("website \(url.absoluteString)") }
     func openDiscardConfirmation(id: String, output: any ConfirmDialogOutput) { calls.append("confirm \(id)") }
     func closeCompose() { calls.append("close compose") }
+    func openClipboard(with text: String) -> Bool {
+        calls.append("copy \(text)")
+        return true
+    }
 }
 
 @MainActor
@@ -383,6 +387,21 @@ final class ResourceDetailPresenterTests: XCTestCase {
         XCTAssertEqual(presenter.viewModel.scrollOffset, 3)
         presenter.composeEmailDidSend(link: "mailto:hello@pizza.example?subject=Hi")
         XCTAssertEqual(presenter.viewModel.notice, .init(text: "Your email went to the mail app: mailto:hello@pizza.example?subject=Hi", isProblem: false))
+    }
+
+    /// `y` copies the focused action's value: the number, the email, the website; unfocused, the title.
+    func testCopyTakesTheFocusedValue() async {
+        let (presenter, router, _) = makePresenter()
+        presenter.didRequestCopy()
+        for index in [0, 4, 5] {
+            presenter.didFocusAction(index, scrollOffset: 0)
+            presenter.didRequestCopy()
+        }
+        let copies = router.calls.filter { $0.hasPrefix("copy ") }
+        XCTAssertEqual(copies.count, 4)
+        XCTAssertEqual(copies[2], "copy hello@pizza.example")
+        XCTAssertEqual(copies[3], "copy https://www.pizza.example")
+        XCTAssertEqual(presenter.viewModel.notice, .init(text: "Copied “https://www.pizza.example”", isProblem: false))
     }
 
     func testOIsIgnoredUnlessAWebsiteIsFocused() async {

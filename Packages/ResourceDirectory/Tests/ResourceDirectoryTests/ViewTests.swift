@@ -25,6 +25,7 @@ final class RecordingViewOutputs: CategoriesViewOutput, ResourceListViewOutput, 
     func didTouchAction(_ index: Int) { events.append("touch action \(index)") }
     func didActivateAction(_ index: Int) { events.append("activate \(index)") }
     func didRequestOpeningOutside() { events.append("outside") }
+    func didRequestCopy() { events.append("copy") }
     func didMoveFocus(to focus: ComposeEmailViewModel.Focus) { events.append("focus \(focus)") }
     func didEditFields(_ fields: FormState) { events.append("fields \(fields["to"]?.text ?? "")|\(fields["subject"]?.text ?? "")") }
     func didEditBody(_ body: TextAreaState) { events.append("body \(body.text)") }

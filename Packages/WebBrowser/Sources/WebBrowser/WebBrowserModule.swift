@@ -40,7 +40,7 @@ public enum WebBrowserModule {
                             output: (any WebBrowserModuleOutput)? = nil) -> any Screen {
         let interactor = WebBrowserInteractor(pages: dependencies.pages,
                                               opener: dependencies.opener)
-        let router = WebBrowserRouter(navigator: host)
+        let router = WebBrowserRouter(host: host)
         let presenter = WebBrowserPresenter(url: url, texts: dependencies.texts, interactor: interactor, router: router,
                                             work: host.work)
         presenter.output = output

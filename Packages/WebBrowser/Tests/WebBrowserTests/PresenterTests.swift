@@ -19,6 +19,11 @@ final class RecordingBrowserView: WebBrowserViewInput {
 final class RecordingBrowserRouter: WebBrowserRouting {
     var closed = 0
     func closeWebBrowser() { closed += 1 }
+    var copied: [String] = []
+    func openClipboard(with text: String) -> Bool {
+        copied.append(text)
+        return true
+    }
 }
 
 /// A short view of a view model for whole-sequence assertions: state, address, title, focus, offset, history.
@@ -121,6 +126,18 @@ final class PresenterTests: XCTestCase {
         presenter.didFollowLink(3)
         XCTAssertEqual(view.displayed.last?.notice, "This link has no valid address.")
         XCTAssertEqual(output.openedOutside.count, 2)
+    }
+
+    /// `y` copies the focused link's address (relative ones resolved), else the page's own.
+    func testCopyTakesTheFocusedLinkElseThePage() async throws {
+        let (presenter, view, router, _, work) = makePresenter(FakeWebPageLoader(pages))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didRequestCopy()
+        presenter.didSelectLink(1, scrollOffset: 0)
+        presenter.didRequestCopy()
+        XCTAssertEqual(router.copied, [legal.absoluteString, "mailto:a@b.c"])
+        XCTAssertEqual(view.displayed.last?.notice, "Copied “mailto:a@b.c”")
     }
 
     /// A mail link goes to the desktop through the opener, and the notice says what came of it.

@@ -17,6 +17,7 @@ final class RecordingBrowserOutput: WebBrowserViewOutput {
     func didRequestBack() { events.append("back") }
     func didRequestForward() { events.append("forward") }
     func didRequestOpenOutside() { events.append("open outside") }
+    func didRequestCopy() { events.append("copy") }
     func didRequestClose() { events.append("close") }
 }
 

@@ -18,6 +18,8 @@ protocol ContactDetailViewOutput: AnyObject {
     func didToggleFavorite()
     func didRequestEdit()
     func didRequestDelete()
+    /// `y`: the focused value to the clipboard.
+    func didRequestCopy()
 }
 
 /// What the detail reports back to the list: a change saved there (favorite, edit), or a deletion.
@@ -135,6 +137,19 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
                 self.show(ContactsTexts.favoriteFailed(ContactsTexts.message(for: error)), isError: true)
             }
         })
+    }
+
+    /// Copies what the focused button is about: the mobile (call, message), the email, else the name.
+    func didRequestCopy() {
+        guard let contact else { return }
+        let value: String
+        switch Button.allCases[focusedButton] {
+        case .message, .call: value = ContactRules.isBlank(contact.phoneNumber) ? contact.fullName : contact.phoneNumber ?? ""
+        case .email: value = ContactRules.isBlank(contact.email) ? contact.fullName : contact.email ?? ""
+        case .favorite, .edit, .delete: value = contact.fullName
+        }
+        let copied = router.openClipboard(with: value)
+        show(NavigationTexts.english.copyNotice(value, copied: copied), isError: !copied)
     }
 
     func didRequestEdit() {

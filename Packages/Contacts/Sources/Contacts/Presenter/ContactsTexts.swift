@@ -220,6 +220,7 @@ enum ContactsTexts {
         KeyHelp("f", "favourite on or off (saved at once)", bar: "f favourite"),
         KeyHelp("e", "edit", bar: "e edit"),
         KeyHelp("d", "delete (asks first)", bar: "d delete"),
+        KeyHelp("y", "copy the focused action's mobile or email, else the name"),
         KeyHelp("r", "reload"),
         KeyHelp("esc", "back to the list", bar: "esc back"),
     ]

@@ -13,6 +13,8 @@ protocol ContactDetailRouting: AnyObject {
     func openEditForm(of contact: Contact, output: any ContactFormModuleOutput)
     func openDeleteConfirmation(name: String, output: any ConfirmDialogOutput)
     func closeDetail()
+    /// Puts `text` on the terminal's clipboard; false where there is none.
+    func openClipboard(with text: String) -> Bool
 }
 
 @MainActor
@@ -73,6 +75,10 @@ final class ContactDetailRouter: ContactDetailRouting {
 
     func closeDetail() {
         host?.pop()
+    }
+
+    func openClipboard(with text: String) -> Bool {
+        host?.copyToClipboard(text) ?? false
     }
 }
 

@@ -132,6 +132,8 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
             output.didRequestEdit()
         case .key(.character("d")):
             output.didRequestDelete()
+        case .key(.character("y")):
+            output.didRequestCopy()
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
             let point = Point(column: mouse.column, row: mouse.row)
             guard let index = Self.layout(page, size: context.size).buttons.firstIndex(where: { $0.button.contains(point, drawnAt: $0.origin) })

@@ -21,6 +21,8 @@ protocol ResourceDetailViewOutput: AnyObject {
     func didActivateAction(_ index: Int)
     /// `o`: the focused website in the desktop's browser instead of the app's.
     func didRequestOpeningOutside()
+    /// `y`: the focused value (else the title) to the clipboard.
+    func didRequestCopy()
 }
 
 /// What the compose screen tells the details it was opened from.
@@ -121,6 +123,22 @@ final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModul
         notice = nil
         publish()
         open(link)
+    }
+
+    /// Copies what the focused action is about: the number, the email, the address, the website;
+    /// without a focus, the title.
+    func didRequestCopy() {
+        let value: String
+        switch focusedAction.map({ actions[$0] }) {
+        case .call(let number)?, .message(let number)?: value = number
+        case .email(let address)?: value = address
+        case .website(let url)?: value = link(for: .website(url))?.url.absoluteString ?? url // as it opens: with its scheme
+        case .map(let address)?: value = address.formattedLines.joined(separator: ", ")
+        case nil: value = entry.resource.title
+        }
+        let copied = router.openClipboard(with: value)
+        notice = .init(text: NavigationTexts.english.copyNotice(value, copied: copied), isProblem: !copied)
+        publish()
     }
 
     // MARK: Module outputs

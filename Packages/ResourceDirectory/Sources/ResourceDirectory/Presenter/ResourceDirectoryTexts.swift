@@ -152,6 +152,7 @@ enum ResourceDirectoryTexts {
         KeyHelp("tab/shift-tab ↑↓", "focus the next / previous action", bar: "tab next action"),
         KeyHelp("enter/click", "call, message, write, map or open the focused row", bar: "enter do it"),
         KeyHelp("o", "open the focused website in the desktop's browser", bar: "o outside"),
+        KeyHelp("y", "copy the focused number, address, email or website, else the title", bar: "y copy"),
         KeyHelp("pgup/pgdn home/end wheel", "scroll"),
         KeyHelp("esc", "back to the list", bar: "esc back"),
     ]

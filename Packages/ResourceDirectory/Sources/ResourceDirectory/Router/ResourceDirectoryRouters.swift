@@ -16,6 +16,8 @@ protocol ResourceListRouting: AnyObject {
 protocol ResourceDetailRouting: AnyObject {
     func openCompose(draft: EmailDraft, output: any ComposeEmailModuleOutput)
     func openWebsite(_ url: URL, output: any WebBrowserModuleOutput)
+    /// Puts `text` on the terminal's clipboard; false where there is none.
+    func openClipboard(with text: String) -> Bool
 }
 
 @MainActor
@@ -78,6 +80,10 @@ final class ResourceDetailRouter: ResourceDetailRouting {
         guard let host else { return }
         host.push(WebBrowserModule.make(dependencies: .init(pages: dependencies.pages, opener: dependencies.opener), url: url, host: host,
                                         output: output))
+    }
+
+    func openClipboard(with text: String) -> Bool {
+        host?.copyToClipboard(text) ?? false
     }
 }
 

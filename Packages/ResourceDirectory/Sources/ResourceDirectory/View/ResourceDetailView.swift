@@ -195,6 +195,9 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
         case .key(.character("o")):
             output.didRequestOpeningOutside()
             return true
+        case .key(.character("y")):
+            output.didRequestCopy()
+            return true
         case .key(.pageDown), .key(.character(" ")): return scroll(by: ScrollView.pageAmount(viewportHeight: viewport.rows))
         case .key(.pageUp): return scroll(by: -ScrollView.pageAmount(viewportHeight: viewport.rows))
         case .key(.home): return scroll(by: -offset)

@@ -17,6 +17,8 @@ protocol WebBrowserViewOutput: AnyObject {
     func didRequestForward()
     /// `o`: the page on screen, handed to the host feature to open outside the app.
     func didRequestOpenOutside()
+    /// `y`: the focused link's address, else the page's, to the clipboard.
+    func didRequestCopy()
     func didRequestClose()
 }
 
@@ -100,6 +102,19 @@ final class WebBrowserPresenter: WebBrowserViewOutput {
 
     func didRequestOpenOutside() {
         openOutside(history.current.url)
+    }
+
+    func didRequestCopy() {
+        var address = history.current.url.absoluteString
+        if case .loaded(let document) = content, let index = history.current.selectedLink, document.links.indices.contains(index) {
+            switch WebLinkTarget(href: document.links[index].href, base: history.current.url) {
+            case .page(let url), .external(let url): address = url.absoluteString
+            case .invalid: address = document.links[index].href
+            }
+        }
+        let copied = router.openClipboard(with: address)
+        notice = (texts.reasons == .german ? NavigationTexts.german : NavigationTexts.english).copyNotice(address, copied: copied)
+        publish()
     }
 
     func didRequestClose() {

@@ -51,6 +51,7 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
          KeyHelp("↑↓ jk pgup/pgdn wheel", texts.scroll),
          KeyHelp(Keys.reload, texts.reload, bar: "r " + texts.reloadBar),
          KeyHelp("o", texts.openOutside),
+         KeyHelp("y", texts.reasons == .german ? "den gewählten Link kopieren, sonst die Adresse der Seite" : "copy the focused link, else the page's address"),
          KeyHelp(Keys.close, texts.close, bar: "esc " + texts.closeBar)]
     }
 
@@ -184,6 +185,9 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
             return true
         case .key(.character("o")):
             output.didRequestOpenOutside()
+            return true
+        case .key(.character("y")):
+            output.didRequestCopy()
             return true
         default:
             break
