@@ -125,6 +125,28 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertFalse(restored.contains("enter open"), "the alternate screen was left:\n\(restored)")
     }
 
+    /// `y` on a contact's page copies the focused value through OSC 52, written plainly: tmux's own
+    /// clipboard handling (`set-clipboard on`) takes it into its buffer, no passthrough needed.
+    func testYCopiesTheFocusedValueIntoTmuxsClipboard() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        try tmux(["new-session", "-d", "-s", "main", "-x", "100", "-y", "30",
+                  "-e", "TERM=xterm-256color", "-e", "XDG_CACHE_HOME=\(dir)/cache",
+                  "sh", "-c", "unset NO_COLOR; '\(binary)' contacts --data-dir '\(dir)/data' 2>'\(dir)/stderr'; sleep 60"])
+        try tmux(["set-option", "-s", "set-clipboard", "on"])
+        _ = try waitFor("the contacts") { $0.contains("Contacts (52)") }
+        try tmux(["send-keys", "-t", "main", "Enter"])
+        _ = try waitFor("a contact's page") { $0.contains("mobile") && $0.contains("esc back") }
+        try tmux(["send-keys", "-t", "main", "y"])
+        let shown = try waitFor("the copied notice") { $0.contains("Copied “") }
+        let notice = try XCTUnwrap(shown.split(separator: "\n").first { $0.contains("Copied “") })
+        let copied = try XCTUnwrap(notice.split(separator: "“").last?.split(separator: "”").first.map(String.init))
+        XCTAssertTrue(copied.count >= 10 && copied.allSatisfy { $0.isNumber || $0 == "+" || $0 == " " },
+                      "the mobile of the focused message button: \(notice)")
+        XCTAssertEqual(try tmux(["show-buffer"]), copied, "tmux's buffer holds exactly what was copied")
+        try tmux(["send-keys", "-t", "main", "q"])
+    }
+
     /// Starts `apps-cli numbers` in a `columns` × 30 pane, recording the terminal settings before and after.
     private func startNumbers(columns: Int) throws {
         let binary = AppsCLIProcess.executable.path
