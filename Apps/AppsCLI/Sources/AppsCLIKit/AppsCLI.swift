@@ -186,7 +186,8 @@ public enum AppsCLI {
 
         Usage: apps-cli <feature> [options]
                apps-cli <feature> --help  (its options and keys)
-               apps-cli --version | --man | --completion bash|zsh|fish | --print-config
+               apps-cli --version | --man | --print-config
+               apps-cli --completion bash|zsh|fish
 
         Features:
         \(features)

@@ -52,6 +52,11 @@ final class RecordingDetailRouter: Check24DetailRouting {
     var closed = 0
     func openLegalPage() { openedLegalPages += 1 }
     func closeDetail() { closed += 1 }
+    var copied: [String] = []
+    func openClipboard(with text: String) -> Bool {
+        copied.append(text)
+        return true
+    }
 }
 
 @MainActor
@@ -328,6 +333,14 @@ final class DetailPresenterTests: XCTestCase {
         presenter.view = view
         presenter.output = output
         return (presenter, view, router, output, work)
+    }
+
+    /// `y` copies the product's name, and says so in German.
+    func testCopyTakesTheProductsName() async {
+        let (presenter, _, router, _, _) = makePresenter()
+        presenter.didRequestCopy()
+        XCTAssertEqual(router.copied, ["Yellow Triangle"])
+        XCTAssertEqual(presenter.viewModel.notice, "Kopiert “Yellow Triangle”")
     }
 
     func testShowsEveryDetail() async {

@@ -216,6 +216,7 @@ final class RecordingDetailViewOutput: Check24DetailViewOutput {
     var events: [String] = []
     func didLoad() { events.append("load") }
     func didToggleFavorite() { events.append("toggle") }
+    func didRequestCopy() { events.append("copy") }
     func didMoveFocus(to focus: Check24DetailViewModel.Focus) { events.append("focus \(focus)") }
     func didActivateFocus() { events.append("activate") }
     func didChooseFooter() { events.append("footer") }

@@ -70,7 +70,7 @@ public enum NumbersModule {
     @MainActor
     static func makeDetail(item: NumberItem, dependencies: Dependencies, host: any ScreenHost) -> any Screen {
         let interactor = NumberDetailInteractor(service: dependencies.service, images: dependencies.images)
-        let presenter = NumberDetailPresenter(item: item, interactor: interactor, work: host.work)
+        let presenter = NumberDetailPresenter(item: item, interactor: interactor, work: host.work, router: NumberDetailRouter(host: host))
         let view = NumberDetailView(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view

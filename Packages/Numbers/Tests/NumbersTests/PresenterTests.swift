@@ -182,6 +182,21 @@ final class DetailPresenterTests: XCTestCase {
         return (NumberDetailPresenter(item: item, interactor: NumberDetailInteractor(service: service, images: images), work: work), work)
     }
 
+    /// `y` copies the number's name (its picture's word), beside any other notice.
+    func testCopyTakesTheNumbersName() async {
+        let work = WorkTracker(), router = RecordingCopyRouter()
+        let presenter = NumberDetailPresenter(item: NumbersFixtures.tenThousand,
+                                              interactor: NumberDetailInteractor(service: FakeNumbersService(), images: FakeImageLoader()),
+                                              work: work, router: router)
+        presenter.didRequestCopy()
+        XCTAssertEqual(router.copied, ["10,000"])
+        XCTAssertEqual(presenter.viewModel.notice, "Copied “10,000”")
+        let alone = NumberDetailPresenter(item: NumbersFixtures.one,
+                                          interactor: NumberDetailInteractor(service: FakeNumbersService(), images: FakeImageLoader()), work: work)
+        alone.didRequestCopy()
+        XCTAssertEqual(alone.viewModel.notice, NavigationTexts.english.noClipboard)
+    }
+
     func testTheTextAndThePictureLoadByName() async {
         let images = FakeImageLoader()
         let (presenter, work) = makePresenter(NumbersFixtures.tenThousand, FakeNumbersService(), images: images)
@@ -251,5 +266,15 @@ final class DetailPresenterTests: XCTestCase {
         held.release(3)
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.text, .loaded("Ichi"))
+    }
+}
+
+/// A detail router that records what was copied.
+@MainActor
+final class RecordingCopyRouter: NumberDetailRouting {
+    var copied: [String] = []
+    func openClipboard(with text: String) -> Bool {
+        copied.append(text)
+        return true
     }
 }

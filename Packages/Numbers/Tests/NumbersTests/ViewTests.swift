@@ -89,6 +89,7 @@ final class RecordingDetailOutput: NumberDetailViewOutput {
     var events: [String] = []
     func didLoad() { events.append("load") }
     func didRequestReload() { events.append("reload") }
+    func didRequestCopy() { events.append("copy") }
 }
 
 @MainActor

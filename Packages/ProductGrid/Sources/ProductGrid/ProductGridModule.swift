@@ -52,7 +52,7 @@ public enum ProductGridModule {
     @MainActor
     static func makeDetail(product: ProductSummary, dependencies: Dependencies, host: any ScreenHost) -> any Screen {
         let interactor = ProductDetailInteractor(products: dependencies.products, images: dependencies.images)
-        let router = ProductDetailRouter(navigator: host)
+        let router = ProductDetailRouter(host: host)
         let presenter = ProductDetailPresenter(product: product, interactor: interactor, router: router, work: host.work)
         let view = ProductDetailView(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view

@@ -30,6 +30,11 @@ final class RecordingListRouter: ProductListRouting {
 final class RecordingDetailRouter: ProductDetailRouting {
     var closed = 0
     func closeDetail() { closed += 1 }
+    var copied: [String] = []
+    func openClipboard(with text: String) -> Bool {
+        copied.append(text)
+        return true
+    }
 }
 
 @MainActor
@@ -213,6 +218,19 @@ final class ProductListPresenterTests: XCTestCase {
 
 @MainActor
 final class ProductDetailPresenterTests: XCTestCase {
+    /// `y` copies the product's name; the notice takes the key bar's line until the next key.
+    func testCopyTakesTheProductsName() async {
+        let work = WorkTracker(), router = RecordingDetailRouter()
+        let presenter = ProductDetailPresenter(product: ProductFixtures.apples,
+                                               interactor: ProductDetailInteractor(products: FakeProductService(), images: FakeImageLoader()),
+                                               router: router, work: work)
+        presenter.didRequestCopy()
+        XCTAssertEqual(router.copied, ["Apples"])
+        XCTAssertEqual(presenter.viewModel.notice, "Copied “Apples”")
+        presenter.didScroll(to: 1)
+        XCTAssertNil(presenter.viewModel.notice)
+    }
+
     func testShowsTheSummaryAtOnceThenTheDescription() async {
         let work = WorkTracker()
         let service = FakeProductService(details: [.success(ProductFixtures.detail(of: ProductFixtures.apples, description: "Crunchy."))])

@@ -18,14 +18,14 @@ final class RouterTests: XCTestCase {
 
     func testCloseDetailPops() async {
         let navigator = RecordingNavigator()
-        ProductDetailRouter(navigator: navigator).closeDetail()
+        ProductDetailRouter(host: navigator).closeDetail()
         XCTAssertEqual(navigator.calls, [.pop])
     }
 
     func testRouterDoesNotKeepTheHostAlive() async {
         var navigator: RecordingNavigator? = RecordingNavigator()
         weak let weakNavigator = navigator
-        let router = ProductDetailRouter(navigator: navigator!)
+        let router = ProductDetailRouter(host: navigator!)
         navigator = nil
         XCTAssertNil(weakNavigator)
         router.closeDetail() // harmless once the host is gone

@@ -43,6 +43,7 @@ final class RecordingDetailOutput: ProductDetailViewOutput {
     func didRequestReload() { events.append("reload") }
     func didScroll(to offset: Int) { events.append("scroll \(offset)") }
     func didRequestClose() { events.append("close") }
+    func didRequestCopy() { events.append("copy") }
 }
 
 @MainActor

@@ -12,6 +12,8 @@ protocol Check24DetailViewOutput: AnyObject {
     func didLoad()
     /// `f`, or the `Vormerken` / `Vergessen` button.
     func didToggleFavorite()
+    /// `y`: the product's name to the clipboard.
+    func didRequestCopy()
     func didMoveFocus(to focus: Check24DetailViewModel.Focus)
     /// enter on the focused element.
     func didActivateFocus()
@@ -65,6 +67,13 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
 
     /// Every press counts: the button shows the state asked for at once, and saves run one after
     /// another until the stored state is the last one asked for (11 quick presses end favorited).
+    /// `y`: the product's name to the clipboard.
+    func didRequestCopy() {
+        let copied = router.openClipboard(with: product.name)
+        notice = NavigationTexts.german.copyNotice(product.name, copied: copied)
+        publish()
+    }
+
     func didToggleFavorite() {
         isFavorite.toggle()
         notice = nil

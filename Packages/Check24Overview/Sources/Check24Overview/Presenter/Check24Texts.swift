@@ -41,6 +41,7 @@ enum Check24Texts {
         KeyHelp("f", "Vormerken / Vergessen", bar: "f Vormerken"),
         KeyHelp("tab", "Knopf oder Fußzeile wählen", bar: "tab wählen"),
         KeyHelp("enter", "Gewähltes auslösen"),
+        KeyHelp("y", "den Namen des Produkts kopieren"),
         KeyHelp("↑↓ jk pgup/pgdn wheel", "blättern", bar: "↑↓ blättern"),
     ]
 

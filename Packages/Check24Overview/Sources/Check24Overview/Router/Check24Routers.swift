@@ -11,6 +11,8 @@ protocol Check24OverviewRouting: AnyObject {
 protocol Check24DetailRouting: AnyObject {
     func openLegalPage()
     func closeDetail()
+    /// Puts `text` on the terminal's clipboard; false where there is none.
+    func openClipboard(with text: String) -> Bool
 }
 
 /// From the overview: a product's details, or the legal page in the in-app browser (WebBrowser).
@@ -54,5 +56,9 @@ final class Check24DetailRouter: Check24DetailRouting {
 
     func closeDetail() {
         host?.pop()
+    }
+
+    func openClipboard(with text: String) -> Bool {
+        host?.copyToClipboard(text) ?? false
     }
 }

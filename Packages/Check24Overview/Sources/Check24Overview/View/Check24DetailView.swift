@@ -177,6 +177,9 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         case .key(.character("f")):
             output.didToggleFavorite()
             return true
+        case .key(.character("y")):
+            output.didRequestCopy()
+            return true
         case .key(.tab), .key(.backtab):
             output.didMoveFocus(to: viewModel.focus == .favoriteButton ? .footer : .favoriteButton)
             scrollToFocus(context)

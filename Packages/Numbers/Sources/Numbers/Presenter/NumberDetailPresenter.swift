@@ -11,6 +11,8 @@ protocol NumberDetailViewInput: AnyObject {
 protocol NumberDetailViewOutput: AnyObject {
     func didLoad()
     func didRequestReload()
+    /// `y`: the number's name to the clipboard.
+    func didRequestCopy()
 }
 
 /// Owns one number's detail: its text fetched by name, and its picture (the list's at once, the
@@ -28,7 +30,12 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
     /// The offline notice and the retries while a detail kept from an earlier visit stands in.
     let kept = KeptContent()
 
-    init(item: NumberItem, interactor: NumberDetailInteractor, work: WorkTracker) {
+    private let router: (any NumberDetailRouting)?
+    /// What `y` copied, beside the offline notice.
+    private var copyNotice: String?
+
+    init(item: NumberItem, interactor: NumberDetailInteractor, work: WorkTracker, router: (any NumberDetailRouting)? = nil) {
+        self.router = router
         self.item = item
         self.interactor = interactor
         self.work = work
@@ -45,7 +52,14 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
         loadImage(item.imageURL)
     }
 
+    func didRequestCopy() {
+        let copied = router?.openClipboard(with: item.name) ?? false
+        copyNotice = NavigationTexts.english.copyNotice(item.name, copied: copied)
+        publish()
+    }
+
     func didRequestReload() {
+        copyNotice = nil
         kept.reloadRequested()
         load()
         if case .unavailable = image { loadImage(imageURL) }
@@ -94,6 +108,11 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
     private func publish() { view?.display(viewModel) }
 
     var viewModel: NumberDetailViewModel {
-        NumberDetailViewModel(name: item.name, text: text, image: image, notice: kept.notice())
+        NumberDetailViewModel(name: item.name, text: text, image: image,
+                              notice: [kept.notice(), copyNotice].compactMap { $0 }.joined(separator: " · ").nilIfEmpty)
     }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -1,6 +1,26 @@
 import Navigation
 
 @MainActor
+protocol NumberDetailRouting: AnyObject {
+    /// Puts `text` on the terminal's clipboard; false where there is none.
+    func openClipboard(with text: String) -> Bool
+}
+
+/// What a number's detail asks of the host.
+@MainActor
+final class NumberDetailRouter: NumberDetailRouting {
+    private weak var host: (any ScreenHost)?
+
+    init(host: any ScreenHost) {
+        self.host = host
+    }
+
+    func openClipboard(with text: String) -> Bool {
+        host?.copyToClipboard(text) ?? false
+    }
+}
+
+@MainActor
 protocol NumbersListRouting: AnyObject {
     /// The selection is now `item`: its detail fills the detail pane (wide) or waits off screen (narrow).
     func showDetail(of item: NumberItem)

@@ -25,6 +25,7 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
     func screenDidAppear() { output.didLoad() }
 
     nonisolated static let keys: [KeyHelp] = [KeyHelp("r", "reload (Retry)", bar: "r reload"),
+                                              KeyHelp("y", "copy the number's name"),
                                               KeyHelp("esc/backspace", "back to the list (narrow terminal)", bar: "esc back")]
     var keyHelp: [KeyHelp] { Self.keys }
 
@@ -72,6 +73,9 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
         switch event {
         case .key(.character("r")):
             output.didRequestReload()
+            return true
+        case .key(.character("y")):
+            output.didRequestCopy()
             return true
         case .key(.enter):
             guard case .failed = viewModel.text else { return false }

@@ -14,6 +14,8 @@ protocol ProductDetailViewOutput: AnyObject {
     func didRequestReload()
     func didScroll(to offset: Int)
     func didRequestClose()
+    /// `y`: the product's name to the clipboard.
+    func didRequestCopy()
 }
 
 /// Owns the detail's state: the summary shown at once, then the fetched detail and its image.
@@ -29,6 +31,7 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
     private var description = ProductDetailViewModel.Description.loading
     private var image = ImageSlot.none
     private var scrollOffset = 0
+    private var notice: String?
 
     init(product: ProductSummary, interactor: ProductDetailInteractor, router: any ProductDetailRouting, work: WorkTracker) {
         self.summary = product
@@ -49,6 +52,13 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
 
     func didScroll(to offset: Int) {
         scrollOffset = max(0, offset)
+        notice = nil
+        publish()
+    }
+
+    func didRequestCopy() {
+        let copied = router.openClipboard(with: summary.name)
+        notice = NavigationTexts.english.copyNotice(summary.name, copied: copied)
         publish()
     }
 
@@ -104,6 +114,7 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
             price: formatter.string(for: Money(minorUnits: summary.priceInCents, currency: .eur)),
             image: image,
             description: description,
-            scrollOffset: scrollOffset)
+            scrollOffset: scrollOffset,
+            notice: notice)
     }
 }

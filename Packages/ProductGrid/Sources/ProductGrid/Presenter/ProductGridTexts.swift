@@ -27,6 +27,7 @@ enum ProductGridTexts {
         KeyHelp("esc/backspace", "back to the grid", bar: "esc back"),
         KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll the description", bar: "↑↓ scroll"),
         KeyHelp("r", "reload", bar: "r reload"),
+        KeyHelp("y", "copy the product's name"),
     ]
 
     // MARK: Errors and notices

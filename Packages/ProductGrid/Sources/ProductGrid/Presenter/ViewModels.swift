@@ -31,4 +31,6 @@ struct ProductDetailViewModel: Equatable, Sendable {
     var image: ImageSlot
     var description: Description
     var scrollOffset: Int
+    /// What `y` copied, on the key bar's line until the next key.
+    var notice: String? = nil
 }

@@ -8,6 +8,8 @@ protocol ProductListRouting: AnyObject {
 @MainActor
 protocol ProductDetailRouting: AnyObject {
     func closeDetail()
+    /// Puts `text` on the terminal's clipboard; false where there is none.
+    func openClipboard(with text: String) -> Bool
 }
 
 /// Opens a product's detail by building the detail module and pushing it.
@@ -30,13 +32,17 @@ final class ProductListRouter: ProductListRouting {
 /// Leaves the detail (back to the grid).
 @MainActor
 final class ProductDetailRouter: ProductDetailRouting {
-    private weak var navigator: (any Navigator)?
+    private weak var host: (any ScreenHost)?
 
-    init(navigator: any Navigator) {
-        self.navigator = navigator
+    init(host: any ScreenHost) {
+        self.host = host
     }
 
     func closeDetail() {
-        navigator?.pop()
+        host?.pop()
+    }
+
+    func openClipboard(with text: String) -> Bool {
+        host?.copyToClipboard(text) ?? false
     }
 }

@@ -91,7 +91,7 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
         }
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: lines.count, viewportRows: layout.text.rows, offset: offset,
                                      rightEdge: layout.text.maxColumn, row: layout.text.maxRow)
-        KeyBar.draw(Self.keys.keyBar, into: &frame)
+        KeyBar.draw(viewModel.notice ?? Self.keys.keyBar, into: &frame)
         return frame
     }
 
@@ -104,6 +104,9 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
             return true
         case .key(.character("r")):
             output.didRequestReload()
+            return true
+        case .key(.character("y")):
+            output.didRequestCopy()
             return true
         default:
             guard let delta = ScrollInput.delta(for: event, page: Self.layout(for: context.size).text.rows - 1) else { return false }
