@@ -135,6 +135,29 @@ final class ShellIntegrationTests: XCTestCase {
         XCTAssertTrue(text.contains("CHECK24") || text.contains("check24"))
     }
 
+    /// In a terminal (a pty through `script`), a contact's mobile and email are OSC 8 links to
+    /// `tel:` and `mailto:`; with NO_COLOR the same screen is plain text, without a link.
+    func testLinksReachTheTerminalAndNoColorStaysPlain() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("script (util-linux) is not installed") }
+        func session(noColor: Bool) throws -> String {
+            let output = folder.appendingPathComponent("raw-\(noColor)")
+            let command = "'\(AppsCLIProcess.executable.path)' contacts --data-dir '\(folder.path)/data'"
+            // Enter opens the first contact, q quits; `timeout` ends a session that would not.
+            let program = "\(noColor ? "export NO_COLOR=1" : "unset NO_COLOR"); (sleep 2; printf '\\r'; sleep 2; printf q) | "
+                + "TERM=xterm-256color timeout 30 script -qfec \"\(command)\" '\(output.path)' >/dev/null 2>&1"
+            _ = try XCTUnwrap(try shell("bash", ["--norc", "-c", program]))
+            return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        }
+        let raw = try session(noColor: false)
+        XCTAssertNotNil(raw.range(of: #"\x{1B}\]8;id=[0-9a-z]+;tel:[0-9+]+\x{1B}\\"#, options: .regularExpression), "a tel: link")
+        XCTAssertNotNil(raw.range(of: #"\x{1B}\]8;id=[0-9a-z]+;mailto:[^\x{1B}]+\x{1B}\\"#, options: .regularExpression), "a mailto: link")
+        XCTAssertEqual(raw.components(separatedBy: "\u{1B}]8;id=").count, raw.components(separatedBy: "\u{1B}]8;;\u{1B}\\").count,
+                       "every link is closed")
+        let plain = try session(noColor: true)
+        XCTAssertTrue(plain.contains("mobile"), "the page was shown")
+        XCTAssertFalse(plain.contains("\u{1B}]8;"), "NO_COLOR: no links")
+    }
+
     func testVersionSaysTheCommitAndTheSwiftVersion() throws {
         let result = try AppsCLIProcess.run(["--version"])
         XCTAssertEqual(result.status, 0)

@@ -135,6 +135,20 @@ final class ViewTests: XCTestCase {
         assertStyleSnapshot(ContactListView.render(model, in: context(80, 8, .trueColor)), named: "home-sync-styles-80x8")
     }
 
+    /// The mobile and the email are links (OSC 8) to `tel:` and `mailto:`; only their own cells.
+    func testTheMobileAndTheEmailAreLinks() async {
+        guard case .loaded(var page) = detail.content else { return XCTFail() }
+        page.mobileLink = "tel:+919980123412"
+        page.email = "ab@mail.example"
+        page.emailLink = "mailto:ab@mail.example"
+        let frame = ContactDetailView.render(ContactDetailViewModel(content: .loaded(page)), in: context(80, 24, .trueColor))
+        XCTAssertEqual(Set(frame.links.values), ["tel:+919980123412", "mailto:ab@mail.example"])
+        let styles = styleRuns(of: frame)
+        XCTAssertTrue(styles.contains("link=tel:+919980123412"), styles)
+        let linkedCells = frame.cells.filter { $0.style.link != 0 }.map(\.grapheme).joined()
+        XCTAssertEqual(linkedCells, "+919980123412ab@mail.example", "the values' cells, nothing else")
+    }
+
     func testDetailAndEditWithErrors() async {
         assertSnapshot(ContactDetailView.render(detail, in: context(80, 24)), named: "detail-80x24")
         assertSnapshot(ContactDetailView.render(detail, in: context(60, 20)), named: "detail-60x20")

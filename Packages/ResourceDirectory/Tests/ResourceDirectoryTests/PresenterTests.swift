@@ -404,6 +404,18 @@ final class ResourceDetailPresenterTests: XCTestCase {
         XCTAssertEqual(presenter.viewModel.notice, .init(text: "Copied “https://www.pizza.example”", isProblem: false))
     }
 
+    /// Each item's lines link (OSC 8) where its main button leads: a call for a number, the address
+    /// to write to, the website with its scheme; and the view draws them as links.
+    func testItemsLinkWhereTheirButtonsLead() async {
+        let (presenter, _, _) = makePresenter()
+        let links = presenter.viewModel.sections.flatMap(\.items).compactMap(\.link)
+        XCTAssertTrue(links.contains("mailto:hello@pizza.example"), "\(links)")
+        XCTAssertTrue(links.contains("https://www.pizza.example"), "\(links)")
+        XCTAssertTrue(links.contains { $0.hasPrefix("tel:") }, "\(links)")
+        let frame = ResourceDetailView.render(presenter.viewModel, in: RenderContext(size: Size(columns: 100, rows: 80), colorMode: .trueColor))
+        XCTAssertTrue(frame.links.values.contains("https://www.pizza.example"), "\(frame.links)")
+    }
+
     func testOIsIgnoredUnlessAWebsiteIsFocused() async {
         let opener = RecordingURLOpener()
         let (presenter, _, work) = makePresenter(opener: opener)

@@ -20,6 +20,8 @@
 public final class DiffRenderer {
     /// The colors the terminal supports; colors are mapped or dropped accordingly.
     public let colorMode: ColorMode
+    /// Whether links are written (OSC 8); off without colours (`NO_COLOR`, `TERM=dumb`): plain text stays plain.
+    public let hyperlinks: Bool
     private let sink: any OutputSink
     private var previous: Frame?
     private let pictures: PictureLayer?
@@ -31,9 +33,10 @@ public final class DiffRenderer {
     ///   - cellPixels: the size of a cell in pixels (pictures are sent at their boxes' pixel size).
     ///   - sixelColors: the terminal's sixel colour registers (XTSMGRAPHICS), at most 256 are used.
     public init(sink: any OutputSink, colorMode: ColorMode, graphics: GraphicsProtocol? = nil,
-                cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256) {
+                cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256, hyperlinks: Bool? = nil) {
         self.sink = sink
         self.colorMode = colorMode
+        self.hyperlinks = hyperlinks ?? (colorMode != .none)
         self.pictures = graphics.map { PictureLayer(graphics: $0, cellPixels: cellPixels, sixelColors: sixelColors) }
     }
 
@@ -83,12 +86,22 @@ public final class DiffRenderer {
     private func writeChanges(from base: Frame, to frame: Frame, into output: inout [UInt8]) {
         var currentStyle: Style?
         var currentSequence: [UInt8] = []
+        // The link the cells being written belong to (0: none); it ends before any other cell is written.
+        var openLink: UInt64 = 0
+        let hyperlinks = self.hyperlinks
         func applyStyle(_ style: Style) {
             guard style != currentStyle else { return }
             let sequence = SGR.sequence(for: style, mode: colorMode)
             if sequence != currentSequence { output.append(contentsOf: sequence) }
             currentStyle = style
             currentSequence = sequence
+            guard style.link != openLink else { return }
+            if openLink != 0 { output.append(contentsOf: Hyperlink.close) }
+            openLink = 0
+            if hyperlinks, style.link != 0, let target = frame.links[style.link] {
+                output.append(contentsOf: Hyperlink.open(target, id: style.link))
+                openLink = style.link
+            }
         }
         let blank = Cell.blank()
         for row in 0..<frame.size.rows {
@@ -155,6 +168,7 @@ public final class DiffRenderer {
                 output.appendASCII("\u{1B}[K")
             }
         }
+        if openLink != 0 { output.append(contentsOf: Hyperlink.close) }
         if !currentSequence.isEmpty, currentSequence != SGR.sequence(for: .plain, mode: colorMode) {
             output.appendASCII("\u{1B}[0m") // leave the terminal in the plain style between frames
         }

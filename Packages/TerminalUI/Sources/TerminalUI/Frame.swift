@@ -40,6 +40,8 @@ public struct Frame: Hashable, Sendable {
     public private(set) var cells: [Cell]
     /// Pictures placed over some of the cells, drawn in the terminal's own pixels (see ``place(_:in:)``).
     public internal(set) var pictures: [PicturePlacement] = []
+    /// The targets of the hyperlinks its cells belong to, by ``Style/link`` id (``putLink(_:target:at:style:maxColumns:)``).
+    public internal(set) var links: [UInt64: String] = [:]
 
     public init(size: Size, style: Style = .plain) {
         self.size = size
@@ -169,6 +171,7 @@ public struct Frame: Hashable, Sendable {
         if !other.pictures.isEmpty {
             carryPictures(of: other, from: other.bounds, shift: point, clip: bounds)
         }
+        if !other.links.isEmpty { links.merge(other.links) { mine, _ in mine } }
         for row in 0..<other.size.rows {
             let targetRow = point.row + row
             guard targetRow >= 0, targetRow < size.rows else { continue }

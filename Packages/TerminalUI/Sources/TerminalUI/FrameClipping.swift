@@ -9,6 +9,7 @@ extension Frame {
         if !other.pictures.isEmpty {
             carryPictures(of: other, from: sourceArea, shift: Point(column: columnShift, row: rowShift), clip: target)
         }
+        if !other.links.isEmpty { links.merge(other.links) { mine, _ in mine } }
         for row in sourceArea.row..<sourceArea.maxRow {
             let targetRow = row + rowShift
             guard targetRow >= target.row, targetRow < target.maxRow else { continue }

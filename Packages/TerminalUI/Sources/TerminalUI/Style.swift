@@ -47,6 +47,9 @@ public struct Style: Hashable, Sendable {
     public var italic: Bool
     public var underline: Bool
     public var reverse: Bool
+    /// The hyperlink the cell belongs to (OSC 8): an id into its frame's ``Frame/links``; 0 for none.
+    /// Part of the style, so a cell whose link changed is written again, and the link ends where it does.
+    public var link: UInt64 = 0
 
     public init(foreground: Color = .default, background: Color = .default, bold: Bool = false,
                 dim: Bool = false, italic: Bool = false, underline: Bool = false, reverse: Bool = false) {

@@ -81,7 +81,11 @@ public func styleRuns(of frame: Frame) -> String {
             let style = frame[start, row].style
             var end = start
             while end + 1 < frame.size.columns, frame[end + 1, row].style == style { end += 1 }
-            if style != .plain { runs.append("\(start)-\(end) \(describe(style))") }
+            if style != .plain {
+                // A link is shown by its target (the id is a hash).
+                let link = style.link == 0 ? "" : " link=" + (frame.links[style.link] ?? "?")
+                runs.append("\(start)-\(end) \(describe(style))" + link)
+            }
             start = end + 1
         }
         if !runs.isEmpty { lines.append("\(row): " + runs.joined(separator: ", ")) }

@@ -128,6 +128,17 @@ final class PresenterTests: XCTestCase {
         XCTAssertEqual(output.openedOutside.count, 2)
     }
 
+    /// Every link of the page carries its absolute address for OSC 8; one without a valid address, none.
+    func testLinksCarryTheirAbsoluteTargets() async throws {
+        let (presenter, _, _, _, work) = makePresenter(FakeWebPageLoader(pages))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        let targets = presenter.viewModel.linkTargets
+        XCTAssertTrue(targets.contains("mailto:a@b.c"), "\(targets)")
+        XCTAssertTrue(targets.contains(nil), "the invalid link: \(targets)")
+        XCTAssertTrue(targets.compactMap { $0 }.allSatisfy { $0.contains(":") && !$0.contains(" ") })
+    }
+
     /// `y` copies the focused link's address (relative ones resolved), else the page's own.
     func testCopyTakesTheFocusedLinkElseThePage() async throws {
         let (presenter, view, router, _, work) = makePresenter(FakeWebPageLoader(pages))

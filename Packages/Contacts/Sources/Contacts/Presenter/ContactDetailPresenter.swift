@@ -277,6 +277,8 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
                 name: contact.fullName, favorite: contact.favorite,
                 mobile: hasPhone ? contact.phoneNumber ?? "" : ContactsTexts.noValue,
                 email: hasEmail ? contact.email ?? "" : ContactsTexts.noValue,
+                mobileLink: try? interactor.obtainLink(.call, for: contact).get().description,
+                emailLink: try? interactor.obtainLink(.email, for: contact).get().description,
                 avatar: AvatarModel(initials: contact.summary.initials, picture: picture, colorSeed: contact.id),
                 buttons: buttons, focusedButton: focusedButton, isBusy: isBusy)
             // A change the server does not have yet is said while nothing else is.

@@ -55,6 +55,9 @@ struct ContactDetailViewModel: Equatable {
         var favorite: Bool
         var mobile: String
         var email: String
+        /// `tel:` and `mailto:` of the values shown (OSC 8), when they are valid ones.
+        var mobileLink: String? = nil
+        var emailLink: String? = nil
         var avatar: AvatarModel
         var buttons: [ButtonModel]
         var focusedButton: Int

@@ -87,12 +87,16 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
                 button.draw(into: &frame, at: origin, style: button.isEnabled ? .plain : Style(dim: true))
             }
             let labelStyle = context.colorMode == .none ? Style(dim: true) : Style(foreground: .gray)
-            let fields = [(ContactsTexts.mobileLabel, page.mobile), (ContactsTexts.emailLabel, page.email)]
+            let fields = [(ContactsTexts.mobileLabel, page.mobile, page.mobileLink), (ContactsTexts.emailLabel, page.email, page.emailLink)]
             let labelWidth = 8, left = max(1, (columns - 48) / 2)
             for (offset, field) in fields.enumerated() {
                 let row = layout.fieldsRow + offset * 2
                 frame.put(field.0, at: Point(column: left, row: row), style: labelStyle)
-                frame.put(field.1, at: Point(column: left + labelWidth, row: row), maxColumns: max(0, columns - left - labelWidth - 1))
+                let point = Point(column: left + labelWidth, row: row), room = max(0, columns - left - labelWidth - 1)
+                // The value is a link (OSC 8) where the terminal shows them: a click calls or writes.
+                if let link = field.2 { frame.putLink(field.1, target: link, at: point, maxColumns: room) } else {
+                    frame.put(field.1, at: point, maxColumns: room)
+                }
             }
         }
         NoticeLines.draw(NoticeLines.wrap(viewModel.notice, columns: columns), into: &frame, isError: viewModel.noticeIsError,

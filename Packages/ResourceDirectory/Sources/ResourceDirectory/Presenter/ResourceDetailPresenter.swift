@@ -56,7 +56,20 @@ final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModul
         self.interactor = interactor
         self.router = router
         self.work = work
-        (sections, actions) = Self.sections(of: entry.resource)
+        let (sections, actions) = Self.sections(of: entry.resource)
+        self.actions = actions
+        // Each item's lines link where its main button leads (a call before a message): validated links only.
+        self.sections = sections.map { section in
+            var section = section
+            section.items = section.items.map { item in
+                var item = item
+                let candidates = item.buttons.map { actions[$0.action] }
+                let main = candidates.first { if case .call = $0 { true } else { false } } ?? candidates.first
+                item.link = main.flatMap { try? interactor.obtainLink(for: $0) }?.description
+                return item
+            }
+            return section
+        }
         photo = entry.resource.photoURL == nil ? nil : .loading
     }
 

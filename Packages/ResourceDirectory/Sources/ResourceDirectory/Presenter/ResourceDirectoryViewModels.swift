@@ -59,6 +59,8 @@ struct ResourceDetailViewModel: Equatable, Sendable {
         /// The trailing text is dim (`CLOSED`).
         var trailingDim = false
         var buttons: [Button] = []
+        /// Where its lines link to (OSC 8): the number to call, the address to write or map, the website.
+        var link: String? = nil
     }
     struct Section: Equatable, Sendable {
         var title: String

@@ -115,7 +115,10 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
                 add(labelRows + max(1, lines.count) + spacing) { frame, top in
                     if let label = item.label { frame.put(label, at: Point(column: 3, row: top), style: labelStyle, maxColumns: textWidth - 2) }
                     for (index, line) in lines.enumerated() {
-                        frame.put(line, at: Point(column: 3, row: top + labelRows + index), maxColumns: lineWidth)
+                        let point = Point(column: 3, row: top + labelRows + index)
+                        if let link = item.link { frame.putLink(line, target: link, at: point, maxColumns: lineWidth) } else {
+                            frame.put(line, at: point, maxColumns: lineWidth)
+                        }
                     }
                     if let trailing = item.trailing {
                         frame.put(trailing, at: Point(column: max(3, 1 + textWidth - DisplayWidth.of(trailing)), row: top + labelRows),

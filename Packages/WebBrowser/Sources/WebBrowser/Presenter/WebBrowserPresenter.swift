@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import HTMLText
 
 @MainActor
 protocol WebBrowserViewInput: AnyObject {
@@ -159,6 +160,7 @@ final class WebBrowserPresenter: WebBrowserViewOutput {
                 // A redirect: links resolve against, and the title bar shows, where the page came from.
                 history.current.url = page.url
                 content = .loaded(page.document)
+                linkTargets = Self.targets(of: page.document, base: history.current.url)
                 if let selected = history.current.selectedLink, !page.document.links.indices.contains(selected) {
                     history.current.selectedLink = nil
                 }
@@ -173,12 +175,26 @@ final class WebBrowserPresenter: WebBrowserViewOutput {
         view?.display(viewModel)
     }
 
+    /// The links' absolute addresses, of the schemes the app opens (the allowlist of SystemActions).
+    private var linkTargets: [String?] = []
+
+    static func targets(of document: HTMLDocument, base: URL) -> [String?] {
+        document.links.map { link in
+            switch WebLinkTarget(href: link.href, base: base) {
+            case .page(let url), .external(let url):
+                guard let scheme = url.scheme?.lowercased(), ["https", "http", "mailto", "tel", "sms", "geo"].contains(scheme) else { return nil }
+                return url.absoluteString
+            case .invalid: return nil
+            }
+        }
+    }
+
     var viewModel: WebBrowserViewModel {
         var title: String?
         if case .loaded(let document) = content { title = document.title }
         let entry = history.current
         return WebBrowserViewModel(address: WebBrowserInteractor.shownAddress(of: entry.url), title: title, content: content,
                                    selectedLink: entry.selectedLink, scrollOffset: entry.scrollOffset, notice: notice,
-                                   canGoBack: history.canGoBack, canGoForward: history.canGoForward)
+                                   canGoBack: history.canGoBack, canGoForward: history.canGoForward, linkTargets: linkTargets)
     }
 }

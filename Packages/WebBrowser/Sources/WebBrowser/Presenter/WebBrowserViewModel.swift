@@ -19,4 +19,7 @@ struct WebBrowserViewModel: Equatable, Sendable {
     /// Whether back and forward lead anywhere (the key bar names only the keys that do something).
     var canGoBack: Bool
     var canGoForward: Bool
+    /// Where each of the document's links leads, absolute (OSC 8 makes them clickable); nil for a link
+    /// without a valid address or of a scheme outside the allowlist.
+    var linkTargets: [String?] = []
 }

@@ -137,8 +137,12 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
                 var column = rect.column
                 for run in text.lines[offset + row].runs {
                     let style = self.style(for: run, selectedLink: viewModel.selectedLink, colored: colored)
-                    column += frame.put(run.text, at: Point(column: column, row: rect.row + row), style: style,
-                                        maxColumns: rect.maxColumn - column)
+                    let point = Point(column: column, row: rect.row + row)
+                    if let index = run.linkIndex, viewModel.linkTargets.indices.contains(index), let target = viewModel.linkTargets[index] {
+                        column += frame.putLink(run.text, target: target, at: point, style: style, maxColumns: rect.maxColumn - column)
+                    } else {
+                        column += frame.put(run.text, at: point, style: style, maxColumns: rect.maxColumn - column)
+                    }
                 }
             }
             ScrollView.drawMoreIndicator(into: &frame, contentHeight: text.lines.count, viewportRows: rect.rows, offset: offset,
