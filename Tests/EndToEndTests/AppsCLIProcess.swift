@@ -59,3 +59,43 @@ struct AppsCLIProcess {
         return process
     }
 }
+
+/// Any program run by a test: its output read whole (concurrently, so a full pipe cannot block
+/// it), in `directory`, with `environment` added to the test's own.
+enum TestProgram {
+    struct Result {
+        var out: String
+        var err: String
+        var status: Int32
+    }
+
+    static func run(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+                    in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var environment = ProcessInfo.processInfo.environment
+        extra.forEach { environment[$0.key] = $0.value }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        group.wait()
+        process.waitUntilExit()
+        return Result(out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    }
+
+    /// A fresh folder under the temporary directory, for one test.
+    static func makeFolder(_ prefix: String) throws -> URL {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}

@@ -9,8 +9,7 @@ final class InstallTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-install-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestProgram.makeFolder("apps-cli-install")
     }
 
     override func tearDown() {
@@ -21,24 +20,12 @@ final class InstallTests: XCTestCase {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// Runs `executable` from `directory` (default /), with the test's own data and cache folders.
     @discardableResult
-    private func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> (out: String, err: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? URL(fileURLWithPath: "/")
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
-        environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus)
+    private func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> TestProgram.Result {
+        try TestProgram.run(executable, arguments, environment: ["XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+                                                                 "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path],
+                            in: directory ?? URL(fileURLWithPath: "/"))
     }
 
     private func files(under url: URL) -> Set<String> {

@@ -8,8 +8,7 @@ final class ShellIntegrationTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-shell-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestProgram.makeFolder("apps-cli-shell")
     }
 
     override func tearDown() {
@@ -26,27 +25,15 @@ final class ShellIntegrationTests: XCTestCase {
         return file
     }
 
-    /// Runs `program arguments`; its stdout, stderr and status.
-    private func shell(_ program: String, _ arguments: [String]) throws -> (out: String, err: String, status: Int32)? {
+    /// Runs `program arguments` from /usr/bin or /bin, at home in the test folder; nil when it is not installed.
+    private func shell(_ program: String, _ arguments: [String]) throws -> TestProgram.Result? {
         guard let path = ["/usr/bin/\(program)", "/bin/\(program)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = folder.path
-        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus)
+        return try TestProgram.run(path, arguments, environment: [
+            "HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+        ])
     }
 
     private var features: [String] { FeatureCatalog.all.map(\.name) }
