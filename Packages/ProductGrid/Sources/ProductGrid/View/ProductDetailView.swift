@@ -91,7 +91,8 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
         }
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: lines.count, viewportRows: layout.text.rows, offset: offset,
                                      rightEdge: layout.text.maxColumn, row: layout.text.maxRow)
-        KeyBar.draw(viewModel.notice ?? Self.keys.keyBar, into: &frame)
+        // A notice takes the key bar's line until the next key, cut to fit with "…" (the bar drops whole keys instead).
+        KeyBar.draw(viewModel.notice.map { Truncation.truncate($0, width: max(0, context.size.columns - 2)) } ?? Self.keys.keyBar, into: &frame)
         return frame
     }
 
