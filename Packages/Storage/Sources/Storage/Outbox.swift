@@ -155,6 +155,16 @@ public final class Outbox: Sendable {
         try database.query("SELECT * FROM outbox WHERE queue = ? ORDER BY id", [.text(queue)]).map { try Self.entry($0, now: now) }
     }
 
+    /// How many writes of `queue` wait and how many are set aside, counted in SQL (no payload is read:
+    /// a screen asks at every load).
+    public func counts(in queue: String) throws -> (waiting: Int, refused: Int) {
+        var counts = (waiting: 0, refused: 0)
+        try database.forEachRow("SELECT refused, count(*) FROM outbox WHERE queue = ? GROUP BY refused", [.text(queue)]) { row in
+            if try row.int(at: 0) == 1 { counts.refused = try row.int(at: 1) ?? 0 } else { counts.waiting = try row.int(at: 1) ?? 0 }
+        }
+        return counts
+    }
+
     /// What ``complete(_:owner:result:)`` recorded for the write `id` (a created record's id), if it
     /// completed within ``resultsKept``.
     public func result(of id: Int64) throws -> String? {

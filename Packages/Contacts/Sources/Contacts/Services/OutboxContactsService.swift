@@ -365,9 +365,13 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     // MARK: ContactsSyncing
 
     public func obtainStatus() async -> ContactOutboxStatus {
-        queuedWrites().reduce(into: ContactOutboxStatus()) { status, write in
-            if case .refused = write.state { status.refused += 1 } else { status.waiting += 1 }
-        }
+        let counts = (try? outbox.counts(in: queue)) ?? (waiting: 0, refused: 0)
+        return ContactOutboxStatus(waiting: counts.waiting, refused: counts.refused)
+    }
+
+    /// The changes waiting to go out (set-aside ones do not count), counted without reading them.
+    private func waitingCount() -> Int {
+        (try? outbox.counts(in: queue).waiting) ?? 0
     }
 
     public func obtainRefusedWrite(contactID: Int) async -> RefusedContactWrite? {
@@ -396,9 +400,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     public func performSync() async -> ContactSyncReport {
-        guard takeSendingTurn() else {
-            return ContactSyncReport(waiting: queuedWrites().filter { if case .waiting = $0.state { true } else { false } }.count)
-        }
+        guard takeSendingTurn() else { return ContactSyncReport(waiting: waitingCount()) }
         defer { endSendingTurn() }
         var report = ContactSyncReport()
         replay: while let entry = try? outbox.claimNext(in: queue, owner: owner, now: now(), lease: lease) {
@@ -429,7 +431,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
                 break replay
             }
         }
-        report.waiting = queuedWrites().filter { if case .waiting = $0.state { true } else { false } }.count
+        report.waiting = waitingCount()
         return report
     }
 
