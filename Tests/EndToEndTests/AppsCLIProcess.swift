@@ -15,25 +15,8 @@ struct AppsCLIProcess {
 
     /// Runs `apps-cli arguments` with stdout/stderr captured (so stdout is not a terminal) and a time limit.
     static func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
-        let process = process(arguments, environment: extra)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes concurrently so a full pipe cannot block the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            XCTFail("apps-cli \(arguments) did not finish within \(timeout) s")
-        }
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let result = try TestProgram.collect(process(arguments, environment: extra), timeout: timeout, name: "apps-cli \(arguments)")
+        return Result(status: result.status, stdout: result.out, stderr: result.err)
     }
 
     /// Starts `apps-cli arguments` in the background, its output discarded (a process to kill).
@@ -78,6 +61,12 @@ enum TestProgram {
         var environment = ProcessInfo.processInfo.environment
         extra.forEach { environment[$0.key] = $0.value }
         process.environment = environment
+        return try collect(process, timeout: nil, name: executable)
+    }
+
+    /// Runs `process` with its output captured: both pipes read concurrently, so a full pipe cannot
+    /// block it; after `timeout` it is ended and the test fails.
+    static func collect(_ process: Process, timeout: TimeInterval?, name: String) throws -> Result {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -87,7 +76,14 @@ enum TestProgram {
         nonisolated(unsafe) var outData = Data(), errData = Data()
         DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        group.wait()
+        if let timeout {
+            if group.wait(timeout: .now() + timeout) == .timedOut {
+                process.terminate()
+                XCTFail("\(name) did not finish within \(timeout) s")
+            }
+        } else {
+            group.wait()
+        }
         process.waitUntilExit()
         return Result(out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
     }
