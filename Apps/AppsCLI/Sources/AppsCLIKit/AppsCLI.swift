@@ -62,14 +62,11 @@ public enum AppsCLI {
                 return 73
             }
             var options = options
-            if !options.given.contains("--images"), let setting = environment["APPS_CLI_IMAGES"], !setting.isEmpty {
-                do throws(UsageError) {
-                    options.images = try CommandLineParser.parseImages(setting, option: "APPS_CLI_IMAGES")
-                    options.imagesFromEnvironment = true
-                } catch {
-                    printError("apps-cli: \(error.message)")
-                    return 64
-                }
+            do throws(UsageError) {
+                try applyImagesEnvironment(to: &options, environment: environment)
+            } catch {
+                printError("apps-cli: \(error.message)")
+                return 64
             }
             if options.printConfig { return printConfig(options, feature: name, environment: environment) }
             // The config file fills in what the command line and the environment left open.
@@ -98,6 +95,13 @@ public enum AppsCLI {
         }
     }
 
+    /// `APPS_CLI_IMAGES`, when `--images` was not given.
+    private static func applyImagesEnvironment(to options: inout LaunchOptions, environment: [String: String]) throws(UsageError) {
+        guard !options.given.contains("--images"), let setting = environment["APPS_CLI_IMAGES"], !setting.isEmpty else { return }
+        options.images = try CommandLineParser.parseImages(setting, option: "APPS_CLI_IMAGES")
+        options.imagesFromEnvironment = true
+    }
+
     /// The config file, if there is one; a mistake in it is an error (exit 78), never skipped silently.
     private static func loadConfig(environment: [String: String]) -> Result<ConfigFile?, ConfigError> {
         let home = LaunchEnvironment(options: LaunchOptions(), environment: environment).homeDirectory
@@ -108,11 +112,8 @@ public enum AppsCLI {
     /// `--print-config`: every setting of a launch of `feature` (nil: before any section), its value and source.
     private static func printConfig(_ given: LaunchOptions, feature: String?, environment: [String: String]) -> Int32 {
         var options = given
-        if feature == nil, let setting = environment["APPS_CLI_IMAGES"], !setting.isEmpty,
-           let tier = try? CommandLineParser.parseImages(setting, option: "APPS_CLI_IMAGES") {
-            options.images = tier
-            options.imagesFromEnvironment = true
-        }
+        // After a feature the launch has read the environment already.
+        if feature == nil { try? applyImagesEnvironment(to: &options, environment: environment) }
         let config: ConfigFile?
         switch loadConfig(environment: environment) {
         case .success(let loaded): config = loaded

@@ -57,7 +57,4 @@ public struct NavigationTexts: Sendable, Equatable {
     public func copyNotice(_ value: String, copied: Bool) -> String {
         copied ? "\(copiedWord) “\(Truncation.truncate(Sanitizer.sanitize(value), width: 40))”" : noClipboard
     }
-
-    /// `y` in the `?` overlay and `--help`.
-    public var copyKey: KeyHelp { KeyHelp("y", self == .german ? "kopieren" : "copy", bar: self == .german ? "y kopieren" : "y copy") }
 }

@@ -92,14 +92,16 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     public func obtainContact(id: Int) async throws(ContactsError) -> Contact {
         let serverID: Int
-        switch resolve(id) {
+        // The outbox read once per call: its entries carry photos.
+        let queued = queuedWrites()
+        switch resolve(id, in: queued) {
         case .waitingCreate(let create):
             // With the changes made to it since, where they could not go into the create itself.
-            return queuedWrites().filter { $0.rowID == create.rowID && $0.entry != create.entry }.reduce(create.shownContact) { Self.overlay($1, on: $0) }
+            return queued.filter { $0.rowID == create.rowID && $0.entry != create.entry }.reduce(create.shownContact) { Self.overlay($1, on: $0) }
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
-        let writes = queuedWrites().filter { $0.rowID == serverID }
+        let writes = queued.filter { $0.rowID == serverID }
         do throws(ContactsError) {
             let contact = try await server.obtainContact(id: serverID)
             remember(contact)
@@ -146,9 +148,10 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact {
         let serverID: Int
-        switch resolve(id) {
+        let queued = queuedWrites()
+        switch resolve(id, in: queued) {
         case .waitingCreate(let create):
-            if let changed = try changeWaitingCreate(create, with: changes) { return changed }
+            if let changed = try changeWaitingCreate(create, with: changes, queued: queued) { return changed }
             // It may have reached the server: the change follows it, to the contact it made.
             let base = try await obtainContact(id: create.rowID)
             let write = PendingContactWrite(kind: PendingContactWrite.kind(ofUpdate: changes), contactID: nil, changes: changes,
@@ -158,7 +161,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
-        let base = await obtainBase(id: serverID)
+        let base = await obtainBase(id: serverID, queued: queued)
         let write = PendingContactWrite(kind: PendingContactWrite.kind(ofUpdate: changes), contactID: serverID, changes: changes,
                                         photoPath: changes.photo?.sourcePath ?? "", base: base, shown: base.applying(changes))
         return try await save(write) { () throws(ContactsError) in try await server.performUpdate(id: serverID, changes) }
@@ -166,7 +169,8 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     public func performDelete(id: Int) async throws(ContactsError) {
         let serverID: Int
-        switch resolve(id) {
+        let queued = queuedWrites()
+        switch resolve(id, in: queued) {
         case .waitingCreate(let create):
             // A contact not created yet: the waiting create goes, unless it may have reached the server;
             // then the delete follows it, to the contact it made.
@@ -179,7 +183,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
-        let base = await obtainBase(id: serverID)
+        let base = await obtainBase(id: serverID, queued: queued)
         let write = PendingContactWrite(kind: .delete, contactID: serverID, changes: ContactChanges(), base: base, shown: base)
         _ = try await save(write) { () throws(ContactsError) in
             try await server.performDelete(id: serverID)
@@ -237,10 +241,11 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     /// A change to a contact still waiting to be created goes into the waiting create; nil when it
     /// cannot (it may have reached the server, or is on its way).
-    private func changeWaitingCreate(_ queued: QueuedWrite, with changes: ContactChanges) throws(ContactsError) -> Contact? {
+    private func changeWaitingCreate(_ create: QueuedWrite, with changes: ContactChanges, queued all: [QueuedWrite]) throws(ContactsError) -> Contact? {
+        let queued = create
         guard case .waiting = queued.state else { throw .unavailable(.other(detail: Self.refusedCreate)) }
         // A change already follows it: this one goes behind, in order.
-        if queuedWrites().contains(where: { $0.pending.madeBy == queued.entry }) { return nil }
+        if all.contains(where: { $0.pending.madeBy == queued.entry }) { return nil }
         var write = queued.pending
         write.shown = write.shown.applying(changes)
         if let path = changes.photo?.sourcePath { write.photoPath = path }
@@ -290,7 +295,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     /// The contact a change is made to, as the person saw it: as its page showed it (else as the list
     /// shows it, the kept one when the server is away), with the changes waiting before it.
-    private func obtainBase(id: Int) async -> Contact {
+    private func obtainBase(id: Int, queued: [QueuedWrite]) async -> Contact {
         var base: Contact
         if let shown = shownContacts.withLock({ $0[id] }) {
             base = shown
@@ -299,7 +304,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             base = Contact(id: id, firstName: summary?.firstName ?? "", lastName: summary?.lastName ?? "",
                            profilePic: summary?.profilePic ?? Contact.missingPicture, favorite: summary?.favorite ?? false)
         }
-        for write in queuedWrites() where write.rowID == id {
+        for write in queued where write.rowID == id {
             if case .waiting = write.state { base = base.applying(write.pending.changes) }
         }
         base.sync = nil
@@ -333,10 +338,10 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         case unknown
     }
 
-    private func resolve(_ id: Int) -> Resolution {
+    private func resolve(_ id: Int, in queued: [QueuedWrite]) -> Resolution {
         guard id <= 0 else { return .server(id) }
         let entry = Int64(-id)
-        if let write = queuedWrites().first(where: { $0.entry == entry }) { return .waitingCreate(write) }
+        if let write = queued.first(where: { $0.entry == entry }) { return .waitingCreate(write) }
         // Sent meanwhile: the contact the server made.
         if let made = (try? outbox.result(of: entry)).flatMap({ $0 }).flatMap(Int.init) { return .server(made) }
         return .unknown
