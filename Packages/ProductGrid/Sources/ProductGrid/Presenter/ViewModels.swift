@@ -31,6 +31,6 @@ struct ProductDetailViewModel: Equatable, Sendable {
     var image: ImageSlot
     var description: Description
     var scrollOffset: Int
-    /// What `y` copied, on the key bar's line until the next key.
+    /// What `y` copied, on the key bar's line until the description scrolls or reloads.
     var notice: String? = nil
 }
