@@ -32,7 +32,7 @@ final class ConfigFileTests: XCTestCase {
 
     func testEveryMistakeNamesItsLine() {
         let cases: [(String, String)] = [
-            ("timeout = 20\ncolour = red", "/c:2: unknown key 'colour'; the keys are base-url, timeout, images, mouse."),
+            ("timeout = 20\ncolour = red", "/c:2: unknown key 'colour'; the keys are base-url, timeout, images, mouse, theme, accessible."),
             ("[numbrs]", "/c:1: unknown section [numbrs]; the sections are the features: check24, contacts, numbers."),
             ("[contacts", "/c:1: a section is written [feature], not '[contacts'."),
             ("\n\njust words", "/c:3: expected 'key = value' or '[feature]', not 'just words'."),
@@ -54,7 +54,7 @@ final class ConfigFileTests: XCTestCase {
         let config = try ConfigFile.parse("timeout = 20\nimages = half\nmouse = off\n[contacts]\ntimeout = 7\n", path: "/c", features: features)
         guard case .launch(_, var options) = try CommandLineParser.parse(["contacts", "--mouse", "on"]) else { return XCTFail() }
         options.images = .ascii
-        options.imagesFromEnvironment = true
+        options.fromEnvironment.insert("images")
         EffectiveConfig.apply(config, to: &options, feature: "contacts")
         XCTAssertEqual(options.timeout, 7)
         XCTAssertEqual(options.images, .ascii, "APPS_CLI_IMAGES")

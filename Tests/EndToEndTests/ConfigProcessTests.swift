@@ -32,11 +32,13 @@ final class ConfigProcessTests: XCTestCase {
         XCTAssertFalse(demo.stdout.contains("127.0.0.1:9"), "another feature's section does not apply")
         let printed = try run(["numbers", "--print-config", "--timeout", "3"])
         XCTAssertEqual(printed.status, 0)
-        XCTAssertTrue(printed.stdout.contains("base-url  http://127.0.0.1:9"), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("base-url    http://127.0.0.1:9"), printed.stdout)
         XCTAssertTrue(printed.stdout.contains("\(configFile.path):4 [numbers]"), printed.stdout)
-        XCTAssertTrue(printed.stdout.contains("timeout   3"), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("timeout     3"), printed.stdout)
         XCTAssertTrue(printed.stdout.contains("command line (--timeout)"), printed.stdout)
-        XCTAssertTrue(printed.stdout.contains("mouse     on"), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("mouse       on"), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("theme       auto"), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("accessible  off"), printed.stdout)
     }
 
     func testAMistakeIsOneLineWithTheFileAndLineAndExit78() throws {
@@ -45,7 +47,7 @@ final class ConfigProcessTests: XCTestCase {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 78, "\(arguments)")
             XCTAssertEqual(result.stdout, "")
-            XCTAssertEqual(result.stderr, "apps-cli: \(configFile.path):3: unknown key 'colour'; the keys are base-url, timeout, images, mouse.\n")
+            XCTAssertEqual(result.stderr, "apps-cli: \(configFile.path):3: unknown key 'colour'; the keys are base-url, timeout, images, mouse, theme, accessible.\n")
         }
     }
 
@@ -53,6 +55,32 @@ final class ConfigProcessTests: XCTestCase {
         let result = try run(["--print-config"])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("not there"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("timeout   15"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("timeout     15"), result.stdout)
+    }
+
+    /// `theme` and `accessible` from the file, the environment and the command line, each said where
+    /// it came from; a theme that is none is refused with its line.
+    func testThemeAndAccessibleComeFromTheFileTheEnvironmentOrTheCommandLine() throws {
+        try Data("theme = high-contrast\naccessible = on\n".utf8).write(to: configFile)
+        let fromFile = try run(["contacts", "--print-config"])
+        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        XCTAssertTrue(fromFile.stdout.contains("theme       high-contrast  "), fromFile.stdout)
+        XCTAssertTrue(fromFile.stdout.contains("\(configFile.path):1"), fromFile.stdout)
+        XCTAssertTrue(fromFile.stdout.contains("accessible  on"), fromFile.stdout)
+        let options = try AppsCLIProcess.run(["contacts", "--print-config", "--theme", "light"],
+                                             environment: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                                                           "APPS_CLI_ACCESSIBLE": "0"])
+        XCTAssertTrue(options.stdout.contains("theme       light"), options.stdout)
+        XCTAssertTrue(options.stdout.contains("command line (--theme)"), options.stdout)
+        XCTAssertTrue(options.stdout.contains("accessible  off"), options.stdout)
+        XCTAssertTrue(options.stdout.contains("environment (APPS_CLI_ACCESSIBLE)"), options.stdout)
+
+        try Data("[numbers]\ntheme = sepia\n".utf8).write(to: configFile)
+        let refused = try run(["numbers", "--plain"])
+        XCTAssertEqual(refused.status, 78)
+        XCTAssertEqual(refused.stderr, "apps-cli: \(configFile.path):2: theme takes one of auto, dark, light, high-contrast, not 'sepia'.\n")
+        let usage = try run(["numbers", "--theme", "solarized"])
+        XCTAssertEqual(usage.status, 64)
+        XCTAssertTrue(usage.stderr.contains("--theme takes one of auto, dark, light, high-contrast, not 'solarized'."), usage.stderr)
     }
 }

@@ -147,6 +147,52 @@ final class RealTerminalTests: XCTestCase {
         try tmux(["send-keys", "-t", "main", "q"])
     }
 
+    /// The theme follows the terminal's background: tmux answers the background colour question
+    /// (OSC 11) with its window style's background, else COLORFGBG says it, else it is dark; `--theme`
+    /// and the config file's `theme` win over both. Seen in the price's green, as tmux keeps it.
+    func testTheThemeFollowsTheTerminalsBackgroundUnlessOneIsAskedFor() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        try FileManager.default.createDirectory(atPath: "\(dir)/config/apps-cli", withIntermediateDirectories: true)
+        try "theme = light\n".write(toFile: "\(dir)/config/apps-cli/config", atomically: true, encoding: .utf8)
+        let dark = "38;2;95;215;95", light = "38;2;30;122;30", highContrastLight = "38;2;0;77;0"
+        let cases: [(String, windowBackground: String?, environment: [String], options: String, expected: String)] = [
+            ("tmux answers a light background", "#fdf6e3", [], "", light),
+            ("tmux answers a dark background", "#1e1e1e", ["COLORFGBG=0;15"], "", dark),
+            ("no answer, COLORFGBG light", nil, ["COLORFGBG=0;15"], "", light),
+            ("no answer, nothing said", nil, [], "", dark),
+            ("--theme dark on a light background", "#ffffff", [], "--theme dark", dark),
+            ("--theme high-contrast on a light background", "#ffffff", [], "--theme high-contrast", highContrastLight),
+            ("the config's theme on a dark background", "#000000", ["XDG_CONFIG_HOME=\(dir)/config"], "", light),
+        ]
+        for (index, example) in cases.enumerated() {
+            let session = "theme\(index)", go = "\(dir)/go\(index)"
+            // The app starts once the window's style is set: tmux answers OSC 11 from it.
+            let script = "unset NO_COLOR COLORFGBG XDG_CONFIG_HOME; \(example.environment.map { "export '\($0)';" }.joined(separator: " ")) "
+                + "while [ ! -e '\(go)' ]; do sleep 0.05; done; "
+                + "'\(binary)' product-grid \(example.options) --data-dir '\(dir)/data' 2>'\(dir)/stderr\(index)'; sleep 60"
+            try tmux(["new-session", "-d", "-s", session, "-x", "90", "-y", "30",
+                      "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", "XDG_CACHE_HOME=\(dir)/cache", "sh", "-c", script])
+            if let background = example.windowBackground {
+                try tmux(["set-option", "-w", "-t", session, "window-style", "bg=\(background)"])
+            }
+            _ = FileManager.default.createFile(atPath: go, contents: Data())
+            let deadline = Date().addingTimeInterval(30)
+            var colored = ""
+            while Date() < deadline {
+                colored = try tmux(["capture-pane", "-p", "-e", "-t", session])
+                if colored.contains("Products (12)"), colored.contains("€") { break }
+                usleep(50_000)
+            }
+            XCTAssertTrue(colored.contains(example.expected), "\(example.0): expected \(example.expected) in\n\(colored)")
+            for other in [dark, light, highContrastLight] where other != example.expected {
+                XCTAssertFalse(colored.contains(other), "\(example.0): \(other) too")
+            }
+            XCTAssertEqual(try String(contentsOfFile: "\(dir)/stderr\(index)", encoding: .utf8), "", example.0)
+            try tmux(["send-keys", "-t", session, "q"])
+        }
+    }
+
     /// Starts `apps-cli numbers` in a `columns` × 30 pane, recording the terminal settings before and after.
     private func startNumbers(columns: Int) throws {
         let binary = AppsCLIProcess.executable.path

@@ -63,7 +63,7 @@ public enum AppsCLI {
             }
             var options = options
             do throws(UsageError) {
-                try applyImagesEnvironment(to: &options, environment: environment)
+                try applyEnvironment(to: &options, environment: environment)
             } catch {
                 printError("apps-cli: \(error.message)")
                 return 64
@@ -95,11 +95,17 @@ public enum AppsCLI {
         }
     }
 
-    /// `APPS_CLI_IMAGES`, when `--images` was not given.
-    private static func applyImagesEnvironment(to options: inout LaunchOptions, environment: [String: String]) throws(UsageError) {
-        guard !options.given.contains("--images"), let setting = environment["APPS_CLI_IMAGES"], !setting.isEmpty else { return }
-        options.images = try CommandLineParser.parseImages(setting, option: "APPS_CLI_IMAGES")
-        options.imagesFromEnvironment = true
+    /// `APPS_CLI_IMAGES` and `APPS_CLI_ACCESSIBLE`, where their options were not given.
+    private static func applyEnvironment(to options: inout LaunchOptions, environment: [String: String]) throws(UsageError) {
+        if !options.given.contains("--images"), let setting = environment["APPS_CLI_IMAGES"], !setting.isEmpty {
+            options.images = try CommandLineParser.parseImages(setting, option: "APPS_CLI_IMAGES")
+            options.fromEnvironment.insert("images")
+        }
+        // Like NO_COLOR: set and not empty means on (0, off and no mean off, as a person would mean them).
+        if !options.given.contains("--accessible"), let setting = environment["APPS_CLI_ACCESSIBLE"], !setting.isEmpty {
+            options.accessible = !["0", "off", "no", "false"].contains(setting.lowercased())
+            options.fromEnvironment.insert("accessible")
+        }
     }
 
     /// The config file, if there is one; a mistake in it is an error (exit 78), never skipped silently.
@@ -113,7 +119,7 @@ public enum AppsCLI {
     private static func printConfig(_ given: LaunchOptions, feature: String?, environment: [String: String]) -> Int32 {
         var options = given
         // After a feature the launch has read the environment already.
-        if feature == nil { try? applyImagesEnvironment(to: &options, environment: environment) }
+        if feature == nil { try? applyEnvironment(to: &options, environment: environment) }
         let config: ConfigFile?
         switch loadConfig(environment: environment) {
         case .success(let loaded): config = loaded
@@ -167,7 +173,7 @@ public enum AppsCLI {
         let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO, mouse: launch.options.mouse)
         // Without --images (or APPS_CLI_IMAGES) the host asks the terminal what it can draw.
         let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment),
-                                pictures: launch.options.images, environment: launch.environment)
+                                pictures: launch.options.images, environment: launch.environment, theme: launch.options.theme)
         host.controller.texts = texts
         let screen = TestCrashSwitch.wrap(try make(launch, host.controller), environment: launch.environment)
         do {

@@ -17,7 +17,7 @@ import TerminalUI
 /// ```
 ///
 /// A feature's section wins over the settings before any section; the environment
-/// (`APPS_CLI_IMAGES`) wins over both, and the command line over everything.
+/// (`APPS_CLI_IMAGES`, `APPS_CLI_ACCESSIBLE`) wins over both, and the command line over everything.
 struct ConfigFile: Equatable {
     /// One `key = value` line.
     struct Setting: Equatable {
@@ -26,7 +26,7 @@ struct ConfigFile: Equatable {
     }
 
     /// The keys a config file may set, in the order `--print-config` lists them.
-    static let keys = ["base-url", "timeout", "images", "mouse"]
+    static let keys = ["base-url", "timeout", "images", "mouse", "theme", "accessible"]
     /// More than any config a person writes: a bigger file is a mistake (or not a config).
     static let maximumBytes = 64 * 1024
 
@@ -120,6 +120,9 @@ enum ConfigValue {
     /// `auto` (nil) or a tier.
     case images(PictureTier?)
     case mouse(Bool)
+    /// `auto` (nil) or a theme.
+    case theme(ColorTheme.Name?)
+    case accessible(Bool)
 
     static func parse(key: String, value: String, option: String) throws(UsageError) -> ConfigValue {
         switch key {
@@ -127,6 +130,8 @@ enum ConfigValue {
         case "timeout": return .timeout(try CommandLineParser.parseTimeout(value, option: option))
         case "images": return .images(try CommandLineParser.parseImages(value, option: option))
         case "mouse": return .mouse(try CommandLineParser.parseSwitch(value, option: option))
+        case "theme": return .theme(try CommandLineParser.parseTheme(value, option: option))
+        case "accessible": return .accessible(try CommandLineParser.parseSwitch(value, option: option))
         default: throw UsageError("unknown key \(ArgumentText.quoted(key)).")
         }
     }
@@ -138,7 +143,7 @@ enum EffectiveConfig {
     /// did not set.
     static func apply(_ config: ConfigFile?, to options: inout LaunchOptions, feature: String?) {
         guard let config else { return }
-        for key in ConfigFile.keys where !options.given.contains("--" + key) && !(key == "images" && options.imagesFromEnvironment) {
+        for key in ConfigFile.keys where !options.given.contains("--" + key) && !options.fromEnvironment.contains(key) {
             guard let (setting, _) = config.setting(key, feature: feature),
                   let value = try? ConfigValue.parse(key: key, value: setting.value, option: key) else { continue }
             switch value {
@@ -146,6 +151,8 @@ enum EffectiveConfig {
             case .timeout(let seconds): options.timeout = seconds
             case .images(let tier): options.images = tier
             case .mouse(let on): options.mouse = on
+            case .theme(let name): options.theme = name
+            case .accessible(let on): options.accessible = on
             }
             options.fromConfig.insert(key)
         }
@@ -157,7 +164,7 @@ enum EffectiveConfig {
         var rows: [(String, String, String)] = []
         func source(_ key: String) -> String {
             if options.given.contains("--" + key) { return "command line (--\(key))" }
-            if key == "images", options.imagesFromEnvironment { return "environment (APPS_CLI_IMAGES)" }
+            if options.fromEnvironment.contains(key) { return "environment (APPS_CLI_\(key.uppercased()))" }
             if options.fromConfig.contains(key), let config, let (setting, section) = config.setting(key, feature: feature) {
                 return "\(ArgumentText.plain(config.path)):\(setting.line)" + (section.map { " [\($0)]" } ?? "")
             }
@@ -169,6 +176,8 @@ enum EffectiveConfig {
         rows.append(("timeout", String(format: "%g", options.timeout), source("timeout")))
         rows.append(("images", options.images?.rawValue ?? "auto", source("images")))
         rows.append(("mouse", options.mouse ? "on" : "off", source("mouse")))
+        rows.append(("theme", options.theme?.rawValue ?? "auto", source("theme")))
+        rows.append(("accessible", options.accessible ? "on" : "off", source("accessible")))
         rows.append(("data-dir", dataDirectory.map(ArgumentText.plain) ?? "(no home folder)", options.given.contains("--data-dir") ? "command line (--data-dir)" : "default"))
         let keyWidth = rows.map(\.0.count).max() ?? 0, valueWidth = min(48, rows.map { $0.1.count }.max() ?? 0)
         let title = "# apps-cli\(feature.map { " " + $0 } ?? ""): every setting, its value and where it comes from"

@@ -20,14 +20,20 @@ public struct LaunchOptions: Equatable, Sendable {
     public var exportFile: URL?
     /// `--mouse on|off`: mouse reporting (clicks, wheel) in the interactive session.
     public var mouse = true
+    /// `--theme`: dark, light or high contrast; nil for auto (what suits the terminal's background).
+    public var theme: ColorTheme.Name?
+    /// `--accessible` (or `APPS_CLI_ACCESSIBLE=1`): no box drawing or block pictures, a still spinner,
+    /// the terminal's cursor on the focused element.
+    public var accessible = false
     /// `--print-config`: print every effective setting and where it comes from, then exit.
     public var printConfig = false
     /// The options given on the command line ("--timeout"): the config file does not override them.
     public var given: Set<String> = []
     /// The config keys the config file set ("timeout").
     public var fromConfig: Set<String> = []
-    /// `images` came from `APPS_CLI_IMAGES`.
-    public var imagesFromEnvironment = false
+    /// The config keys the environment set (`images` from `APPS_CLI_IMAGES`, `accessible` from
+    /// `APPS_CLI_ACCESSIBLE`): the config file does not override them.
+    public var fromEnvironment: Set<String> = []
 
     public init() {}
 }
@@ -130,6 +136,8 @@ public enum CommandLineParser {
             case "--help", "-h": try flag(); options.showHelp = true
             case "--print-config": try flag(); options.printConfig = true
             case "--mouse": options.mouse = try parseSwitch(try value(), option: "--mouse")
+            case "--theme": options.theme = try parseTheme(try value(), option: "--theme")
+            case "--accessible": try flag(); options.accessible = true
             case "--plain": try flag(); options.plain = true
             case "--base-url": options.baseURL = try parseBaseURL(try value())
             case "--data-dir":
@@ -180,6 +188,17 @@ public enum CommandLineParser {
             throw UsageError("\(option) takes one of \(names), not \(ArgumentText.quoted(text)).")
         }
         return tier
+    }
+
+    /// `auto` (nil), or a theme by its name.
+    static func parseTheme(_ text: String, option: String) throws(UsageError) -> ColorTheme.Name? {
+        let text = text.lowercased()
+        if text == "auto" { return nil }
+        guard let name = ColorTheme.Name(rawValue: text) else {
+            let names = (["auto"] + ColorTheme.Name.allCases.map(\.rawValue)).joined(separator: ", ")
+            throw UsageError("\(option) takes one of \(names), not \(ArgumentText.quoted(text)).")
+        }
+        return name
     }
 
     /// Seconds from ``minimumTimeout`` to an hour, in plain decimal notation.

@@ -190,6 +190,8 @@ enum ManualPage {
     /// The environment variables the app reads, and what for.
     static let environment: [(String, String)] = [
         ("APPS_CLI_IMAGES", "How pictures are drawn when --images is not given: auto, kitty, iterm, sixel, half, quadrant, sextant, ascii or none."),
+        ("APPS_CLI_ACCESSIBLE", "Set and not 0, off, no or false: the accessible mode of --accessible."),
+        ("COLORFGBG", "The terminal's foreground and background colours (\"15;0\"), read for --theme auto when the terminal does not answer the question for its background colour."),
         ("NO_COLOR", "When set and not empty, no colours: text styles (bold, reverse, underline) only."),
         ("TERM", "The terminal's type; dumb draws no colours and no pictures."),
         ("COLORTERM", "truecolor or 24bit: 24-bit colours."),
@@ -203,7 +205,7 @@ enum ManualPage {
 
     /// The files in the data folder (--data-dir, else $XDG_DATA_HOME/apps-cli).
     static let files: [(String, String)] = [
-        ("~/.config/apps-cli/config", "Settings for every launch: lines of key = value (base-url, timeout, images, mouse), then a [feature] section per feature for its own; # starts a comment. Options win over the environment, which wins over the file; apps-cli --print-config shows every value and where it came from."),
+        ("~/.config/apps-cli/config", "Settings for every launch: lines of key = value (base-url, timeout, images, mouse, theme, accessible), then a [feature] section per feature for its own; # starts a comment. Options win over the environment, which wins over the file; apps-cli --print-config shows every value and where it came from."),
         ("favorites.sqlite", "check24's favourites."),
         ("contacts.sqlite, contact-photos/", "The embedded address book and its photos."),
         ("responses.sqlite", "The last good answers of each server (--base-url), shown when it cannot be reached."),

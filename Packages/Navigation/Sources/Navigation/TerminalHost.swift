@@ -19,6 +19,10 @@ public final class TerminalHost {
     private let environment: [String: String]
     /// The tier in use, decided when the terminal is entered.
     public private(set) var pictures: PictureTier
+    /// The theme asked for (`--theme`); nil suits the terminal's background.
+    private let requestedTheme: ColorTheme.Name?
+    /// The theme in use, decided when the terminal is entered.
+    public private(set) var theme: ColorTheme
     private var size: Size
     private var tick = 0
     private var spinner: Task<Void, Never>?
@@ -28,34 +32,47 @@ public final class TerminalHost {
 
     /// - Parameters:
     ///   - pictures: how pictures are drawn (`--images`); nil asks the terminal what it can draw.
-    ///   - environment: TERM, TERM_PROGRAM and the like, for choosing the pictures' tier.
+    ///   - environment: TERM, TERM_PROGRAM, COLORFGBG and the like, for choosing the pictures' tier and the theme.
+    ///   - theme: the theme (`--theme`); nil asks the terminal for its background colour (OSC 11), else
+    ///     reads COLORFGBG, else takes the dark one.
     public init(session: TerminalSession, colorMode: ColorMode, pictures: PictureTier? = .halfBlocks,
-                environment: [String: String] = [:]) {
+                environment: [String: String] = [:], theme: ColorTheme.Name? = nil) {
         self.session = session
         self.colorMode = colorMode
         self.requestedPictures = pictures
         self.pictures = pictures ?? .halfBlocks
+        self.requestedTheme = theme
+        self.theme = .chosen(theme, background: nil)
         self.environment = environment
         self.renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode)
         self.size = Size(columns: 80, rows: 24)
     }
 
-    /// Asks the terminal what it draws (never without colours, for a text tier asked for, or where
-    /// asking is unsafe) and sets up the renderer for the tier chosen, before the first frame.
-    private func choosePictures() {
+    /// Asks the terminal what it draws and what its background is (never without colours, where
+    /// asking is unsafe, or when neither a picture tier nor the theme is left to it) and sets up the
+    /// renderer for the tier and the theme chosen, before the first frame.
+    private func askTerminal() {
         let wantsPixels = requestedPictures == nil || requestedPictures?.graphics != nil
+        // Dark and light are what they say; automatic and high contrast follow the background.
+        let wantsBackground = requestedTheme != .dark && requestedTheme != .light
         var capabilities = TerminalCapabilities.unknown
-        if colorMode != .none, wantsPixels,
+        if colorMode != .none, wantsPixels || wantsBackground,
            TerminalProbe.shouldProbe(inputFD: session.inputFD, outputFD: session.outputFD, environment: environment) {
-            capabilities = session.probe(asksKitty: TerminalProbe.asksKitty(environment: environment))
+            capabilities = session.probe(asksKitty: wantsPixels && TerminalProbe.asksKitty(environment: environment))
         }
+        let background = capabilities.backgroundColor.map { RGB($0.red, $0.green, $0.blue).isLight ? ColorTheme.Background.light : .dark }
+            ?? ColorTheme.background(colorFGBG: environment["COLORFGBG"])
+        theme = .chosen(requestedTheme, background: background)
         pictures = colorMode == .none ? (requestedPictures ?? .ascii)
             : requestedPictures ?? PictureTier.automatic(capabilities, environment: environment)
-        guard let graphics = GraphicsProtocol.forTier(pictures, environment: environment), colorMode != .none else { return }
+        guard let graphics = GraphicsProtocol.forTier(pictures, environment: environment), colorMode != .none else {
+            renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, theme: theme)
+            return
+        }
         let cell = capabilities.cellPixels ?? session.cellPixels()
         renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
                                 cellPixels: cell.map(PixelSize.init) ?? .defaultCell,
-                                sixelColors: capabilities.colorRegisters ?? 256)
+                                sixelColors: capabilities.colorRegisters ?? 256, theme: theme)
     }
 
     /// Runs `root` until the user quits.
@@ -65,7 +82,7 @@ public final class TerminalHost {
         // Anything written to stderr while the screen is ours (a runtime warning, a crash's message)
         // would land on the alternate screen and vanish with it: it is kept and shown after leaving.
         session.captureStandardError()
-        choosePictures()
+        askTerminal()
         isRunning = true
         defer {
             isRunning = false

@@ -27,6 +27,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var version: String?
     /// The cell size in pixels (`CSI 16 t`), when the terminal told.
     public var cellPixels: CellPixels?
+    /// The background colour (OSC 11), when the terminal told: whether it is dark or light.
+    public var backgroundColor: TerminalColor?
 
     /// Nothing known: no query was sent, or nothing came back.
     public static let unknown = TerminalCapabilities(replies: [])
@@ -51,6 +53,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
             case .version(let text): version = text
             case .cellPixels(let width, let height): cellPixels = CellPixels(width: width, height: height)
             case .colorRegisters(let count): colorRegisters = count
+            case .backgroundColor(let color): backgroundColor = color
             case .textAreaPixels, .other: break
             }
         }
@@ -60,8 +63,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
 /// One batch of queries that tells what a terminal can draw, answered within a deadline.
 ///
 /// The batch asks, in order: kitty's graphics protocol (a 1×1 query image, `a=q`), XTVERSION, the
-/// cell size in pixels (`CSI 16 t`), the sixel colour registers (XTSMGRAPHICS), and last the primary
-/// device attributes (DA1). Every terminal answers DA1, and answers in order, so DA1 is the sentinel:
+/// cell size in pixels (`CSI 16 t`), the sixel colour registers (XTSMGRAPHICS), the background colour
+/// (OSC 11, for the theme), and last the primary device attributes (DA1). Every terminal answers DA1, and answers in order, so DA1 is the sentinel:
 /// once it is in, whatever was not answered is not supported, and nobody waits for the deadline.
 public enum TerminalProbe {
     /// The id of kitty's query image (answers carry it back).
@@ -69,7 +72,7 @@ public enum TerminalProbe {
     /// kitty's graphics query (a 1×1 image, `a=q`).
     public static let kittyQuery = "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
     /// The queries every terminal gets, device attributes last.
-    public static let commonQueries = "\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[?1;1;0S" + "\u{1B}[c"
+    public static let commonQueries = "\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[?1;1;0S" + "\u{1B}]11;?\u{1B}\\" + "\u{1B}[c"
     /// The whole batch, as written to a terminal outside a multiplexer.
     public static let query = kittyQuery + commonQueries
 

@@ -12,12 +12,18 @@ public enum TerminalReply: Hashable, Sendable {
     case textAreaPixels(width: Int, height: Int)
     /// `CSI ? 1 ; 0 ; count S`: XTSMGRAPHICS, how many sixel colour registers there are.
     case colorRegisters(Int)
+    /// `OSC 11 ; rgb:RRRR/GGGG/BBBB ST`: the terminal's background colour.
+    case backgroundColor(TerminalColor)
     /// Any other string sequence (OSC colour reports, DECRQSS…), by its introducer and body.
     case other(introducer: Character, body: String)
 
     /// A string sequence's reply: ESC P, ESC ], ESC _, ESC ^ or ESC X and its body up to ST.
     init?(stringIntroducer introducer: UInt8, body: [UInt8]) {
         let text = String(decoding: body, as: UTF8.self)
+        if introducer == 0x5D, text.hasPrefix("11;"), let color = TerminalColor(xParseColor: String(text.dropFirst(3))) { // ]
+            self = .backgroundColor(color)
+            return
+        }
         switch introducer {
         case 0x50 where text.hasPrefix(">|"): // P
             self = .version(Self.printable(String(text.dropFirst(2))))
@@ -57,5 +63,35 @@ public enum TerminalReply: Hashable, Sendable {
     private static func printable(_ text: String) -> String {
         String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
             .prefix(128).map(Character.init))
+    }
+}
+
+/// A colour a terminal reported, 8 bits a channel.
+public struct TerminalColor: Hashable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// XParseColor's `rgb:R/G/B` (each channel 1 to 4 hex digits, scaled to 8 bits), as OSC 10/11
+    /// answers carry it; `rgba:R/G/B/A` too (the alpha is ignored).
+    init?(xParseColor text: String) {
+        let lowered = text.lowercased()
+        let body: Substring
+        if lowered.hasPrefix("rgb:") { body = lowered.dropFirst(4) } else if lowered.hasPrefix("rgba:") { body = lowered.dropFirst(5) } else { return nil }
+        let parts = body.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3 || (parts.count == 4 && lowered.hasPrefix("rgba:")) else { return nil }
+        var channels: [UInt8] = []
+        for part in parts.prefix(3) {
+            guard (1...4).contains(part.count), let value = UInt32(part, radix: 16) else { return nil }
+            let maximum = (UInt32(1) << (4 * UInt32(part.count))) - 1
+            channels.append(UInt8((value * 255 + maximum / 2) / maximum))
+        }
+        self.init(red: channels[0], green: channels[1], blue: channels[2])
     }
 }

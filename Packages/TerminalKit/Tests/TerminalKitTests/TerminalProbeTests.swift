@@ -90,7 +90,7 @@ final class TerminalProbeTests: XCTestCase {
         XCTAssertEqual(events, [.key(.character("a")), .key(.character("b")), .key(.down), .key(.character("c"))])
         let replies = decoder.takeReplies()
         XCTAssertEqual(replies.count, 2)
-        XCTAssertEqual(replies.first, .other(introducer: "]", body: "11;rgb:0000/0000/0000"))
+        XCTAssertEqual(replies.first, .backgroundColor(TerminalColor(red: 0, green: 0, blue: 0)))
         if case .other(_, let body)? = replies.last { XCTAssertEqual(body.count, 128) } else { XCTFail("\(replies)") }
         // A string never ended resolves after the escape delay, as any incomplete sequence.
         XCTAssertEqual(decoder.feed(Array("\u{1B}_Gi=31;OK".utf8)), [])
@@ -125,6 +125,31 @@ final class TerminalProbeTests: XCTestCase {
         let events = await collector.wait { $0.count >= 3 }
         XCTAssertEqual(events, [.input(.key(.character("j"))), .input(.key(.character("k"))), .input(.key(.character("q")))],
                        "keys typed during the probe come first; answers are never keys")
+    }
+
+    /// OSC 11's answer, as xterm (4 digits a channel, ST), kitty (BEL), urxvt (rgba) and 2-digit
+    /// writers send it, is the background colour; nonsense is no colour, and never a key.
+    func testTheBackgroundColourAnswerIsReadInEveryFormTerminalsWrite() {
+        let answers: [(String, TerminalColor?)] = [
+            ("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\", TerminalColor(red: 0, green: 0, blue: 0)),
+            ("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}", TerminalColor(red: 255, green: 255, blue: 255)),
+            ("\u{1B}]11;rgb:fdfd/f6f6/e3e3\u{1B}\\", TerminalColor(red: 0xFD, green: 0xF6, blue: 0xE3)),
+            ("\u{1B}]11;rgba:2828/2c2c/3434/ffff\u{1B}\\", TerminalColor(red: 0x28, green: 0x2C, blue: 0x34)),
+            ("\u{1B}]11;rgb:1e/1e/1e\u{07}", TerminalColor(red: 0x1E, green: 0x1E, blue: 0x1E)),
+            ("\u{1B}]11;rgb:f/f/f\u{07}", TerminalColor(red: 255, green: 255, blue: 255)),
+            ("\u{1B}]11;rgb:zz/00/00\u{07}", nil),
+            ("\u{1B}]11;rgb:00/00\u{07}", nil),
+            ("\u{1B}]11;#ffffff\u{07}", nil),
+            ("\u{1B}]10;rgb:ffff/ffff/ffff\u{07}", nil),
+        ]
+        for (answer, expected) in answers {
+            let (found, keys) = capabilities(answer + "\u{1B}[?62;c")
+            XCTAssertEqual(keys, [], answer.debugDescription)
+            XCTAssertTrue(found.answered)
+            XCTAssertEqual(found.backgroundColor, expected, answer.debugDescription)
+        }
+        XCTAssertTrue(TerminalProbe.commonQueries.contains("\u{1B}]11;?\u{1B}\\"), "asked in the batch")
+        XCTAssertTrue(TerminalProbe.commonQueries.hasSuffix("\u{1B}[c"), "before the device attributes that end it")
     }
 
     func testProbeOfATerminalThatAnswersNothingEndsAtItsDeadline() throws {

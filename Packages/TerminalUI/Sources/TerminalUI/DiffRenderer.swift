@@ -22,6 +22,8 @@ public final class DiffRenderer {
     public let colorMode: ColorMode
     /// Whether links are written (OSC 8); off without colours (`NO_COLOR`, `TERM=dumb`): plain text stays plain.
     public let hyperlinks: Bool
+    /// The shades the frame's role colours are drawn in.
+    public let theme: ColorTheme
     private let sink: any OutputSink
     private var previous: Frame?
     private let pictures: PictureLayer?
@@ -32,10 +34,12 @@ public final class DiffRenderer {
     ///   - graphics: how placed pictures are drawn; nil leaves their cells blank.
     ///   - cellPixels: the size of a cell in pixels (pictures are sent at their boxes' pixel size).
     ///   - sixelColors: the terminal's sixel colour registers (XTSMGRAPHICS), at most 256 are used.
+    ///   - theme: the shades of the role colours (``ColorTheme``).
     public init(sink: any OutputSink, colorMode: ColorMode, graphics: GraphicsProtocol? = nil,
-                cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256, hyperlinks: Bool? = nil) {
+                cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256, hyperlinks: Bool? = nil, theme: ColorTheme = .dark) {
         self.sink = sink
         self.colorMode = colorMode
+        self.theme = theme
         self.hyperlinks = hyperlinks ?? (colorMode != .none)
         self.pictures = graphics.map { PictureLayer(graphics: $0, cellPixels: cellPixels, sixelColors: sixelColors) }
     }
@@ -89,11 +93,14 @@ public final class DiffRenderer {
         // The link the cells being written belong to (0: none); it ends before any other cell is written.
         var openLink: UInt64 = 0
         let hyperlinks = self.hyperlinks
-        func applyStyle(_ style: Style) {
+        let theme = self.theme
+        // `themed: false` for a colour that is not a colour: a kitty placeholder's foreground is the picture's id.
+        func applyStyle(_ style: Style, themed: Bool = true) {
             guard style != currentStyle else { return }
-            let sequence = SGR.sequence(for: style, mode: colorMode)
+            let sequence = SGR.sequence(for: themed ? theme.resolve(style) : style, mode: colorMode)
             if sequence != currentSequence { output.append(contentsOf: sequence) }
-            currentStyle = style
+            // An unthemed style is not remembered: a cell of the same style after it is themed.
+            currentStyle = themed ? style : nil
             currentSequence = sequence
             guard style.link != openLink else { return }
             if openLink != 0 { output.append(contentsOf: Hyperlink.close) }
@@ -141,7 +148,7 @@ public final class DiffRenderer {
                 // Under a picture shown by placeholders (kitty in tmux): the cell names the picture and its place in it.
                 if let pictures, cell.isPicture, let placeholder = pictures.placeholder(column: column, row: row, columns: frame.size.columns) {
                     if cursorColumn != column { Self.moveCursor(to: column, row: row, into: &output) }
-                    applyStyle(Style(foreground: .indexed(placeholder.id)))
+                    applyStyle(Style(foreground: .indexed(placeholder.id)), themed: false)
                     output.append(contentsOf: KittyPlaceholders.cell(row: placeholder.row, column: placeholder.column))
                     cursorColumn = nil
                     continue

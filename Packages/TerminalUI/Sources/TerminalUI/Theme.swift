@@ -1,6 +1,7 @@
 /// Semantic styles shared by every feature, each with its truecolor, 256-color and no-color form,
 /// so that a view names a role ("touched") instead of choosing colors per color mode.
 ///
+/// A role names one of the system colours; the renderer draws it in the ``ColorTheme``'s shade of it.
 /// Colors in a role are dropped by the renderer where the terminal has none (NO_COLOR, TERM=dumb);
 /// a role whose meaning would then be lost says so with an attribute too (bold, reverse).
 public enum Theme {
@@ -16,9 +17,9 @@ public enum Theme {
     public static let notice = Style(foreground: .yellow)
     /// Rules, separators and unselected borders: gray.
     public static let rule = Style(foreground: .gray)
-    /// A link in text: a blue that reads on dark and light backgrounds alike (the palette's blue,
-    /// index 4, is nearly invisible on dark ones), underlined so a link never depends on color alone.
-    public static let link = Style(foreground: .rgb(0x1E, 0x88, 0xE5, fallback: 33), underline: true)
+    /// A link in text: blue (each ``ColorTheme`` has a blue that reads on its background), underlined
+    /// so a link never depends on color alone.
+    public static let link = Style(foreground: .blue, underline: true)
     /// The link with keyboard focus: reverse video and bold on top of ``link``, visible without colors.
     public static let focusedLink = Style(foreground: link.foreground, bold: true, underline: true, reverse: true)
     /// Inline code in text: cyan.

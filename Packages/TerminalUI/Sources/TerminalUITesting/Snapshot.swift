@@ -7,8 +7,11 @@ import TerminalUI
 /// `RECORD_SNAPSHOTS=1` writes the snapshot instead of comparing, and **fails** the test, so a
 /// baseline is never accepted silently: record, read the file, then run again to see it green.
 /// A missing snapshot is recorded and fails the same way. A mismatch prints a line diff.
+///
+/// Every screen snapshotted is also measured: its text must read in every theme (``ContrastAudit``).
 public func assertSnapshot(_ frame: Frame, named name: String, filePath: StaticString = #filePath, line: UInt = #line) {
     assertTextSnapshot(frame.text, named: name, filePath: filePath, line: line)
+    ContrastAudit.assertReadable(frame, name, file: filePath, line: line)
 }
 
 /// Compares the frame's styles with a snapshot (`__Snapshots__/<name>.style.txt`): per row, the runs

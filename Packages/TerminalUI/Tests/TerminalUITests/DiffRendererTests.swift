@@ -174,12 +174,12 @@ final class DiffRendererTests: XCTestCase {
 
     func testStyleChangesEmitSGROnlyWhenNeeded() {
         let sink = RecordingSink()
-        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor)
+        let renderer = DiffRenderer(sink: sink, colorMode: .palette256)
         var frame = Frame(size: Size(columns: 10, rows: 1))
         frame.put("ab", at: Point(column: 0, row: 0), style: Style(bold: true))
         frame.put("cd", at: Point(column: 2, row: 0), style: Style(foreground: .red))
         renderer.render(frame)
-        XCTAssertTrue(sink.lastText.contains("\u{1B}[0;1mab\u{1B}[0;31mcd\u{1B}[0m\u{1B}[?2026l"), sink.lastText)
+        XCTAssertTrue(sink.lastText.contains("\u{1B}[0;1mab\u{1B}[0;38;5;203mcd\u{1B}[0m\u{1B}[?2026l"), sink.lastText)
     }
 
     func testControlCharactersInHandBuiltCellsAreSanitized() {

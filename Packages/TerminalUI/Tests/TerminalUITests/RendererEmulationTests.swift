@@ -60,7 +60,7 @@ private final class EmulatedTerminal: OutputSink {
                 let actual = cells[row * size.columns + column]
                 if expected.isContinuation { continue }
                 XCTAssertEqual(actual.text, expected.grapheme, "text at \(column),\(row)", file: file, line: line)
-                let expectedSGR = String(decoding: SGR.sequence(for: expected.style, mode: mode), as: UTF8.self)
+                let expectedSGR = String(decoding: SGR.sequence(for: ColorTheme.dark.resolve(expected.style), mode: mode), as: UTF8.self)
                 XCTAssertEqual(actual.sgr, expectedSGR, "style at \(column),\(row)", file: file, line: line)
             }
         }
