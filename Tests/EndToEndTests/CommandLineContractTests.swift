@@ -27,6 +27,34 @@ final class CommandLineContractTests: XCTestCase {
         }
     }
 
+    /// `--accessible` (and `APPS_CLI_ACCESSIBLE=1`) in every feature: no box drawing and no block
+    /// pictures anywhere on the screen, pictures said in words, and the same screen either way.
+    func testTheAccessibleModeDrawsNoBoxesAndSaysPicturesInWords() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("apps-cli-accessible-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let screens: [(arguments: [String], words: String)] = [
+            (["product-grid", "--size", "80x24"], "[picture]"),
+            (["product-grid", "--size", "80x24", "--keys", "enter"], "[picture: Apples]"),
+            (["numbers", "--size", "120x30"], "[picture: 1]"),
+            (["check24", "--size", "100x30", "--keys", "enter"], "[picture: "),
+            (["resource-directory", "--size", "80x24", "--keys", "enter enter"], "[picture"),
+            (["contacts", "--size", "80x24", "--keys", "enter"], "[pic"),
+        ]
+        for screen in screens {
+            let arguments = screen.arguments + ["--plain", "--data-dir", data.path]
+            let result = try AppsCLIProcess.run(arguments + ["--accessible"])
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            XCTAssertFalse(result.stdout.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) },
+                           "\(arguments): box drawing or blocks in\n\(result.stdout)")
+            XCTAssertTrue(result.stdout.contains(screen.words), "\(arguments): \(screen.words) in\n\(result.stdout)")
+            let fromEnvironment = try AppsCLIProcess.run(arguments, environment: ["APPS_CLI_ACCESSIBLE": "1"])
+            XCTAssertEqual(fromEnvironment.stdout, result.stdout, "APPS_CLI_ACCESSIBLE=1 is --accessible")
+        }
+        // Off, the same screens have their borders and pictures.
+        let boxed = try AppsCLIProcess.run(["product-grid", "--plain", "--data-dir", data.path], environment: ["APPS_CLI_ACCESSIBLE": "0"])
+        XCTAssertTrue(boxed.stdout.contains("╔"), boxed.stdout)
+    }
+
     func testVersion() throws {
         let result = try AppsCLIProcess.run(["--version"])
         XCTAssertEqual(result.status, 0)

@@ -193,6 +193,65 @@ final class RealTerminalTests: XCTestCase {
         }
     }
 
+    /// `--accessible` puts the terminal's cursor on the focused element, shown, where tmux reports it
+    /// (`#{cursor_x},#{cursor_y}`, `#{cursor_flag}`): on a list's selected row (its ">" marker), on
+    /// after ↓, on a focused button ("[") as tab moves the focus, and hidden where nothing has focus.
+    /// The screen has no box drawing and no block pictures.
+    func testTheAccessibleModePutsTheCursorOnTheFocusedElement() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        try tmux(["new-session", "-d", "-s", "main", "-x", "80", "-y", "30", "-e", "TERM=xterm-256color", "-e", "XDG_CACHE_HOME=\(dir)/cache",
+                  "sh", "-c", "unset NO_COLOR; '\(binary)' contacts --accessible --data-dir '\(dir)/data' 2>'\(dir)/stderr'; sleep 60"])
+        func cursor() throws -> (column: Int, row: Int, shown: Bool) {
+            let fields = try tmux(["display-message", "-p", "-t", "main", "#{cursor_x},#{cursor_y},#{cursor_flag}"])
+                .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+            XCTAssertEqual(fields.count, 3)
+            return (fields[0], fields[1], fields.count == 3 && fields[2] == 1)
+        }
+        /// The character under the cursor, once the cursor has left `previous`.
+        func underCursor(_ description: String, after previous: (Int, Int)? = nil) throws -> (Character?, (column: Int, row: Int, shown: Bool)) {
+            let deadline = Date().addingTimeInterval(20)
+            var position = try cursor()
+            while let previous, (position.column, position.row) == previous, Date() < deadline {
+                usleep(50_000)
+                position = try cursor()
+            }
+            let lines = try screen().split(separator: "\n", omittingEmptySubsequences: false)
+            guard position.row < lines.count else { return (nil, position) }
+            let line = Array(lines[position.row])
+            return (position.column < line.count ? line[position.column] : nil, position)
+        }
+        let list = try waitFor("the contacts") { $0.contains("Contacts (52)") }
+        XCTAssertFalse(list.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) }, "no box drawing or blocks:\n\(list)")
+        let (onRow, row) = try underCursor("the selected row")
+        XCTAssertTrue(row.shown, "the cursor is shown")
+        XCTAssertEqual(onRow, ">", "on the selected row's marker")
+        try tmux(["send-keys", "-t", "main", "Down"])
+        let (onNext, next) = try underCursor("the next row", after: (row.column, row.row))
+        XCTAssertEqual(onNext, ">")
+        XCTAssertGreaterThan(next.row, row.row, "the cursor followed the selection down")
+        try tmux(["send-keys", "-t", "main", "Enter"])
+        _ = try waitFor("a contact's page") { $0.contains("[ message ]") }
+        /// The text from the cursor on, once the cursor has left `previous`.
+        func atCursor(after previous: (Int, Int)) throws -> (String, (column: Int, row: Int, shown: Bool)) {
+            let (_, position) = try underCursor("the focus", after: previous)
+            let lines = try screen().split(separator: "\n", omittingEmptySubsequences: false)
+            guard position.row < lines.count else { return ("", position) }
+            return (String(lines[position.row].dropFirst(position.column)), position)
+        }
+        var (text, position) = try atCursor(after: (next.column, next.row))
+        XCTAssertTrue(text.hasPrefix("[ message ]"), "the page opens with the focus on its first button: \(text) at \(position)")
+        for label in ["[ call ]", "[ email ]"] {
+            let before = (position.column, position.row)
+            try tmux(["send-keys", "-t", "main", "Tab"])
+            (text, position) = try atCursor(after: before)
+            XCTAssertTrue(text.hasPrefix(label), "tab moves the cursor to \(label): \(text) at \(position)")
+            XCTAssertTrue(position.shown)
+        }
+        try tmux(["send-keys", "-t", "main", "q"])
+        XCTAssertEqual(try String(contentsOfFile: "\(dir)/stderr", encoding: .utf8), "")
+    }
+
     /// Starts `apps-cli numbers` in a `columns` × 30 pane, recording the terminal settings before and after.
     private func startNumbers(columns: Int) throws {
         let binary = AppsCLIProcess.executable.path

@@ -54,7 +54,7 @@ final class ShellIntegrationTests: XCTestCase {
         XCTAssertEqual(try complete(["apps-cli", "numbers", "--i"]), ["--images"], "not another feature's")
         XCTAssertEqual(try complete(["apps-cli", "check24", "--f"]), ["--fail-every"])
         XCTAssertEqual(Set(try complete(["apps-cli", "check24", "--images", ""])),
-                       Set(["auto", "kitty", "iterm", "sixel", "half", "quadrant", "sextant", "ascii", "none"]))
+                       Set(["auto", "kitty", "iterm", "sixel", "half", "quadrant", "sextant", "ascii", "text", "none"]))
         XCTAssertEqual(try complete(["apps-cli", "check24", "--size", "12"]), ["120x40"])
         let registered = try XCTUnwrap(try shell("bash", ["--norc", "--noprofile", "-c", "source '\(script.path)'; complete -p apps-cli"]))
         XCTAssertEqual(registered.out, "complete -F _apps_cli apps-cli\n")

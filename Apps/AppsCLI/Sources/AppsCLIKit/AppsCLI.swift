@@ -150,7 +150,7 @@ public enum AppsCLI {
     private static func runPlain(_ make: @MainActor (LaunchEnvironment, any ScreenHost) throws -> any Screen,
                                  texts: NavigationTexts, launch: LaunchEnvironment) async throws -> Int32 {
         let size = Size(columns: launch.options.size.columns, rows: launch.options.size.rows)
-        let host = HeadlessHost(size: size)
+        let host = HeadlessHost(size: size, accessible: launch.options.accessible)
         host.controller.texts = texts
         // Nothing to restore in plain mode: SIGQUIT ends the process quietly instead of drawing
         // Swift's crash report (the interactive session forwards it and restores the terminal).
@@ -173,7 +173,8 @@ public enum AppsCLI {
         let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO, mouse: launch.options.mouse)
         // Without --images (or APPS_CLI_IMAGES) the host asks the terminal what it can draw.
         let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment),
-                                pictures: launch.options.images, environment: launch.environment, theme: launch.options.theme)
+                                pictures: launch.options.images, environment: launch.environment, theme: launch.options.theme,
+                                accessible: launch.options.accessible)
         host.controller.texts = texts
         let screen = TestCrashSwitch.wrap(try make(launch, host.controller), environment: launch.environment)
         do {

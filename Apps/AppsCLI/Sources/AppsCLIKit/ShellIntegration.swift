@@ -189,7 +189,7 @@ enum CompletionScript {
 enum ManualPage {
     /// The environment variables the app reads, and what for.
     static let environment: [(String, String)] = [
-        ("APPS_CLI_IMAGES", "How pictures are drawn when --images is not given: auto, kitty, iterm, sixel, half, quadrant, sextant, ascii or none."),
+        ("APPS_CLI_IMAGES", "How pictures are drawn when --images is not given: auto, kitty, iterm, sixel, half, quadrant, sextant, ascii, text or none."),
         ("APPS_CLI_ACCESSIBLE", "Set and not 0, off, no or false: the accessible mode of --accessible."),
         ("COLORFGBG", "The terminal's foreground and background colours (\"15;0\"), read for --theme auto when the terminal does not answer the question for its background colour."),
         ("NO_COLOR", "When set and not empty, no colours: text styles (bold, reverse, underline) only."),

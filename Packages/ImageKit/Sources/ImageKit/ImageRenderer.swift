@@ -20,11 +20,11 @@ public enum ImageRenderMode: Sendable, Equatable {
         self = colorMode == .none ? .ascii : .halfBlocks
     }
 
-    /// The mode for a picture tier; nil for `.none` (no pictures). Without colours every tier is the ramp;
+    /// The mode for a picture tier; nil for `.none` (no pictures) and `.text` (words instead). Without colours every tier is the ramp;
     /// the pixel tiers draw with sextants where a picture cannot be placed (see ``ImageSlotView``).
     public init?(colorMode: ColorMode, tier: PictureTier) {
         switch tier {
-        case .none: return nil
+        case .none, .text: return nil
         case _ where colorMode == .none, .ascii: self = .ascii
         case .halfBlocks: self = .halfBlocks
         case .kitty, .iterm, .sixel: self = .sextants

@@ -20,10 +20,16 @@ public enum ImageSlot: Equatable, Sendable {
 public enum ImageSlotView {
     /// - Parameter cache: where a view keeps pictures it has rendered (nil renders every time).
     @MainActor
-    /// - Parameter tier: how pictures are drawn (`--images`); `.none` leaves the box empty.
+    /// - Parameter tier: how pictures are drawn (`--images`); `.none` leaves the box empty, `.text` says
+    ///   in words what is there ("[picture: Apples]").
+    /// - Parameter description: what the picture shows (a product's name), for `.text`.
     public static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tier: PictureTier = .halfBlocks,
-                            tick: Int, cache: PictureRenderCache? = nil) {
+                            tick: Int, cache: PictureRenderCache? = nil, description: String? = nil) {
         guard !rect.isEmpty else { return }
+        if tier == .text {
+            drawWords(slot, description: description, into: &frame, rect: rect)
+            return
+        }
         switch slot {
         case .loaded(let image):
             // In the terminal's own pixels: the renderer sends and places the picture over these cells.
@@ -42,6 +48,27 @@ public enum ImageSlotView {
             placeholder([reason, "no image", "×"], into: &frame, rect: rect)
         case .none:
             placeholder(["no image", "–"], into: &frame, rect: rect)
+        }
+    }
+
+    /// The slot in words at the box's top left: no box, no blocks, nothing a screen reader would spell
+    /// out glyph by glyph. The whole sentence where it fits (wrapped at words), else the shortest
+    /// form that fits on one line, never a word cut in two.
+    private static func drawWords(_ slot: ImageSlot, description: String?, into frame: inout Frame, rect: Rect) {
+        let about = description.map { ": " + Sanitizer.sanitize($0) } ?? ""
+        let forms: [String]
+        switch slot {
+        case .loaded: forms = ["[picture\(about)]", "[picture]", "[pic]"]
+        case .loading: forms = ["[loading picture\(about)]", "[loading]", "[…]"]
+        case .unavailable(let reason): forms = ["[no picture\(about): \(reason)]", "[no picture]", "[none]"]
+        case .none: forms = ["[no picture\(about)]", "[no picture]", "[none]"]
+        }
+        let wrapped = TextWrap.wrap(forms[0], width: rect.columns)
+        let lines = wrapped.count <= rect.rows && wrapped.allSatisfy({ DisplayWidth.of($0) <= rect.columns }) && rect.columns >= 12
+            ? wrapped
+            : [forms.first { DisplayWidth.of($0) <= rect.columns } ?? forms[forms.count - 1]]
+        for (offset, line) in lines.enumerated() {
+            frame.put(line, at: Point(column: rect.column, row: rect.row + offset), style: Style(dim: true), maxColumns: rect.columns)
         }
     }
 

@@ -19,6 +19,29 @@ final class ImageSlotViewTests: XCTestCase {
         XCTAssertTrue(draw(.loading).text.contains("↑ loading"), "a spinner, truncated to fit the frame")
     }
 
+    /// The accessible mode's tier says in words what is there: the whole sentence where it fits,
+    /// wrapped at words, else a short form on one line; never a box or a block, in colour or not.
+    func testTheTextTierSaysWhatIsThereInWords() async {
+        func words(_ slot: ImageSlot, columns: Int = 20, rows: Int = 4, description: String? = "Apples", colorMode: ColorMode = .trueColor) -> String {
+            var frame = Frame(size: Size(columns: columns, rows: rows))
+            ImageSlotView.draw(slot, into: &frame, rect: Rect(column: 0, row: 0, columns: columns, rows: rows), colorMode: colorMode,
+                               tier: .text, tick: 0, description: description)
+            XCTAssertFalse(frame.text.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) }, frame.text)
+            return frame.text.split(separator: "\n").joined(separator: "|")
+        }
+        let image = RGBImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 12))
+        XCTAssertEqual(words(.loaded(image)), "[picture: Apples]")
+        XCTAssertEqual(words(.loaded(image), colorMode: .none), "[picture: Apples]", "not the luminance ramp")
+        XCTAssertEqual(words(.loaded(image), description: nil), "[picture]")
+        XCTAssertEqual(words(.loaded(image), columns: 12), "[picture:|Apples]", "wrapped at the word")
+        XCTAssertEqual(words(.loaded(image), columns: 9, rows: 3), "[picture]", "too narrow for the sentence")
+        XCTAssertEqual(words(.loaded(image), columns: 6, rows: 1), "[pic]")
+        XCTAssertEqual(words(.loading), "[loading picture:|Apples]")
+        XCTAssertEqual(words(.unavailable(reason: "broken image"), columns: 40), "[no picture: Apples: broken image]")
+        XCTAssertEqual(words(.none, columns: 11, rows: 1), "[no picture]".count <= 11 ? "[no picture]" : "[none]")
+        XCTAssertEqual(words(.loaded(image), description: "A\u{1B}[31mB"), "[picture: A\u{FFFD}[31mB]", "the description is sanitized")
+    }
+
     /// In a list row's small box a failed picture must not look like one still loading: no "ima…".
     func testSmallBoxesShowAPlaceholderThatFitsWhole() async {
         func text(_ slot: ImageSlot, columns: Int, rows: Int) -> String {

@@ -8,17 +8,21 @@ public final class HeadlessHost {
     public let controller = NavigationController()
     private let size: Size
     private let pictureGrace: Duration
+    private let accessible: Bool
 
     /// - Parameter pictureGrace: how long pictures get once the content settled (``defaultPictureGrace``).
-    public init(size: Size, pictureGrace: Duration = HeadlessHost.defaultPictureGrace) {
+    /// - Parameter accessible: pictures in words and no box drawing (`--accessible`), as the terminal host.
+    public init(size: Size, pictureGrace: Duration = HeadlessHost.defaultPictureGrace, accessible: Bool = false) {
         self.size = size
         self.pictureGrace = pictureGrace
+        self.accessible = accessible
     }
 
     /// Shows `root`, applies `keys` (one inner array per `--keys` token) and renders the last frame.
     /// A key that quits (q, ctrl-c) ends the walk: the frame shown at that moment is returned.
     public func run(root: any Screen, keys: [[InputEvent]]) async -> Frame {
-        let context = RenderContext(size: size, colorMode: .none)
+        let context = accessible ? RenderContext(size: size, colorMode: .none, pictures: .text, accessible: true)
+            : RenderContext(size: size, colorMode: .none)
         controller.setRoot(root)
         // Like the terminal host, draw at once: a screen learns its size (a split its size class) here.
         await settle(in: context)
@@ -26,13 +30,18 @@ public final class HeadlessHost {
             for event in token {
                 let shown = controller.render(in: context)
                 switch controller.dispatch(event, in: context) {
-                case .quit, .interrupt: return shown
+                case .quit, .interrupt: return displayed(shown)
                 case .none, .suspend: break
                 }
             }
             await settle(in: context)
         }
-        return controller.render(in: context)
+        return displayed(controller.render(in: context))
+    }
+
+    /// `frame` as this host shows it: without box drawing in the accessible mode.
+    private func displayed(_ frame: Frame) -> Frame {
+        accessible ? frame.withoutBoxDrawing() : frame
     }
 
     /// How long the pictures on screen get once the content has settled: local and nearby pictures

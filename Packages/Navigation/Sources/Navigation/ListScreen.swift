@@ -144,6 +144,9 @@ public enum ListBody {
             }
             drawRow(row, Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style), &frame)
             // Also in text (--plain, NO_COLOR): ► touched, ▌ selected; drawn last, over the row's own first column.
+            if markable, selected, rowRect.row + marks.markerLine < rect.row + rect.rows {
+                frame.cursor = Point(column: rect.column, row: rowRect.row + marks.markerLine)
+            }
             if markable, touched || selected {
                 let lines = marks.markerOnEveryLine ? Array(marked) : [rowRect.row + marks.markerLine]
                 for line in lines where line < rect.row + rect.rows {

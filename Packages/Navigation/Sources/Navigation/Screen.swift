@@ -26,12 +26,16 @@ public struct RenderContext: Sendable, Equatable {
     public var tick: Int
     /// How pictures are drawn (`--images`); without colours they are the luminance ramp whatever this says.
     public var pictures: PictureTier
+    /// The accessible mode (`--accessible`): pictures in words, a still spinner, no box drawing, the
+    /// cursor on the focus. The hosts apply it; a screen may read it to say more in words.
+    public var accessible: Bool
 
-    public init(size: Size, colorMode: ColorMode = .trueColor, tick: Int = 0, pictures: PictureTier = .halfBlocks) {
+    public init(size: Size, colorMode: ColorMode = .trueColor, tick: Int = 0, pictures: PictureTier = .halfBlocks, accessible: Bool = false) {
         self.size = size
         self.colorMode = colorMode
         self.tick = tick
         self.pictures = pictures
+        self.accessible = accessible
     }
 
     /// `regular` from 100 columns, else `compact` (see ``SizeClass``).

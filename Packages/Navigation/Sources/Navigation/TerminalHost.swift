@@ -23,6 +23,8 @@ public final class TerminalHost {
     private let requestedTheme: ColorTheme.Name?
     /// The theme in use, decided when the terminal is entered.
     public private(set) var theme: ColorTheme
+    /// The accessible mode (`--accessible`): see ``RenderContext/accessible``.
+    private let accessible: Bool
     private var size: Size
     private var tick = 0
     private var spinner: Task<Void, Never>?
@@ -35,10 +37,14 @@ public final class TerminalHost {
     ///   - environment: TERM, TERM_PROGRAM, COLORFGBG and the like, for choosing the pictures' tier and the theme.
     ///   - theme: the theme (`--theme`); nil asks the terminal for its background colour (OSC 11), else
     ///     reads COLORFGBG, else takes the dark one.
+    ///   - accessible: pictures in words (unless `pictures` asks for a tier), a still spinner, no box
+    ///     drawing, and the terminal's cursor on the focused element.
     public init(session: TerminalSession, colorMode: ColorMode, pictures: PictureTier? = .halfBlocks,
-                environment: [String: String] = [:], theme: ColorTheme.Name? = nil) {
+                environment: [String: String] = [:], theme: ColorTheme.Name? = nil, accessible: Bool = false) {
         self.session = session
         self.colorMode = colorMode
+        self.accessible = accessible
+        let pictures = pictures ?? (accessible ? .text : nil)
         self.requestedPictures = pictures
         self.pictures = pictures ?? .halfBlocks
         self.requestedTheme = theme
@@ -66,13 +72,13 @@ public final class TerminalHost {
         pictures = colorMode == .none ? (requestedPictures ?? .ascii)
             : requestedPictures ?? PictureTier.automatic(capabilities, environment: environment)
         guard let graphics = GraphicsProtocol.forTier(pictures, environment: environment), colorMode != .none else {
-            renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, theme: theme)
+            renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, theme: theme, showsCursor: accessible)
             return
         }
         let cell = capabilities.cellPixels ?? session.cellPixels()
         renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
                                 cellPixels: cell.map(PixelSize.init) ?? .defaultCell,
-                                sixelColors: capabilities.colorRegisters ?? 256, theme: theme)
+                                sixelColors: capabilities.colorRegisters ?? 256, theme: theme, showsCursor: accessible)
     }
 
     /// Runs `root` until the user quits.
@@ -152,12 +158,14 @@ public final class TerminalHost {
     }
 
     private var context: RenderContext {
-        RenderContext(size: size, colorMode: colorMode, tick: tick, pictures: pictures)
+        // The accessible mode's spinner stands still: a moving glyph is noise to a screen reader.
+        RenderContext(size: size, colorMode: colorMode, tick: accessible ? 0 : tick, pictures: pictures, accessible: accessible)
     }
 
     private func draw() {
         guard isRunning, !session.isSuspended else { return }
-        renderer.render(controller.render(in: context))
+        let frame = controller.render(in: context)
+        renderer.render(accessible ? frame.withoutBoxDrawing() : frame)
     }
 
     /// Draws once the main actor is free, however many jobs finish in the meantime.

@@ -63,6 +63,23 @@ final class ListScreenTests: XCTestCase {
         XCTAssertEqual(ListScreenLayout(size: Size(columns: 1, rows: 2), hasSearch: true, hasNotice: true).list.rows, 0)
     }
 
+    /// The selected row's marker cell is the frame's focus (the accessible mode's cursor goes there),
+    /// and follows the selection; a list without a selection on screen has none.
+    func testTheSelectedRowsMarkerIsTheFocus() async {
+        func focus(_ content: ListContent<String>) -> Point? {
+            var frame = Frame(size: Size(columns: 24, rows: 5))
+            ListBody.draw(content, in: Rect(column: 0, row: 0, columns: 24, rows: 5), into: &frame, layout: { self.layout($0) },
+                          touchedIndex: nil, words: words, context: context) { title, cell, body in
+                body.put(title, at: Point(column: 2, row: cell.rect.row), style: cell.style)
+            }
+            return frame.cursor
+        }
+        let rows = LazyRows(["#A", "Anna", "Arne", "#B", "Bo"])
+        XCTAssertEqual(focus(.loaded(rows: rows, selectedIndex: 1, firstVisibleRow: 0)), Point(column: 0, row: 1))
+        XCTAssertEqual(focus(.loaded(rows: rows, selectedIndex: 2, firstVisibleRow: 0)), Point(column: 0, row: 3))
+        XCTAssertNil(focus(.loading))
+    }
+
     func testTheBodyShowsEachStateWithItsWords() async {
         XCTAssertTrue(body(.loading).joined().contains("Loading…"))
         let failed = body(.failed(message: "No connection."))

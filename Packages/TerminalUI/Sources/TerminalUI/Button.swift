@@ -1,4 +1,5 @@
 /// A one-row button drawn as `[ Neuladen ]`: bold in reverse video when focused, dim when disabled.
+/// The focused button is where the frame's ``Frame/cursor`` is (the accessible mode shows it there).
 public struct Button: Hashable, Sendable {
     /// The label between the brackets (sanitized when drawn).
     public var title: String
@@ -28,12 +29,15 @@ public struct Button: Hashable, Sendable {
     public func draw(into frame: inout Frame, at origin: Point, style: Style = .plain, maxColumns: Int? = nil) -> Rect {
         var buttonStyle = style
         if !isEnabled {
+            // A disabled button can still have the focus (tab passes over it): dim, and reversed then.
             buttonStyle.dim = true
+            buttonStyle.reverse = isFocused
         } else if isFocused {
             buttonStyle.bold = true
             buttonStyle.reverse = true
         }
         let drawn = frame.put("[ \(title) ]", at: origin, style: buttonStyle, maxColumns: maxColumns)
+        if isFocused, drawn > 0 { frame.cursor = origin }
         return Rect(origin: origin, size: Size(columns: drawn, rows: 1))
     }
 

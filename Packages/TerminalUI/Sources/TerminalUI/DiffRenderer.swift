@@ -24,6 +24,9 @@ public final class DiffRenderer {
     public let hyperlinks: Bool
     /// The shades the frame's role colours are drawn in.
     public let theme: ColorTheme
+    /// Whether the terminal's cursor is shown on the frame's ``Frame/cursor`` (the focused element)
+    /// after each frame, for screen readers and magnifiers (the accessible mode); hidden otherwise.
+    public let showsCursor: Bool
     private let sink: any OutputSink
     private var previous: Frame?
     private let pictures: PictureLayer?
@@ -35,11 +38,14 @@ public final class DiffRenderer {
     ///   - cellPixels: the size of a cell in pixels (pictures are sent at their boxes' pixel size).
     ///   - sixelColors: the terminal's sixel colour registers (XTSMGRAPHICS), at most 256 are used.
     ///   - theme: the shades of the role colours (``ColorTheme``).
+    ///   - showsCursor: whether the terminal's cursor is shown on the focused element (``Frame/cursor``).
     public init(sink: any OutputSink, colorMode: ColorMode, graphics: GraphicsProtocol? = nil,
-                cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256, hyperlinks: Bool? = nil, theme: ColorTheme = .dark) {
+                cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256, hyperlinks: Bool? = nil, theme: ColorTheme = .dark,
+                showsCursor: Bool = false) {
         self.sink = sink
         self.colorMode = colorMode
         self.theme = theme
+        self.showsCursor = showsCursor
         self.hyperlinks = hyperlinks ?? (colorMode != .none)
         self.pictures = graphics.map { PictureLayer(graphics: $0, cellPixels: cellPixels, sixelColors: sixelColors) }
     }
@@ -73,8 +79,10 @@ public final class DiffRenderer {
         pictures?.update(to: frame.visiblePictures, repaintsAll: repaintsAll, base: &base, before: &before, after: &after)
         var body: [UInt8] = []
         writeChanges(from: base, to: frame, into: &body)
+        // Writing moved the terminal's cursor: it goes back on the focus (or stays hidden without one).
+        let focusMoved = showsCursor && (frame.cursor != previous?.cursor || repaintsAll || !body.isEmpty || !after.isEmpty)
         previous = frame
-        guard repaintsAll || !body.isEmpty || !before.isEmpty || !after.isEmpty else { return }
+        guard repaintsAll || focusMoved || !body.isEmpty || !before.isEmpty || !after.isEmpty else { return }
 
         var output: [UInt8] = []
         output.reserveCapacity(before.count + body.count + after.count + 32)
@@ -83,6 +91,14 @@ public final class DiffRenderer {
         if repaintsAll { output.appendASCII("\u{1B}[0m\u{1B}[2J") }
         output.append(contentsOf: body)
         output.append(contentsOf: after)
+        if focusMoved {
+            if let focus = frame.cursor, frame.bounds.contains(focus) {
+                Self.moveCursor(to: focus.column, row: focus.row, into: &output)
+                output.appendASCII("\u{1B}[?25h")
+            } else {
+                output.appendASCII("\u{1B}[?25l")
+            }
+        }
         output.appendASCII("\u{1B}[?2026l")
         sink.write(output)
     }

@@ -42,6 +42,10 @@ public struct Frame: Hashable, Sendable {
     public internal(set) var pictures: [PicturePlacement] = []
     /// The targets of the hyperlinks its cells belong to, by ``Style/link`` id (``putLink(_:target:at:style:maxColumns:)``).
     public internal(set) var links: [UInt64: String] = [:]
+    /// Where the focused element is: a selected row's first cell, a focused button, a text field's
+    /// caret. The accessible mode puts the terminal's cursor there, so screen readers and magnifiers
+    /// follow the focus; the widget drawn last with the focus sets it (a dialog over a screen).
+    public var cursor: Point?
 
     public init(size: Size, style: Style = .plain) {
         self.size = size
@@ -172,6 +176,10 @@ public struct Frame: Hashable, Sendable {
             carryPictures(of: other, from: other.bounds, shift: point, clip: bounds)
         }
         if !other.links.isEmpty { links.merge(other.links) { mine, _ in mine } }
+        if let focus = other.cursor {
+            let shifted = Point(column: focus.column + point.column, row: focus.row + point.row)
+            if bounds.contains(shifted) { cursor = shifted }
+        }
         for row in 0..<other.size.rows {
             let targetRow = point.row + row
             guard targetRow >= 0, targetRow < size.rows else { continue }
@@ -200,5 +208,27 @@ public struct Frame: Hashable, Sendable {
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Frame {
+    /// The frame as the accessible mode shows it: box drawing (U+2500–257F) and block elements
+    /// (U+2580–259F) become blanks, so a screen reader reads the words on screen and not "box drawings
+    /// light horizontal" eighty times; the row markers stay as text (▌ selected and ► touched become
+    /// ">", ◄ "<"). Styles, links, pictures and the cursor stay.
+    public func withoutBoxDrawing() -> Frame {
+        var result = self
+        for index in cells.indices {
+            let utf8 = cells[index].grapheme.utf8
+            // U+2500–U+25FF are E2 94 80 … E2 97 BF in UTF-8: one comparison rules out almost every cell.
+            guard utf8.count == 3, utf8.first == 0xE2, let scalar = cells[index].grapheme.unicodeScalars.first?.value else { continue }
+            switch scalar {
+            case 0x258C, 0x25BA: result.cells[index].grapheme = ">"
+            case 0x25C4: result.cells[index].grapheme = "<"
+            case 0x2500...0x259F: result.cells[index].grapheme = " "
+            default: continue
+            }
+        }
+        return result
     }
 }

@@ -10,6 +10,10 @@ extension Frame {
             carryPictures(of: other, from: sourceArea, shift: Point(column: columnShift, row: rowShift), clip: target)
         }
         if !other.links.isEmpty { links.merge(other.links) { mine, _ in mine } }
+        if let focus = other.cursor, sourceArea.contains(focus) {
+            let shifted = Point(column: focus.column + columnShift, row: focus.row + rowShift)
+            if target.contains(shifted) { cursor = shifted }
+        }
         for row in sourceArea.row..<sourceArea.maxRow {
             let targetRow = row + rowShift
             guard targetRow >= target.row, targetRow < target.maxRow else { continue }

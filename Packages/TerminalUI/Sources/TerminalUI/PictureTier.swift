@@ -2,7 +2,8 @@
 /// (kitty's, iTerm2's inline images, sixel), or with text: six pixels a cell (sextants,
 /// U+1FB00–1FB3B, which terminals such as kitty, foot and WezTerm draw themselves), four (quadrants,
 /// U+2596–259F, which DejaVu and Noto Sans Mono draw but Liberation Mono does not), two (half blocks,
-/// in every common font), the luminance ramp without colours, or no pictures at all.
+/// in every common font), the luminance ramp without colours, words in place of the picture (the
+/// accessible mode's), or no pictures at all.
 public enum PictureTier: String, Sendable, CaseIterable, Equatable {
     case kitty
     case iterm
@@ -11,6 +12,8 @@ public enum PictureTier: String, Sendable, CaseIterable, Equatable {
     case quadrants = "quadrant"
     case halfBlocks = "half"
     case ascii
+    /// "[picture: …]" in place of the picture: what a screen reader can say.
+    case text
     case none
 
     /// The graphics protocol of a pixel tier; nil for the text tiers.
@@ -19,7 +22,7 @@ public enum PictureTier: String, Sendable, CaseIterable, Equatable {
         case .kitty: .kitty
         case .iterm: .iterm
         case .sixel: .sixel
-        case .sextants, .quadrants, .halfBlocks, .ascii, .none: nil
+        case .sextants, .quadrants, .halfBlocks, .ascii, .text, .none: nil
         }
     }
 }

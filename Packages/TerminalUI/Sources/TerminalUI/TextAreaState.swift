@@ -167,7 +167,10 @@ public struct TextAreaState: Hashable, Sendable {
             var x = rect.column
             for position in row.characters {
                 var cellStyle = style
-                if isFocused, row.line == line, position == column { cellStyle.reverse.toggle() }
+                if isFocused, row.line == line, position == column {
+                    cellStyle.reverse.toggle()
+                    frame.cursor = Point(column: x, row: rect.row + offset)
+                }
                 x += frame.put(String(characters[position]), at: Point(column: x, row: rect.row + offset), style: cellStyle,
                                maxColumns: rect.maxColumn - x)
             }
@@ -175,6 +178,7 @@ public struct TextAreaState: Hashable, Sendable {
                 var cursorStyle = style
                 cursorStyle.reverse.toggle()
                 frame.put(" ", at: Point(column: x, row: rect.row + offset), style: cursorStyle, maxColumns: 1)
+                frame.cursor = Point(column: x, row: rect.row + offset)
             }
         }
     }

@@ -141,7 +141,10 @@ public struct TextFieldState: Hashable, Sendable {
         while index < text.endIndex, x < rect.columns {
             let character = text[index]
             var cellStyle = style
-            if isFocused, index == cursorIndex { cellStyle.reverse.toggle() }
+            if isFocused, index == cursorIndex {
+                cellStyle.reverse.toggle()
+                frame.cursor = Point(column: rect.column + x, row: rect.row)
+            }
             frame.put(String(character), at: Point(column: rect.column + x, row: rect.row), style: cellStyle, maxColumns: rect.columns - x)
             x += DisplayWidth.of(character)
             index = text.index(after: index)
@@ -149,7 +152,9 @@ public struct TextFieldState: Hashable, Sendable {
         if isFocused, cursorIndex == text.endIndex {
             var cursorStyle = style
             cursorStyle.reverse.toggle()
-            frame.put(" ", at: Point(column: rect.column + min(firstColumn + before, rect.columns - 1), row: rect.row), style: cursorStyle, maxColumns: 1)
+            let caret = Point(column: rect.column + min(firstColumn + before, rect.columns - 1), row: rect.row)
+            frame.put(" ", at: caret, style: cursorStyle, maxColumns: 1)
+            frame.cursor = caret
         }
     }
 }

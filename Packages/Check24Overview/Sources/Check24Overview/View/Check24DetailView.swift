@@ -125,7 +125,8 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         for (row, line) in layout.noticeLines.enumerated() {
             frame.put(line, at: Point(column: 1, row: layout.nameLines.count + row), style: Style(foreground: colored ? .red : .default, bold: true))
         }
-        ImageSlotView.draw(viewModel.image, into: &frame, rect: layout.image, colorMode: context.colorMode, tier: context.pictures, tick: context.tick)
+        ImageSlotView.draw(viewModel.image, into: &frame, rect: layout.image, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
+                           description: viewModel.name)
         let column = layout.infoColumn
         let maxColumns = max(1, layout.width - column - 1)
         var row = layout.infoRow
@@ -152,6 +153,7 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
             frame.put(line, at: Point(column: 1, row: layout.longDescriptionRow + offset))
         }
         let footerFocused = viewModel.focus == .footer
+        if footerFocused { frame.cursor = Point(column: layout.footerColumn, row: layout.footerRow) }
         frame.put(viewModel.footer, at: Point(column: layout.footerColumn, row: layout.footerRow),
                   style: Style(bold: footerFocused, underline: true, reverse: footerFocused))
     }

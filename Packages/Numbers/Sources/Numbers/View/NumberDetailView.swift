@@ -49,7 +49,8 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
             frame.put(notice, at: Point(column: start, row: 0), style: Theme.notice, maxColumns: max(0, context.size.columns - start - 1))
         }
         let picture = pictureRect(context.size)
-        ImageSlotView.draw(viewModel.image, into: &frame, rect: picture, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures)
+        ImageSlotView.draw(viewModel.image, into: &frame, rect: picture, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures,
+                           description: viewModel.name)
         let textRow = picture.row + picture.rows + 1
         let textWidth = max(1, context.size.columns - 4)
         switch viewModel.text {

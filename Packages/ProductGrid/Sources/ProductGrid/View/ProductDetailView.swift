@@ -81,7 +81,8 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
     static func render(_ viewModel: ProductDetailViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
         let layout = layout(for: context.size)
-        ImageSlotView.draw(viewModel.image, into: &frame, rect: layout.image, colorMode: context.colorMode, tier: context.pictures, tick: context.tick)
+        ImageSlotView.draw(viewModel.image, into: &frame, rect: layout.image, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
+                           description: viewModel.name)
         let lines = textLines(viewModel, width: max(1, layout.text.columns), tick: context.tick)
         let offset = min(viewModel.scrollOffset, max(0, lines.count - layout.text.rows))
         for row in 0..<max(0, layout.text.rows) where offset + row < lines.count {

@@ -92,6 +92,10 @@ final class ProductListView: Screen, ProductListViewInput {
             : selected ? Theme.selection : Theme.rule
         // The selected tile has a double border, so the selection is visible without color.
         Box.draw(into: &frame, rect: rect, style: borderStyle, line: selected ? .double : .single)
+        // The selected tile's name has the cursor (the accessible mode shows it there).
+        if selected, rect.rows >= 3, frame.bounds.contains(Point(column: rect.column + 1, row: rect.maxRow - 3)) {
+            frame.cursor = Point(column: rect.column + 1, row: rect.maxRow - 3)
+        }
         let inner = rect.inset(by: 1)
         guard !inner.isEmpty else { return }
         let imageRect = Rect(column: inner.column, row: inner.row, columns: inner.columns, rows: max(0, inner.rows - 2))
@@ -101,8 +105,10 @@ final class ProductListView: Screen, ProductListViewInput {
         if touched {
             frame.fill(Rect(column: inner.column, row: inner.maxRow - 2, columns: inner.columns, rows: 2), style: nameStyle)
         }
-        // The ► cue shows the touch in plain text and without colors too.
-        let name = Truncation.truncate((touched ? "► " : "") + tile.name, width: inner.columns)
+        // The ► cue shows the touch in plain text and without colors too; in the accessible mode, which
+        // draws no borders, "> " shows the selection the double border shows.
+        let marker = touched ? "► " : selected && context.accessible ? "> " : ""
+        let name = Truncation.truncate(marker + tile.name, width: inner.columns)
         put(centered: name, row: inner.maxRow - 2, in: inner, style: nameStyle, frame: &frame)
         put(centered: tile.price, row: inner.maxRow - 1, in: inner, style: priceStyle, frame: &frame)
     }

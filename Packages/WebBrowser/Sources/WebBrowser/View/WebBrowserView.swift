@@ -133,11 +133,17 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
             let text = laidOut ?? rendered(document, size: size)
             let rect = textRect(size)
             let offset = min(viewModel.scrollOffset, maxScrollOffset(text, size: size))
+            var placedFocus = false
             for row in 0..<rect.rows where offset + row < text.lines.count {
                 var column = rect.column
                 for run in text.lines[offset + row].runs {
                     let style = self.style(for: run, selectedLink: viewModel.selectedLink, colored: colored)
                     let point = Point(column: column, row: rect.row + row)
+                    // The focused link's first cell on screen has the cursor (the accessible mode shows it).
+                    if !placedFocus, let index = run.linkIndex, index == viewModel.selectedLink {
+                        frame.cursor = point
+                        placedFocus = true
+                    }
                     if let index = run.linkIndex, viewModel.linkTargets.indices.contains(index), let target = viewModel.linkTargets[index] {
                         column += frame.putLink(run.text, target: target, at: point, style: style, maxColumns: rect.maxColumn - column)
                     } else {
