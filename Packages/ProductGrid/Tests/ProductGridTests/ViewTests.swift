@@ -64,6 +64,22 @@ final class ProductListViewTests: XCTestCase {
         XCTAssertEqual(header, "Products (7)  Offline — as of 22:50 (r r… 1/7")
     }
 
+    /// The selected tile's name is the focus (the accessible mode's cursor), and in that mode, which
+    /// draws no borders, "> " before the name says which tile is selected.
+    func testTheSelectedTilesNameIsTheFocus() async throws {
+        let model = loaded(5, selected: 1)
+        let frame = ProductListView.render(model, in: context(80, 24))
+        let focus = try XCTUnwrap(frame.cursor)
+        let line = frame.text.split(separator: "\n", omittingEmptySubsequences: false)[focus.row]
+        XCTAssertTrue(line.dropFirst(focus.column).hasPrefix("Product 2"), "\(line) at \(focus)")
+        var accessible = context(80, 24)
+        accessible.accessible = true
+        let marked = ProductListView.render(model, in: accessible)
+        let markedLine = marked.text.split(separator: "\n", omittingEmptySubsequences: false)[try XCTUnwrap(marked.cursor).row]
+        XCTAssertTrue(markedLine.contains("> Product 2"), String(markedLine))
+        XCTAssertFalse(markedLine.contains("> Product 1"))
+    }
+
     func testGridAt80x24() async {
         assertSnapshot(ProductListView.render(loaded(5), in: context(80, 24)), named: "grid-80x24")
     }

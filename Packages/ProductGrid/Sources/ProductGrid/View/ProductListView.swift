@@ -92,10 +92,6 @@ final class ProductListView: Screen, ProductListViewInput {
             : selected ? Theme.selection : Theme.rule
         // The selected tile has a double border, so the selection is visible without color.
         Box.draw(into: &frame, rect: rect, style: borderStyle, line: selected ? .double : .single)
-        // The selected tile's name has the cursor (the accessible mode shows it there).
-        if selected, rect.rows >= 3, frame.bounds.contains(Point(column: rect.column + 1, row: rect.maxRow - 3)) {
-            frame.cursor = Point(column: rect.column + 1, row: rect.maxRow - 3)
-        }
         let inner = rect.inset(by: 1)
         guard !inner.isEmpty else { return }
         let imageRect = Rect(column: inner.column, row: inner.row, columns: inner.columns, rows: max(0, inner.rows - 2))
@@ -109,15 +105,20 @@ final class ProductListView: Screen, ProductListViewInput {
         // draws no borders, "> " shows the selection the double border shows.
         let marker = touched ? "► " : selected && context.accessible ? "> " : ""
         let name = Truncation.truncate(marker + tile.name, width: inner.columns)
-        put(centered: name, row: inner.maxRow - 2, in: inner, style: nameStyle, frame: &frame)
+        let nameStart = put(centered: name, row: inner.maxRow - 2, in: inner, style: nameStyle, frame: &frame)
+        // The selected tile's name has the focus (the accessible mode's cursor goes there).
+        if selected, let nameStart, frame.bounds.contains(nameStart) { frame.cursor = nameStart }
         put(centered: tile.price, row: inner.maxRow - 1, in: inner, style: priceStyle, frame: &frame)
     }
 
-    private static func put(centered text: String, row: Int, in rect: Rect, style: Style, frame: inout Frame) {
-        guard row >= rect.row else { return }
+    /// Draws `text` centred in `row` of `rect`; where it starts, nil when the row is outside `rect`.
+    @discardableResult
+    private static func put(centered text: String, row: Int, in rect: Rect, style: Style, frame: inout Frame) -> Point? {
+        guard row >= rect.row else { return nil }
         let width = DisplayWidth.of(text)
-        frame.put(text, at: Point(column: rect.column + max(0, (rect.columns - width) / 2), row: row), style: style,
-                  maxColumns: rect.columns)
+        let start = Point(column: rect.column + max(0, (rect.columns - width) / 2), row: row)
+        frame.put(text, at: start, style: style, maxColumns: rect.columns)
+        return start
     }
 
     // MARK: Input
