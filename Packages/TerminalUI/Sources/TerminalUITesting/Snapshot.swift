@@ -17,8 +17,10 @@ public func assertSnapshot(_ frame: Frame, named name: String, filePath: StaticS
 /// Compares the frame's styles with a snapshot (`__Snapshots__/<name>.style.txt`): per row, the runs
 /// of columns that share foreground, background and attributes (``styleRuns(of:)``). For screens where
 /// color is the spec: favorites' background, selection, touched rows, disabled tabs.
+/// Measured for contrast in every theme too (``ContrastAudit``).
 public func assertStyleSnapshot(_ frame: Frame, named name: String, filePath: StaticString = #filePath, line: UInt = #line) {
     assertTextSnapshot(styleRuns(of: frame), named: name + ".style", filePath: filePath, line: line)
+    ContrastAudit.assertReadable(frame, name, file: filePath, line: line)
 }
 
 /// Compares text with a snapshot file beside the test file; see ``assertSnapshot(_:named:filePath:line:)``.
