@@ -55,3 +55,28 @@ public struct SearchQuery: Hashable, Sendable {
         return ascii ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 }
+
+/// A filter's query and the positions it matched, kept between keys so that the next key, when it
+/// only adds to the query, scans these matches instead of the whole list.
+public struct SearchMatches: Hashable, Sendable {
+    /// The query these are the matches of.
+    public let query: SearchQuery
+    /// The matching positions, ascending.
+    public let positions: [Int]
+
+    /// The positions of `foldedTexts` that `query` matches, among `base` (ascending positions) when
+    /// given: the list before filtering, such as a tab's products.
+    public init<Texts: RandomAccessCollection>(_ query: SearchQuery, in foldedTexts: Texts, among base: [Int]? = nil)
+    where Texts.Element == String, Texts.Index == Int {
+        self.query = query
+        positions = query.matches(in: foldedTexts, among: base)
+    }
+
+    /// The matches of `query` in the same texts and base: found among these when `query` narrows
+    /// this query (a letter typed at the end), else among `base` again.
+    public func refined<Texts: RandomAccessCollection>(to query: SearchQuery, in foldedTexts: Texts, among base: [Int]? = nil) -> SearchMatches
+    where Texts.Element == String, Texts.Index == Int {
+        if query == self.query { return self }
+        return SearchMatches(query, in: foldedTexts, among: query.narrows(self.query) ? positions : base)
+    }
+}

@@ -40,3 +40,19 @@ final class SearchQueryTests: XCTestCase {
         XCTAssertEqual(SearchQuery("ba").matches(in: folded, among: [0, 2]), [])
     }
 }
+
+final class SearchMatchesTests: XCTestCase {
+    func testRefiningNarrowsTheKeptMatchesAndStartsOverWhenTheQueryWidens() {
+        let texts = ["bagel barn", "boulangerie", "bar none", "cafe"]
+        let b = SearchMatches(SearchQuery("b"), in: texts)
+        XCTAssertEqual(b.positions, [0, 1, 2])
+        let ba = b.refined(to: SearchQuery("ba"), in: texts)
+        XCTAssertEqual(ba.positions, [0, 2])
+        XCTAssertEqual(ba.refined(to: SearchQuery("bar"), in: texts).positions, [0, 2])
+        XCTAssertEqual(ba.refined(to: SearchQuery("b"), in: texts).positions, [0, 1, 2], "a letter erased scans the base again")
+        XCTAssertEqual(ba.refined(to: SearchQuery(""), in: texts, among: [1, 3]).positions, [1, 3], "no query: the base")
+        // Narrowing looks at the kept matches only: the same result as a full scan, from fewer texts.
+        let stale = SearchMatches(SearchQuery("b"), in: texts, among: [1])
+        XCTAssertEqual(stale.refined(to: SearchQuery("ba"), in: texts).positions, [], "only position 1 was a candidate")
+    }
+}

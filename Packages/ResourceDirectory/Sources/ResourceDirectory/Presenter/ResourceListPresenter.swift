@@ -38,8 +38,10 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     private var entries: [ResourceEntry] = []
     private var order = ResourceSortOrder.original
     private var search = SearchFieldState()
+    /// The filter's matches in `entries` (kept so the next key typed narrows them); nil before a load.
+    private var matches: SearchMatches?
     /// Positions in `entries` of the rows the filter leaves.
-    private var shown: [Int] = []
+    private var shown: [Int] { matches?.positions ?? [] }
     var list = ListState(visibleRows: 0..<ResourceListPresenter.initialVisibleRows)
     var rowCount: Int { isLoaded ? shown.count : 0 }
     /// The sort button under a mouse press (its one control).
@@ -101,7 +103,7 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         search = newSearch
         guard isLoaded, queryChanged else { return publish() }
         let keep = selectedEntryID
-        applyFilter(keeping: keep)
+        applyFilter(keeping: keep, refining: true)
         publish()
         showImages()
     }
@@ -168,8 +170,9 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     }
 
     /// The rows the filter leaves; the selection follows `id` when it is still shown, else goes to the top.
-    private func applyFilter(keeping id: String?) {
-        shown = interactor.obtainMatches(in: entries, query: search.query)
+    /// `refining` (a key typed, same entries) narrows the last matches when the query allows it.
+    private func applyFilter(keeping id: String?, refining: Bool = false) {
+        matches = interactor.obtainMatches(of: SearchQuery(search.query), in: entries, refining: refining ? matches : nil)
         list.reselect(id.flatMap { id in shown.firstIndex { entries[$0].resource.id == id } }, count: shown.count)
     }
 
@@ -202,7 +205,7 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
                 return ResourceListViewModel.Row(title: entry.resource.title, summary: entry.summary,
                                                  photo: pictures[entry.resource.photoURL])
             }
-            let count = search.query.isEmpty ? "\(entries.count)" : "\(shown.count) of \(entries.count)"
+            let count = ResourceDirectoryTexts.count(shown: shown.count, of: entries.count, filtered: !search.query.isEmpty)
             return ResourceListViewModel(
                 title: "\(category.title) (\(count))",
                 content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),

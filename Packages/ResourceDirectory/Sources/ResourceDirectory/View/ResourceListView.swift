@@ -71,7 +71,7 @@ final class ResourceListView: Screen, ResourceListViewInput {
         pressed.isFocused = viewModel.sortTouched
         pressed.draw(into: &frame, at: buttonOrigin, style: viewModel.sortTouched ? Theme.touched(context.colorMode) : .plain)
         if let search = screen.search {
-            viewModel.search.draw(into: &frame, rect: search, placeholder: ResourceDirectoryTexts.searchPlaceholder, colorMode: context.colorMode)
+            viewModel.search.draw(into: &frame, rect: search, placeholder: ResourceDirectoryTexts.filterPlaceholder, colorMode: context.colorMode)
         }
         screen.drawNotice(viewModel.notice, into: &frame)
         let showsPhotos = context.size.columns >= photoMinimumColumns
@@ -89,7 +89,7 @@ final class ResourceListView: Screen, ResourceListViewInput {
                 }
         }
         // The key bar lists what works here: on the error view, not the list's keys.
-        KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.searchKeyBar : keys(for: viewModel).keyBar, into: &frame)
+        KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.filterTypingBar : keys(for: viewModel).keyBar, into: &frame)
         return frame
     }
 
