@@ -4,7 +4,7 @@ import XCTest
 /// The one matching rule of every `/` filter: folded, every word somewhere in the text.
 final class SearchQueryTests: XCTestCase {
     private let titles = ["Ångström Café", "Bagel Barn", "Boulangerie Éclair", "Zócalo", "ＡＢＣ Mart", "Shirt, light blue"]
-    private var folded: [String] { titles.map(SearchQuery.fold) }
+    private var folded: SearchTexts { SearchTexts(folding: titles) }
 
     func testFoldingIgnoresCaseDiacriticsAndWidth() {
         XCTAssertEqual(SearchQuery.fold("Ångström Café"), "angstrom cafe")
@@ -14,14 +14,22 @@ final class SearchQueryTests: XCTestCase {
     }
 
     func testEveryWordOfTheQueryMustOccurInAnyOrder() {
-        XCTAssertEqual(SearchQuery("ba").matches(in: folded), [1], "Bagel Barn; Boulangerie has no “ba”")
-        XCTAssertEqual(SearchQuery("ECLAIR").matches(in: folded), [2], "case and accents ignored both ways")
-        XCTAssertEqual(SearchQuery("blue shirt").matches(in: folded), [5], "words in any order")
-        XCTAssertEqual(SearchQuery("blue  pants").matches(in: folded), [], "one word missing is no match")
-        XCTAssertEqual(SearchQuery("zocalo").matches(in: folded), [3])
-        XCTAssertEqual(SearchQuery("abc").matches(in: folded), [4], "fullwidth letters found by ASCII")
-        XCTAssertEqual(SearchQuery("   ").matches(in: folded), Array(titles.indices), "blanks filter nothing")
+        XCTAssertEqual(folded.positions(matching: SearchQuery("ba")), [1], "Bagel Barn; Boulangerie has no “ba”")
+        XCTAssertEqual(folded.positions(matching: SearchQuery("ECLAIR")), [2], "case and accents ignored both ways")
+        XCTAssertEqual(folded.positions(matching: SearchQuery("blue shirt")), [5], "words in any order")
+        XCTAssertEqual(folded.positions(matching: SearchQuery("blue  pants")), [], "one word missing is no match")
+        XCTAssertEqual(folded.positions(matching: SearchQuery("zocalo")), [3])
+        XCTAssertEqual(folded.positions(matching: SearchQuery("abc")), [4], "fullwidth letters found by ASCII")
+        XCTAssertEqual(folded.positions(matching: SearchQuery("   ")), Array(titles.indices), "blanks filter nothing")
         XCTAssertTrue(SearchQuery(" ").isEmpty)
+    }
+
+    func testTextsArePackedInOrderAndReadBackWhole() {
+        XCTAssertEqual((0..<folded.count).map { folded[$0] }, ["angstrom cafe", "bagel barn", "boulangerie eclair", "zocalo", "abc mart", "shirt, light blue"])
+        let empty = SearchTexts(folded: ["", "x", ""])
+        XCTAssertEqual(empty.positions(matching: SearchQuery("x")), [1], "an empty text matches no word")
+        XCTAssertTrue(SearchQuery("light").matches(folded: "shirt, light blue"))
+        XCTAssertFalse(SearchQuery("lights").matches(folded: "shirt, light blue"), "a word longer than what is there")
     }
 
     func testAQueryThatAddsToThePreviousOneNarrowsIt() {
@@ -33,17 +41,17 @@ final class SearchQueryTests: XCTestCase {
     }
 
     func testNarrowingScansOnlyThePreviousMatchesWithTheSameResult() {
-        let previous = SearchQuery("b").matches(in: folded)
-        let narrowed = SearchQuery("ba").matches(in: folded, among: previous)
-        XCTAssertEqual(narrowed, SearchQuery("ba").matches(in: folded))
+        let previous = folded.positions(matching: SearchQuery("b"))
+        let narrowed = folded.positions(matching: SearchQuery("ba"), among: previous)
+        XCTAssertEqual(narrowed, folded.positions(matching: SearchQuery("ba")))
         // Among candidates the others are never looked at: a candidate list that leaves a match out keeps it out.
-        XCTAssertEqual(SearchQuery("ba").matches(in: folded, among: [0, 2]), [])
+        XCTAssertEqual(folded.positions(matching: SearchQuery("ba"), among: [0, 2]), [])
     }
 }
 
 final class SearchMatchesTests: XCTestCase {
     func testRefiningNarrowsTheKeptMatchesAndStartsOverWhenTheQueryWidens() {
-        let texts = ["bagel barn", "boulangerie", "bar none", "cafe"]
+        let texts = SearchTexts(folded: ["bagel barn", "boulangerie", "bar none", "cafe"])
         let b = SearchMatches(SearchQuery("b"), in: texts)
         XCTAssertEqual(b.positions, [0, 1, 2])
         let ba = b.refined(to: SearchQuery("ba"), in: texts)

@@ -48,7 +48,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var search = SearchFieldState()
     /// The products' names and descriptions folded for the filter, by catalog position: made once
     /// per catalog, when the filter is first used; nil until then.
-    private var searchTexts: [String]?
+    private var searchTexts: SearchTexts?
     /// Which catalog `searchTexts` are (being) made for: a catalog loaded meanwhile never gets the old texts.
     private var catalogGeneration = 0
     /// The `/` filter's matches in the tab (kept so the next key typed narrows them); nil without a query.

@@ -45,13 +45,13 @@ final class NumbersListInteractor: Sendable {
     }
 
     /// The numbers' names folded for the `/` filter, once per list (never per key).
-    func obtainSearchTexts(of items: [NumberItem]) -> [String] {
-        items.map { SearchQuery.fold($0.name) }
+    func obtainSearchTexts(of items: [NumberItem]) -> SearchTexts {
+        SearchTexts(folding: items.lazy.map(\.name))
     }
 
     /// The positions of the numbers whose name holds every word of `query` (case and diacritics
     /// ignored); `previous` is narrowed when the query only adds to its query.
-    func obtainMatches(of query: SearchQuery, in searchTexts: [String], refining previous: SearchMatches?) -> SearchMatches {
+    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
         previous?.refined(to: query, in: searchTexts) ?? SearchMatches(query, in: searchTexts)
     }
 

@@ -34,7 +34,7 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     var rowCount: Int { shown.count }
     private var search = SearchFieldState()
     /// The names folded for the filter, once per list shown.
-    private var searchTexts: [String] = []
+    private var searchTexts = SearchTexts(folded: [String]())
     /// The filter's matches (kept so the next key typed narrows them); nil before a list.
     private var matches: SearchMatches?
     /// Positions in `items` of the rows the filter leaves.

@@ -9,12 +9,12 @@ struct ObtainedCatalog: Sendable {
     var storedAt: Date?
     /// Each product's name folded for the `/` filter, worked out with the catalog (off the main
     /// actor, once per load), so a key typed never folds 100,000 names.
-    var searchTexts: [String]
+    var searchTexts: SearchTexts
 
     init(catalog: ProductCatalog, storedAt: Date?) {
         self.catalog = catalog
         self.storedAt = storedAt
-        searchTexts = catalog.products.map { SearchQuery.fold($0.name) }
+        searchTexts = SearchTexts(folding: catalog.products.lazy.map(\.name))
     }
 }
 
@@ -49,7 +49,7 @@ final class ProductListInteractor: Sendable {
     /// The positions of the products whose name holds every word of `query` (case and diacritics
     /// ignored), in `searchTexts` (``ObtainedCatalog/searchTexts``); `previous` is narrowed when the
     /// query only adds to its query, so a letter typed scans the last matches, not the catalog.
-    func obtainMatches(of query: SearchQuery, in searchTexts: [String], refining previous: SearchMatches?) -> SearchMatches {
+    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
         previous?.refined(to: query, in: searchTexts) ?? SearchMatches(query, in: searchTexts)
     }
 }

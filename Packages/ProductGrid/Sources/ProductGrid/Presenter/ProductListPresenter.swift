@@ -32,7 +32,7 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     private var catalog = Loadable<ProductCatalog, ProductGridError>.loading
     private var search = SearchFieldState()
     /// The products' names folded for the filter (from the interactor, once per load).
-    private var searchTexts: [String] = []
+    private var searchTexts = SearchTexts(folded: [String]())
     /// The filter's matches while a query filters (kept so the next key typed narrows them); nil shows every product.
     private var matches: SearchMatches?
     /// The product selected before the filter left no tiles, selected again when it shows.

@@ -51,13 +51,13 @@ final class ResourceCategoriesInteractor: Sendable {
     }
 
     /// The categories' titles folded for the `/` filter, once per load (never per key).
-    func obtainSearchTexts(of categories: [ResourceCategory]) -> [String] {
-        categories.map { SearchQuery.fold($0.title) }
+    func obtainSearchTexts(of categories: [ResourceCategory]) -> SearchTexts {
+        SearchTexts(folding: categories.lazy.map(\.title))
     }
 
     /// The positions of the categories whose title holds every word of `query` (case and diacritics
     /// ignored); `previous` is narrowed when the query only adds to its query.
-    func obtainMatches(of query: SearchQuery, in searchTexts: [String], refining previous: SearchMatches?) -> SearchMatches {
+    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
         previous?.refined(to: query, in: searchTexts) ?? SearchMatches(query, in: searchTexts)
     }
 }
@@ -122,13 +122,21 @@ final class ResourceListInteractor: Sendable {
     /// The positions of `entries` whose title holds every word of `query` (case and diacritics
     /// ignored): the `/` filter, run on every key typed. `previous` (the last key's matches in the
     /// same entries) is narrowed when the query only adds to its query.
-    func obtainMatches(of query: SearchQuery, in entries: [ResourceEntry], refining previous: SearchMatches?) -> SearchMatches {
-        Self.matching(entries, query: query, refining: previous)
+    func obtainMatches(of query: SearchQuery, in texts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
+        previous?.refined(to: query, in: texts) ?? SearchMatches(query, in: texts)
     }
 
-    static func matching(_ entries: [ResourceEntry], query: SearchQuery, refining previous: SearchMatches? = nil) -> SearchMatches {
-        let titles = entries.lazy.map(\.sortKey)
-        return previous?.refined(to: query, in: titles) ?? SearchMatches(query, in: titles)
+    /// The entries' titles as the filter reads them (their sort keys, already folded), in the entries' order.
+    func obtainSearchTexts(of entries: [ResourceEntry]) -> SearchTexts {
+        Self.searchTexts(entries)
+    }
+
+    static func searchTexts(_ entries: [ResourceEntry]) -> SearchTexts {
+        SearchTexts(folded: entries.lazy.map(\.sortKey))
+    }
+
+    static func matching(_ entries: [ResourceEntry], query: SearchQuery) -> SearchMatches {
+        SearchMatches(query, in: searchTexts(entries))
     }
 
     static func entry(_ resource: Resource) -> ResourceEntry {

@@ -31,7 +31,7 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     private var all: [ResourceCategory] { categories.value?.categories ?? [] }
     private var search = SearchFieldState()
     /// The titles folded for the filter, once per list shown.
-    private var searchTexts: [String] = []
+    private var searchTexts = SearchTexts(folded: [String]())
     /// The filter's matches (kept so the next key typed narrows them); nil before a list.
     private var matches: SearchMatches?
     /// Positions in `all` of the rows the filter leaves.

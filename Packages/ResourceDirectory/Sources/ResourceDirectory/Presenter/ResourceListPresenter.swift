@@ -35,7 +35,11 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     private var isLoaded: Bool { resources.value != nil }
     private var original: [ResourceEntry] { resources.value?.entries ?? [] }
     /// The entries in the current order.
-    private var entries: [ResourceEntry] = []
+    private var entries: [ResourceEntry] = [] {
+        didSet { searchTexts = interactor.obtainSearchTexts(of: entries) }
+    }
+    /// The entries' titles packed for the filter, in the same order (made when the entries change, never per key).
+    private var searchTexts = SearchTexts(folded: [String]())
     private var order = ResourceSortOrder.original
     private var search = SearchFieldState()
     /// The filter's matches in `entries` (kept so the next key typed narrows them); nil before a load.
@@ -172,7 +176,7 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     /// The rows the filter leaves; the selection follows `id` when it is still shown, else goes to the top.
     /// `refining` (a key typed, same entries) narrows the last matches when the query allows it.
     private func applyFilter(keeping id: String?, refining: Bool = false) {
-        matches = interactor.obtainMatches(of: SearchQuery(search.query), in: entries, refining: refining ? matches : nil)
+        matches = interactor.obtainMatches(of: SearchQuery(search.query), in: searchTexts, refining: refining ? matches : nil)
         list.reselect(id.flatMap { id in shown.firstIndex { entries[$0].resource.id == id } }, count: shown.count)
     }
 
