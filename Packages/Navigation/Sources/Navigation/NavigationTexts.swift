@@ -34,7 +34,7 @@ public struct NavigationTexts: Sendable, Equatable {
                 noClipboard: String = "Nothing copied: copying goes through the terminal, and this is not one.",
                 filterPlaceholder: String = "press / to filter",
                 filterKey: KeyHelp = KeyHelp("/", "filter as you type (enter keeps it, esc clears it)", bar: "/ filter"),
-                filterTypingBar: String = "type to filter  enter keep  esc clear  ↑↓ select") {
+                filterTypingBar: String = "type to filter  enter keep  esc clear  ↑↓ move") {
         self.filterPlaceholder = filterPlaceholder
         self.filterKey = filterKey
         self.filterTypingBar = filterTypingBar

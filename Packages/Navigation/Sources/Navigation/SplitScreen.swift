@@ -145,14 +145,10 @@ public final class SplitScreen: Screen, SplitNavigator {
         }
         let panes = panes(for: context.size)
         var frame = Frame(size: context.size)
-        let masterFrame = master.render(in: context.resized(panes.master))
-        var focusedFrame = masterFrame
-        frame.draw(masterFrame, at: Point(column: panes.master.column, row: 0))
+        frame.draw(master.render(in: context.resized(panes.master)), at: Point(column: panes.master.column, row: 0))
         SplitView.drawDivider(into: &frame, rect: panes.divider, style: Style(bold: true))
         if let detail {
-            let detailFrame = detail.render(in: context.resized(panes.detail))
-            if focus == .detail { focusedFrame = detailFrame }
-            frame.draw(detailFrame, at: Point(column: panes.detail.column, row: 0))
+            frame.draw(detail.render(in: context.resized(panes.detail)), at: Point(column: panes.detail.column, row: 0))
             // Where the keys go must be visible: the other pane is dimmed, and the divider's top
             // points at the focused pane (also in plain text, where dimming does not show).
             let unfocused = focus == .master ? panes.detail : panes.master
@@ -164,15 +160,13 @@ public final class SplitScreen: Screen, SplitNavigator {
             frame.draw(empty, at: Point(column: panes.detail.column, row: 0))
         }
         // One key bar across both panes, for the pane that gets the keys (each pane drew its own). A pane
-        // that takes every key as text (a `/` filter being typed) keeps the bar it drew: its typing keys.
-        KeyBar.draw(capturesText ? Self.keyBarText(of: focusedFrame) : keyHelp.keyBar, into: &frame)
+        // that takes every key as text (a `/` filter being typed) names its typing keys instead.
+        if let editing = focusedScreen as? any TextEditingScreen, editing.capturesText {
+            KeyBar.draw(editing.editingKeyBar, into: &frame)
+        } else {
+            KeyBar.draw(keyHelp.keyBar, into: &frame)
+        }
         return frame
-    }
-
-    /// The words of the key bar a pane drew in its last row.
-    private static func keyBarText(of frame: Frame) -> String {
-        let lastLine = frame.text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
-        return String(lastLine.drop { $0 == " " })
     }
 
     public func handle(_ event: InputEvent, in context: RenderContext) -> Bool {

@@ -140,7 +140,7 @@ final class SplitScreenTests: XCTestCase {
         let bar = { PlainTextEncoder.encode(split.render(in: self.regular)).split(separator: "\n").last.map(String.init) ?? "" }
         XCTAssertTrue(bar().contains("tab switch pane"), bar())
         master.capturesText = true
-        XCTAssertEqual(bar(), " type to filter  enter keep", "the typing keys, across both panes, without ? and q")
+        XCTAssertEqual(bar(), " type to filter  enter keep  esc clear  ↑↓ move", "the typing keys, across both panes, without ? and q")
     }
 
     func testRegularKeysGoToTheFocusedPaneTabSwitchesAndTheMasterKeepsFocusWhenADetailOpens() async {
@@ -201,14 +201,15 @@ final class SplitScreenTests: XCTestCase {
     }
 }
 
-/// A master that draws its own key bar and, while `capturesText`, takes every key as text.
+/// A master that, while `capturesText`, takes every key as text and names its typing keys.
 @MainActor
-private final class TypingScreen: Screen {
+private final class TypingScreen: TextEditingScreen {
     var capturesText = false
     var keyHelp: [KeyHelp] { [KeyHelp("/", "filter", bar: "/ filter")] }
+    let editingKeyBar = "type to filter  enter keep  esc clear  ↑↓ move"
     func render(in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
-        KeyBar.draw(capturesText ? "type to filter  enter keep" : keyHelp.keyBar, into: &frame)
+        KeyBar.draw(capturesText ? editingKeyBar : keyHelp.keyBar, into: &frame)
         return frame
     }
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool { false }

@@ -6,7 +6,7 @@ import TerminalUI
 /// The overview screen: filter tabs, the `/` filter line, then a scrolling list of the header, the
 /// products and the footer. Pure drawing of the presenter's view model; keys and clicks become presenter calls.
 @MainActor
-final class Check24OverviewView: Screen, Check24OverviewViewInput {
+final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
     let output: any Check24OverviewViewOutput
     private(set) var viewModel: Check24OverviewViewModel
     /// A memo of wrapped descriptions (it changes no output, only how often text is wrapped).
@@ -34,6 +34,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
 
     /// While the filter is typed, every printable key (q, ?, hjkl too) is text.
     var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { Check24Texts.filterTypingBar }
 
     /// The words of the list's states, in German: the error view's button reads `[ Neuladen ]`.
     static let words = ListBody.Words(loading: Check24Texts.loading, empty: "", retry: NavigationTexts.german.retryButton,

@@ -7,7 +7,7 @@ import TerminalUI
 /// touched (mouse button down on it: white on blue) or selected (white on red); the three differ in
 /// every color mode. Only the rows on screen are laid out and drawn.
 @MainActor
-final class NumbersListView: Screen, NumbersListViewInput {
+final class NumbersListView: TextEditingScreen, NumbersListViewInput {
     let output: any NumbersListViewOutput
     private(set) var viewModel: NumbersListViewModel
     /// Pictures rendered for the current sizes: a key press does not scale every picture again.
@@ -38,6 +38,7 @@ final class NumbersListView: Screen, NumbersListViewInput {
 
     /// While the filter is typed, every printable key (q and ? too) is text.
     var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { NumbersTexts.filterTypingBar }
 
     /// Each row: a picture 8 columns × 3 lines (the kanji in half blocks), the name beside it.
     static let pictureSize = Size(columns: 8, rows: 3)

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// The grid screen. Pure drawing of the presenter's view model; keys become presenter calls.
 @MainActor
-final class ProductListView: Screen, ProductListViewInput {
+final class ProductListView: TextEditingScreen, ProductListViewInput {
     let output: any ProductListViewOutput
     private(set) var viewModel: ProductListViewModel
     /// Pictures rendered at their tile's size, so a key press does not scale them again.
@@ -31,6 +31,7 @@ final class ProductListView: Screen, ProductListViewInput {
 
     /// While the filter is typed, every printable key (q, ? and hjkl too) is text.
     var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { ProductGridTexts.filterTypingBar }
 
     // MARK: Drawing
 

@@ -5,7 +5,7 @@ import TerminalUI
 /// The categories: the `/` filter line, then one row per category, its title and description. Only the
 /// rows on screen are drawn.
 @MainActor
-final class CategoriesView: Screen, CategoriesViewInput {
+final class CategoriesView: TextEditingScreen, CategoriesViewInput {
     let output: any CategoriesViewOutput
     private(set) var viewModel: CategoriesViewModel
 
@@ -27,6 +27,7 @@ final class CategoriesView: Screen, CategoriesViewInput {
 
     /// While the filter is typed, every printable key (q and ? too) is text.
     var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { ResourceDirectoryTexts.filterTypingBar }
 
     /// A category takes its title, its description and a blank line.
     static let rowHeight = 3

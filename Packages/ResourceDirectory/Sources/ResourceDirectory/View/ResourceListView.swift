@@ -7,7 +7,7 @@ import TerminalUI
 /// line, then one row per resource (its photo where there is room, its title and a one-line
 /// description). Only the rows on screen are laid out and drawn.
 @MainActor
-final class ResourceListView: Screen, ResourceListViewInput {
+final class ResourceListView: TextEditingScreen, ResourceListViewInput {
     let output: any ResourceListViewOutput
     private(set) var viewModel: ResourceListViewModel
     /// Photos rendered for the current sizes: a key press does not scale every photo again.
@@ -30,6 +30,7 @@ final class ResourceListView: Screen, ResourceListViewInput {
     }
     /// While the filter is typed, every printable key (q and ? too) is text.
     var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { ResourceDirectoryTexts.filterTypingBar }
 
     /// A resource takes its title, its description line and a blank line (beside a photo, when shown).
     static let rowHeight = 3
