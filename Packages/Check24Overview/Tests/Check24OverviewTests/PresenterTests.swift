@@ -237,6 +237,8 @@ final class OverviewPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         var search = SearchFieldState()
         type([.character("/"), .character("W"), .character("U")], into: &search, presenter)
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.count, 5, "the tab shows whole while the texts are folded")
+        XCTAssertNil(presenter.viewModel.searchCount, "and no count yet")
         await work.waitUntilIdle() // the catalog's texts are folded once, off the main actor
         var list = try XCTUnwrap(loaded(presenter.viewModel))
         XCTAssertEqual(list.rows.map(\.name), ["Grüner Würfel", "Roter Würfel"], "ü found by u")

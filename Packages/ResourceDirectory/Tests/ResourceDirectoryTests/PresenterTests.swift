@@ -125,6 +125,24 @@ final class CategoriesPresenterTests: XCTestCase {
         XCTAssertEqual(selected(), "Vacation Spots", "clearing keeps the category selected")
     }
 
+    /// A letter that matches nothing for a moment (a typo) does not lose the selected category.
+    func testATypoThatMatchesNothingKeepsTheSelectedCategory() async {
+        let work = WorkTracker(), view = RecordingCategoriesView()
+        let presenter = CategoriesPresenter(interactor: ResourceCategoriesInteractor(service: FakeResourceDirectoryService()), router: RecordingRouters(),
+                                            work: work)
+        presenter.view = view
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 1, firstVisibleRow: 0, visibleRows: 0..<2)
+        presenter.didEditSearch(SearchFieldState(query: "a", isEditing: true))
+        presenter.didEditSearch(SearchFieldState(query: "az", isEditing: true))
+        XCTAssertEqual(presenter.viewModel.title, "Resource Directory (0 of 2)")
+        presenter.didEditSearch(SearchFieldState(query: "a", isEditing: true))
+        guard case .loaded(let rows, let selected, _) = presenter.viewModel.content else { return XCTFail("not loaded") }
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertEqual(rows[selected].title, "Vacation Spots", "still selected, not the first row")
+    }
+
     /// Kept categories standing in for the server's answer say since when, on both lists.
     func testKeptListsSayOfflineSinceWhen() async {
         let stored = Date(timeIntervalSince1970: 1_764_065_100)
@@ -271,6 +289,21 @@ final class ResourceListPresenterTests: XCTestCase {
         presenter.didEditSearch(search)
         XCTAssertEqual(view.titles.count, 5)
         XCTAssertEqual(view.selectedTitle, "Éclair", "clearing the filter keeps the selection")
+    }
+
+    /// A letter that matches nothing for a moment (a typo) does not lose the selection: erased, the
+    /// rows come back with the same resource selected, not the first one.
+    func testATypoThatMatchesNothingKeepsTheSelection() async {
+        let (presenter, view, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didEditSearch(SearchFieldState(query: "é", isEditing: true))
+        XCTAssertEqual(view.titles, ["élan bistro", "Éclair", "bagel corner"])
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 0, visibleRows: 0..<3)
+        presenter.didEditSearch(SearchFieldState(query: "éq", isEditing: true))
+        XCTAssertEqual(view.titles, [])
+        presenter.didEditSearch(SearchFieldState(query: "é", isEditing: true))
+        XCTAssertEqual(view.selectedTitle, "bagel corner")
     }
 
     func testSortingKeepsTheFilter() async {

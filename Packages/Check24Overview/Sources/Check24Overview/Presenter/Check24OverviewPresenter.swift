@@ -285,7 +285,8 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             let empty: String? = !rows.isEmpty ? nil
                 : filtering && tabCount > 0 ? Check24Texts.noMatches(search.query)
                 : filter == .favorites ? Check24Texts.noFavorites : Check24Texts.noProducts
-            model.searchCount = filtering ? Check24Texts.count(shown: rows.count, of: tabCount) : nil
+            // No count while the texts are still being folded: the tab shows whole until then.
+            model.searchCount = filtering && matches != nil ? Check24Texts.count(shown: rows.count, of: tabCount) : nil
             model.content = .loaded(header: catalog.header, rows: rows, emptyMessage: empty,
                                     selectedIndex: min(list.selectedIndex, rows.count), firstVisibleRow: list.firstVisibleRow)
             model.notice = kept.notice(.german) ?? Check24Texts.skippedNotice(catalog.skipped) ?? favoritesNotice ?? catalogNotice

@@ -36,6 +36,8 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     private var matches: SearchMatches?
     /// Positions in `all` of the rows the filter leaves.
     private var shown: [Int] { matches?.positions ?? [] }
+    /// The category selected before the filter left no rows, selected again when it shows.
+    private var selectionHiddenByFilter: String?
 
     init(interactor: ResourceCategoriesInteractor, router: any CategoriesRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -64,7 +66,10 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
         let queryChanged = newSearch.query != search.query
         search = newSearch
         guard categories.value != nil, queryChanged else { return publish() }
-        applyFilter(keeping: selectedCategoryID, refining: true)
+        let keep = selectedCategoryID ?? selectionHiddenByFilter
+        applyFilter(keeping: keep, refining: true)
+        // A query that matches nothing for a moment (a typo) does not lose the selection.
+        selectionHiddenByFilter = shown.isEmpty ? keep : nil
         publish()
     }
 

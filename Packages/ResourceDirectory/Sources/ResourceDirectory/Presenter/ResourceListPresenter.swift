@@ -46,6 +46,8 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     private var matches: SearchMatches?
     /// Positions in `entries` of the rows the filter leaves.
     private var shown: [Int] { matches?.positions ?? [] }
+    /// The resource selected before the filter left no rows, selected again when it shows.
+    private var selectionHiddenByFilter: String?
     var list = ListState(visibleRows: 0..<ResourceListPresenter.initialVisibleRows)
     var rowCount: Int { isLoaded ? shown.count : 0 }
     /// The sort button under a mouse press (its one control).
@@ -106,8 +108,10 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         let queryChanged = newSearch.query != search.query
         search = newSearch
         guard isLoaded, queryChanged else { return publish() }
-        let keep = selectedEntryID
+        let keep = selectedEntryID ?? selectionHiddenByFilter
         applyFilter(keeping: keep, refining: true)
+        // A query that matches nothing for a moment (a typo) does not lose the selection.
+        selectionHiddenByFilter = shown.isEmpty ? keep : nil
         publish()
         showImages()
     }
