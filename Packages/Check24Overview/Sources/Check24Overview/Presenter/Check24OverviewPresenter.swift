@@ -51,6 +51,9 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var searchTexts: SearchTexts?
     /// Which catalog `searchTexts` are (being) made for: a catalog loaded meanwhile never gets the old texts.
     private var catalogGeneration = 0
+    /// The catalog whose texts are being folded: the keys typed meanwhile wait for that one job
+    /// instead of starting it again (folding 100,000 products cannot stop halfway).
+    private var searchTextsRequested: Int?
     /// The `/` filter's matches in the tab (kept so the next key typed narrows them); nil without a query.
     private var matches: SearchMatches?
     /// The catalog position of the product selected before the filter left no products, selected again when it shows.
@@ -250,6 +253,8 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
 
     /// Folds the catalog's texts for the filter, once per catalog, then filters with them.
     private func makeSearchTexts() {
+        guard searchTextsRequested != catalogGeneration else { return }
+        searchTextsRequested = catalogGeneration
         let generation = catalogGeneration, catalog = filteredCatalog
         work.runLatest(WorkKey(self, "search texts"), { [interactor] in
             await interactor.obtainSearchTexts(of: catalog)
