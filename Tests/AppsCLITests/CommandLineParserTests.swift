@@ -65,7 +65,7 @@ final class CommandLineParserTests: XCTestCase {
             (["product-grid", "--base-url", "not a url"], "--base-url needs an http(s) URL"),
             (["product-grid", "--keys", "down sideways"], "--keys:"),
             (["check24", "--fail-every", "x"], "--fail-every needs a whole number"),
-            (["numbers", "--images", "retina"], "--images takes one of auto, kitty, iterm, sixel, sextant, quadrant, half, ascii, none, not 'retina'"),
+            (["numbers", "--images", "retina"], "--images takes one of auto, kitty, iterm, sixel, sextant, quadrant, half, ascii, text, none, not 'retina'"),
         ]
         for (arguments, expected) in cases {
             do {

@@ -38,7 +38,7 @@ final class ConfigFileTests: XCTestCase {
             ("\n\njust words", "/c:3: expected 'key = value' or '[feature]', not 'just words'."),
             ("timeout = soon", "/c:1: timeout needs a decimal number of seconds from 0.1 to 3600, such as 15 or 2.5, not 'soon'."),
             ("mouse = maybe", "/c:1: mouse takes on or off, not 'maybe'."),
-            ("images = 3d", "/c:1: images takes one of auto, kitty, iterm, sixel, sextant, quadrant, half, ascii, none, not '3d'."),
+            ("images = 3d", "/c:1: images takes one of auto, kitty, iterm, sixel, sextant, quadrant, half, ascii, text, none, not '3d'."),
             ("base-url = ftp://x", "/c:1: --base-url needs an http(s) URL such as http://127.0.0.1:8080, not 'ftp://x'."),
             ("timeout = 1\u{1b}[31m", "/c:1: timeout needs a decimal number of seconds from 0.1 to 3600, such as 15 or 2.5, not '1\\u{1b}[31m'."),
         ]

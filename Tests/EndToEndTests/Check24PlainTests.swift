@@ -28,6 +28,22 @@ final class Check24PlainTests: XCTestCase {
         assertTextSnapshot(result.stdout, named: "check24-80x24")
     }
 
+    /// `/` within a tab: Verfügbar, then "sq" typed (letters are text, not keys): only the available
+    /// squares are left, counted against the tab, and the filter's words are German.
+    func testSlashFiltersWithinTheTab() throws {
+        let result = try run(["--keys", "right / s q", "--size", "80x30"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("[ Verfügbar ]"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("/ sq"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Red Square") && result.stdout.contains("Blue Square"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("Triangle") || result.stdout.contains("Circle"), "only the squares:\n\(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("2 von 7"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("tippen filtert"), "the typing keys, in German:\n\(result.stdout)")
+        let nothing = try run(["--keys", "/ z z z enter", "--size", "80x30"])
+        XCTAssertTrue(nothing.stdout.contains("Kein Produkt passt zu „zzz“."), nothing.stdout)
+        XCTAssertTrue(nothing.stdout.contains("© 2016 Check24"), "the footer stays")
+    }
+
     func testHelpListsTheKeysAndFailEvery() throws {
         let result = try AppsCLIProcess.run(["check24", "--help"])
         XCTAssertEqual(result.status, 0)

@@ -244,6 +244,17 @@ final class ProductGridPlainTests: XCTestCase {
         assertTextSnapshot(result.stdout, named: "product-grid-80x24")
     }
 
+    /// `/` filters the tiles by name as you type; hjkl are text then, not moves.
+    func testSlashFiltersTheTilesByName() throws {
+        let result = try AppsCLIProcess.run(["product-grid", "--keys", "/ b a", "--size", "80x24"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Products (2 of 12)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Bananas"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("Apples"), "only the names with “ba”:\n\(result.stdout)")
+        let typed = try AppsCLIProcess.run(["product-grid", "--keys", "/ h j k l", "--size", "80x24"])
+        XCTAssertTrue(typed.stdout.contains("/ hjkl") && typed.stdout.contains("No product matches “hjkl”."), typed.stdout)
+    }
+
     func testPlainAt120x40() throws {
         let result = try AppsCLIProcess.run(["product-grid", "--plain", "--size", "120x40"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -283,6 +283,41 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: self.file("stderr"), encoding: .utf8), "", file: file, line: line)
     }
 
+    /// `/` in a real terminal, on the tablet layout: typing filters the list as you type (q is text
+    /// then, not quit), the split's one key bar shows the typing keys, the detail follows the selected
+    /// number; enter keeps the filter, esc clears it with the number still selected.
+    func testNumbersSlashFiltersAsYouTypeAndTheDetailFollows() throws {
+        try startNumbers(columns: 120)
+        _ = try waitFor("the split with 1 shown") { $0.contains("Numbers (52)") && $0.contains("Ichi") && $0.contains("/ press / to filter") }
+        try tmux(["send-keys", "-t", "main", "/"])
+        _ = try waitFor("the typing key bar") { $0.contains("type to filter  enter keep  esc clear") }
+        try tmux(["send-keys", "-t", "main", "-l", "100"])
+        let filtered = try waitFor("the numbers containing 100") { $0.contains("Numbers (4 of 52)") }
+        // The master's rows: left of the divider (its top shows ◄ while the list has the keys), under the
+        // title and the filter line; a row's name is its first word of digits (and commas).
+        let lines = filtered.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        let divider = try XCTUnwrap(lines.first?.firstIndex(of: "◄"), filtered)
+        let rows = lines.dropFirst(2).compactMap { line -> String? in
+            String(line.prefix(divider)).split(whereSeparator: { $0 == " " || $0 == "▌" })
+                .first { $0.first?.isNumber == true && $0.allSatisfy { $0.isNumber || $0 == "," } }.map(String.init)
+        }
+        XCTAssertEqual(rows, ["100", "1000", "100,000", "100,000,000"], "only the matching rows:\n\(filtered)")
+        XCTAssertEqual(selectedNumber(filtered), "100", filtered)
+        _ = try waitFor("the detail of 100") { $0.contains("Hyaku") }
+        try tmux(["send-keys", "-t", "main", "-l", "0q"])
+        let narrowed = try waitFor("1000 alone: q is text while typing") { $0.contains("Numbers (0 of 52)") && $0.contains("No number matches “1000q”") }
+        XCTAssertTrue(narrowed.contains("/ 1000q"), narrowed)
+        try tmux(["send-keys", "-t", "main", "BSpace"])
+        _ = try waitFor("1000 shown") { $0.contains("Numbers (1 of 52)") && $0.contains("Sen") }
+        try tmux(["send-keys", "-t", "main", "Enter"])
+        let kept = try waitFor("the filter kept, the list's keys back") { $0.contains("Numbers (1 of 52)") && $0.contains("tab switch pane") }
+        XCTAssertEqual(selectedNumber(kept), "1000", kept)
+        try tmux(["send-keys", "-t", "main", "Escape"])
+        let cleared = try waitFor("every number again") { $0.contains("Numbers (52)") && $0.contains("/ press / to filter") }
+        XCTAssertEqual(selectedNumber(cleared), "1000", "the number stays selected:\n\(cleared)")
+        try quitAndAssertRestored()
+    }
+
     /// numbers' required use case in a real terminal whose window really resizes: start narrow, open
     /// 3, widen (split with 3 selected and shown), narrow (3 alone), esc (the list with 3 selected).
     func testNumbersResizingIsRotationAndKeepsTheSelection() throws {

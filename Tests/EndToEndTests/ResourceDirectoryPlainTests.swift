@@ -54,6 +54,16 @@ final class ResourceDirectoryPlainTests: XCTestCase {
     }
 
     /// The walk: open a category, sort twice, open a detail, tab to the email, compose, send.
+    /// `/` on the categories: typing filters them, enter keeps the filter, and enter opens the row left.
+    func testSlashFiltersTheCategoriesAndTheRowLeftOpens() throws {
+        let filtered = try run(["--keys", "/ S P O T", "--size", "80x12"])
+        XCTAssertEqual(filtered.status, 0, filtered.stderr)
+        XCTAssertTrue(filtered.stdout.contains("Resource Directory (1 of 2)"), filtered.stdout)
+        XCTAssertTrue(filtered.stdout.contains("Vacation Spots") && !filtered.stdout.contains("Restaurants"), filtered.stdout)
+        let opened = try run(["--keys", "/ s p o t enter enter", "--size", "80x12"])
+        XCTAssertTrue(opened.stdout.contains("Vacation Spots ("), "the filtered row's category opened:\n\(opened.stdout)")
+    }
+
     func testSortTwiceOpenADetailAndSendAnEmailThroughTheDesktopOpener() throws {
         let stub = try StubOpener()
         let sorted = try run(["--keys", "enter s", "--size", "80x24"], environment: stub.environment)

@@ -38,6 +38,9 @@ final class CatalogStoreTests: XCTestCase {
         XCTAssertNil(second.storedAt, "a 304: current")
         XCTAssertEqual(Array(second.value.products), Array(first.value.products), "every product decodes from its own kept bytes")
         XCTAssertEqual(second.value.products.map(\.name), ["Äpfel", "Birnen \u{1B}[31m", "Kirschen"])
+        XCTAssertEqual(second.value.products.foldedSearchTexts(), ["apfel\nd apfel", "birnen \u{1B}[31m\nd birnen \u{1B}[31m", "kirschen\nd kirschen"],
+                       "the filter's texts read from the kept payload's bytes, folded")
+        XCTAssertEqual(second.value.products.foldedSearchTexts(), first.value.products.foldedSearchTexts())
         XCTAssertEqual(second.value.skipped, first.value.skipped)
         XCTAssertEqual(second.value.skipped.count, 1)
         XCTAssertEqual([second.value.header.title, second.value.header.subtitle], ["Titel", "Sub"])

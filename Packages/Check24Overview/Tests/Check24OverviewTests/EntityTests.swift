@@ -183,6 +183,8 @@ final class EntityTests: XCTestCase {
             XCTAssertEqual(lazy.products.incompletePositions, eager.products.incompletePositions)
             XCTAssertEqual(lazy.products.indices.map(lazy.products.id(at:)), eager.products.map(\.id))
             XCTAssertEqual(lazy.products.indices.map(lazy.products.isAvailable(at:)), eager.products.map(\.available))
+            // The `/` filter's texts, read from each product's JSON alone: the same as from the whole products.
+            XCTAssertEqual(lazy.products.foldedSearchTexts(), Check24Products(Array(eager.products)).foldedSearchTexts())
         }
         let damaged = try LazyJSONDecoder().decode(Check24Catalog.self, from: invalid)
         XCTAssertEqual(damaged.products.map(\.id), [1, 3])

@@ -6,6 +6,8 @@ import ImageKit
 import Navigation
 import NavigationTesting
 import Synchronization
+import TerminalKit
+import TerminalUI
 import XCTest
 @testable import Check24Overview
 
@@ -214,6 +216,88 @@ final class OverviewPresenterTests: XCTestCase {
             "Alle* loading", "Alle [> Yellow Triangle, Blue Circle, Red Square]", "Alle [Yellow Triangle, Blue Circle, > Red Square]",
             "Verfügbar [> Yellow Triangle, Red Square]", "Vorgemerkt [> Blue Circle]", "Vorgemerkt [] > footer empty",
         ])
+    }
+
+    private func type(_ keys: [Key], into search: inout SearchFieldState, _ presenter: Check24OverviewPresenter) {
+        for key in keys {
+            _ = SearchInput.handle(.key(key), &search)
+            presenter.didEditSearch(search)
+        }
+    }
+
+    /// `/` filters names and descriptions as you type, case and umlauts folded, within the tab: the
+    /// tab and the query both apply; the count says how many of the tab's products are left.
+    func testTheFilterNarrowsTheTabAsYouTypeAndBothApply() async throws {
+        let products = [Check24Fixtures.yellowTriangle, Check24Fixtures.blueCircle, Check24Fixtures.redSquare,
+                        Check24Product(id: 4, name: "Grüner Würfel", available: true, description: "Sechs Flächen.", price: Check24Price(value: 5, currency: "EUR")),
+                        Check24Product(id: 5, name: "Roter Würfel", available: false, price: Check24Price(value: 6, currency: "EUR"))]
+        let (presenter, view, router, work) = makePresenter(catalog: FakeCheck24CatalogService([.success(Check24Fixtures.catalog(products))]),
+                                                            favorites: InMemoryFavoritesService([5, 3]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        var search = SearchFieldState()
+        type([.character("/"), .character("W"), .character("U")], into: &search, presenter)
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.count, 5, "the tab shows whole while the texts are folded")
+        XCTAssertNil(presenter.viewModel.searchCount, "and no count yet")
+        await work.waitUntilIdle() // the catalog's texts are folded once, off the main actor
+        var list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.map(\.name), ["Grüner Würfel", "Roter Würfel"], "ü found by u")
+        XCTAssertEqual(presenter.viewModel.searchCount, "2 von 5")
+        presenter.didSelectFilter(at: 1)
+        list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.map(\.name), ["Grüner Würfel"], "Verfügbar and the query")
+        XCTAssertEqual(presenter.viewModel.searchCount, "1 von 3")
+        presenter.didSelectFilter(at: 2)
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.map(\.name), ["Roter Würfel"], "Vorgemerkt and the query")
+        type([.backspace, .backspace, .character("f"), .character("l"), .character("Ä")], into: &search, presenter)
+        list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows, [])
+        XCTAssertEqual(list.empty, "Kein Produkt passt zu „flÄ“.", "the description counts too, but Grüner Würfel is not vorgemerkt")
+        presenter.didSelectFilter(at: 0)
+        list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.map(\.name), ["Grüner Würfel"], "found by its description")
+        type([.enter], into: &search, presenter)
+        XCTAssertEqual(search, SearchFieldState(query: "flÄ"), "enter keeps the filter")
+        presenter.didChooseRow(at: 0)
+        XCTAssertEqual(router.openedDetails.map(\.product.id), [4], "a filtered row opens its own product")
+        presenter.didChooseRow(at: 1)
+        XCTAssertEqual(router.openedLegalPages, 1, "the footer follows the filtered rows")
+        type([.escape], into: &search, presenter)
+        list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.count, 5)
+        XCTAssertEqual(list.selected, 5, "the footer stays selected")
+        XCTAssertNil(presenter.viewModel.searchCount)
+        XCTAssertEqual(view.sequence.first, "Alle* loading")
+    }
+
+    /// The selection stays on its product while the filter shows it, across a typo that matches
+    /// nothing, and esc brings every product back with it still selected.
+    func testTheSelectionFollowsItsProductThroughTheFilter() async throws {
+        let (presenter, _, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 0, visibleRows: 0..<3)
+        var search = SearchFieldState()
+        type([.character("/"), .character("r")], into: &search, presenter)
+        await work.waitUntilIdle()
+        var list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.map(\.name), ["Yellow Triangle", "Blue Circle", "Red Square"], "r: in every name or description")
+        type([.character("e"), .character("d")], into: &search, presenter)
+        list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.map(\.name), ["Red Square"])
+        XCTAssertEqual(list.selected, 0, "Red Square stays selected")
+        type([.character("x")], into: &search, presenter)
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows, [])
+        type([.backspace, .backspace, .backspace, .backspace], into: &search, presenter)
+        list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.count, 3)
+        XCTAssertEqual(list.selected, 2, "Red Square still selected after the typo")
+        type([.character("y"), .character("e")], into: &search, presenter)
+        list = try XCTUnwrap(loaded(presenter.viewModel))
+        XCTAssertEqual(list.rows.map(\.name), ["Yellow Triangle"])
+        XCTAssertEqual(list.selected, 0, "Red Square left: the first row")
+        type([.escape], into: &search, presenter)
+        XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).selected, 0, "clearing keeps Yellow Triangle")
     }
 
     func testChoosingAProductOpensItsDetailsAndTheFooterTheLegalPage() async throws {

@@ -51,6 +51,7 @@ final class RecordingOverviewOutput: Check24OverviewViewOutput {
     func didChooseRow(at index: Int) { events.append("choose \(index)") }
     func didTouchRow(at index: Int) { events.append("touch \(index)") }
     func didCancelTouch() { events.append("cancel touch") }
+    func didEditSearch(_ search: SearchFieldState) { events.append("search \(search.query) editing \(search.isEditing)") }
 }
 
 @MainActor
@@ -125,6 +126,41 @@ final class OverviewViewTests: XCTestCase {
         XCTAssertEqual(output.events, ["reload", "reload", "reload"])
     }
 
+    /// The filter line under the tabs: the shared German placeholder, the query being typed with the
+    /// count and the typing keys, and the message when nothing matches; at 80 and 40 columns.
+    func testTheFilterLineIdleTypingAndWithoutMatches() async {
+        var typing = overview(list(rows: [sampleRows[2]]), filter: 1)
+        typing.search = SearchFieldState(query: "red", isEditing: true)
+        typing.searchCount = "1 von 2"
+        var none = overview(list(rows: [], empty: "Kein Produkt passt zu „zz“."), filter: 1)
+        none.search = SearchFieldState(query: "zz")
+        none.searchCount = "0 von 2"
+        for columns in [80, 40] {
+            assertSnapshot(Check24OverviewView.render(typing, in: context(columns, 16)), named: "overview-filter-typing-\(columns)x16")
+            assertSnapshot(Check24OverviewView.render(none, in: context(columns, 16)), named: "overview-filter-no-match-\(columns)x16")
+        }
+        let idle = Check24OverviewView.render(overview(list()), in: context(40, 16)).text
+        XCTAssertEqual(idle.split(separator: "\n", omittingEmptySubsequences: false)[2], " / / drücken zum Filtern")
+    }
+
+    /// `/` starts the filter; while typing, hjkl, q and ? are text, ↑↓ still move, tab still switches the tab.
+    func testSlashFiltersAndWhileTypingEveryLetterIsText() async {
+        let output = RecordingOverviewOutput()
+        let view = Check24OverviewView(output: output, viewModel: overview(list(selected: 1)))
+        XCTAssertFalse(view.capturesText)
+        XCTAssertTrue(view.handle(.key(.character("/")), in: context(80, 24)))
+        var typing = overview(list(selected: 1))
+        typing.search = SearchFieldState(query: "", isEditing: true)
+        view.display(typing)
+        XCTAssertTrue(view.capturesText)
+        for event: InputEvent in [.key(.character("l")), .key(.down), .key(.tab), .key(.enter)] {
+            XCTAssertTrue(view.handle(event, in: context(80, 24)))
+        }
+        XCTAssertEqual(output.events.map { $0.hasPrefix("select") ? "select" : $0 },
+                       ["search  editing true", "search l editing true", "select", "filter 1", "search  editing false"])
+        XCTAssertTrue(Check24OverviewView.keys.contains(NavigationTexts.german.filterKey), "? and --help list the shared / key in German")
+    }
+
     func testLoadingShowsASpinner() async {
         let text = Check24OverviewView.render(overview(.loading), in: RenderContext(size: Size(columns: 60, rows: 10), colorMode: .none, tick: 2)).text
         XCTAssertTrue(text.contains("↓ Produkte werden geladen…"), text)
@@ -142,7 +178,8 @@ final class OverviewViewTests: XCTestCase {
         for key: Key in [.down, .up, .character("j"), .end, .home, .enter, .right, .left, .tab, .character("r")] {
             _ = view.handle(.key(key), in: ctx)
         }
-        XCTAssertEqual(output.events.prefix(5), ["select 2 top 0 rows 0..<3", "select 0 top 0 rows 0..<3", "select 2 top 0 rows 0..<3",
+        // Under the tabs and the filter line, 20 lines of list: the third product scrolls the header away.
+        XCTAssertEqual(output.events.prefix(5), ["select 2 top 1 rows 0..<4", "select 0 top 0 rows 0..<3", "select 2 top 1 rows 0..<4",
                                                   "select 3 top 1 rows 0..<4", "select 0 top 0 rows 0..<3"])
         XCTAssertEqual(output.events.suffix(5), ["choose 1", "filter 1", "filter 2", "filter 1", "reload"])
     }

@@ -42,7 +42,7 @@ final class ContactListErrorViewTests: XCTestCase {
         let model = ContactListViewModel(title: "Contacts", content: .failed(message: "No connection to 127.0.0.1:9 — is the server running?"),
                                          search: SearchFieldState(), emptyMessage: "")
         let text = ContactListView.render(model, in: RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)).text
-        XCTAssertFalse(text.contains("/ ") || text.contains("search") || text.contains("a add"), text)
+        XCTAssertFalse(text.contains("/ ") || text.contains("filter") || text.contains("a add"), text)
         XCTAssertTrue(text.contains("[ Retry ]") && text.contains("r retry"), text)
         let output = RecordingContactsViewOutputs()
         let view = ContactListView(output: output, viewModel: model)
@@ -51,6 +51,18 @@ final class ContactListErrorViewTests: XCTestCase {
         XCTAssertFalse(view.handle(.key(.character("/")), in: context))
         XCTAssertTrue(view.handle(.key(.character("r")), in: context))
         XCTAssertEqual(output.events, ["reload"])
+    }
+
+    /// The search speaks every list's one filter wording: its key in `?` and `--help`, its placeholder, its typing bar.
+    func testTheListUsesTheSharedFilterWording() async {
+        let model = ContactListViewModel(title: "Contacts", content: .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0),
+                                         search: SearchFieldState(), emptyMessage: "")
+        XCTAssertTrue(ContactListView.keys(for: model).contains(NavigationTexts.english.filterKey))
+        let context = RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)
+        XCTAssertTrue(ContactListView.render(model, in: context).text.contains("/ " + NavigationTexts.english.filterPlaceholder))
+        var typing = model
+        typing.search = SearchFieldState(query: "jo", isEditing: true)
+        XCTAssertTrue(ContactListView.render(typing, in: context).text.hasSuffix(" " + NavigationTexts.english.filterTypingBar))
     }
 }
 

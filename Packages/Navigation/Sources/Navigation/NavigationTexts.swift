@@ -1,6 +1,7 @@
 import TerminalUI
 /// The words the host itself shows around every screen: the `?` overlay's title and global keys,
-/// and the `? keys` / `q quit` ending of each key bar. A feature whose screens speak another language
+/// and the `? keys` / `q quit` ending of each key bar, and the one wording of every list's `/` filter
+/// (its placeholder, its key, its key bar while typed). A feature whose screens speak another language
 /// (check24: German) hands its texts to the host, so no English word is left on its screens.
 public struct NavigationTexts: Sendable, Equatable {
     /// The `?` overlay's title.
@@ -21,10 +22,22 @@ public struct NavigationTexts: Sendable, Equatable {
     public var copiedWord: String
     /// Why `y` copied nothing: no terminal to copy through.
     public var noClipboard: String
+    /// The `/` search line of every filtered list while nothing is typed.
+    public var filterPlaceholder: String
+    /// The `/` key of every filtered list, for its `?` overlay, `--help` and key bar.
+    public var filterKey: KeyHelp
+    /// The key bar of every filtered list while its filter is typed (`q` and `?` are text then).
+    public var filterTypingBar: String
 
     public init(keysTitle: String, globalKeys: [KeyHelp], keysBar: String, quitBar: String, everywhereTitle: String,
                 retryButton: String, retryKey: KeyHelp, copiedWord: String = "Copied",
-                noClipboard: String = "Nothing copied: copying goes through the terminal, and this is not one.") {
+                noClipboard: String = "Nothing copied: copying goes through the terminal, and this is not one.",
+                filterPlaceholder: String = "press / to filter",
+                filterKey: KeyHelp = KeyHelp("/", "filter as you type (enter keeps it, esc clears it)", bar: "/ filter"),
+                filterTypingBar: String = "type to filter  enter keep  esc clear  ↑↓ move") {
+        self.filterPlaceholder = filterPlaceholder
+        self.filterKey = filterKey
+        self.filterTypingBar = filterTypingBar
         self.copiedWord = copiedWord
         self.noClipboard = noClipboard
         self.keysTitle = keysTitle
@@ -51,7 +64,10 @@ public struct NavigationTexts: Sendable, Equatable {
                      KeyHelp("ctrl-z", "anhalten"), KeyHelp("q", "beenden")],
         keysBar: "Tasten", quitBar: "beenden", everywhereTitle: "Überall", retryButton: "[ Neuladen ]",
         retryKey: KeyHelp("enter/r", "neu laden", bar: "r Neuladen"), copiedWord: "Kopiert",
-        noClipboard: "Nichts kopiert: Kopieren geht über das Terminal, und hier ist keins.")
+        noClipboard: "Nichts kopiert: Kopieren geht über das Terminal, und hier ist keins.",
+        filterPlaceholder: "/ drücken zum Filtern",
+        filterKey: KeyHelp("/", "beim Tippen filtern (enter behält, esc löscht)", bar: "/ Filter"),
+        filterTypingBar: "tippen filtert  enter behält  esc löscht  ↑↓ wählen")
 
     /// The notice after `y`: what was copied (up to 40 columns of it), or why nothing was.
     public func copyNotice(_ value: String, copied: Bool) -> String {

@@ -53,3 +53,12 @@ public enum SearchInput {
         }
     }
 }
+
+/// A screen that, while it ``Screen/capturesText`` (a `/` filter being typed), has a key bar of its
+/// own typing keys and no `? keys  q quit` (both are text then). A container drawing one key bar for
+/// several screens (``SplitScreen``) shows these words while that screen has the keys.
+@MainActor
+public protocol TextEditingScreen: Screen {
+    /// The key bar while editing, such as ``NavigationTexts/filterTypingBar``.
+    var editingKeyBar: String { get }
+}

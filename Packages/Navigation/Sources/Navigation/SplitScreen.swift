@@ -159,8 +159,13 @@ public final class SplitScreen: Screen, SplitNavigator {
             StatusView.centered(placeholder, into: &empty, style: Style(dim: true))
             frame.draw(empty, at: Point(column: panes.detail.column, row: 0))
         }
-        // One key bar across both panes, for the pane that gets the keys (each pane drew its own).
-        KeyBar.draw(keyHelp.keyBar, into: &frame)
+        // One key bar across both panes, for the pane that gets the keys (each pane drew its own). A pane
+        // that takes every key as text (a `/` filter being typed) names its typing keys instead.
+        if let editing = focusedScreen as? any TextEditingScreen, editing.capturesText {
+            KeyBar.draw(editing.editingKeyBar, into: &frame)
+        } else {
+            KeyBar.draw(keyHelp.keyBar, into: &frame)
+        }
         return frame
     }
 

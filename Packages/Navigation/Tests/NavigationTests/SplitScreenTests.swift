@@ -133,6 +133,16 @@ final class SplitScreenTests: XCTestCase {
         XCTAssertEqual(bar.components(separatedBy: "q quit").count, 2, "one key bar, not one per pane: \(bar)")
     }
 
+    func testAPaneTypingTextKeepsTheKeyBarItDrew() async {
+        let master = TypingScreen()
+        let split = SplitScreen(master: master, masterPercent: 50)
+        split.replaceDetail(StubScreen(title: "item", keys: [KeyHelp("r", "reload", bar: "r reload")]))
+        let bar = { PlainTextEncoder.encode(split.render(in: self.regular)).split(separator: "\n").last.map(String.init) ?? "" }
+        XCTAssertTrue(bar().contains("tab switch pane"), bar())
+        master.capturesText = true
+        XCTAssertEqual(bar(), " type to filter  enter keep  esc clear  ↑↓ move", "the typing keys, across both panes, without ? and q")
+    }
+
     func testRegularKeysGoToTheFocusedPaneTabSwitchesAndTheMasterKeepsFocusWhenADetailOpens() async {
         let master = StubScreen(title: "list"), detail = StubScreen(title: "item")
         let split = SplitScreen(master: master)
@@ -189,4 +199,19 @@ final class SplitScreenTests: XCTestCase {
         XCTAssertTrue(master.received.isEmpty, "a click on the empty detail pane is not the master's")
         XCTAssertEqual(split.focus, .master)
     }
+}
+
+/// A master that, while `capturesText`, takes every key as text and names its typing keys.
+@MainActor
+private final class TypingScreen: TextEditingScreen {
+    var capturesText = false
+    var keyHelp: [KeyHelp] { [KeyHelp("/", "filter", bar: "/ filter")] }
+    let editingKeyBar = "type to filter  enter keep  esc clear  ↑↓ move"
+    func render(in context: RenderContext) -> Frame {
+        var frame = Frame(size: context.size)
+        KeyBar.draw(capturesText ? editingKeyBar : keyHelp.keyBar, into: &frame)
+        return frame
+    }
+    func handle(_ event: InputEvent, in context: RenderContext) -> Bool { false }
+    func screenDidAppear() {}
 }

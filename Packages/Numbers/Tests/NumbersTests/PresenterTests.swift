@@ -5,6 +5,7 @@ import Navigation
 import NavigationTesting
 import NumbersTesting
 import Synchronization
+import TerminalKit
 import TerminalUI
 import XCTest
 @testable import Numbers
@@ -110,6 +111,58 @@ final class ListPresenterTests: XCTestCase {
         XCTAssertEqual(selected(presenter), 3)
         XCTAssertEqual(router.shown, ["1", "3", "10,000"])
         XCTAssertEqual(router.opened, ["10,000"])
+    }
+
+    private func type(_ keys: [Key], into search: inout SearchFieldState, _ presenter: NumbersListPresenter) {
+        for key in keys {
+            _ = SearchInput.handle(.key(key), &search)
+            presenter.didEditSearch(search)
+        }
+    }
+
+    private var shownNames: [String] {
+        guard case .loaded(let rows, _, _) = view.displayed.last?.content else { return [] }
+        return rows.map(\.name)
+    }
+
+    /// `/` filters the names as you type (case and accents folded); the selection, and with it the
+    /// detail, stays on its number while shown; enter keeps the filter and esc brings every row back.
+    func testTheFilterNarrowsTheNumbersAndTheDetailFollowsTheSelection() async {
+        let items = ["Ichi", "Ni", "Jū", "Hyaku", "Jūichi"].map { NumberItem(name: $0, imageURL: nil) }
+        let (presenter, router, work) = makePresenter(FakeNumbersService(catalogs: [.success(NumbersCatalog(items: items))]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 4, firstVisibleRow: 0, visibleRows: 0..<5)
+        XCTAssertEqual(router.shown, ["Ichi", "Jūichi"])
+        var search = SearchFieldState()
+        type([.character("/"), .character("J"), .character("U")], into: &search, presenter)
+        XCTAssertEqual(shownNames, ["Jū", "Jūichi"], "ū found by u, J by j")
+        XCTAssertEqual(view.displayed.last?.title, "Numbers (2 of 5)")
+        XCTAssertEqual(selected(presenter), 1, "Jūichi stays selected")
+        XCTAssertEqual(router.shown, ["Ichi", "Jūichi"], "the same number: no new detail")
+        type([.character("x")], into: &search, presenter)
+        XCTAssertEqual(shownNames, [])
+        XCTAssertEqual(view.displayed.last?.emptyMessage, "No number matches “JUx”.")
+        type([.backspace, .backspace, .backspace, .character("i")], into: &search, presenter)
+        XCTAssertEqual(shownNames, ["Ichi", "Ni", "Jūichi"])
+        XCTAssertEqual(router.shown, ["Ichi", "Jūichi"], "Jūichi still selected after the empty list")
+        type([.character("c")], into: &search, presenter)
+        XCTAssertEqual(shownNames, ["Ichi", "Jūichi"])
+        type([.enter], into: &search, presenter)
+        XCTAssertEqual(search, SearchFieldState(query: "ic"), "enter keeps the filter")
+        presenter.didChangeSelection(to: 0, firstVisibleRow: 0, visibleRows: 0..<2)
+        XCTAssertEqual(router.shown.last, "Ichi", "moving in the filtered rows shows that number")
+        presenter.didChooseRow(at: 1)
+        XCTAssertEqual(router.opened, ["Jūichi"], "a filtered row opens its own number")
+        type([.escape], into: &search, presenter)
+        XCTAssertEqual(shownNames, ["Ichi", "Ni", "Jū", "Hyaku", "Jūichi"])
+        XCTAssertEqual(view.displayed.last?.title, "Numbers (5)")
+        XCTAssertEqual(selected(presenter), 4, "clearing keeps Jūichi selected")
+        type([.character("/"), .character("h")], into: &search, presenter)
+        XCTAssertEqual(shownNames, ["Ichi", "Hyaku", "Jūichi"])
+        type([.character("y")], into: &search, presenter)
+        XCTAssertEqual(selected(presenter), 0, "Jūichi left: the first row is selected")
+        XCTAssertEqual(router.shown.last, "Hyaku", "and its number shown")
     }
 
     /// Press marks the row touched; release on it selects and opens; a key or a release elsewhere cancels.

@@ -17,6 +17,7 @@ final class RecordingListOutput: NumbersListViewOutput {
     func didChooseRow(at index: Int) { events.append("choose \(index)") }
     func didTouchRow(at index: Int) { events.append("touch \(index)") }
     func didCancelTouch() { events.append("cancel touch") }
+    func didEditSearch(_ search: SearchFieldState) { events.append("search \(search.query) editing \(search.isEditing)") }
 }
 
 @MainActor
@@ -65,14 +66,50 @@ final class ListViewTests: XCTestCase {
         _ = view.handle(.key(.up), in: context)
         _ = view.handle(.key(.end), in: context)
         _ = view.handle(.key(.enter), in: context)
-        // Rows start at line 2 and are 3 lines tall: line 6 is the second row.
-        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 3, row: 6)), in: context)
+        // Rows start at line 3 (under the title, the filter and the notice lines) and are 3 lines tall: line 7 is the second row.
+        _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 3, row: 7)), in: context)
         XCTAssertEqual(output.events, ["select 0 top 0 rows 0..<3", "select 2 top 0 rows 0..<3", "choose 1", "touch 1"])
         view.display(loaded(touched: 1))
-        _ = view.handle(.mouse(MouseEvent(kind: .release, column: 3, row: 6)), in: context)
+        _ = view.handle(.mouse(MouseEvent(kind: .release, column: 3, row: 7)), in: context)
         view.display(loaded(touched: 1))
         _ = view.handle(.mouse(MouseEvent(kind: .release, column: 3, row: 12)), in: context)
         XCTAssertEqual(output.events.suffix(2), ["choose 1", "cancel touch"])
+    }
+
+    /// The filter line: the shared placeholder, the query being typed with the count and the typing
+    /// keys, and the message when nothing matches; at 80 and 40 columns.
+    func testTheFilterLineIdleTypingAndWithoutMatches() async {
+        var typing = loaded(selected: 0, count: 1)
+        typing.content = .loaded(rows: LazyRows([NumberRowViewModel(name: "10,000", image: .loaded(picture))]), selectedIndex: 0, firstVisibleRow: 0)
+        typing.title = "Numbers (1 of 3)"
+        typing.search = SearchFieldState(query: "10", isEditing: true)
+        var none = loaded(selected: 0, count: 0)
+        none.title = "Numbers (0 of 3)"
+        none.search = SearchFieldState(query: "zz", isEditing: false)
+        none.emptyMessage = "No number matches “zz”."
+        for columns in [80, 40] {
+            let size = RenderContext(size: Size(columns: columns, rows: 10), colorMode: .none)
+            assertSnapshot(NumbersListView.render(loaded(), in: size), named: "list-filter-idle-\(columns)x10")
+            assertSnapshot(NumbersListView.render(typing, in: size), named: "list-filter-typing-\(columns)x10")
+            assertSnapshot(NumbersListView.render(none, in: size), named: "list-filter-no-match-\(columns)x10")
+        }
+    }
+
+    /// `/` starts the filter; while it is typed, q and ? are text and ↑↓ still move the selection.
+    func testSlashFiltersAndWhileTypingEveryLetterIsText() async {
+        let output = RecordingListOutput()
+        let view = NumbersListView(output: output, viewModel: loaded())
+        XCTAssertFalse(view.capturesText)
+        XCTAssertTrue(view.handle(.key(.character("/")), in: context))
+        var typing = loaded()
+        typing.search = SearchFieldState(query: "", isEditing: true)
+        view.display(typing)
+        XCTAssertTrue(view.capturesText, "q and ? are typed, not the host's")
+        _ = view.handle(.key(.character("q")), in: context)
+        _ = view.handle(.key(.down), in: context)
+        _ = view.handle(.key(.escape), in: context)
+        XCTAssertEqual(output.events, ["search  editing true", "search q editing true", "select 2 top 0 rows 0..<3", "search  editing false"])
+        XCTAssertTrue(NumbersListView.keys.contains(NavigationTexts.english.filterKey), "? and --help list the shared / key")
     }
 
     func testErrorOffersRetryByEnterOrR() async {

@@ -2,6 +2,8 @@ import ImageKitTesting
 import Foundation
 import Navigation
 import Synchronization
+import TerminalKit
+import TerminalUI
 import XCTest
 import HTTPClient
 import NavigationTesting
@@ -189,6 +191,74 @@ final class ProductListPresenterTests: XCTestCase {
         XCTAssertEqual(firstRow, 1)
         presenter.didChooseRow(at: 1)
         XCTAssertEqual(router.opened.map(\.name), ["Product 2"])
+    }
+
+    private func names(_ view: RecordingListView) -> [String] {
+        guard case .loaded(let tiles, _, _) = view.displayed.last?.content else { return [] }
+        return tiles.map(\.name)
+    }
+
+    private func selectedName(_ view: RecordingListView) -> String? {
+        guard case .loaded(let tiles, let selected, _) = view.displayed.last?.content, tiles.indices.contains(selected) else { return nil }
+        return tiles[selected].name
+    }
+
+    private func type(_ keys: [Key], into search: inout SearchFieldState, _ presenter: ProductListPresenter) {
+        for key in keys {
+            _ = SearchInput.handle(.key(key), &search)
+            presenter.didEditSearch(search)
+        }
+    }
+
+    /// `/` filters the tiles by name as you type (case and accents folded, every word); the selection
+    /// stays on its product while shown; enter keeps the filter and esc brings every tile back.
+    func testTheFilterNarrowsTheTilesAsYouTypeAndEscBringsThemBack() async {
+        let products = ["Apples", "Crème fraîche", "Pork chops", "Creamy apple pie", "Bananas"].enumerated().map {
+            ProductSummary(id: "\($0.offset)", name: $0.element, priceInCents: 100, imageURL: nil)
+        }
+        let (presenter, view, router, work) = makePresenter(service: FakeProductService(catalog: [.success(ProductCatalog(products: products))]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 3, firstVisibleRow: 0, visibleRows: 0..<5)
+        var search = SearchFieldState()
+        type([.character("/"), .character("A"), .character("p")], into: &search, presenter)
+        XCTAssertEqual(names(view), ["Apples", "Creamy apple pie"])
+        XCTAssertEqual(view.displayed.last?.title, "Products (2 of 5)")
+        XCTAssertEqual(selectedName(view), "Creamy apple pie", "the selection follows its product")
+        type([.character(" "), .character("C"), .character("R")], into: &search, presenter)
+        XCTAssertEqual(names(view), ["Creamy apple pie"], "every word must match, in any order")
+        type([.character("z")], into: &search, presenter)
+        XCTAssertEqual(names(view), [])
+        XCTAssertEqual(view.displayed.last?.emptyMessage, "No product matches “Ap CRz”.")
+        type(Array(repeating: .backspace, count: 6) + [.character("c"), .character("r"), .character("E")], into: &search, presenter)
+        XCTAssertEqual(names(view), ["Crème fraîche", "Creamy apple pie"], "è found by e")
+        XCTAssertEqual(selectedName(view), "Creamy apple pie", "kept across the typo that matched nothing")
+        type([.character("M")], into: &search, presenter)
+        XCTAssertEqual(names(view), ["Crème fraîche"])
+        XCTAssertEqual(selectedName(view), "Crème fraîche", "its product left: the first tile")
+        type([.enter], into: &search, presenter)
+        XCTAssertEqual(search, SearchFieldState(query: "crEM"))
+        presenter.didChooseRow(at: 0)
+        XCTAssertEqual(router.opened.map(\.name), ["Crème fraîche"], "a filtered tile opens its own product")
+        type([.escape], into: &search, presenter)
+        XCTAssertEqual(names(view).count, 5)
+        XCTAssertEqual(view.displayed.last?.title, "Products (5)")
+        XCTAssertEqual(selectedName(view), "Crème fraîche", "clearing keeps the product selected")
+    }
+
+    /// A reload with a filter typed keeps filtering the new catalog.
+    func testAReloadKeepsTheFilter() async {
+        let (presenter, view, _, work) = makePresenter(service: FakeProductService(catalog: [.success(ProductFixtures.catalog(count: 12)),
+                                                                                             .success(ProductFixtures.catalog(count: 12))]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didEditSearch(SearchFieldState(query: "product 1"))
+        XCTAssertEqual(names(view), ["Product 1", "Product 10", "Product 11", "Product 12"])
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 0, visibleRows: 0..<4)
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(names(view), ["Product 1", "Product 10", "Product 11", "Product 12"])
+        XCTAssertEqual(selectedName(view), "Product 11")
     }
 
     func testATouchIsShownUntilItOpensTheTileOrIsCancelled() async {

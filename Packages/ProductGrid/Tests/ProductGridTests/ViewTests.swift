@@ -34,6 +34,7 @@ final class RecordingListOutput: ProductListViewOutput {
     func didChooseRow(at index: Int) { events.append("choose \(index)") }
     func didTouchRow(at index: Int) { events.append("touch \(index)") }
     func didCancelTouch() { events.append("cancel touch") }
+    func didEditSearch(_ search: SearchFieldState) { events.append("search \(search.query) editing \(search.isEditing)") }
 }
 
 @MainActor
@@ -86,6 +87,43 @@ final class ProductListViewTests: XCTestCase {
 
     func testGridAt120x40HasThreeColumnsAndSecondRowSelected() async {
         assertSnapshot(ProductListView.render(loaded(7, selected: 4), in: context(120, 40)), named: "grid-120x40-selected-5")
+    }
+
+    /// The filter line under the title: the shared placeholder, the query being typed with the count
+    /// and the typing keys, and the message when nothing matches; at 80 and 40 columns.
+    func testTheFilterLineIdleTypingAndWithoutMatches() async {
+        var typing = loaded(2)
+        typing.title = "Products (2 of 12)"
+        typing.search = SearchFieldState(query: "prod", isEditing: true)
+        var none = loaded(0 + 1)
+        none.content = .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0)
+        none.title = "Products (0 of 12)"
+        none.search = SearchFieldState(query: "zz")
+        none.emptyMessage = "No product matches “zz”."
+        for columns in [80, 40] {
+            assertSnapshot(ProductListView.render(typing, in: context(columns, 16)), named: "grid-filter-typing-\(columns)x16")
+            assertSnapshot(ProductListView.render(none, in: context(columns, 16)), named: "grid-filter-no-match-\(columns)x16")
+        }
+        let idle = ProductListView.render(loaded(2), in: context(40, 16)).text
+        XCTAssertTrue(idle.split(separator: "\n")[1].hasSuffix("/ press / to filter"), idle)
+    }
+
+    /// `/` starts the filter; while typing, hjkl, q and ? are text, ↑↓ still move, enter keeps it.
+    func testSlashFiltersAndWhileTypingEveryLetterIsText() async {
+        let output = RecordingListOutput()
+        let view = ProductListView(output: output, viewModel: loaded(12))
+        let ctx = context(80, 24)
+        XCTAssertFalse(view.capturesText)
+        XCTAssertTrue(view.handle(.key(.character("/")), in: ctx))
+        var typing = loaded(12)
+        typing.search = SearchFieldState(query: "", isEditing: true)
+        view.display(typing)
+        XCTAssertTrue(view.capturesText)
+        _ = view.handle(.key(.character("l")), in: ctx)
+        _ = view.handle(.key(.down), in: ctx)
+        _ = view.handle(.key(.enter), in: ctx)
+        XCTAssertEqual(output.events, ["search  editing true", "search l editing true", "select 2 row 1", "search  editing false"])
+        XCTAssertTrue(ProductListView.keys.contains(NavigationTexts.english.filterKey), "? and --help list the shared / key")
     }
 
     func testLoadingAndErrorStates() async {

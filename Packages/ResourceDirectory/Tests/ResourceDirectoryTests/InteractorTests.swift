@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import ImageKitTesting
+import Navigation
 import ResourceDirectoryTesting
 import XCTest
 @testable import ResourceDirectory
@@ -41,12 +42,35 @@ final class InteractorTests: XCTestCase {
 
     func testFilteringByTitleIgnoresCaseAndDiacritics() {
         let entries = ResourceDirectoryFixtures.resources().resources.map(ResourceListInteractor.entry)
-        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "ECL").map { entries[$0].resource.title }, ["Éclair"])
-        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "ÉLA").map { entries[$0].resource.title }, ["élan bistro"])
-        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "é").map { entries[$0].resource.title }, ["élan bistro", "Éclair", "bagel corner"],
-                       "é matches every e")
-        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "  ").count, entries.count)
-        XCTAssertEqual(ResourceListInteractor.matching(entries, query: "zzz"), [])
+        let matching = { (query: String) in ResourceListInteractor.matching(entries, query: SearchQuery(query)).positions.map { entries[$0].resource.title } }
+        XCTAssertEqual(matching("ECL"), ["Éclair"])
+        XCTAssertEqual(matching("ÉLA"), ["élan bistro"])
+        XCTAssertEqual(matching("é"), ["élan bistro", "Éclair", "bagel corner"], "é matches every e")
+        XCTAssertEqual(matching("  ").count, entries.count)
+        XCTAssertEqual(matching("zzz"), [])
+        XCTAssertEqual(matching("corner BAG"), ["bagel corner"], "every word, in any order")
+    }
+
+    /// A key typed at the end narrows the last matches: the same rows as a scan of every entry.
+    func testATypedLetterNarrowsThePreviousMatches() {
+        let entries = ResourceDirectoryFixtures.resources().resources.map(ResourceListInteractor.entry)
+        let interactor = ResourceListInteractor(service: FakeResourceDirectoryService(), images: FakeImageLoader())
+        let texts = interactor.obtainSearchTexts(of: entries)
+        let e = interactor.obtainMatches(of: SearchQuery("e"), in: texts, refining: nil)
+        let ec = interactor.obtainMatches(of: SearchQuery("ec"), in: texts, refining: e)
+        XCTAssertEqual(ec, ResourceListInteractor.matching(entries, query: SearchQuery("ec")))
+        XCTAssertTrue(Set(ec.positions).isSubset(of: e.positions))
+    }
+
+    func testCategoryTitlesAreFoldedOnceAndFilteredByEveryWord() {
+        let interactor = ResourceCategoriesInteractor(service: FakeResourceDirectoryService())
+        let categories = [ResourceCategory(id: "1", slug: "restaurants", title: "Restaurants"),
+                          ResourceCategory(id: "2", slug: "vacation-spots", title: "Vacation Spots"),
+                          ResourceCategory(id: "3", slug: "cafes", title: "Cafés & Crêpes")]
+        let texts = interactor.obtainSearchTexts(of: categories)
+        XCTAssertEqual((0..<texts.count).map { texts[$0] }, ["restaurants", "vacation spots", "cafes & crepes"])
+        XCTAssertEqual(interactor.obtainMatches(of: SearchQuery("CRÊPE"), in: texts, refining: nil).positions, [2])
+        XCTAssertEqual(interactor.obtainMatches(of: SearchQuery("spots vac"), in: texts, refining: nil).positions, [1])
     }
 
     func testACategoryWithoutAKnownFileIsItsOwnErrorAndAsksNothing() async {

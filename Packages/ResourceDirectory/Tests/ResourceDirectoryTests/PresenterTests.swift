@@ -5,6 +5,7 @@ import NavigationTesting
 import ResourceDirectoryTesting
 import SystemActions
 import SystemActionsTesting
+import TerminalKit
 import TerminalUI
 import WebBrowser
 import XCTest
@@ -72,6 +73,74 @@ final class CategoriesPresenterTests: XCTestCase {
             CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: 1, firstVisibleRow: 0)),
         ])
         XCTAssertEqual(router.calls, ["resources vacation-spots"])
+    }
+
+    private func type(_ keys: [Key], into search: inout SearchFieldState, _ presenter: CategoriesPresenter) {
+        for key in keys {
+            _ = SearchInput.handle(.key(key), &search)
+            presenter.didEditSearch(search)
+        }
+    }
+
+    /// `/` filters the categories by title as you type, case and accents folded; enter keeps the
+    /// filter, esc clears it, and the selection stays on the category it was on.
+    func testTheFilterNarrowsTheCategoriesAsYouTypeAndEscBringsThemBack() async {
+        let list = ResourceCategoryList(categories: [ResourceCategory(id: "1", slug: "restaurants", title: "Restaurants"),
+                                                     ResourceCategory(id: "2", slug: "vacation-spots", title: "Vacation Spots"),
+                                                     ResourceCategory(id: "3", slug: "cafes", title: "Cafés & Crêpes")])
+        let work = WorkTracker(), router = RecordingRouters(), view = RecordingCategoriesView()
+        let presenter = CategoriesPresenter(interactor: ResourceCategoriesInteractor(service: FakeResourceDirectoryService(categories: [.success(list)])),
+                                            router: router, work: work)
+        presenter.view = view
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        let titles = { () -> [String] in
+            guard case .loaded(let rows, _, _) = view.displayed.last?.content else { return [] }
+            return rows.map(\.title)
+        }
+        let selected = { () -> String? in
+            guard case .loaded(let rows, let index, _) = view.displayed.last?.content, rows.indices.contains(index) else { return nil }
+            return rows[index].title
+        }
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 0, visibleRows: 0..<3)
+        var search = SearchFieldState()
+        type([.character("/"), .character("C"), .character("R"), .character("Ê")], into: &search, presenter)
+        XCTAssertEqual(titles(), ["Cafés & Crêpes"], "case and accents folded both ways")
+        XCTAssertEqual(view.displayed.last?.title, "Resource Directory (1 of 3)")
+        XCTAssertEqual(selected(), "Cafés & Crêpes", "the selection follows its category while shown")
+        type([.character("x")], into: &search, presenter)
+        XCTAssertEqual(titles(), [])
+        XCTAssertEqual(view.displayed.last?.emptyMessage, "No category matches “CRÊx”.")
+        type([.backspace, .backspace, .backspace, .backspace, .character("s"), .character("p"), .character("o")], into: &search, presenter)
+        XCTAssertEqual(titles(), ["Vacation Spots"], "spo: only Vacation Spots")
+        XCTAssertEqual(selected(), "Vacation Spots", "the selected category left: the first row")
+        type([.enter], into: &search, presenter)
+        XCTAssertEqual(search, SearchFieldState(query: "spo"), "enter keeps the filter")
+        XCTAssertEqual(titles(), ["Vacation Spots"])
+        presenter.didChooseRow(at: 0)
+        XCTAssertEqual(router.calls, ["resources vacation-spots"], "enter opens the filtered row's category")
+        type([.escape], into: &search, presenter)
+        XCTAssertEqual(titles(), ["Restaurants", "Vacation Spots", "Cafés & Crêpes"])
+        XCTAssertEqual(view.displayed.last?.title, "Resource Directory", "no count without a filter")
+        XCTAssertEqual(selected(), "Vacation Spots", "clearing keeps the category selected")
+    }
+
+    /// A letter that matches nothing for a moment (a typo) does not lose the selected category.
+    func testATypoThatMatchesNothingKeepsTheSelectedCategory() async {
+        let work = WorkTracker(), view = RecordingCategoriesView()
+        let presenter = CategoriesPresenter(interactor: ResourceCategoriesInteractor(service: FakeResourceDirectoryService()), router: RecordingRouters(),
+                                            work: work)
+        presenter.view = view
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 1, firstVisibleRow: 0, visibleRows: 0..<2)
+        presenter.didEditSearch(SearchFieldState(query: "a", isEditing: true))
+        presenter.didEditSearch(SearchFieldState(query: "az", isEditing: true))
+        XCTAssertEqual(presenter.viewModel.title, "Resource Directory (0 of 2)")
+        presenter.didEditSearch(SearchFieldState(query: "a", isEditing: true))
+        guard case .loaded(let rows, let selected, _) = presenter.viewModel.content else { return XCTFail("not loaded") }
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertEqual(rows[selected].title, "Vacation Spots", "still selected, not the first row")
     }
 
     /// Kept categories standing in for the server's answer say since when, on both lists.
@@ -220,6 +289,21 @@ final class ResourceListPresenterTests: XCTestCase {
         presenter.didEditSearch(search)
         XCTAssertEqual(view.titles.count, 5)
         XCTAssertEqual(view.selectedTitle, "Éclair", "clearing the filter keeps the selection")
+    }
+
+    /// A letter that matches nothing for a moment (a typo) does not lose the selection: erased, the
+    /// rows come back with the same resource selected, not the first one.
+    func testATypoThatMatchesNothingKeepsTheSelection() async {
+        let (presenter, view, _, work) = makePresenter()
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didEditSearch(SearchFieldState(query: "é", isEditing: true))
+        XCTAssertEqual(view.titles, ["élan bistro", "Éclair", "bagel corner"])
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 0, visibleRows: 0..<3)
+        presenter.didEditSearch(SearchFieldState(query: "éq", isEditing: true))
+        XCTAssertEqual(view.titles, [])
+        presenter.didEditSearch(SearchFieldState(query: "é", isEditing: true))
+        XCTAssertEqual(view.selectedTitle, "bagel corner")
     }
 
     func testSortingKeepsTheFilter() async {

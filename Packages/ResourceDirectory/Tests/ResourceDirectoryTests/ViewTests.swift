@@ -81,6 +81,44 @@ final class ViewTests: XCTestCase {
         assertSnapshot(CategoriesView.render(failed, in: context(80, 12)), named: "categories-error-80x12")
     }
 
+    /// The categories' filter line: the shared placeholder, the query being typed with its count and
+    /// typing keys, and the message when nothing matches; at 80 and 40 columns.
+    func testCategoriesFilterLine() async {
+        var typing = categories
+        typing.search = SearchFieldState(query: "vac", isEditing: true)
+        typing.title = "Resource Directory (1 of 2)"
+        typing.content = .loaded(rows: LazyRows([.init(title: "Vacation Spots", description: "")]), selectedIndex: 0, firstVisibleRow: 0)
+        var none = typing
+        none.search = SearchFieldState(query: "zz", isEditing: false)
+        none.title = "Resource Directory (0 of 2)"
+        none.content = .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0)
+        none.emptyMessage = "No category matches “zz”."
+        for columns in [80, 40] {
+            assertSnapshot(CategoriesView.render(typing, in: context(columns, 10)), named: "categories-filter-typing-\(columns)x10")
+            assertSnapshot(CategoriesView.render(none, in: context(columns, 10)), named: "categories-filter-no-match-\(columns)x10")
+        }
+        let idle = PlainTextEncoder.encode(CategoriesView.render(categories, in: context(40, 10)))
+        XCTAssertTrue(idle.contains("/ press / to filter"), idle)
+        let wide = PlainTextEncoder.encode(CategoriesView.render(categories, in: context(80, 10)))
+        XCTAssertTrue(wide.contains("/ filter"), "the key bar names the filter: \(wide)")
+    }
+
+    func testCategoriesFilterKeys() async {
+        let output = RecordingViewOutputs()
+        let view = CategoriesView(output: output, viewModel: categories)
+        XCTAssertFalse(view.capturesText)
+        XCTAssertTrue(view.handle(.key(.character("/")), in: context(80, 12)))
+        var typing = categories
+        typing.search = SearchFieldState(query: "", isEditing: true)
+        view.display(typing)
+        XCTAssertTrue(view.capturesText, "q and ? are typed, not the host's")
+        _ = view.handle(.key(.character("q")), in: context(80, 12))
+        _ = view.handle(.key(.down), in: context(80, 12))
+        _ = view.handle(.key(.enter), in: context(80, 12))
+        XCTAssertEqual(output.events, ["search  editing true", "search q editing true", "select 1 top 0 rows 0..<2", "search  editing false"])
+        XCTAssertTrue(CategoriesView.keys(for: categories).contains(NavigationTexts.english.filterKey), "? and --help list the shared / key")
+    }
+
     func testResourcesWithPhotosWhereThereIsRoom() async {
         assertSnapshot(ResourceListView.render(resources(), in: context(80, 16)), named: "resources-80x16")
         assertSnapshot(ResourceListView.render(resources(), in: context(120, 16)), named: "resources-120x16")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import ImageKit
+import Navigation
 import Storage
 
 /// Use cases of the overview: the catalog, the favorites and the pictures.
@@ -33,6 +34,21 @@ final class Check24OverviewInteractor: Sendable {
     /// The catalog's products by filter; computed off the main actor, once per load.
     func obtainFilteredCatalog(_ catalog: Check24Catalog) async -> Check24FilteredCatalog {
         Check24FilteredCatalog(products: catalog.products)
+    }
+
+    /// Each product's name and description folded for the `/` filter, by catalog position: once per
+    /// catalog (off the main actor, on every core), when the filter is first used.
+    func obtainSearchTexts(of catalog: Check24FilteredCatalog) async -> SearchTexts {
+        SearchTexts(folded: catalog.all.foldedSearchTexts())
+    }
+
+    /// The catalog positions of the products of `filter` whose name or description holds every word
+    /// of `query` (case and diacritics ignored). `previous`, the last key's matches in the same tab,
+    /// is narrowed when the query only adds to its query: a letter typed scans those, not the catalog.
+    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, catalog: Check24FilteredCatalog, filter: ProductFilter,
+                       favorites: Set<Int>, refining previous: SearchMatches?) -> SearchMatches {
+        if let previous, query.narrows(previous.query) { return previous.refined(to: query, in: searchTexts) }
+        return SearchMatches(query, in: searchTexts, among: catalog.positions(for: filter, favorites: favorites))
     }
 
     func obtainFavoriteIDs() async throws(Check24Error) -> Set<Int> {

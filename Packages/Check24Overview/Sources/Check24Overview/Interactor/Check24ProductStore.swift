@@ -1,5 +1,6 @@
 import Foundation
 import JSONKit
+import Navigation
 import Synchronization
 
 /// The catalog store behind the interactor: a catalog's products in the payload's order, handed out
@@ -116,6 +117,42 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
         }
     }
 
+    /// Each product's name and description (what its row shows) folded for the `/` filter, by
+    /// position: read from the payload without making the products, on every core. Asked for once
+    /// per catalog, when the filter is first used, so a launch never pays for it.
+    func foldedSearchTexts() -> [String] {
+        switch storage {
+        case .decoded(let products):
+            return products.map { SearchText.folded(name: $0.name, description: $0.description) }
+        case .outlined(let outlines, _):
+            return outlines.map(\.reference).concurrentMap { (try? $0.decode(SearchText.self).folded) ?? "" }
+        case .kept(let outlines, let payload, _):
+            return ConcurrentPositions.map(count: outlines.count) { position in
+                let bytes = outlines[position].bytes
+                guard bytes.lowerBound >= 0, bytes.upperBound <= payload.count else { return "" }
+                return (try? LazyJSONDecoder().decode(SearchText.self, from: payload.subdata(in: bytes)).folded) ?? ""
+            }
+        }
+    }
+
+    /// The texts of a product the `/` filter matches, read on their own from its JSON.
+    private struct SearchText: Decodable {
+        let folded: String
+
+        enum CodingKeys: String, CodingKey { case name, description }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            folded = Self.folded(name: (try? container.decode(String.self, forKey: .name)) ?? "",
+                                 description: (try? container.decodeIfPresent(String.self, forKey: .description)).flatMap { $0 } ?? "")
+        }
+
+        /// On two lines, so that no word of a query is found across the two.
+        static func folded(name: String, description: String) -> String {
+            SearchQuery.fold(description.isEmpty ? name : name + "\n" + description)
+        }
+    }
+
     /// A kept product, decoded from its own bytes. They were outlined with the same rules when the
     /// catalog was kept; a payload changed on disk since yields the neutral product, never a trap.
     private static func product(_ outline: KeptOutline, in payload: Data) -> Check24Product {
@@ -133,6 +170,20 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
             assertionFailure("product \(outline.id) was outlined but does not decode: \(error)")
             return Check24Product(id: outline.id, name: "", available: outline.available, price: Check24Price(value: 0, currency: "EUR"))
         }
+    }
+}
+
+/// Work over many positions on every core: a few chunks per core, each mapped on its own, joined in order.
+enum ConcurrentPositions {
+    static func map<T: Sendable>(count: Int, _ transform: @escaping @Sendable (Int) -> T) -> [T] {
+        let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 4, count / 1_000)
+        guard chunks > 1 else { return (0..<count).map(transform) }
+        let results = Mutex<[Int: [T]]>([:])
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let mapped = ((count * chunk / chunks)..<(count * (chunk + 1) / chunks)).map(transform)
+            results.withLock { $0[chunk] = mapped }
+        }
+        return results.withLock { results in (0..<chunks).flatMap { results[$0] ?? [] } }
     }
 }
 
@@ -183,6 +234,20 @@ public struct Check24FilteredCatalog: Sendable {
     /// The available products, in catalog order.
     public var available: Check24ProductList { Check24ProductList(all, positions: availablePositions) }
 
+    /// The positions in the catalog of the products `filter` shows, in order; nil for all of them.
+    public func positions(for filter: ProductFilter, favorites: Set<Int>) -> [Int]? {
+        switch filter {
+        case .all: nil
+        case .available: availablePositions.map(Int.init)
+        case .favorites: favorites.compactMap { positionByID[$0] }.sorted()
+        }
+    }
+
+    /// The products at `positions` of the catalog (the `/` filter's matches), in that order.
+    public func products(at positions: [Int]) -> Check24ProductList {
+        Check24ProductList(all, positions: positions.map { Int32(truncatingIfNeeded: $0) })
+    }
+
     /// The products `filter` shows, in catalog order.
     public func products(for filter: ProductFilter, favorites: Set<Int>) -> Check24ProductList {
         switch filter {
@@ -210,5 +275,22 @@ public struct Check24ProductList: RandomAccessCollection, Sendable {
     public subscript(index: Int) -> Check24Product {
         guard let positions else { return products[index] }
         return products[Int(positions[index])]
+    }
+
+    /// Where row `index` stands in the catalog, without decoding it.
+    public func catalogPosition(at index: Int) -> Int {
+        positions.map { Int($0[index]) } ?? index
+    }
+
+    /// The row of the product at catalog `position`, if this list has it: a binary search, as a
+    /// list keeps catalog order.
+    public func index(ofCatalogPosition position: Int) -> Int? {
+        guard let positions else { return indices.contains(position) ? position : nil }
+        var low = 0, high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(positions[middle]) < position { low = middle + 1 } else { high = middle }
+        }
+        return low < positions.count && Int(positions[low]) == position ? low : nil
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageKit
 import Navigation
+import TerminalUI
 
 @MainActor
 protocol Check24OverviewViewInput: AnyObject {
@@ -14,6 +15,8 @@ protocol Check24OverviewViewInput: AnyObject {
 protocol Check24OverviewViewOutput: ListViewOutput {
     func didLoad()
     func didSelectFilter(at index: Int)
+    /// The `/` filter changed (typing, enter, esc).
+    func didEditSearch(_ search: SearchFieldState)
 }
 
 /// What the details module reports back, so the overview reflects a favorite changed there.
@@ -22,7 +25,8 @@ protocol Check24DetailModuleOutput: AnyObject {
     func detailDidChangeFavorite(productID: Int, isFavorite: Bool)
 }
 
-/// Owns the overview's state: loading / error / catalog, the filter, the selection, favorites and pictures.
+/// Owns the overview's state: loading / error / catalog, the tab (Alle / Verfügbar / Vorgemerkt), the
+/// `/` filter within it, the selection, favorites and pictures.
 @MainActor
 final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailModuleOutput, ListPresenting {
     weak var view: (any Check24OverviewViewInput)?
@@ -36,9 +40,24 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     /// The selection, the touched row and the rows on screen: the products, then the footer (one more row).
     var list = ListState(visibleRows: 0..<Check24OverviewPresenter.initialVisibleRows)
     var rowCount: Int { filteredProducts.count + 1 }
-    /// The products of the current filter, kept between key presses: a key costs the rows on
-    /// screen, not a pass over the catalog. Recomputed when the catalog, filter or favorites change.
+    /// The products of the current tab and `/` filter, kept between key presses: a key costs the rows
+    /// on screen, not a pass over the catalog. Recomputed when the catalog, tab, query or favorites change.
     private var filteredProducts = Check24ProductList([])
+    /// How many products the tab has before the `/` filter ("3 von 12").
+    private var tabCount = 0
+    private var search = SearchFieldState()
+    /// The products' names and descriptions folded for the filter, by catalog position: made once
+    /// per catalog, when the filter is first used; nil until then.
+    private var searchTexts: SearchTexts?
+    /// Which catalog `searchTexts` are (being) made for: a catalog loaded meanwhile never gets the old texts.
+    private var catalogGeneration = 0
+    /// The catalog whose texts are being folded: the keys typed meanwhile wait for that one job
+    /// instead of starting it again (folding 100,000 products cannot stop halfway).
+    private var searchTextsRequested: Int?
+    /// The `/` filter's matches in the tab (kept so the next key typed narrows them); nil without a query.
+    private var matches: SearchMatches?
+    /// The catalog position of the product selected before the filter left no products, selected again when it shows.
+    private var selectionHiddenByFilter: Int?
     private var filteredCatalog = Check24FilteredCatalog(products: [])
     /// What the catalog lacked (skipped or incomplete products), worked out once per load.
     private var catalogNotice: String?
@@ -75,9 +94,36 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         guard isLoaded, let newFilter = ProductFilter(rawValue: index), newFilter != filter else { return }
         filter = newFilter
         list = ListState(visibleRows: 0..<Self.initialVisibleRows)
+        selectionHiddenByFilter = nil
         refilter()
         publish()
         showImages()
+    }
+
+    func didEditSearch(_ newSearch: SearchFieldState) {
+        let queryChanged = newSearch.query != search.query
+        search = newSearch
+        guard isLoaded, queryChanged else { return publish() }
+        let before = selectedCatalogPosition ?? selectionHiddenByFilter
+        let wasFooter = !filteredProducts.isEmpty && list.selectedIndex == filteredProducts.count
+        refilter(refining: true)
+        reselect(before, footer: wasFooter)
+        // A query that matches nothing for a moment (a typo) does not lose the selection.
+        selectionHiddenByFilter = filteredProducts.isEmpty ? before : nil
+        publish()
+        showImages()
+    }
+
+    /// Where the selected product stands in the catalog; nil on the footer.
+    private var selectedCatalogPosition: Int? {
+        filteredProducts.indices.contains(list.selectedIndex) ? filteredProducts.catalogPosition(at: list.selectedIndex) : nil
+    }
+
+    /// Selects the product at catalog `position` when the filter shows it (the footer when it was
+    /// selected), else the first row. Rows keep catalog order, so finding it is a binary search.
+    private func reselect(_ position: Int?, footer: Bool) {
+        let products = filteredProducts
+        list.reselect(footer ? products.count : position.flatMap { products.index(ofCatalogPosition: $0) }, count: rowCount)
     }
 
     /// The products and the footer, once the catalog is there.
@@ -143,6 +189,11 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
                 self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
                 self.catalog = .loaded(catalog)
                 self.filteredCatalog = filtered
+                // A new catalog: its texts are folded again when the filter asks for them.
+                self.catalogGeneration += 1
+                self.searchTexts = nil
+                self.matches = nil
+                self.selectionHiddenByFilter = nil
                 self.filterTitles = catalog.filters
                 if let favorites { self.favorites = favorites }
                 self.favoritesNotice = favoritesError.map { Check24Texts.message(for: $0) }
@@ -175,9 +226,47 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
 
     // MARK: View model
 
-    private func refilter() {
-        guard isLoaded else { filteredProducts = Check24ProductList([]); return }
-        filteredProducts = filteredCatalog.products(for: filter, favorites: favorites)
+    /// The tab's products, narrowed by the `/` filter once the folded texts are there (they are made
+    /// the first time a query is typed, off the main actor; the tab shows whole meanwhile).
+    /// `refining` (a key typed, same tab) narrows the last matches when the query allows it.
+    private func refilter(refining: Bool = false) {
+        guard isLoaded else { filteredProducts = Check24ProductList([]); tabCount = 0; return }
+        let tab = filteredCatalog.products(for: filter, favorites: favorites)
+        tabCount = tab.count
+        let query = SearchQuery(search.query)
+        guard !query.isEmpty else {
+            matches = nil
+            filteredProducts = tab
+            return
+        }
+        guard let searchTexts else {
+            matches = nil
+            filteredProducts = tab
+            makeSearchTexts()
+            return
+        }
+        let found = interactor.obtainMatches(of: query, in: searchTexts, catalog: filteredCatalog, filter: filter, favorites: favorites,
+                                             refining: refining ? matches : nil)
+        matches = found
+        filteredProducts = filteredCatalog.products(at: found.positions)
+    }
+
+    /// Folds the catalog's texts for the filter, once per catalog, then filters with them.
+    private func makeSearchTexts() {
+        guard searchTextsRequested != catalogGeneration else { return }
+        searchTextsRequested = catalogGeneration
+        let generation = catalogGeneration, catalog = filteredCatalog
+        work.runLatest(WorkKey(self, "search texts"), { [interactor] in
+            await interactor.obtainSearchTexts(of: catalog)
+        }, then: { [weak self] texts in
+            guard let self, generation == self.catalogGeneration, self.searchTexts == nil else { return }
+            self.searchTexts = texts
+            let before = self.selectedCatalogPosition
+            self.refilter()
+            self.reselect(before, footer: false)
+            self.publish()
+            self.showImages()
+        })
     }
 
     func publish() {
@@ -187,7 +276,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     var viewModel: Check24OverviewViewModel {
         var model = Check24OverviewViewModel(
             filters: filterTitles, selectedFilter: filter.rawValue, filtersEnabled: false,
-            content: .loading, footer: Check24Texts.footer, notice: nil)
+            content: .loading, footer: Check24Texts.footer, notice: nil, search: search)
         switch catalog {
         case .loading:
             break
@@ -197,9 +286,12 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
             model.filtersEnabled = true
             model.touchedRow = list.touchedIndex
             let rows = ProductRows(products: filteredProducts, favorites: favorites, images: images.snapshot)
-            let empty: String? = rows.isEmpty
-                ? (filter == .favorites ? Check24Texts.noFavorites : Check24Texts.noProducts)
-                : nil
+            let filtering = !search.query.isEmpty
+            let empty: String? = !rows.isEmpty ? nil
+                : filtering && tabCount > 0 ? Check24Texts.noMatches(search.query)
+                : filter == .favorites ? Check24Texts.noFavorites : Check24Texts.noProducts
+            // No count while the texts are still being folded: the tab shows whole until then.
+            model.searchCount = filtering && matches != nil ? Check24Texts.count(shown: rows.count, of: tabCount) : nil
             model.content = .loaded(header: catalog.header, rows: rows, emptyMessage: empty,
                                     selectedIndex: min(list.selectedIndex, rows.count), firstVisibleRow: list.firstVisibleRow)
             model.notice = kept.notice(.german) ?? Check24Texts.skippedNotice(catalog.skipped) ?? favoritesNotice ?? catalogNotice

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClientTexts
 import Navigation
+import TerminalUI
 
 /// Every word the check24 screens show, in German, in one place: labels, notices, errors and the
 /// keys (the `?` overlay, the key bars and `--help` list the same ``KeyHelp`` values). The original
@@ -13,12 +14,23 @@ enum Check24Texts {
     static let noProducts = "Keine Produkte."
     static let noFavorites = "Noch nichts vorgemerkt: öffne ein Produkt und wähle Vormerken."
     static let footer = "© 2016 Check24"
+    /// The query shown at most 40 characters long: the message is rebuilt at every key typed.
+    static func noMatches(_ query: String) -> String {
+        "Kein Produkt passt zu „\(Truncation.leading(query, characters: 40))“."
+    }
+    /// How many of the tab's products the `/` filter leaves: "3 von 12".
+    static func count(shown: Int, of total: Int) -> String { "\(shown) von \(total)" }
+    /// The `/` filter's placeholder, key and typing bar: every list's one wording, in German.
+    static let filterPlaceholder = NavigationTexts.german.filterPlaceholder
+    static let filterKey = NavigationTexts.german.filterKey
+    static let filterTypingBar = NavigationTexts.german.filterTypingBar
 
     static let overviewKeys: [KeyHelp] = [
         KeyHelp("↑↓ jk", "Produkt wählen", bar: "↑↓ wählen"),
         KeyHelp("←→ tab", "Filter wechseln", bar: "←→ Filter"),
         KeyHelp("pgup/pgdn home/end", "seitenweise, erstes Produkt, Fußzeile"),
         KeyHelp("enter/click", "Produkt oder rechtliche Hinweise öffnen", bar: "enter öffnen"),
+        filterKey,
         KeyHelp("r", "neu laden", bar: "r Neuladen"),
     ]
     /// The key bar while the list loads: only the host's keys.

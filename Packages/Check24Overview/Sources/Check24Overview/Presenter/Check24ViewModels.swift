@@ -1,5 +1,6 @@
 import ImageKit
 import Navigation
+import TerminalUI
 
 /// One product row of the overview, as plain values.
 struct ProductRowViewModel: Equatable, Sendable {
@@ -52,6 +53,10 @@ struct Check24OverviewViewModel: Equatable, Sendable {
     var notice: String?
     /// The row under a mouse press (a product, or the footer as `rows.count`), drawn touched.
     var touchedRow: Int?
+    /// The `/` filter's line.
+    var search = SearchFieldState()
+    /// How many of the tab's products the filter leaves ("3 von 12"), while it filters.
+    var searchCount: String? = nil
 }
 
 /// The details screen's state.

@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// Where everything of the overview goes for a given size: the tab row, the list viewport, and
+/// Where everything of the overview goes for a given size: the tab row, the filter line, the list viewport, and
 /// the list's rows: row 0 is the header (title, subtitle, notice, blank), products follow, and the
 /// footer (after the empty-list message, if any) is the last row.
 ///
@@ -50,9 +50,12 @@ struct Check24OverviewLayout {
         }, isSelectable: { $0 > 0 })
     }
 
-    /// Below the filter tabs and their rule, above the key bar: the list, and where the spinner and
-    /// the error view are centered.
-    static func listRect(_ size: Size) -> Rect { Rect(column: 0, row: 2, columns: size.columns, rows: max(0, size.rows - 3)) }
+    /// Below the filter tabs, their rule and the `/` filter's line, above the key bar: the list, and
+    /// where the spinner and the error view are centered.
+    static func listRect(_ size: Size) -> Rect { Rect(column: 0, row: 3, columns: size.columns, rows: max(0, size.rows - 4)) }
+
+    /// The `/` filter's line, under the tabs' rule.
+    static func searchRect(_ size: Size) -> Rect { Rect(column: 1, row: 2, columns: max(0, size.columns - 2), rows: size.rows > 3 ? 1 : 0) }
 
     static func textColumns(for columns: Int) -> Int {
         ListRow.textColumns(width: columns - leadingColumns, pictureSide: .leading, pictureColumns: imageColumns)

@@ -3,10 +3,10 @@ import Navigation
 import TerminalKit
 import TerminalUI
 
-/// The overview screen: filter tabs, then a scrolling list of the header, the products and the
-/// footer. Pure drawing of the presenter's view model; keys and clicks become presenter calls.
+/// The overview screen: filter tabs, the `/` filter line, then a scrolling list of the header, the
+/// products and the footer. Pure drawing of the presenter's view model; keys and clicks become presenter calls.
 @MainActor
-final class Check24OverviewView: Screen, Check24OverviewViewInput {
+final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
     let output: any Check24OverviewViewOutput
     private(set) var viewModel: Check24OverviewViewModel
     /// A memo of wrapped descriptions (it changes no output, only how often text is wrapped).
@@ -31,6 +31,10 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
     nonisolated static let keys = Check24Texts.overviewKeys
 
     var keyHelp: [KeyHelp] { Self.keys }
+
+    /// While the filter is typed, every printable key (q, ?, hjkl too) is text.
+    var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { Check24Texts.filterTypingBar }
 
     /// The words of the list's states, in German: the error view's button reads `[ Neuladen ]`.
     static let words = ListBody.Words(loading: Check24Texts.loading, empty: "", retry: NavigationTexts.german.retryButton,
@@ -68,6 +72,7 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
             ListBody.drawStatus(ListContent<String>.failed(message: message), in: Check24OverviewLayout.listRect(size), into: &frame, words: words, context: context)
             KeyBar.draw(Check24Texts.failedKeyBar, into: &frame)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
+            drawSearch(viewModel, in: Check24OverviewLayout.searchRect(size), into: &frame, context: context)
             let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows,
                                                emptyMessage: emptyMessage, wrapCache: wrapCache)
             // The shared list body over the page's rows: the header, the products, the footer (the
@@ -98,9 +103,23 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
                 }
             }
             // The key bar fills its line, covering whatever a row cut by the bottom of the list drew there.
-            KeyBar.draw(Self.keys.keyBar(.german), into: &frame)
+            KeyBar.draw(viewModel.search.isEditing ? Check24Texts.filterTypingBar : Self.keys.keyBar(.german), into: &frame)
         }
         return frame
+    }
+
+    /// The filter's line: the query (or the placeholder), and how many of the tab's products it leaves at the right.
+    private static func drawSearch(_ viewModel: Check24OverviewViewModel, in rect: Rect, into frame: inout Frame, context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        var field = rect
+        if let count = viewModel.searchCount {
+            let width = DisplayWidth.of(count)
+            if width + 12 <= rect.columns {
+                frame.put(count, at: Point(column: rect.column + rect.columns - width, row: rect.row), style: Style(dim: true))
+                field = Rect(column: rect.column, row: rect.row, columns: rect.columns - width - 1, rows: 1)
+            }
+        }
+        viewModel.search.draw(into: &frame, rect: field, placeholder: Check24Texts.filterPlaceholder, colorMode: context.colorMode)
     }
 
     private static func drawHeader(_ header: Check24Header, notice: String?, into frame: inout Frame, firstLine: Int) {
@@ -173,6 +192,12 @@ final class Check24OverviewView: Screen, Check24OverviewViewInput {
         case .failed(let message):
             return handleInError(event, message: message, context: context)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
+            var search = viewModel.search
+            if SearchInput.handle(event, &search) != .ignored {
+                if viewModel.touchedRow != nil { output.didCancelTouch() }
+                output.didEditSearch(search)
+                return true
+            }
             let layout = Check24OverviewLayout(size: context.size, header: header, notice: viewModel.notice, rows: rows,
                                                emptyMessage: emptyMessage, wrapCache: wrapCache)
             let top = layout.firstVisibleRow(showing: selected, previous: firstVisibleRow)

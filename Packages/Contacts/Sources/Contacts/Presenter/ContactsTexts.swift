@@ -14,7 +14,8 @@ enum ContactsTexts {
     static func noMatches(_ query: String) -> String {
         "No contact matches “\(Truncation.leading(query, characters: 40))”."
     }
-    static let searchPlaceholder = "press / to search by name"
+    /// The `/` search's placeholder, key and typing bar: every list's one wording.
+    static let searchPlaceholder = NavigationTexts.english.filterPlaceholder
     static let favoriteMark = "★"
     static let noValue = "—"
     static let mobileLabel = "mobile"
@@ -205,11 +206,11 @@ enum ContactsTexts {
         KeyHelp("↑↓ jk", "move the selection", bar: "↑↓ move"),
         KeyHelp("pgup pgdn home end", "move by a page, to the top or the end"),
         KeyHelp("enter / click", "open the contact", bar: "enter open"),
-        KeyHelp("/", "search first and last names as you type (enter keeps, esc clears)", bar: "/ search"),
+        NavigationTexts.english.filterKey,
         KeyHelp("a", "add a contact", bar: "a add"),
         KeyHelp("r", "reload", bar: "r reload"),
     ]
-    static let searchKeyBar = "type to search  enter keep  esc clear"
+    static let searchKeyBar = NavigationTexts.english.filterTypingBar
     /// The error view's keys.
     static let failedKeys = [NavigationTexts.english.retryKey]
 

@@ -7,7 +7,7 @@ import TerminalUI
 /// sections (a header line per letter, `#` last), each with its avatar, full name and a star for
 /// favorites. Only the rows on screen are laid out and drawn, so 10,000 contacts cost what 20 do.
 @MainActor
-final class ContactListView: Screen, ContactListViewInput {
+final class ContactListView: TextEditingScreen, ContactListViewInput {
     let output: any ContactListViewOutput
     private(set) var viewModel: ContactListViewModel
     /// Pictures rendered for the current sizes: a key press does not scale every picture again.
@@ -30,6 +30,7 @@ final class ContactListView: Screen, ContactListViewInput {
     }
     /// While the search is typed, every printable key (q, a and ? too) is text.
     var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { ContactsTexts.searchKeyBar }
 
     /// A contact takes two lines (beside its avatar); a section header one.
     static let contactRowHeight = 2

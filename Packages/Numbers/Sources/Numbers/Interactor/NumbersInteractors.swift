@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import ImageKit
+import Navigation
 
 /// The list, and when it was current if a kept copy stands in for the server's answer.
 struct ObtainedCatalog: Sendable {
@@ -41,6 +42,17 @@ final class NumbersListInteractor: Sendable {
 
     func obtainImage(at url: URL) async throws -> RGBImage {
         try await images.image(for: url)
+    }
+
+    /// The numbers' names folded for the `/` filter, once per list (never per key).
+    func obtainSearchTexts(of items: [NumberItem]) -> SearchTexts {
+        SearchTexts(folding: items.lazy.map(\.name))
+    }
+
+    /// The positions of the numbers whose name holds every word of `query` (case and diacritics
+    /// ignored); `previous` is narrowed when the query only adds to its query.
+    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
+        previous?.refined(to: query, in: searchTexts) ?? SearchMatches(query, in: searchTexts)
     }
 
     /// A transport that could not reach the server is "no connection"; anything else keeps its cause.

@@ -1,6 +1,7 @@
 import Foundation
 import ImageKit
 import Navigation
+import TerminalUI
 
 @MainActor
 protocol NumbersListViewInput: AnyObject {
@@ -10,9 +11,11 @@ protocol NumbersListViewInput: AnyObject {
 @MainActor
 protocol NumbersListViewOutput: ListViewOutput {
     func didLoad()
+    /// The `/` filter changed (typing, enter, esc).
+    func didEditSearch(_ search: SearchFieldState)
 }
 
-/// Owns the master's state: the list, the selection (kept across resizes: the split keeps this
+/// Owns the master's state: the list, the `/` filter and the rows it leaves, the selection (kept across resizes: the split keeps this
 /// instance), the touched row and the pictures on screen. Every selection change shows that item's
 /// detail (in the detail pane when wide; waiting off screen when narrow).
 @MainActor
@@ -28,7 +31,16 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     var list = ListState(visibleRows: 0..<NumbersListPresenter.initialVisibleRows)
     private let images = ImageSlots()
     private var items: [NumberItem] { catalog.value?.items ?? [] }
-    var rowCount: Int { items.count }
+    var rowCount: Int { shown.count }
+    private var search = SearchFieldState()
+    /// The names folded for the filter, once per list shown.
+    private var searchTexts = SearchTexts(folded: [String]())
+    /// The filter's matches (kept so the next key typed narrows them); nil before a list.
+    private var matches: SearchMatches?
+    /// Positions in `items` of the rows the filter leaves.
+    private var shown: [Int] { matches?.positions ?? [] }
+    /// The number selected before the filter left no rows, selected again when it shows.
+    private var selectionHiddenByFilter: String?
 
     /// Rows whose pictures load before the view has reported what is on screen.
     static let initialVisibleRows = 40
@@ -48,17 +60,47 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
+        let items = items, shown = shown
         guard let moved = selectRow(index, firstVisibleRow: row, visibleRows: rows) else { return }
-        if moved { router.showDetail(of: items[index]) }
+        if moved { router.showDetail(of: items[shown[index]]) }
         publish()
         showImages()
     }
 
     /// Enter, or a release on the touched row: select it and open its detail (full screen when narrow).
     func didChooseRow(at index: Int) {
+        let items = items, shown = shown
         guard let moved = chooseRow(index) else { return }
-        if moved { router.showDetail(of: items[index]) }
-        router.openDetail(of: items[index])
+        if moved { router.showDetail(of: items[shown[index]]) }
+        router.openDetail(of: items[shown[index]])
+    }
+
+    func didEditSearch(_ newSearch: SearchFieldState) {
+        let queryChanged = newSearch.query != search.query
+        search = newSearch
+        guard catalog.value != nil, queryChanged else { return publish() }
+        let before = selectedName ?? selectionHiddenByFilter
+        applyFilter(keeping: before, refining: true)
+        // A query that matches nothing for a moment (a typo) does not lose the selection.
+        selectionHiddenByFilter = shown.isEmpty ? before : nil
+        // The detail follows the selection: another number selected now is the one shown.
+        if let after = selectedItem, after.name != before { router.showDetail(of: after) }
+        publish()
+        showImages()
+    }
+
+    private var selectedItem: NumberItem? {
+        shown.indices.contains(list.selectedIndex) ? items[shown[list.selectedIndex]] : nil
+    }
+
+    private var selectedName: String? { selectedItem?.name }
+
+    /// The rows the filter leaves; the selection follows `name` when it is still shown, else goes to the top.
+    /// `refining` (a key typed, same list) narrows the last matches when the query allows it.
+    private func applyFilter(keeping name: String?, refining: Bool = false) {
+        matches = interactor.obtainMatches(of: SearchQuery(search.query), in: searchTexts, refining: refining ? matches : nil)
+        let items = items
+        list.reselect(name.flatMap { name in shown.firstIndex { items[$0].name == name } }, count: shown.count)
     }
 
     /// Shows the kept list at once on the first load (the server is asked meanwhile), then the
@@ -95,11 +137,20 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     }
 
     private func show(_ loaded: NumbersCatalog, reloading: Bool) {
+        let keep = selectedName
         catalog = reloading ? .reloading(loaded) : .loaded(loaded)
-        list.clamp(count: loaded.items.count)
+        searchTexts = interactor.obtainSearchTexts(of: loaded.items)
+        if keep == nil {
+            matches = interactor.obtainMatches(of: SearchQuery(search.query), in: searchTexts, refining: nil)
+            list.clamp(count: shown.count)
+        } else {
+            applyFilter(keeping: keep)
+        }
         // The first item is selected and shown on start (in the detail pane when wide).
-        if loaded.items.indices.contains(list.selectedIndex) {
-            router.showDetail(of: loaded.items[list.selectedIndex])
+        if let selected = selectedItem {
+            router.showDetail(of: selected)
+        } else if shown.isEmpty, !loaded.items.isEmpty {
+            // Everything filtered out: the number shown stays until the filter changes.
         } else {
             // A reload that answers an empty list leaves no number to show.
             router.closeDetail()
@@ -111,7 +162,8 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
         guard let items = catalog.value?.items else { return }
-        images.show(list.pictureRows(count: items.count, margin: Self.imageMarginRows).compactMap { items[$0].imageURL },
+        let shown = shown
+        images.show(list.pictureRows(count: shown.count, margin: Self.imageMarginRows).compactMap { items[shown[$0]].imageURL },
                     start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
@@ -122,17 +174,19 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     var viewModel: NumbersListViewModel {
         switch catalog {
         case .loading:
-            return NumbersListViewModel(title: NumbersTexts.title, content: .loading)
+            return NumbersListViewModel(title: NumbersTexts.title, content: .loading, search: search)
         case .failed(let error):
-            return NumbersListViewModel(title: NumbersTexts.title, content: .failed(message: NumbersTexts.message(for: error)))
+            return NumbersListViewModel(title: NumbersTexts.title, content: .failed(message: NumbersTexts.message(for: error)), search: search)
         case .loaded(let catalog), .reloading(let catalog):
-            let items = catalog.items, pictures = images.snapshot
-            let rows = LazyRows(count: items.count) { NumberRowViewModel(name: items[$0].name, image: pictures[items[$0].imageURL]) }
+            let items = catalog.items, shown = shown, pictures = images.snapshot
+            let rows = LazyRows(count: shown.count) { NumberRowViewModel(name: items[shown[$0]].name, image: pictures[items[shown[$0]].imageURL]) }
+            let filtered = !search.query.isEmpty
             return NumbersListViewModel(
-                title: "\(NumbersTexts.title) (\(items.count))",
+                title: NumbersTexts.title(shown: shown.count, of: items.count, filtered: filtered),
                 content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 notice: [kept.notice(), NumbersTexts.skipped(catalog.skippedReasons)].compactMap { $0 }.joined(separator: " · ").nonEmpty,
-                touchedIndex: list.touchedIndex)
+                touchedIndex: list.touchedIndex, search: search,
+                emptyMessage: filtered && !items.isEmpty ? NumbersTexts.noMatches(search.query) : NumbersTexts.empty)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ImageKit
 import Navigation
+import TerminalUI
 
 /// One row of the master list.
 struct NumberRowViewModel: Equatable, Sendable {
@@ -17,6 +18,9 @@ struct NumbersListViewModel: Equatable, Sendable {
     var notice: String?
     /// The row under a mouse press, drawn touched until the release (``TouchInput``).
     var touchedIndex: Int?
+    var search = SearchFieldState()
+    /// What an empty list says: no numbers at all, or none matching the filter.
+    var emptyMessage = NumbersTexts.empty
 }
 
 /// A number's detail as plain values.

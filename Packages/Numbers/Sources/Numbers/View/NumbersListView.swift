@@ -3,11 +3,11 @@ import Navigation
 import TerminalKit
 import TerminalUI
 
-/// The master list: one row per number, its picture on the left and its name. Rows are normal,
+/// The master list: the `/` filter line, then one row per number, its picture on the left and its name. Rows are normal,
 /// touched (mouse button down on it: white on blue) or selected (white on red); the three differ in
 /// every color mode. Only the rows on screen are laid out and drawn.
 @MainActor
-final class NumbersListView: Screen, NumbersListViewInput {
+final class NumbersListView: TextEditingScreen, NumbersListViewInput {
     let output: any NumbersListViewOutput
     private(set) var viewModel: NumbersListViewModel
     /// Pictures rendered for the current sizes: a key press does not scale every picture again.
@@ -24,6 +24,7 @@ final class NumbersListView: Screen, NumbersListViewInput {
     /// This screen's keys: the key bar, the ? overlay and `apps-cli numbers --help` read this list.
     nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
                                               KeyHelp("enter/click", "open the number", bar: "enter open"),
+                                              NumbersTexts.filterKey,
                                               KeyHelp("r", "reload (Retry)", bar: "r reload")]
     var keyHelp: [KeyHelp] { Self.keys(for: viewModel) }
 
@@ -35,13 +36,17 @@ final class NumbersListView: Screen, NumbersListViewInput {
         return keys
     }
 
+    /// While the filter is typed, every printable key (q and ? too) is text.
+    var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { NumbersTexts.filterTypingBar }
+
     /// Each row: a picture 8 columns × 3 lines (the kanji in half blocks), the name beside it.
     static let pictureSize = Size(columns: 8, rows: 3)
     static let rowHeight = 3
 
-    /// The title, the notice line (kept, so the list never moves), the list, the key bar.
+    /// The title, the filter line, the notice line (kept, so the list never moves), the list, the key bar.
     static func screenLayout(_ size: Size, notice: String?) -> ListScreenLayout {
-        ListScreenLayout(size: size, hasNotice: notice != nil, noticeLine: .reserved)
+        ListScreenLayout(size: size, hasSearch: true, hasNotice: notice != nil, noticeLine: .reserved)
     }
 
     static func listRect(_ size: Size) -> Rect { screenLayout(size, notice: nil).list }
@@ -50,7 +55,9 @@ final class NumbersListView: Screen, NumbersListViewInput {
         VirtualListLayout(count: rows, viewportRows: listRect(size).rows, height: { _ in rowHeight })
     }
 
-    static let words = ListBody.Words(loading: NumbersTexts.loading, empty: NumbersTexts.empty, retry: NumbersTexts.retry)
+    static func words(_ viewModel: NumbersListViewModel) -> ListBody.Words {
+        ListBody.Words(loading: NumbersTexts.loading, empty: viewModel.emptyMessage, retry: NumbersTexts.retry)
+    }
 
     func render(in context: RenderContext) -> Frame {
         Self.render(viewModel, in: context, pictures: pictures)
@@ -60,8 +67,11 @@ final class NumbersListView: Screen, NumbersListViewInput {
         var frame = Frame(size: context.size)
         let screen = screenLayout(context.size, notice: viewModel.notice)
         screen.drawHeader(title: viewModel.title, notice: viewModel.notice, into: &frame)
+        if !viewModel.content.isFailed, let search = screen.search { // the error view has nothing to filter
+            viewModel.search.draw(into: &frame, rect: search, placeholder: NumbersTexts.filterPlaceholder, colorMode: context.colorMode)
+        }
         ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout(rows: $0.count, size: context.size) },
-                      touchedIndex: viewModel.touchedIndex, words: words, context: context,
+                      touchedIndex: viewModel.touchedIndex, words: words(viewModel), context: context,
                       marks: ListBody.Marks(markerLine: 1)) { row, cell, body in
             let style = cell.style
             let textStyle = Style(foreground: style.foreground, background: style.background, bold: true,
@@ -80,7 +90,7 @@ final class NumbersListView: Screen, NumbersListViewInput {
                     }
                 }
         }
-        KeyBar.draw(keys(for: viewModel).keyBar, into: &frame)
+        KeyBar.draw(viewModel.search.isEditing ? NumbersTexts.filterTypingBar : keys(for: viewModel).keyBar, into: &frame)
         return frame
     }
 
@@ -90,9 +100,14 @@ final class NumbersListView: Screen, NumbersListViewInput {
     }
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        var search = viewModel.search
+        if !viewModel.content.isFailed || search.isEditing, SearchInput.handle(event, &search) != .ignored {
+            output.didEditSearch(search)
+            return true
+        }
         // The list's keys, touch and retry, shared with every list screen.
-        ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
-                         layout: { Self.layout(rows: $0.count, size: context.size) }, listRect: Self.listRect(context.size),
-                         retry: NumbersTexts.retry, output: output)
+        return ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
+                                layout: { Self.layout(rows: $0.count, size: context.size) }, listRect: Self.listRect(context.size),
+                                retry: NumbersTexts.retry, output: output)
     }
 }

@@ -1,11 +1,21 @@
 import Foundation
 import HTTPClient
 import ImageKit
+import Navigation
 
 /// The catalog, and when it was current if the server could not answer and a kept copy stands in.
 struct ObtainedCatalog: Sendable {
     var catalog: ProductCatalog
     var storedAt: Date?
+    /// Each product's name folded for the `/` filter, worked out with the catalog (off the main
+    /// actor, once per load), so a key typed never folds 100,000 names.
+    var searchTexts: SearchTexts
+
+    init(catalog: ProductCatalog, storedAt: Date?) {
+        self.catalog = catalog
+        self.storedAt = storedAt
+        searchTexts = SearchTexts(folding: catalog.products.lazy.map(\.name))
+    }
 }
 
 /// Use cases of the product grid: load the catalog and product images.
@@ -34,6 +44,13 @@ final class ProductListInteractor: Sendable {
 
     func obtainImage(at url: URL) async throws -> RGBImage {
         try await images.image(for: url)
+    }
+
+    /// The positions of the products whose name holds every word of `query` (case and diacritics
+    /// ignored), in `searchTexts` (``ObtainedCatalog/searchTexts``); `previous` is narrowed when the
+    /// query only adds to its query, so a letter typed scans the last matches, not the catalog.
+    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
+        previous?.refined(to: query, in: searchTexts) ?? SearchMatches(query, in: searchTexts)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClientTexts
 import Navigation
+import TerminalUI
 
 /// Every word the product-grid screens show, in one place (English): titles, states, notices,
 /// errors and the keys (the `?` overlay, the key bars and `--help` list the same ``KeyHelp`` values).
@@ -9,11 +10,24 @@ enum ProductGridTexts {
 
     static let title = "Products"
     static func title(count: Int) -> String { "Products (\(count))" }
+    /// "Products (12)", or "Products (3 of 12)" while the `/` filter leaves fewer.
+    static func title(shown: Int, of total: Int, filtered: Bool) -> String {
+        filtered ? "Products (\(shown) of \(total))" : title(count: total)
+    }
+    /// The query shown at most 40 characters long: the message is rebuilt at every key typed.
+    static func noMatches(_ query: String) -> String {
+        "No product matches “\(Truncation.leading(query, characters: 40))”."
+    }
+    /// The `/` filter's placeholder, key and typing bar: every list's one wording.
+    static let filterPlaceholder = NavigationTexts.english.filterPlaceholder
+    static let filterKey = NavigationTexts.english.filterKey
+    static let filterTypingBar = NavigationTexts.english.filterTypingBar
     static let loading = "Loading products…"
     static let empty = "No products."
     static let gridKeys: [KeyHelp] = [
         KeyHelp("↑↓←→ hjkl", "move", bar: "↑↓←→ move"), KeyHelp("pgup/pgdn home/end", "page, first, last"),
         KeyHelp("enter/click", "open product", bar: "enter open"),
+        filterKey,
         KeyHelp("r", "reload", bar: "r reload"),
     ]
     static let loadingKeyBar = [KeyHelp]().keyBar

@@ -2,6 +2,7 @@ import Foundation
 import ImageKit
 import Money
 import Navigation
+import TerminalUI
 
 /// What the grid view shows (implemented by the view, weakly held).
 @MainActor
@@ -14,9 +15,12 @@ protocol ProductListViewInput: AnyObject {
 @MainActor
 protocol ProductListViewOutput: ListViewOutput {
     func didLoad()
+    /// The `/` filter changed (typing, enter, esc).
+    func didEditSearch(_ search: SearchFieldState)
 }
 
-/// Owns the grid's state: loading, the catalog, the selection, and each image's state.
+/// Owns the grid's state: loading, the catalog, the `/` filter and the tiles it leaves, the
+/// selection, and each image's state.
 @MainActor
 final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     weak var view: (any ProductListViewInput)?
@@ -26,12 +30,21 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     private let formatter = MoneyFormatter(locale: .deDE)
 
     private var catalog = Loadable<ProductCatalog, ProductGridError>.loading
+    private var search = SearchFieldState()
+    /// The products' names folded for the filter (from the interactor, once per load).
+    private var searchTexts = SearchTexts(folded: [String]())
+    /// The filter's matches while a query filters (kept so the next key typed narrows them); nil shows every product.
+    private var matches: SearchMatches?
+    /// The product selected before the filter left no tiles, selected again when it shows.
+    private var selectionHiddenByFilter: String?
     /// Whether a kept catalog stands in for the server's answer, since when, and asking again.
     let kept = KeptContent()
     var list = ListState(visibleRows: 0..<ProductListPresenter.initialVisibleTiles)
     private let images = ImageSlots()
     private var products: [ProductSummary] { catalog.value?.products ?? [] }
-    var rowCount: Int { products.count }
+    /// The products the filter leaves, read through their positions (all of them without a query).
+    private var shown: ShownProducts { ShownProducts(all: products, positions: matches?.positions) }
+    var rowCount: Int { shown.count }
     static let initialVisibleTiles = 16
     /// Pictures of this many tiles before and after the screen load too.
     static let imageMarginTiles = 4
@@ -58,9 +71,35 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     }
 
     func didChooseRow(at index: Int) {
-        let products = products
+        let shown = shown
         guard chooseRow(index) != nil else { return }
-        router.openDetail(for: products[index])
+        router.openDetail(for: shown[index])
+    }
+
+    func didEditSearch(_ newSearch: SearchFieldState) {
+        let queryChanged = newSearch.query != search.query
+        search = newSearch
+        guard catalog.value != nil, queryChanged else { return publish() }
+        let before = selectedProductID ?? selectionHiddenByFilter
+        applyFilter(keeping: before, refining: true)
+        // A query that matches nothing for a moment (a typo) does not lose the selection.
+        selectionHiddenByFilter = shown.isEmpty ? before : nil
+        publish()
+        showImages()
+    }
+
+    private var selectedProductID: String? {
+        let shown = shown
+        return shown.indices.contains(list.selectedIndex) ? shown[list.selectedIndex].id : nil
+    }
+
+    /// The tiles the filter leaves; the selection follows `id` when it is still shown, else goes to the first tile.
+    /// `refining` (a key typed, same catalog) narrows the last matches when the query allows it.
+    private func applyFilter(keeping id: String?, refining: Bool = false) {
+        let query = SearchQuery(search.query)
+        matches = query.isEmpty ? nil : interactor.obtainMatches(of: query, in: searchTexts, refining: refining ? matches : nil)
+        let shown = shown
+        list.reselect(id.flatMap { id in shown.firstIndex { $0.id == id } }, count: shown.count)
     }
 
     /// Shows the kept catalog at once on the first load (the server is asked meanwhile), then the
@@ -97,9 +136,16 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     }
 
     private func show(_ obtained: ObtainedCatalog, reloading: Bool) {
+        let keep = selectedProductID
         catalog = reloading ? .reloading(obtained.catalog) : .loaded(obtained.catalog)
+        searchTexts = obtained.searchTexts
         if reloading { kept.showingKept(since: obtained.storedAt) }
-        list.clamp(count: obtained.catalog.products.count)
+        if search.query.isEmpty {
+            matches = nil
+            list.clamp(count: obtained.catalog.products.count)
+        } else {
+            applyFilter(keeping: keep)
+        }
         publish()
         showImages()
     }
@@ -107,8 +153,9 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     /// Loads the pictures of the tiles on screen (and a small margin), those on screen first;
     /// pictures of tiles that scrolled away stop loading.
     private func showImages() {
-        guard let products = catalog.value?.products else { return }
-        images.show(list.pictureRows(count: products.count, margin: Self.imageMarginTiles).compactMap { products[$0].imageURL },
+        guard catalog.value != nil else { return }
+        let shown = shown
+        images.show(list.pictureRows(count: shown.count, margin: Self.imageMarginTiles).compactMap { shown[$0].imageURL },
                     start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
@@ -121,11 +168,12 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     var viewModel: ProductListViewModel {
         switch catalog {
         case .loading:
-            return ProductListViewModel(title: ProductGridTexts.title, content: .loading, notice: nil)
+            return ProductListViewModel(title: ProductGridTexts.title, content: .loading, notice: nil, search: search)
         case .failed(let error):
-            return ProductListViewModel(title: ProductGridTexts.title, content: .failed(message: ProductGridTexts.message(for: error)), notice: nil)
+            return ProductListViewModel(title: ProductGridTexts.title, content: .failed(message: ProductGridTexts.message(for: error)), notice: nil,
+                                        search: search)
         case .loaded(let catalog), .reloading(let catalog):
-            let products = catalog.products, pictures = images.snapshot, formatter = formatter
+            let products = shown, pictures = images.snapshot, formatter = formatter
             let tiles = LazyRows(count: products.count) { index in
                 let product = products[index]
                 return ProductTileViewModel(
@@ -135,10 +183,23 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
             }
             let skipped = ProductGridTexts.skippedNotice(count: catalog.skippedCount, firstReason: catalog.skippedReasons.first)
             let notice = [kept.notice(), skipped].compactMap { $0 }.joined(separator: " · ")
+            let filtered = !search.query.isEmpty
             return ProductListViewModel(
-                title: ProductGridTexts.title(count: tiles.count),
+                title: ProductGridTexts.title(shown: tiles.count, of: catalog.products.count, filtered: filtered),
                 content: .loaded(rows: tiles, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
-                notice: notice.isEmpty ? nil : notice, touchedIndex: list.touchedIndex)
+                notice: notice.isEmpty ? nil : notice, touchedIndex: list.touchedIndex, search: search,
+                emptyMessage: filtered && !catalog.products.isEmpty ? ProductGridTexts.noMatches(search.query) : ProductGridTexts.empty)
         }
     }
+}
+
+/// Some of the catalog's products, in catalog order, read through their positions (all without positions):
+/// the filter's tiles without copying a product.
+struct ShownProducts: RandomAccessCollection, Sendable {
+    let all: [ProductSummary]
+    let positions: [Int]?
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { positions?.count ?? all.count }
+    subscript(index: Int) -> ProductSummary { all[positions.map { $0[index] } ?? index] }
 }

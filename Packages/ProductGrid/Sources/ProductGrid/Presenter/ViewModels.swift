@@ -1,5 +1,6 @@
 import ImageKit
 import Navigation
+import TerminalUI
 
 struct ProductTileViewModel: Equatable, Sendable {
     var name: String
@@ -17,6 +18,9 @@ struct ProductListViewModel: Equatable, Sendable {
     var notice: String?
     /// The tile under a mouse press, drawn touched.
     var touchedIndex: Int?
+    var search = SearchFieldState()
+    /// What an empty grid says: no products at all, or none matching the filter.
+    var emptyMessage = ProductGridTexts.empty
 }
 
 /// The detail screen's state; the summary is shown at once, the description when it arrives.

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// The grid screen. Pure drawing of the presenter's view model; keys become presenter calls.
 @MainActor
-final class ProductListView: Screen, ProductListViewInput {
+final class ProductListView: TextEditingScreen, ProductListViewInput {
     let output: any ProductListViewOutput
     private(set) var viewModel: ProductListViewModel
     /// Pictures rendered at their tile's size, so a key press does not scale them again.
@@ -29,13 +29,22 @@ final class ProductListView: Screen, ProductListViewInput {
 
     var keyHelp: [KeyHelp] { Self.keys }
 
+    /// While the filter is typed, every printable key (q, ? and hjkl too) is text.
+    var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { ProductGridTexts.filterTypingBar }
+
     // MARK: Drawing
 
     func render(in context: RenderContext) -> Frame {
         Self.render(viewModel, in: context, pictures: pictures)
     }
 
-    static let words = ListBody.Words(loading: ProductGridTexts.loading, empty: ProductGridTexts.empty, retry: NavigationTexts.english.retryButton)
+    static func words(_ viewModel: ProductListViewModel) -> ListBody.Words {
+        ListBody.Words(loading: ProductGridTexts.loading, empty: viewModel.emptyMessage, retry: NavigationTexts.english.retryButton)
+    }
+
+    /// The `/` filter's line, between the title and the tiles, aligned with the title.
+    static func searchRect(_ size: Size) -> Rect { Rect(column: 0, row: 1, columns: size.columns, rows: 1) }
 
     /// Where the states without tiles are centered: the whole screen, as the grid's tiles fill it.
     static func statusRect(_ size: Size) -> Rect { Rect(column: 0, row: 0, columns: size.columns, rows: size.rows) }
@@ -45,7 +54,7 @@ final class ProductListView: Screen, ProductListViewInput {
         let size = context.size
         // The spinner, the error view and the empty message are every list's (centered on the screen,
         // under the title); the grid draws only its tiles.
-        ListBody.drawStatus(viewModel.content, in: Self.statusRect(size), into: &frame, words: words, context: context)
+        ListBody.drawStatus(viewModel.content, in: Self.statusRect(size), into: &frame, words: words(viewModel), context: context)
         frame.put(viewModel.title, at: Point(column: 0, row: 0), style: Style(bold: true), maxColumns: size.columns)
         if let notice = viewModel.notice {
             // Cut with an ellipsis before the page position at the right ("1/12") and a space.
@@ -61,6 +70,7 @@ final class ProductListView: Screen, ProductListViewInput {
         case .failed:
             KeyBar.draw(ProductGridTexts.failedKeyBar, into: &frame)
         case .loaded(let tiles, let selectedIndex, let storedFirstRow):
+            viewModel.search.draw(into: &frame, rect: searchRect(size), placeholder: ProductGridTexts.filterPlaceholder, colorMode: context.colorMode)
             if !tiles.isEmpty {
                 let layout = ProductGridLayout(size: size, itemCount: tiles.count)
                 let firstRow = layout.firstVisibleRow(showing: selectedIndex, previous: storedFirstRow)
@@ -73,7 +83,7 @@ final class ProductListView: Screen, ProductListViewInput {
                     frame.put(position, at: Point(column: max(0, size.columns - DisplayWidth.of(position)), row: 0))
                 }
             }
-            KeyBar.draw(Self.keys.keyBar, into: &frame)
+            KeyBar.draw(viewModel.search.isEditing ? ProductGridTexts.filterTypingBar : Self.keys.keyBar, into: &frame)
         }
         return frame
     }
@@ -128,6 +138,12 @@ final class ProductListView: Screen, ProductListViewInput {
         if let handled = ListInput.handleStatus(event, content: viewModel.content, listRect: Self.statusRect(context.size),
                                                 retry: NavigationTexts.english.retryButton, reload: output.didRequestReload) {
             return handled
+        }
+        var search = viewModel.search
+        if SearchInput.handle(event, &search) != .ignored {
+            if viewModel.touchedIndex != nil { output.didCancelTouch() }
+            output.didEditSearch(search)
+            return true
         }
         switch event {
         case .key(.character("r")):

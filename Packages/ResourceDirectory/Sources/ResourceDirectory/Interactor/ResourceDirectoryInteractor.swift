@@ -2,6 +2,7 @@ import Foundation
 import HTMLText
 import HTTPClient
 import ImageKit
+import Navigation
 
 /// The order of the resources list: the sort control's first press sorts A–Z, the next Z–A, and so on.
 public enum ResourceSortOrder: Sendable, Equatable {
@@ -47,6 +48,17 @@ final class ResourceCategoriesInteractor: Sendable {
     /// The categories kept from the last good answer, shown at once while the server is asked.
     func obtainKeptCategories() async -> (categories: ResourceCategoryList, storedAt: Date?)? {
         await service.keptCategories().map { ($0.value, $0.storedAt) }
+    }
+
+    /// The categories' titles folded for the `/` filter, once per load (never per key).
+    func obtainSearchTexts(of categories: [ResourceCategory]) -> SearchTexts {
+        SearchTexts(folding: categories.lazy.map(\.title))
+    }
+
+    /// The positions of the categories whose title holds every word of `query` (case and diacritics
+    /// ignored); `previous` is narrowed when the query only adds to its query.
+    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
+        previous?.refined(to: query, in: searchTexts) ?? SearchMatches(query, in: searchTexts)
     }
 }
 
@@ -107,17 +119,24 @@ final class ResourceListInteractor: Sendable {
         return order == .ascending ? indexed : indexed.reversed()
     }
 
-    /// The positions of `entries` whose title contains `query` (case and diacritics ignored): the
-    /// `/` filter, run on every key typed.
-    func obtainMatches(in entries: [ResourceEntry], query: String) -> [Int] {
-        Self.matching(entries, query: query)
+    /// The positions of `entries` whose title holds every word of `query` (case and diacritics
+    /// ignored): the `/` filter, run on every key typed. `previous` (the last key's matches in the
+    /// same entries) is narrowed when the query only adds to its query.
+    func obtainMatches(of query: SearchQuery, in texts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
+        previous?.refined(to: query, in: texts) ?? SearchMatches(query, in: texts)
     }
 
-    /// The positions of `entries` whose title contains `query`, ignoring case and diacritics.
-    static func matching(_ entries: [ResourceEntry], query: String) -> [Int] {
-        let folded = fold(query.trimmingCharacters(in: .whitespaces))
-        guard !folded.isEmpty else { return Array(entries.indices) }
-        return entries.indices.filter { entries[$0].sortKey.contains(folded) }
+    /// The entries' titles as the filter reads them (their sort keys, already folded), in the entries' order.
+    func obtainSearchTexts(of entries: [ResourceEntry]) -> SearchTexts {
+        Self.searchTexts(entries)
+    }
+
+    static func searchTexts(_ entries: [ResourceEntry]) -> SearchTexts {
+        SearchTexts(folded: entries.lazy.map(\.sortKey))
+    }
+
+    static func matching(_ entries: [ResourceEntry], query: SearchQuery) -> SearchMatches {
+        SearchMatches(query, in: searchTexts(entries))
     }
 
     static func entry(_ resource: Resource) -> ResourceEntry {
@@ -132,8 +151,9 @@ final class ResourceListInteractor: Sendable {
                              sortKey: fold(resource.title))
     }
 
-    /// Case- and diacritic-insensitive form of `text`, the same in every locale (`Ångström` → `angstrom`).
+    /// Case- and diacritic-insensitive form of `text`, the same in every locale (`Ångström` → `angstrom`):
+    /// the `/` filter's folding, so sorting and filtering agree.
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        SearchQuery.fold(text)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import TerminalUI
 
 @MainActor
 protocol CategoriesViewInput: AnyObject {
@@ -9,9 +10,12 @@ protocol CategoriesViewInput: AnyObject {
 @MainActor
 protocol CategoriesViewOutput: ListViewOutput {
     func didLoad()
+    /// The `/` filter changed (typing, enter, esc).
+    func didEditSearch(_ search: SearchFieldState)
 }
 
-/// Owns the categories screen's state: loading, failed or the list, the selection and the touch.
+/// Owns the categories screen's state: loading, failed or the list, the `/` filter and the rows it
+/// leaves, the selection and the touch.
 @MainActor
 final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     weak var view: (any CategoriesViewInput)?
@@ -23,7 +27,17 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     /// Whether kept categories stand in for the server's answer, since when, and asking again.
     let kept = KeptContent()
     var list = ListState()
-    var rowCount: Int { categories.value?.categories.count ?? 0 }
+    var rowCount: Int { shown.count }
+    private var all: [ResourceCategory] { categories.value?.categories ?? [] }
+    private var search = SearchFieldState()
+    /// The titles folded for the filter, once per list shown.
+    private var searchTexts = SearchTexts(folded: [String]())
+    /// The filter's matches (kept so the next key typed narrows them); nil before a list.
+    private var matches: SearchMatches?
+    /// Positions in `all` of the rows the filter leaves.
+    private var shown: [Int] { matches?.positions ?? [] }
+    /// The category selected before the filter left no rows, selected again when it shows.
+    private var selectionHiddenByFilter: String?
 
     init(interactor: ResourceCategoriesInteractor, router: any CategoriesRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -43,8 +57,39 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     }
 
     func didChooseRow(at index: Int) {
-        guard chooseRow(index) != nil, let loaded = categories.value else { return }
-        router.openResources(of: loaded.categories[index])
+        let shown = shown, all = all
+        guard chooseRow(index) != nil else { return }
+        router.openResources(of: all[shown[index]])
+    }
+
+    func didEditSearch(_ newSearch: SearchFieldState) {
+        let queryChanged = newSearch.query != search.query
+        search = newSearch
+        guard categories.value != nil, queryChanged else { return publish() }
+        let keep = selectedCategoryID ?? selectionHiddenByFilter
+        applyFilter(keeping: keep, refining: true)
+        // A query that matches nothing for a moment (a typo) does not lose the selection.
+        selectionHiddenByFilter = shown.isEmpty ? keep : nil
+        publish()
+    }
+
+    private var selectedCategoryID: String? {
+        shown.indices.contains(list.selectedIndex) ? all[shown[list.selectedIndex]].id : nil
+    }
+
+    /// A list arrived: its titles are folded once, then filtered; the selection follows `id` when it is still shown.
+    private func show(_ loaded: ResourceCategoryList) {
+        let keep = selectedCategoryID
+        searchTexts = interactor.obtainSearchTexts(of: loaded.categories)
+        applyFilter(keeping: keep)
+    }
+
+    /// The rows the filter leaves; the selection follows `id` when it is still shown, else goes to the top.
+    /// `refining` (a key typed, same list) narrows the last matches when the query allows it.
+    private func applyFilter(keeping id: String?, refining: Bool = false) {
+        matches = interactor.obtainMatches(of: SearchQuery(search.query), in: searchTexts, refining: refining ? matches : nil)
+        let all = all
+        list.reselect(id.flatMap { id in shown.firstIndex { all[$0].id == id } }, count: shown.count)
     }
 
     /// Shows the kept categories at once on the first load (the server is asked meanwhile); a reload
@@ -59,7 +104,7 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
                 guard let kept = await interactor.obtainKeptCategories(), let self, case .loading = self.categories else { return }
                 self.kept.showingKept(since: kept.storedAt)
                 self.categories = .reloading(kept.categories)
-                self.list.clamp(count: kept.categories.categories.count)
+                self.show(kept.categories)
                 self.publish()
             }
         }
@@ -72,7 +117,7 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
             case .success(let obtained):
                 self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
                 self.categories = .loaded(obtained.categories)
-                self.list.clamp(count: obtained.categories.categories.count)
+                self.show(obtained.categories)
             case .failure(let error):
                 self.kept.received(storedAt: nil) {}
                 self.categories = .failed(error)
@@ -86,15 +131,18 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     var viewModel: CategoriesViewModel {
         switch categories {
         case .loading:
-            return CategoriesViewModel(content: .loading)
+            return CategoriesViewModel(content: .loading, search: search)
         case .failed(let error):
-            return CategoriesViewModel(content: .failed(message: ResourceDirectoryTexts.message(for: error)))
+            return CategoriesViewModel(content: .failed(message: ResourceDirectoryTexts.message(for: error)), search: search)
         case .loaded(let loaded), .reloading(let loaded):
-            let all = loaded.categories
-            let rows = LazyRows(count: all.count) { CategoriesViewModel.Row(title: all[$0].title, description: all[$0].description ?? "") }
+            let all = loaded.categories, shown = shown
+            let rows = LazyRows(count: shown.count) { CategoriesViewModel.Row(title: all[shown[$0]].title, description: all[shown[$0]].description ?? "") }
+            let title = search.query.isEmpty ? ResourceDirectoryTexts.appTitle
+                : "\(ResourceDirectoryTexts.appTitle) (\(ResourceDirectoryTexts.count(shown: shown.count, of: all.count, filtered: true)))"
             return CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                                        notice: ResourceDirectoryTexts.notice(kept: kept, skipped: ResourceDirectoryTexts.skipped(loaded.skippedReasons)),
-                                       touchedIndex: list.touchedIndex)
+                                       touchedIndex: list.touchedIndex, title: title, search: search,
+                                       emptyMessage: all.isEmpty || search.query.isEmpty ? ResourceDirectoryTexts.noCategories : ResourceDirectoryTexts.noCategoryMatches(search.query))
         }
     }
 }

@@ -17,11 +17,23 @@ enum ResourceDirectoryTexts {
         (canRetry ? [NavigationTexts.english.retryKey] : [])
             + (canGoBack ? [KeyHelp("esc/backspace", "back", bar: "esc back")] : [])
     }
-    static let searchPlaceholder = "filter by title"
+    /// The `/` filter's placeholder, key and typing bar: every list's one wording.
+    static let filterPlaceholder = NavigationTexts.english.filterPlaceholder
+    static let filterKey = NavigationTexts.english.filterKey
+    static let filterTypingBar = NavigationTexts.english.filterTypingBar
 
     /// The query shown at most 40 characters long: the message is rebuilt at every key typed.
     static func noMatches(_ query: String) -> String {
         "No title matches “\(Truncation.leading(query, characters: 40))”."
+    }
+
+    static func noCategoryMatches(_ query: String) -> String {
+        "No category matches “\(Truncation.leading(query, characters: 40))”."
+    }
+
+    /// A list's count in its title: "12", or "3 of 12" while filtered.
+    static func count(shown: Int, of total: Int, filtered: Bool) -> String {
+        filtered ? "\(shown) of \(total)" : "\(total)"
     }
 
     // MARK: Sorting
@@ -133,6 +145,7 @@ enum ResourceDirectoryTexts {
     static let categoryKeys: [KeyHelp] = [
         KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
         KeyHelp("enter/click", "open the category", bar: "enter open"),
+        filterKey,
         KeyHelp("r", "reload (Retry)", bar: "r reload"),
     ]
 
@@ -140,13 +153,10 @@ enum ResourceDirectoryTexts {
         KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
         KeyHelp("enter/click", "open the resource", bar: "enter open"),
         KeyHelp("s / click [Sort]", "sort A–Z, then Z–A, alternating", bar: "s sort"),
-        KeyHelp("/", "filter by title as you type (enter keeps it, esc clears it)", bar: "/ filter"),
+        filterKey,
         KeyHelp("r", "reload (Retry)", bar: "r reload"),
         KeyHelp("esc", "back to the categories"),
     ]
-
-    /// While the filter is typed: its own keys (q and ? are text then).
-    static let searchKeyBar = "type to filter  enter keep  esc clear  ↑↓ select"
 
     static let detailKeys: [KeyHelp] = [
         KeyHelp("tab/shift-tab ↑↓", "focus the next / previous action", bar: "tab next action"),

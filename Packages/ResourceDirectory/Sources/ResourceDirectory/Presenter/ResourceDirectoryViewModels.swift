@@ -14,6 +14,11 @@ struct CategoriesViewModel: Equatable, Sendable {
     var notice: String?
     /// The row under a mouse press, drawn touched until the release (``TouchInput``).
     var touchedIndex: Int?
+    /// The title, with how many categories the `/` filter leaves while it filters ("1 of 2").
+    var title = ResourceDirectoryTexts.appTitle
+    var search = SearchFieldState()
+    /// What an empty list says: no categories at all, or none matching the filter.
+    var emptyMessage = ResourceDirectoryTexts.noCategories
 }
 
 /// A category's resources list as plain values. `rows` are made when read (``LazyRows``): a key press

@@ -35,11 +35,19 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     private var isLoaded: Bool { resources.value != nil }
     private var original: [ResourceEntry] { resources.value?.entries ?? [] }
     /// The entries in the current order.
-    private var entries: [ResourceEntry] = []
+    private var entries: [ResourceEntry] = [] {
+        didSet { searchTexts = interactor.obtainSearchTexts(of: entries) }
+    }
+    /// The entries' titles packed for the filter, in the same order (made when the entries change, never per key).
+    private var searchTexts = SearchTexts(folded: [String]())
     private var order = ResourceSortOrder.original
     private var search = SearchFieldState()
+    /// The filter's matches in `entries` (kept so the next key typed narrows them); nil before a load.
+    private var matches: SearchMatches?
     /// Positions in `entries` of the rows the filter leaves.
-    private var shown: [Int] = []
+    private var shown: [Int] { matches?.positions ?? [] }
+    /// The resource selected before the filter left no rows, selected again when it shows.
+    private var selectionHiddenByFilter: String?
     var list = ListState(visibleRows: 0..<ResourceListPresenter.initialVisibleRows)
     var rowCount: Int { isLoaded ? shown.count : 0 }
     /// The sort button under a mouse press (its one control).
@@ -100,8 +108,10 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         let queryChanged = newSearch.query != search.query
         search = newSearch
         guard isLoaded, queryChanged else { return publish() }
-        let keep = selectedEntryID
-        applyFilter(keeping: keep)
+        let keep = selectedEntryID ?? selectionHiddenByFilter
+        applyFilter(keeping: keep, refining: true)
+        // A query that matches nothing for a moment (a typo) does not lose the selection.
+        selectionHiddenByFilter = shown.isEmpty ? keep : nil
         publish()
         showImages()
     }
@@ -168,8 +178,9 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     }
 
     /// The rows the filter leaves; the selection follows `id` when it is still shown, else goes to the top.
-    private func applyFilter(keeping id: String?) {
-        shown = interactor.obtainMatches(in: entries, query: search.query)
+    /// `refining` (a key typed, same entries) narrows the last matches when the query allows it.
+    private func applyFilter(keeping id: String?, refining: Bool = false) {
+        matches = interactor.obtainMatches(of: SearchQuery(search.query), in: searchTexts, refining: refining ? matches : nil)
         list.reselect(id.flatMap { id in shown.firstIndex { entries[$0].resource.id == id } }, count: shown.count)
     }
 
@@ -202,7 +213,7 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
                 return ResourceListViewModel.Row(title: entry.resource.title, summary: entry.summary,
                                                  photo: pictures[entry.resource.photoURL])
             }
-            let count = search.query.isEmpty ? "\(entries.count)" : "\(shown.count) of \(entries.count)"
+            let count = ResourceDirectoryTexts.count(shown: shown.count, of: entries.count, filtered: !search.query.isEmpty)
             return ResourceListViewModel(
                 title: "\(category.title) (\(count))",
                 content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),

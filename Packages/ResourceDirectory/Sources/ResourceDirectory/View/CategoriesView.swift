@@ -2,9 +2,10 @@ import Navigation
 import TerminalKit
 import TerminalUI
 
-/// The categories: one row per category, its title and description. Only the rows on screen are drawn.
+/// The categories: the `/` filter line, then one row per category, its title and description. Only the
+/// rows on screen are drawn.
 @MainActor
-final class CategoriesView: Screen, CategoriesViewInput {
+final class CategoriesView: TextEditingScreen, CategoriesViewInput {
     let output: any CategoriesViewOutput
     private(set) var viewModel: CategoriesViewModel
 
@@ -24,18 +25,27 @@ final class CategoriesView: Screen, CategoriesViewInput {
         return ResourceDirectoryTexts.categoryKeys
     }
 
+    /// While the filter is typed, every printable key (q and ? too) is text.
+    var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { ResourceDirectoryTexts.filterTypingBar }
+
     /// A category takes its title, its description and a blank line.
     static let rowHeight = 3
 
-    /// The title, the notice line (kept, so the list never moves), the list, the key bar.
-    static func listRect(_ size: Size) -> Rect { ListScreenLayout(size: size, hasNotice: false, noticeLine: .reserved).list }
+    /// The title, the filter line, the notice line (kept, so the list never moves), the list, the key bar.
+    static func screenLayout(_ size: Size, notice: String?) -> ListScreenLayout {
+        ListScreenLayout(size: size, hasSearch: true, hasNotice: notice != nil, noticeLine: .reserved)
+    }
+
+    static func listRect(_ size: Size) -> Rect { screenLayout(size, notice: nil).list }
 
     static func layout(rows: Int, size: Size) -> VirtualListLayout {
         VirtualListLayout(count: rows, viewportRows: listRect(size).rows, height: { _ in rowHeight })
     }
 
-    static let words = ListBody.Words(loading: ResourceDirectoryTexts.loadingCategories, empty: ResourceDirectoryTexts.noCategories,
-                                      retry: ResourceDirectoryTexts.retry)
+    static func words(_ viewModel: CategoriesViewModel) -> ListBody.Words {
+        ListBody.Words(loading: ResourceDirectoryTexts.loadingCategories, empty: viewModel.emptyMessage, retry: ResourceDirectoryTexts.retry)
+    }
 
     func render(in context: RenderContext) -> Frame {
         Self.render(viewModel, in: context)
@@ -43,25 +53,33 @@ final class CategoriesView: Screen, CategoriesViewInput {
 
     static func render(_ viewModel: CategoriesViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
-        let screen = ListScreenLayout(size: context.size, hasNotice: viewModel.notice != nil, noticeLine: .reserved)
-        screen.drawHeader(title: ResourceDirectoryTexts.appTitle, notice: viewModel.notice, into: &frame)
+        let screen = screenLayout(context.size, notice: viewModel.notice)
+        screen.drawHeader(title: viewModel.title, notice: viewModel.notice, into: &frame)
+        if !viewModel.content.isFailed, let search = screen.search { // the error view has nothing to filter
+            viewModel.search.draw(into: &frame, rect: search, placeholder: ResourceDirectoryTexts.filterPlaceholder, colorMode: context.colorMode)
+        }
         // A category: its title and description, then a blank line.
         ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout(rows: $0.count, size: context.size) },
-                      touchedIndex: viewModel.touchedIndex, words: words, context: context,
+                      touchedIndex: viewModel.touchedIndex, words: words(viewModel), context: context,
                       marks: ListBody.Marks(separatorLines: 1)) { row, cell, body in
             ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.description.isEmpty ? [] : [row.description],
                     linesStyle: ListRowStyle.secondary(cell.style))
                 .draw(into: &body, rect: Rect(column: 2, row: cell.rect.row, columns: cell.rect.columns - 2, rows: rowHeight - 1)) { _, _ in }
         }
-        KeyBar.draw(keys(for: viewModel).keyBar, into: &frame)
+        KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.filterTypingBar : keys(for: viewModel).keyBar, into: &frame)
         return frame
     }
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        var search = viewModel.search
+        if !viewModel.content.isFailed || search.isEditing, SearchInput.handle(event, &search) != .ignored {
+            output.didEditSearch(search)
+            return true
+        }
         // The list's keys, touch and retry, shared with every list screen.
-        ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
-                         layout: { Self.layout(rows: $0.count, size: context.size) }, listRect: Self.listRect(context.size),
-                         retry: ResourceDirectoryTexts.retry, output: output)
+        return ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
+                                layout: { Self.layout(rows: $0.count, size: context.size) }, listRect: Self.listRect(context.size),
+                                retry: ResourceDirectoryTexts.retry, output: output)
     }
 }
 

@@ -7,7 +7,7 @@ import TerminalUI
 /// line, then one row per resource (its photo where there is room, its title and a one-line
 /// description). Only the rows on screen are laid out and drawn.
 @MainActor
-final class ResourceListView: Screen, ResourceListViewInput {
+final class ResourceListView: TextEditingScreen, ResourceListViewInput {
     let output: any ResourceListViewOutput
     private(set) var viewModel: ResourceListViewModel
     /// Photos rendered for the current sizes: a key press does not scale every photo again.
@@ -30,6 +30,7 @@ final class ResourceListView: Screen, ResourceListViewInput {
     }
     /// While the filter is typed, every printable key (q and ? too) is text.
     var capturesText: Bool { viewModel.search.isEditing }
+    var editingKeyBar: String { ResourceDirectoryTexts.filterTypingBar }
 
     /// A resource takes its title, its description line and a blank line (beside a photo, when shown).
     static let rowHeight = 3
@@ -71,7 +72,7 @@ final class ResourceListView: Screen, ResourceListViewInput {
         pressed.isFocused = viewModel.sortTouched
         pressed.draw(into: &frame, at: buttonOrigin, style: viewModel.sortTouched ? Theme.touched(context.colorMode) : .plain)
         if let search = screen.search {
-            viewModel.search.draw(into: &frame, rect: search, placeholder: ResourceDirectoryTexts.searchPlaceholder, colorMode: context.colorMode)
+            viewModel.search.draw(into: &frame, rect: search, placeholder: ResourceDirectoryTexts.filterPlaceholder, colorMode: context.colorMode)
         }
         screen.drawNotice(viewModel.notice, into: &frame)
         let showsPhotos = context.size.columns >= photoMinimumColumns
@@ -89,7 +90,7 @@ final class ResourceListView: Screen, ResourceListViewInput {
                 }
         }
         // The key bar lists what works here: on the error view, not the list's keys.
-        KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.searchKeyBar : keys(for: viewModel).keyBar, into: &frame)
+        KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.filterTypingBar : keys(for: viewModel).keyBar, into: &frame)
         return frame
     }
 
