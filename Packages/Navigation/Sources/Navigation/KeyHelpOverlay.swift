@@ -24,6 +24,8 @@ enum KeyHelpOverlay {
         frame.fill(box, style: style)
         frame.put("┌" + String(repeating: "─", count: columns - 2) + "┐", at: box.origin, style: style)
         frame.put(" " + title + " ", at: Point(column: box.column + 2, row: box.row), style: style.bolded)
+        // The overlay has the focus now: a reader starts at its title, not on a row hidden under it.
+        frame.cursor = Point(column: box.column + 3, row: box.row)
         for row in 1..<(rows - 1) {
             frame.put("│", at: Point(column: box.column, row: box.row + row), style: style)
             frame.put("│", at: Point(column: box.maxColumn - 1, row: box.row + row), style: style)

@@ -144,7 +144,8 @@ public enum ListBody {
             }
             drawRow(row, Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style), &frame)
             // Also in text (--plain, NO_COLOR): ► touched, ▌ selected; drawn last, over the row's own first column.
-            if markable, selected, rowRect.row + marks.markerLine < rect.row + rect.rows {
+            // A focus drawn before the list (the caret of a `/` filter being typed) keeps it.
+            if markable, selected, frame.cursor == nil, rowRect.row + marks.markerLine < rect.row + rect.rows {
                 frame.cursor = Point(column: rect.column, row: rowRect.row + marks.markerLine)
             }
             if markable, touched || selected {

@@ -146,9 +146,13 @@ public final class SplitScreen: Screen, SplitNavigator {
         let panes = panes(for: context.size)
         var frame = Frame(size: context.size)
         frame.draw(master.render(in: context.resized(panes.master)), at: Point(column: panes.master.column, row: 0))
+        // The focus is the focused pane's: the other pane's (a selected row) is not where the keys go.
+        let masterFocus = frame.cursor
+        frame.cursor = nil
         SplitView.drawDivider(into: &frame, rect: panes.divider, style: Style(bold: true))
         if let detail {
             frame.draw(detail.render(in: context.resized(panes.detail)), at: Point(column: panes.detail.column, row: 0))
+            if focus == .master { frame.cursor = masterFocus }
             // Where the keys go must be visible: the other pane is dimmed, and the divider's top
             // points at the focused pane (also in plain text, where dimming does not show).
             let unfocused = focus == .master ? panes.detail : panes.master
@@ -158,6 +162,7 @@ public final class SplitScreen: Screen, SplitNavigator {
             var empty = Frame(size: Size(columns: panes.detail.columns, rows: panes.detail.rows))
             StatusView.centered(placeholder, into: &empty, style: Style(dim: true))
             frame.draw(empty, at: Point(column: panes.detail.column, row: 0))
+            frame.cursor = masterFocus
         }
         // One key bar across both panes, for the pane that gets the keys (each pane drew its own). A pane
         // that takes every key as text (a `/` filter being typed) names its typing keys instead.

@@ -52,6 +52,8 @@ public final class StubScreen: Screen {
     public private(set) var appearances = 0
     public var capturesText = false
     public var keyHelp: [KeyHelp]
+    /// Where its frame says the focus is (``Frame/cursor``), if anywhere.
+    public var focus: Point?
 
     public init(title: String, keys: [KeyHelp] = [KeyHelp("x", "stub action")], consumes: @escaping (InputEvent) -> Bool = { _ in false }) {
         self.title = title
@@ -62,6 +64,7 @@ public final class StubScreen: Screen {
     public func render(in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
         frame.put(title, at: Point(column: 0, row: 0))
+        frame.cursor = focus
         return frame
     }
 

@@ -78,6 +78,18 @@ final class ListScreenTests: XCTestCase {
         XCTAssertEqual(focus(.loaded(rows: rows, selectedIndex: 1, firstVisibleRow: 0)), Point(column: 0, row: 1))
         XCTAssertEqual(focus(.loaded(rows: rows, selectedIndex: 2, firstVisibleRow: 0)), Point(column: 0, row: 3))
         XCTAssertNil(focus(.loading))
+        // A `/` filter being typed above the list keeps the focus on its caret.
+        var search = SearchFieldState(query: "an", isEditing: true)
+        search.field.moveEnd()
+        var frame = Frame(size: Size(columns: 24, rows: 6))
+        search.draw(into: &frame, rect: Rect(column: 0, row: 0, columns: 24, rows: 1), colorMode: .none)
+        let caret = frame.cursor
+        XCTAssertEqual(caret, Point(column: 4, row: 0), "after “/ an”")
+        ListBody.draw(ListContent.loaded(rows: rows, selectedIndex: 1, firstVisibleRow: 0), in: Rect(column: 0, row: 1, columns: 24, rows: 5),
+                      into: &frame, layout: { self.layout($0) }, touchedIndex: nil, words: words, context: context) { title, cell, body in
+            body.put(title, at: Point(column: 2, row: cell.rect.row), style: cell.style)
+        }
+        XCTAssertEqual(frame.cursor, caret, "the caret, not the selected row, while typing")
     }
 
     func testTheBodyShowsEachStateWithItsWords() async {

@@ -58,8 +58,12 @@ final class NavigationControllerTests: XCTestCase {
         let controller = NavigationController()
         controller.setRoot(StubScreen(title: "root"))
         _ = controller.dispatch(.key(.character("?")), in: context)
-        let shown = controller.render(in: context).text
+        let overlay = controller.render(in: context)
+        let shown = overlay.text
         XCTAssertTrue(shown.contains("stub action"), shown)
+        let focus = try? XCTUnwrap(overlay.cursor, "the overlay has the focus")
+        XCTAssertTrue(shown.split(separator: "\n", omittingEmptySubsequences: false)[focus?.row ?? 0].dropFirst(focus?.column ?? 0).hasPrefix("Keys"),
+                      "on the overlay's title\n\(shown)")
         XCTAssertTrue(shown.contains("quit"), shown)
         _ = controller.dispatch(.key(.down), in: context)
         XCTAssertFalse(controller.render(in: context).text.contains("stub action"))

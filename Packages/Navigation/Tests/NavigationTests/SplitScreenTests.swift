@@ -44,6 +44,24 @@ final class SplitScreenTests: XCTestCase {
         XCTAssertTrue(text(split, regular).contains("Choose a number"), text(split, regular))
     }
 
+    /// The focus (the accessible mode's cursor) is the focused pane's only: tab moves it to the detail,
+    /// and a pane without one leaves none rather than the other pane's.
+    func testTheFocusIsTheFocusedPanes() async {
+        let master = StubScreen(title: "list"), detail = StubScreen(title: "item")
+        master.focus = Point(column: 0, row: 1)
+        detail.focus = Point(column: 1, row: 2)
+        let split = SplitScreen(master: master, masterPercent: 50)
+        _ = split.render(in: regular)
+        split.replaceDetail(detail)
+        XCTAssertEqual(split.render(in: regular).cursor, Point(column: 0, row: 1), "the master has the keys")
+        _ = split.handle(.key(.tab), in: regular)
+        let onDetail = split.render(in: regular).cursor
+        XCTAssertEqual(onDetail?.row, 2)
+        XCTAssertGreaterThan(onDetail?.column ?? 0, 50, "in the detail pane")
+        detail.focus = nil
+        XCTAssertNil(split.render(in: regular).cursor, "not the master's row while the keys go to the detail")
+    }
+
     /// A press owns the pointer until its release: the pane that got the press gets the release, wherever it is.
     func testAReleaseGoesToThePaneThatGotThePress() async {
         let master = StubScreen(title: "list") { _ in true }, detail = StubScreen(title: "item") { _ in true }

@@ -125,6 +125,33 @@ final class CategoriesPresenterTests: XCTestCase {
         XCTAssertEqual(selected(), "Vacation Spots", "clearing keeps the category selected")
     }
 
+    /// A reload that answers fewer categories than are on screen, with the last row selected: the
+    /// selection is read before the list changes (it once indexed the new, shorter list with the old
+    /// row's position and trapped), and lands on the first row when its category is gone.
+    func testAReloadWithFewerCategoriesKeepsOrDropsTheSelectionSafely() async {
+        let many = ResourceCategoryList(categories: (1...10).map { ResourceCategory(id: "\($0)", slug: "c\($0)", title: "Category \($0)") })
+        let few = ResourceCategoryList(categories: Array(many.categories.prefix(3)))
+        let work = WorkTracker(), view = RecordingCategoriesView()
+        let presenter = CategoriesPresenter(interactor: ResourceCategoriesInteractor(service: FakeResourceDirectoryService(categories: [.success(many), .success(few), .success(many)])),
+                                            router: RecordingRouters(), work: work)
+        presenter.view = view
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        let selected = { () -> String? in
+            guard case .loaded(let rows, let index, _) = view.displayed.last?.content, rows.indices.contains(index) else { return nil }
+            return rows[index].title
+        }
+        presenter.didChangeSelection(to: 8, firstVisibleRow: 0, visibleRows: 0..<10)
+        XCTAssertEqual(selected(), "Category 9")
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(selected(), "Category 1", "its category is gone: the first row")
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 0, visibleRows: 0..<3)
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(selected(), "Category 3", "still there in the longer list: kept")
+    }
+
     /// A letter that matches nothing for a moment (a typo) does not lose the selected category.
     func testATypoThatMatchesNothingKeepsTheSelectedCategory() async {
         let work = WorkTracker(), view = RecordingCategoriesView()

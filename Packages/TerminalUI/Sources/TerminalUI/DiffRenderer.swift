@@ -80,7 +80,7 @@ public final class DiffRenderer {
         var body: [UInt8] = []
         writeChanges(from: base, to: frame, into: &body)
         // Writing moved the terminal's cursor: it goes back on the focus (or stays hidden without one).
-        let focusMoved = showsCursor && (frame.cursor != previous?.cursor || repaintsAll || !body.isEmpty || !after.isEmpty)
+        let focusMoved = showsCursor && (frame.cursor != previous?.cursor || repaintsAll || !before.isEmpty || !body.isEmpty || !after.isEmpty)
         previous = frame
         guard repaintsAll || focusMoved || !body.isEmpty || !before.isEmpty || !after.isEmpty else { return }
 

@@ -174,11 +174,15 @@ public struct TextAreaState: Hashable, Sendable {
                 x += frame.put(String(characters[position]), at: Point(column: x, row: rect.row + offset), style: cellStyle,
                                maxColumns: rect.maxColumn - x)
             }
-            if isFocused, top + offset == cursorRow, column == row.characters.upperBound, x < rect.maxColumn {
-                var cursorStyle = style
-                cursorStyle.reverse.toggle()
-                frame.put(" ", at: Point(column: x, row: rect.row + offset), style: cursorStyle, maxColumns: 1)
-                frame.cursor = Point(column: x, row: rect.row + offset)
+            if isFocused, top + offset == cursorRow, column == row.characters.upperBound {
+                // A line that fills the row has its caret on the row's last cell (the focus stays on screen).
+                let caret = Point(column: min(x, rect.maxColumn - 1), row: rect.row + offset)
+                if x < rect.maxColumn {
+                    var cursorStyle = style
+                    cursorStyle.reverse.toggle()
+                    frame.put(" ", at: caret, style: cursorStyle, maxColumns: 1)
+                }
+                frame.cursor = caret
             }
         }
     }

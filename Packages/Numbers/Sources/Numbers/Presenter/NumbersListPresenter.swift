@@ -90,7 +90,9 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     }
 
     private var selectedItem: NumberItem? {
-        shown.indices.contains(list.selectedIndex) ? items[shown[list.selectedIndex]] : nil
+        let items = items, shown = shown
+        guard shown.indices.contains(list.selectedIndex), items.indices.contains(shown[list.selectedIndex]) else { return nil }
+        return items[shown[list.selectedIndex]]
     }
 
     private var selectedName: String? { selectedItem?.name }

@@ -117,7 +117,8 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
         let name = Truncation.truncate(marker + tile.name, width: inner.columns)
         let nameStart = put(centered: name, row: inner.maxRow - 2, in: inner, style: nameStyle, frame: &frame)
         // The selected tile's name has the focus (the accessible mode's cursor goes there).
-        if selected, let nameStart, frame.bounds.contains(nameStart) { frame.cursor = nameStart }
+        // A focus drawn before the tiles (the caret of a `/` filter being typed) keeps it.
+        if selected, frame.cursor == nil, let nameStart, frame.bounds.contains(nameStart) { frame.cursor = nameStart }
         put(centered: tile.price, row: inner.maxRow - 1, in: inner, style: priceStyle, frame: &frame)
     }
 

@@ -73,13 +73,19 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
         publish()
     }
 
+    /// The selected category's id; read it before `categories` changes, while `shown` still indexes the list on screen.
     private var selectedCategoryID: String? {
-        shown.indices.contains(list.selectedIndex) ? all[shown[list.selectedIndex]].id : nil
+        let all = all, shown = shown
+        guard shown.indices.contains(list.selectedIndex), all.indices.contains(shown[list.selectedIndex]) else { return nil }
+        return all[shown[list.selectedIndex]].id
     }
 
-    /// A list arrived: its titles are folded once, then filtered; the selection follows `id` when it is still shown.
-    private func show(_ loaded: ResourceCategoryList) {
+    /// `loaded` arrived: it becomes the list, its titles are folded once, then filtered; the selection
+    /// follows the category selected before (read before the list changes: a shorter list must not be
+    /// indexed by the old rows' positions).
+    private func show(_ loaded: ResourceCategoryList, as state: Loadable<ResourceCategoryList, ResourceDirectoryError>) {
         let keep = selectedCategoryID
+        categories = state
         searchTexts = interactor.obtainSearchTexts(of: loaded.categories)
         applyFilter(keeping: keep)
     }
@@ -103,8 +109,7 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
                 // Only while nothing answered yet: never over the server's answer, nor over its error.
                 guard let kept = await interactor.obtainKeptCategories(), let self, case .loading = self.categories else { return }
                 self.kept.showingKept(since: kept.storedAt)
-                self.categories = .reloading(kept.categories)
-                self.show(kept.categories)
+                self.show(kept.categories, as: .reloading(kept.categories))
                 self.publish()
             }
         }
@@ -116,8 +121,7 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
             switch result {
             case .success(let obtained):
                 self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
-                self.categories = .loaded(obtained.categories)
-                self.show(obtained.categories)
+                self.show(obtained.categories, as: .loaded(obtained.categories))
             case .failure(let error):
                 self.kept.received(storedAt: nil) {}
                 self.categories = .failed(error)

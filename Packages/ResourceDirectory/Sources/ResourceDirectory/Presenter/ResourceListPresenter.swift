@@ -117,7 +117,9 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     }
 
     private var selectedEntryID: String? {
-        shown.indices.contains(list.selectedIndex) ? entries[shown[list.selectedIndex]].resource.id : nil
+        let entries = entries, shown = shown
+        guard shown.indices.contains(list.selectedIndex), entries.indices.contains(shown[list.selectedIndex]) else { return nil }
+        return entries[shown[list.selectedIndex]].resource.id
     }
 
     /// Shows the kept resources at once on the first load (the server is asked meanwhile); a reload
