@@ -150,7 +150,7 @@ public enum AppsCLI {
     private static func runPlain(_ make: @MainActor (LaunchEnvironment, any ScreenHost) throws -> any Screen,
                                  texts: NavigationTexts, launch: LaunchEnvironment) async throws -> Int32 {
         let size = Size(columns: launch.options.size.columns, rows: launch.options.size.rows)
-        let host = HeadlessHost(size: size, accessible: launch.options.accessible)
+        let host = HeadlessHost(size: size, accessible: launch.options.accessible, pictures: launch.options.images)
         host.controller.texts = texts
         // Nothing to restore in plain mode: SIGQUIT ends the process quietly instead of drawing
         // Swift's crash report (the interactive session forwards it and restores the terminal).

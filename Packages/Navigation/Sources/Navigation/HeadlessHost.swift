@@ -11,18 +11,22 @@ public final class HeadlessHost {
     private let accessible: Bool
 
     /// - Parameter pictureGrace: how long pictures get once the content settled (``defaultPictureGrace``).
+    private let pictures: PictureTier?
+
     /// - Parameter accessible: pictures in words and no box drawing (`--accessible`), as the terminal host.
-    public init(size: Size, pictureGrace: Duration = HeadlessHost.defaultPictureGrace, accessible: Bool = false) {
+    /// - Parameter pictures: the tier asked for (`--images`); without colours every tier but `text` and
+    ///   `none` is the luminance ramp. Nil: the ramp, or words in the accessible mode.
+    public init(size: Size, pictureGrace: Duration = HeadlessHost.defaultPictureGrace, accessible: Bool = false, pictures: PictureTier? = nil) {
         self.size = size
         self.pictureGrace = pictureGrace
         self.accessible = accessible
+        self.pictures = pictures
     }
 
     /// Shows `root`, applies `keys` (one inner array per `--keys` token) and renders the last frame.
     /// A key that quits (q, ctrl-c) ends the walk: the frame shown at that moment is returned.
     public func run(root: any Screen, keys: [[InputEvent]]) async -> Frame {
-        let context = accessible ? RenderContext(size: size, colorMode: .none, pictures: .text, accessible: true)
-            : RenderContext(size: size, colorMode: .none)
+        let context = RenderContext(size: size, colorMode: .none, pictures: pictures ?? (accessible ? .text : .halfBlocks), accessible: accessible)
         controller.setRoot(root)
         // Like the terminal host, draw at once: a screen learns its size (a split its size class) here.
         await settle(in: context)

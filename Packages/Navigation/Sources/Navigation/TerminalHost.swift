@@ -165,7 +165,8 @@ public final class TerminalHost {
     private func draw() {
         guard isRunning, !session.isSuspended else { return }
         let frame = controller.render(in: context)
-        renderer.render(accessible ? frame.withoutBoxDrawing() : frame)
+        // Blocks stay where pictures are drawn with them (an explicit --images half, say).
+        renderer.render(accessible ? frame.withoutBoxDrawing(keepingBlocks: pictures.drawsBlocks && colorMode != .none) : frame)
     }
 
     /// Draws once the main actor is free, however many jobs finish in the meantime.

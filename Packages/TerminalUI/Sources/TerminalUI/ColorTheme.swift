@@ -71,13 +71,17 @@ public struct ColorTheme: Hashable, Sendable {
             : [RGB(0xFF, 0xFF, 0xFF), RGB(0xF0, 0xF0, 0xF0), RGB(0xFD, 0xF6, 0xE3)]
     }
 
-    /// `style` as this theme draws it: role colours in the theme's shades; high contrast also drops
-    /// dim, which halves a text's contrast.
+    /// `style` as this theme draws it: role colours in the theme's shades. High contrast draws dim
+    /// text (disabled buttons and tabs, placeholders, an unfocused pane) in its measured gray instead,
+    /// which keeps it apart from normal text without halving its contrast.
     public func resolve(_ style: Style) -> Style {
         var resolved = style
         resolved.foreground = resolve(style.foreground)
         resolved.background = resolve(style.background)
-        if name == .highContrast { resolved.dim = false }
+        if name == .highContrast, style.dim {
+            resolved.dim = false
+            if style.foreground == .default { resolved.foreground = resolve(Color.gray) }
+        }
         return resolved
     }
 
@@ -162,6 +166,9 @@ public struct RGB: Hashable, Sendable {
         let (lighter, darker) = (max(relativeLuminance, other.relativeLuminance), min(relativeLuminance, other.relativeLuminance))
         return (lighter + 0.05) / (darker + 0.05)
     }
+
+    /// The 256-colour palette index the renderer sends for this colour when it has no fallback of its own.
+    public var nearestPaletteIndex: UInt8 { ColorEncoding.nearestPaletteIndex(red: red, green: green, blue: blue) }
 
     /// A background this light (luminance over that of mid-grey #767676, where black and white text
     /// read equally well) is a light one.

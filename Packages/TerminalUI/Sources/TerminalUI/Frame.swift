@@ -216,15 +216,18 @@ extension Frame {
     /// (U+2580–259F) become blanks, so a screen reader reads the words on screen and not "box drawings
     /// light horizontal" eighty times; the row markers stay as text (▌ selected and ► touched become
     /// ">", ◄ "<"). Styles, links, pictures and the cursor stay.
-    public func withoutBoxDrawing() -> Frame {
+    /// - Parameter keepingBlocks: block elements stay (pictures drawn with them, asked for with `--images`).
+    public func withoutBoxDrawing(keepingBlocks: Bool = false) -> Frame {
         var result = self
         for index in cells.indices {
             let utf8 = cells[index].grapheme.utf8
             // U+2500–U+25FF are E2 94 80 … E2 97 BF in UTF-8: one comparison rules out almost every cell.
             guard utf8.count == 3, utf8.first == 0xE2, let scalar = cells[index].grapheme.unicodeScalars.first?.value else { continue }
             switch scalar {
-            case 0x258C, 0x25BA: result.cells[index].grapheme = ">"
+            case 0x25BA: result.cells[index].grapheme = ">"
             case 0x25C4: result.cells[index].grapheme = "<"
+            case 0x2580...0x259F where keepingBlocks: continue
+            case 0x258C: result.cells[index].grapheme = ">"
             case 0x2500...0x259F: result.cells[index].grapheme = " "
             default: continue
             }

@@ -16,6 +16,9 @@ public enum PictureTier: String, Sendable, CaseIterable, Equatable {
     case text
     case none
 
+    /// Whether the tier draws pictures with block elements (U+2580–259F, sextants).
+    public var drawsBlocks: Bool { self == .halfBlocks || self == .quadrants || self == .sextants }
+
     /// The graphics protocol of a pixel tier; nil for the text tiers.
     public var graphics: GraphicsProtocol? {
         switch self {

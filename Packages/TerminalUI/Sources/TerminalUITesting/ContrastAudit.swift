@@ -105,8 +105,7 @@ public enum ContrastAudit {
     static func palette(_ color: Color) -> RGB? {
         switch color {
         case .rgb(let red, let green, let blue, let fallback):
-            guard let fallback else { return RGB(red, green, blue) }
-            return RGB(paletteIndex: fallback)
+            return RGB(paletteIndex: fallback ?? RGB(red, green, blue).nearestPaletteIndex)
         case .indexed(let index): return RGB(paletteIndex: index)
         case .default: return nil
         }

@@ -81,3 +81,15 @@ final class AccessibleModeTests: XCTestCase {
         XCTAssertEqual(accessible[0, 0].style, Theme.rule, "styles stay")
     }
 }
+
+extension AccessibleModeTests {
+    /// Pictures asked for in blocks (`--accessible --images half`) keep their blocks; borders still go.
+    func testBlocksStayWhenPicturesAreDrawnWithThem() {
+        var frame = Frame(size: Size(columns: 8, rows: 3))
+        Box.draw(into: &frame, rect: Rect(column: 0, row: 0, columns: 8, rows: 3), style: Theme.rule)
+        frame.put("▀▄▌", at: Point(column: 2, row: 1))
+        XCTAssertEqual(frame.withoutBoxDrawing(keepingBlocks: true).text, "\n  ▀▄▌\n")
+        XCTAssertTrue(PictureTier.halfBlocks.drawsBlocks && PictureTier.sextants.drawsBlocks && PictureTier.quadrants.drawsBlocks)
+        XCTAssertFalse(PictureTier.text.drawsBlocks || PictureTier.kitty.drawsBlocks || PictureTier.ascii.drawsBlocks)
+    }
+}

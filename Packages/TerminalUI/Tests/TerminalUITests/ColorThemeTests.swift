@@ -54,6 +54,9 @@ final class ColorThemeTests: XCTestCase {
 
     func testHighContrastDropsDimAndFollowsTheBackground() {
         XCTAssertFalse(ColorTheme(.highContrast).resolve(Style(foreground: .gray, dim: true)).dim)
+        let disabled = ColorTheme(.highContrast).resolve(Style(dim: true))
+        XCTAssertFalse(disabled.dim)
+        XCTAssertEqual(disabled.foreground, ColorTheme(.highContrast).resolve(Color.gray), "dim text stays apart, in the measured gray")
         XCTAssertTrue(ColorTheme.light.resolve(Style(dim: true)).dim)
         XCTAssertEqual(ColorTheme(.highContrast, background: .light).background, .light)
         XCTAssertEqual(ColorTheme(.highContrast).background, .dark, "unknown: dark")
@@ -85,8 +88,8 @@ final class ColorThemeTests: XCTestCase {
         XCTAssertNil(RGB(paletteIndex: 4))
     }
 
-    /// The renderer draws role colours in the theme's shades, and a kitty placeholder's colour (a
-    /// picture id) as it is.
+    /// The renderer draws role colours in the theme's shades. (A kitty placeholder's colour is a picture
+    /// id from 16 up, which no theme shades; the renderer passes it unthemed all the same.)
     func testTheRendererDrawsRolesInTheThemesShades() {
         var frame = Frame(size: Size(columns: 2, rows: 1))
         frame.put("e", at: Point(column: 0, row: 0), style: Theme.error)

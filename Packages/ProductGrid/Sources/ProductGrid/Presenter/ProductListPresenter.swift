@@ -35,8 +35,8 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     private var searchTexts = SearchTexts(folded: [String]())
     /// The filter's matches while a query filters (kept so the next key typed narrows them); nil shows every product.
     private var matches: SearchMatches?
-    /// The product selected before the filter left no tiles, selected again when it shows.
-    private var selectionHiddenByFilter: String?
+    /// The catalog position of the product selected before the filter left no tiles, selected again when it shows.
+    private var selectionHiddenByFilter: Int?
     /// Whether a kept catalog stands in for the server's answer, since when, and asking again.
     let kept = KeptContent()
     var list = ListState(visibleRows: 0..<ProductListPresenter.initialVisibleTiles)
@@ -80,12 +80,34 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
         let queryChanged = newSearch.query != search.query
         search = newSearch
         guard catalog.value != nil, queryChanged else { return publish() }
-        let before = selectedProductID ?? selectionHiddenByFilter
-        applyFilter(keeping: before, refining: true)
+        // By catalog position, not id: finding it again among 100,000 matches is a binary search.
+        let before = selectedPosition ?? selectionHiddenByFilter
+        applyFilter(keepingPosition: before)
         // A query that matches nothing for a moment (a typo) does not lose the selection.
         selectionHiddenByFilter = shown.isEmpty ? before : nil
         publish()
         showImages()
+    }
+
+    /// The selected tile's position in the catalog.
+    private var selectedPosition: Int? {
+        guard shown.indices.contains(list.selectedIndex) else { return nil }
+        return matches?.positions[list.selectedIndex] ?? list.selectedIndex
+    }
+
+    /// A key typed: the last matches narrowed when the query allows it, and the selection found again
+    /// by its catalog position (the matches are in catalog order), else the first tile.
+    private func applyFilter(keepingPosition position: Int?) {
+        let query = SearchQuery(search.query)
+        matches = query.isEmpty ? nil : interactor.obtainMatches(of: query, in: searchTexts, refining: matches)
+        guard let position else { return list.reselect(nil, count: shown.count) }
+        guard let positions = matches?.positions else { return list.reselect(position < products.count ? position : nil, count: shown.count) }
+        var low = 0, high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if positions[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        list.reselect(low < positions.count && positions[low] == position ? low : nil, count: shown.count)
     }
 
     private var selectedProductID: String? {
@@ -93,11 +115,11 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
         return shown.indices.contains(list.selectedIndex) ? shown[list.selectedIndex].id : nil
     }
 
-    /// The tiles the filter leaves; the selection follows `id` when it is still shown, else goes to the first tile.
-    /// `refining` (a key typed, same catalog) narrows the last matches when the query allows it.
-    private func applyFilter(keeping id: String?, refining: Bool = false) {
+    /// A catalog arrived under a filter: its tiles the filter leaves; the selection follows `id` when it
+    /// is still shown, else goes to the first tile.
+    private func applyFilter(keeping id: String?) {
         let query = SearchQuery(search.query)
-        matches = query.isEmpty ? nil : interactor.obtainMatches(of: query, in: searchTexts, refining: refining ? matches : nil)
+        matches = query.isEmpty ? nil : interactor.obtainMatches(of: query, in: searchTexts, refining: nil)
         let shown = shown
         list.reselect(id.flatMap { id in shown.firstIndex { $0.id == id } }, count: shown.count)
     }
@@ -139,6 +161,8 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
         let keep = selectedProductID
         catalog = reloading ? .reloading(obtained.catalog) : .loaded(obtained.catalog)
         searchTexts = obtained.searchTexts
+        // A position hidden by a typo belongs to the catalog before.
+        selectionHiddenByFilter = nil
         if reloading { kept.showingKept(since: obtained.storedAt) }
         if search.query.isEmpty {
             matches = nil
