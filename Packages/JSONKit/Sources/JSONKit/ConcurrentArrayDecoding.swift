@@ -66,7 +66,18 @@ extension Array where Element == JSONValueReference {
 }
 
 /// Work over `count` positions, split into a few chunks per core that run at once.
-enum ConcurrentChunks {
+public enum ConcurrentChunks {
+    /// `transform` of every position in `0..<count`, in order, worked out on every core (on the
+    /// caller's thread alone below `minimumCount`, where starting the work costs more than it saves).
+    public static func mapPositions<T: Sendable>(count: Int, minimumCount: Int = 2_000,
+                                                 _ transform: @escaping @Sendable (Int) -> T) -> [T] {
+        guard count >= minimumCount else { return (0..<count).map(transform) }
+        var mapped: [T] = []
+        mapped.reserveCapacity(count)
+        for chunk in map(count: count, { range in range.map(transform) }) { mapped.append(contentsOf: chunk) }
+        return mapped
+    }
+
     /// `work` of each chunk's range of positions, in the order of the ranges (which cover
     /// `0..<count` in order). Each chunk fills its own slot; the slots are read after
     /// `concurrentPerform` has returned.

@@ -127,7 +127,7 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
         case .outlined(let outlines, _):
             return outlines.map(\.reference).concurrentMap { (try? $0.decode(SearchText.self).folded) ?? "" }
         case .kept(let outlines, let payload, _):
-            return ConcurrentPositions.map(count: outlines.count) { position in
+            return ConcurrentChunks.mapPositions(count: outlines.count) { position in
                 let bytes = outlines[position].bytes
                 guard bytes.lowerBound >= 0, bytes.upperBound <= payload.count else { return "" }
                 return (try? LazyJSONDecoder().decode(SearchText.self, from: payload.subdata(in: bytes)).folded) ?? ""
@@ -170,20 +170,6 @@ public struct Check24Products: RandomAccessCollection, Sendable, ExpressibleByAr
             assertionFailure("product \(outline.id) was outlined but does not decode: \(error)")
             return Check24Product(id: outline.id, name: "", available: outline.available, price: Check24Price(value: 0, currency: "EUR"))
         }
-    }
-}
-
-/// Work over many positions on every core: a few chunks per core, each mapped on its own, joined in order.
-enum ConcurrentPositions {
-    static func map<T: Sendable>(count: Int, _ transform: @escaping @Sendable (Int) -> T) -> [T] {
-        let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 4, count / 1_000)
-        guard chunks > 1 else { return (0..<count).map(transform) }
-        let results = Mutex<[Int: [T]]>([:])
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let mapped = ((count * chunk / chunks)..<(count * (chunk + 1) / chunks)).map(transform)
-            results.withLock { $0[chunk] = mapped }
-        }
-        return results.withLock { results in (0..<chunks).flatMap { results[$0] ?? [] } }
     }
 }
 
