@@ -20,6 +20,20 @@ public enum SearchInput {
         case cleared
     }
 
+    /// A list screen's `/` filter, before its other keys: `event` applied to a copy of `search`, and
+    /// the result sent to `didEdit` when the event was the filter's. While the list shows its error
+    /// view there is nothing to filter (a filter being typed still takes its keys).
+    /// - Returns: whether the event was the filter's.
+    @MainActor
+    public static func handleFilter(_ event: InputEvent, _ search: SearchFieldState, listFailed: Bool = false,
+                                    didEdit: (SearchFieldState) -> Void) -> Bool {
+        guard !listFailed || search.isEditing else { return false }
+        var search = search
+        guard handle(event, &search) != .ignored else { return false }
+        didEdit(search)
+        return true
+    }
+
     /// Applies `event` to `search`.
     public static func handle(_ event: InputEvent, _ search: inout SearchFieldState) -> Outcome {
         guard search.isEditing else {

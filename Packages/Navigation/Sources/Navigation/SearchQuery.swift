@@ -134,18 +134,22 @@ public struct SearchMatches: Hashable, Sendable {
     public let query: SearchQuery
     /// The matching positions, ascending.
     public let positions: [Int]
+    /// How many texts there were: matches of other texts (a list loaded since) are never refined.
+    private let textCount: Int
 
     /// The positions of `texts` that `query` matches, among `base` (ascending positions) when
     /// given: the list before filtering, such as a tab's products.
     public init(_ query: SearchQuery, in texts: SearchTexts, among base: [Int]? = nil) {
         self.query = query
         positions = texts.positions(matching: query, among: base)
+        textCount = texts.count
     }
 
     /// The matches of `query` in the same texts and base: found among these when `query` narrows
-    /// this query (a letter typed at the end), else among `base` again.
+    /// this query (a letter typed at the end), else among `base` again. Texts of another length
+    /// than these matches were found in are searched afresh (their positions would not be theirs).
     public func refined(to query: SearchQuery, in texts: SearchTexts, among base: [Int]? = nil) -> SearchMatches {
-        if query == self.query { return self }
+        guard texts.count == textCount else { return SearchMatches(query, in: texts, among: base) }
         return SearchMatches(query, in: texts, among: query.narrows(self.query) ? positions : base)
     }
 }

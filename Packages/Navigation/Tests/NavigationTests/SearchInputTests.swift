@@ -68,4 +68,20 @@ final class SearchInputTests: XCTestCase {
         XCTAssertEqual(idle.text, "/ search titles")
         XCTAssertTrue(idle[2, 0].style.dim)
     }
+
+    /// A list screen's filter first: `/` and typing reach `didEdit`; other keys do not; on the error
+    /// view only a filter already being typed takes keys.
+    @MainActor
+    func testHandleFilterSendsTheEditedSearchOnlyForTheFiltersKeys() async {
+        var sent: [SearchFieldState] = []
+        XCTAssertTrue(SearchInput.handleFilter(.key(.character("/")), SearchFieldState()) { sent.append($0) })
+        XCTAssertEqual(sent.last?.isEditing, true)
+        XCTAssertTrue(SearchInput.handleFilter(.key(.character("q")), SearchFieldState(isEditing: true)) { sent.append($0) })
+        XCTAssertEqual(sent.last?.query, "q", "q is text while typing")
+        XCTAssertFalse(SearchInput.handleFilter(.key(.down), SearchFieldState(isEditing: true)) { sent.append($0) }, "the list's")
+        XCTAssertFalse(SearchInput.handleFilter(.key(.character("/")), SearchFieldState(), listFailed: true) { sent.append($0) },
+                       "nothing to filter on the error view")
+        XCTAssertTrue(SearchInput.handleFilter(.key(.escape), SearchFieldState(query: "a", isEditing: true), listFailed: true) { sent.append($0) })
+        XCTAssertEqual(sent.count, 3)
+    }
 }

@@ -62,5 +62,9 @@ final class SearchMatchesTests: XCTestCase {
         // Narrowing looks at the kept matches only: the same result as a full scan, from fewer texts.
         let stale = SearchMatches(SearchQuery("b"), in: texts, among: [1])
         XCTAssertEqual(stale.refined(to: SearchQuery("ba"), in: texts).positions, [], "only position 1 was a candidate")
+        // Matches of a list loaded before are not refined in another one (their positions are not its).
+        let shorter = SearchTexts(folded: ["bar"])
+        XCTAssertEqual(ba.refined(to: SearchQuery("bar"), in: shorter).positions, [0])
+        XCTAssertEqual(ba.refined(to: SearchQuery("ba"), in: shorter).positions, [0], "the same query, other texts: searched again")
     }
 }

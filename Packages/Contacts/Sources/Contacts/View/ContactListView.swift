@@ -115,11 +115,7 @@ final class ContactListView: TextEditingScreen, ContactListViewInput {
         }
         // The error view: only retry works (nothing to search, nowhere to add to).
         if viewModel.content.isFailed, !viewModel.search.isEditing { return handleList() }
-        var search = viewModel.search
-        if SearchInput.handle(event, &search) != .ignored {
-            output.didEditSearch(search)
-            return true
-        }
+        if SearchInput.handleFilter(event, viewModel.search, didEdit: output.didEditSearch) { return true }
         if event == .key(.character("a")) {
             if viewModel.touchedIndex != nil { output.didCancelTouch() }
             output.didPressAdd()

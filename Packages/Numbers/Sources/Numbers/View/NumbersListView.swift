@@ -100,11 +100,7 @@ final class NumbersListView: TextEditingScreen, NumbersListViewInput {
     }
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        var search = viewModel.search
-        if !viewModel.content.isFailed || search.isEditing, SearchInput.handle(event, &search) != .ignored {
-            output.didEditSearch(search)
-            return true
-        }
+        if SearchInput.handleFilter(event, viewModel.search, listFailed: viewModel.content.isFailed, didEdit: output.didEditSearch) { return true }
         // The list's keys, touch and retry, shared with every list screen.
         return ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
                                 layout: { Self.layout(rows: $0.count, size: context.size) }, listRect: Self.listRect(context.size),

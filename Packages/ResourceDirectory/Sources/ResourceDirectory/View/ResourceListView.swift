@@ -95,11 +95,7 @@ final class ResourceListView: TextEditingScreen, ResourceListViewInput {
     }
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        var search = viewModel.search
-        if SearchInput.handle(event, &search) != .ignored {
-            output.didEditSearch(search)
-            return true
-        }
+        if SearchInput.handleFilter(event, viewModel.search, didEdit: output.didEditSearch) { return true }
         if handleSortButton(event, size: context.size) { return true }
         if case .key = event, viewModel.sortTouched { output.didCancelTouch() }
         if event == .key(.character("s")), !viewModel.content.isFailed {
