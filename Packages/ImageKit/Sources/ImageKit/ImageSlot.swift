@@ -58,8 +58,9 @@ public enum ImageSlotView {
         let about = description.map { ": " + Sanitizer.sanitize($0) } ?? ""
         let forms: [String]
         switch slot {
-        case .loaded: forms = ["[picture\(about)]", "[picture]", "[pic]"]
-        case .loading: forms = ["[loading picture\(about)]", "[loading]", "[…]"]
+        // Loading reads as loaded: a row's words changing as its picture arrives is noise to a screen
+        // reader, and what the picture is does not change.
+        case .loaded, .loading: forms = ["[picture\(about)]", "[picture]", "[pic]"]
         case .unavailable(let reason): forms = ["[no picture\(about): \(reason)]", "[no picture]", "[none]"]
         case .none: forms = ["[no picture\(about)]", "[no picture]", "[none]"]
         }

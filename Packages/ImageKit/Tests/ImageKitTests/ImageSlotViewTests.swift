@@ -36,7 +36,7 @@ final class ImageSlotViewTests: XCTestCase {
         XCTAssertEqual(words(.loaded(image), columns: 12), "[picture:|Apples]", "wrapped at the word")
         XCTAssertEqual(words(.loaded(image), columns: 9, rows: 3), "[picture]", "too narrow for the sentence")
         XCTAssertEqual(words(.loaded(image), columns: 6, rows: 1), "[pic]")
-        XCTAssertEqual(words(.loading), "[loading picture:|Apples]")
+        XCTAssertEqual(words(.loading), "[picture: Apples]", "the same words as loaded: nothing changes as it arrives")
         XCTAssertEqual(words(.unavailable(reason: "broken image"), columns: 40), "[no picture: Apples: broken image]")
         XCTAssertEqual(words(.none, columns: 11, rows: 1), "[no picture]".count <= 11 ? "[no picture]" : "[none]")
         XCTAssertEqual(words(.loaded(image), description: "A\u{1B}[31mB"), "[picture: A\u{FFFD}[31mB]", "the description is sanitized")
