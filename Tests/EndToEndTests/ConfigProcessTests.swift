@@ -74,6 +74,10 @@ final class ConfigProcessTests: XCTestCase {
         XCTAssertTrue(options.stdout.contains("command line (--theme)"), options.stdout)
         XCTAssertTrue(options.stdout.contains("accessible  off"), options.stdout)
         XCTAssertTrue(options.stdout.contains("environment (APPS_CLI_ACCESSIBLE)"), options.stdout)
+        let off = try run(["contacts", "--print-config", "--accessible=off"])
+        XCTAssertTrue(off.stdout.contains("accessible  off"), "--accessible=off undoes the file's on: \(off.stdout)")
+        XCTAssertTrue(off.stdout.contains("command line (--accessible)"), off.stdout)
+        XCTAssertEqual(try run(["contacts", "--print-config", "--accessible=maybe"]).status, 64)
 
         try Data("[numbers]\ntheme = sepia\n".utf8).write(to: configFile)
         let refused = try run(["numbers", "--plain"])

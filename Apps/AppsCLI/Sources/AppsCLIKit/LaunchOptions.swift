@@ -137,7 +137,9 @@ public enum CommandLineParser {
             case "--print-config": try flag(); options.printConfig = true
             case "--mouse": options.mouse = try parseSwitch(try value(), option: "--mouse")
             case "--theme": options.theme = try parseTheme(try value(), option: "--theme")
-            case "--accessible": try flag(); options.accessible = true
+            // A flag, or `--accessible=off` to undo the config's or the environment's `on` for one launch.
+            case "--accessible":
+                if let inlineValue { options.accessible = try parseSwitch(inlineValue, option: "--accessible") } else { options.accessible = true }
             case "--plain": try flag(); options.plain = true
             case "--base-url": options.baseURL = try parseBaseURL(try value())
             case "--data-dir":
