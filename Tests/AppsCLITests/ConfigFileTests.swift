@@ -18,14 +18,17 @@ final class ConfigFileTests: XCTestCase {
 
             [contacts]
             base-url = "http://127.0.0.1:8080"
-            mouse = off
+            mouse = off   # the terminal's selection
+            accessible = 1 ; as APPS_CLI_ACCESSIBLE=1
             [ numbers ]
             timeout = 2.5
             """
         let config = try ConfigFile.parse(text, path: "/c", features: features)
         XCTAssertEqual(config.everywhere, ["timeout": .init(value: "20", line: 2), "images": .init(value: "half", line: 3)])
-        XCTAssertEqual(config.sections["contacts"], ["base-url": .init(value: "http://127.0.0.1:8080", line: 7), "mouse": .init(value: "off", line: 8)])
+        XCTAssertEqual(config.sections["contacts"], ["base-url": .init(value: "http://127.0.0.1:8080", line: 7), "mouse": .init(value: "off", line: 8),
+                                                     "accessible": .init(value: "1", line: 9)], "a comment after a value goes")
         XCTAssertEqual(config.setting("timeout", feature: "numbers")?.setting.value, "2.5", "a feature's section wins")
+        XCTAssertEqual(config.setting("timeout", feature: "numbers")?.setting.line, 11)
         XCTAssertEqual(config.setting("timeout", feature: "contacts")?.setting.value, "20")
         XCTAssertNil(config.setting("base-url", feature: "numbers"))
     }

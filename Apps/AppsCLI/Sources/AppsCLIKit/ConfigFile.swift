@@ -84,7 +84,11 @@ struct ConfigFile: Equatable {
                 throw ConfigError("\(shown):\(number): expected 'key = value' or '[feature]', not \(ArgumentText.quoted(line)).")
             }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            var value = String(line[line.index(after: equals)...])
+            // A comment may follow a value after white space (`theme = light  # the office`); no value
+            // a key takes holds " #" (a base URL with a fragment is refused anyway).
+            if let comment = value.range(of: #"[ \t][#;]"#, options: .regularExpression) { value = String(value[..<comment.lowerBound]) }
+            value = value.trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             guard keys.contains(key) else {
                 throw ConfigError("\(shown):\(number): unknown key \(ArgumentText.quoted(key)); the keys are \(keys.joined(separator: ", ")).")

@@ -214,8 +214,8 @@ public enum CommandLineParser {
     /// on / off (also yes / no, true / false).
     static func parseSwitch(_ text: String, option: String) throws(UsageError) -> Bool {
         switch text.lowercased() {
-        case "on", "yes", "true": return true
-        case "off", "no", "false": return false
+        case "on", "yes", "true", "1": return true
+        case "off", "no", "false", "0": return false
         default: throw UsageError("\(option) takes on or off, not \(ArgumentText.quoted(text)).")
         }
     }

@@ -60,14 +60,15 @@ public enum ImageSlotView {
         switch slot {
         // Loading reads as loaded: a row's words changing as its picture arrives is noise to a screen
         // reader, and what the picture is does not change.
-        case .loaded, .loading: forms = ["[picture\(about)]", "[picture]", "[pic]"]
-        case .unavailable(let reason): forms = ["[no picture\(about): \(reason)]", "[no picture]", "[none]"]
-        case .none: forms = ["[no picture\(about)]", "[no picture]", "[none]"]
+        case .loaded, .loading: forms = ["[picture\(about)]", "[picture]", "[pic]", "pic"]
+        case .unavailable(let reason): forms = ["[no picture\(about): \(reason)]", "[no picture]", "[none]", "none"]
+        case .none: forms = ["[no picture\(about)]", "[no picture]", "[none]", "none"]
         }
         let wrapped = TextWrap.wrap(forms[0], width: rect.columns)
+        // Narrower than every form: nothing, rather than a word cut in two.
+        guard let shortest = forms.first(where: { DisplayWidth.of($0) <= rect.columns }) else { return }
         let lines = wrapped.count <= rect.rows && wrapped.allSatisfy({ DisplayWidth.of($0) <= rect.columns }) && rect.columns >= 12
-            ? wrapped
-            : [forms.first { DisplayWidth.of($0) <= rect.columns } ?? forms[forms.count - 1]]
+            ? wrapped : [shortest]
         for (offset, line) in lines.enumerated() {
             frame.put(line, at: Point(column: rect.column, row: rect.row + offset), style: Style(dim: true), maxColumns: rect.columns)
         }

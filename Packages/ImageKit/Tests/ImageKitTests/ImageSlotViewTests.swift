@@ -36,6 +36,8 @@ final class ImageSlotViewTests: XCTestCase {
         XCTAssertEqual(words(.loaded(image), columns: 12), "[picture:|Apples]", "wrapped at the word")
         XCTAssertEqual(words(.loaded(image), columns: 9, rows: 3), "[picture]", "too narrow for the sentence")
         XCTAssertEqual(words(.loaded(image), columns: 6, rows: 1), "[pic]")
+        XCTAssertEqual(words(.loaded(image), columns: 4, rows: 2), "pic", "an avatar's box: a shorter word, not a cut one")
+        XCTAssertEqual(words(.loaded(image), columns: 2, rows: 2), "", "narrower than every word: none")
         XCTAssertEqual(words(.loading), "[picture: Apples]", "the same words as loaded: nothing changes as it arrives")
         XCTAssertEqual(words(.unavailable(reason: "broken image"), columns: 40), "[no picture: Apples: broken image]")
         XCTAssertEqual(words(.none, columns: 11, rows: 1), "[no picture]".count <= 11 ? "[no picture]" : "[none]")

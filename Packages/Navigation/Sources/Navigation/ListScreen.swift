@@ -145,8 +145,10 @@ public enum ListBody {
             drawRow(row, Cell(index: visible.index, rect: rowRect, isTouched: touched, isSelected: selected, style: style), &frame)
             // Also in text (--plain, NO_COLOR): ► touched, ▌ selected; drawn last, over the row's own first column.
             // A focus drawn before the list (the caret of a `/` filter being typed) keeps it.
-            if markable, selected, frame.cursor == nil, rowRect.row + marks.markerLine < rect.row + rect.rows {
-                frame.cursor = Point(column: rect.column, row: rowRect.row + marks.markerLine)
+            // Its first marked line: a row marked on some lines only (check24's footer) has the focus there.
+            let focusLine = marks.markerOnEveryLine ? marked.lowerBound : rowRect.row + marks.markerLine
+            if markable, selected, frame.cursor == nil, focusLine < rect.row + rect.rows {
+                frame.cursor = Point(column: rect.column, row: focusLine)
             }
             if markable, touched || selected {
                 let lines = marks.markerOnEveryLine ? Array(marked) : [rowRect.row + marks.markerLine]
@@ -158,7 +160,8 @@ public enum ListBody {
                         markerStyle.foreground = Theme.selection.foreground
                         markerStyle.bold = true
                     }
-                    frame.put(touched ? "►" : "▌", at: Point(column: rect.column, row: line), style: markerStyle)
+                    // The accessible mode says it in text a reader reads as such (▌ is "left half block").
+                    frame.put(context.accessible ? ">" : touched ? "►" : "▌", at: Point(column: rect.column, row: line), style: markerStyle)
                 }
             }
         }

@@ -90,6 +90,19 @@ final class ListScreenTests: XCTestCase {
             body.put(title, at: Point(column: 2, row: cell.rect.row), style: cell.style)
         }
         XCTAssertEqual(frame.cursor, caret, "the caret, not the selected row, while typing")
+        // A row marked on some of its lines (check24's footer under its message) has the focus on the first of them.
+        var footer = Frame(size: Size(columns: 24, rows: 5))
+        ListBody.draw(ListContent.loaded(rows: LazyRows(["Anna"]), selectedIndex: 0, firstVisibleRow: 0), in: Rect(column: 0, row: 0, columns: 24, rows: 5),
+                      into: &footer, layout: { self.layout($0) }, touchedIndex: nil, words: words, context: context,
+                      marks: ListBody.Marks(markerOnEveryLine: true), markedLines: { _, lines in (lines.lowerBound + 1)..<lines.upperBound }) { _, _, _ in }
+        XCTAssertEqual(footer.cursor, Point(column: 0, row: 1))
+        // The accessible mode's marker is text a reader reads as such.
+        var accessible = context
+        accessible.accessible = true
+        var marked = Frame(size: Size(columns: 24, rows: 5))
+        ListBody.draw(ListContent.loaded(rows: LazyRows(["Anna"]), selectedIndex: 0, firstVisibleRow: 0), in: Rect(column: 0, row: 0, columns: 24, rows: 5),
+                      into: &marked, layout: { self.layout($0) }, touchedIndex: nil, words: words, context: accessible) { _, _, _ in }
+        XCTAssertEqual(marked[0, 0].grapheme, ">")
     }
 
     func testTheBodyShowsEachStateWithItsWords() async {

@@ -79,12 +79,18 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
         let queryChanged = newSearch.query != search.query
         search = newSearch
         guard catalog.value != nil, queryChanged else { return publish() }
+        let wasShown = selectedName != nil
         let before = selectedName ?? selectionHiddenByFilter
         applyFilter(keeping: before, refining: true)
         // A query that matches nothing for a moment (a typo) does not lose the selection.
         selectionHiddenByFilter = shown.isEmpty ? before : nil
-        // The detail follows the selection: another number selected now is the one shown.
-        if let after = selectedItem, after.name != before { router.showDetail(of: after) }
+        // The detail follows the selection: another number selected now is the one shown, none while
+        // nothing matches (a number the list does not show is not there to tab to), and it comes back.
+        if let after = selectedItem {
+            if after.name != before || !wasShown { router.showDetail(of: after) }
+        } else if wasShown {
+            router.closeDetail()
+        }
         publish()
         showImages()
     }
