@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Navigation"),
+        .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
@@ -23,7 +24,7 @@ let package = Package(
     targets: [
         .target(
             name: "Check24Overview",
-            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions"],
+            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "HTTPClient", "ImageKit", "Storage", .product(name: "NavigationTesting", package: "Navigation")]),
@@ -34,6 +35,7 @@ let package = Package(
         .testTarget(
             name: "Check24OverviewTests",
             dependencies: [
+                "TextSearch",
                 "Check24Overview", "Check24OverviewTesting", "Navigation", "HTTPClient", "JSONKit", "Storage", "WebBrowser", "SystemActions",
                 .product(name: "SystemActionsTesting", package: "SystemActions"),
                 .product(name: "NavigationTesting", package: "Navigation"),

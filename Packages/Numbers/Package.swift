@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Navigation"),
+        .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
@@ -19,7 +20,7 @@ let package = Package(
     targets: [
         .target(
             name: "Numbers",
-            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit"],
+            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "NumbersTesting", dependencies: ["Numbers", .product(name: "NavigationTesting", package: "Navigation")]),
@@ -27,6 +28,7 @@ let package = Package(
         .testTarget(
             name: "NumbersTests",
             dependencies: [
+                "TextSearch",
                 "Numbers", "NumbersTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),

@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Navigation"),
+        .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
@@ -20,7 +21,7 @@ let package = Package(
     targets: [
         .target(
             name: "ProductGrid",
-            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money"],
+            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ProductGridTesting", dependencies: ["ProductGrid", "ImageKit", .product(name: "NavigationTesting", package: "Navigation")]),
@@ -28,6 +29,7 @@ let package = Package(
         .testTarget(
             name: "ProductGridTests",
             dependencies: [
+                "TextSearch",
                 "ProductGrid", "ProductGridTesting", "Navigation", "HTTPClient", "JSONKit",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),

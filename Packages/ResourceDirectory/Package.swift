@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Navigation"),
+        .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../HTTPClient"),
@@ -22,7 +23,7 @@ let package = Package(
     targets: [
         .target(
             name: "ResourceDirectory",
-            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "HTMLText", "WebBrowser", "SystemActions"],
+            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "HTMLText", "WebBrowser", "SystemActions"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ResourceDirectoryTesting", dependencies: ["ResourceDirectory", .product(name: "NavigationTesting", package: "Navigation")]),
@@ -32,6 +33,7 @@ let package = Package(
         .testTarget(
             name: "ResourceDirectoryTests",
             dependencies: [
+                "TextSearch",
                 "ResourceDirectory", "ResourceDirectoryTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit",
                 "WebBrowser", "SystemActions",
                 .product(name: "NavigationTesting", package: "Navigation"),

@@ -5,6 +5,7 @@ import HTTPClientTesting
 import StorageTesting
 import XCTest
 @testable import Check24Overview
+import TextSearch
 
 /// The catalog kept for the next launch (issue 26): a 304 pages it from the store without parsing
 /// the payload again, no answer lets it stand in marked with when it was current, an error answer

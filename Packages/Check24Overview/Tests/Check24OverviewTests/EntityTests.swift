@@ -3,6 +3,7 @@ import HTTPClient
 import JSONKit
 import XCTest
 @testable import Check24Overview
+import TextSearch
 
 final class EntityTests: XCTestCase {
     /// ../shared/fixtures/check24, found from this file's location.

@@ -5,6 +5,7 @@ import Navigation
 import ResourceDirectoryTesting
 import XCTest
 @testable import ResourceDirectory
+import TextSearch
 
 final class InteractorTests: XCTestCase {
     private func titles(_ entries: [ResourceEntry]) -> [String] { entries.map(\.resource.title) }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 import ImageKit
-import Navigation
+import TextSearch
 import Storage
 
 /// Use cases of the overview: the catalog, the favorites and the pictures.

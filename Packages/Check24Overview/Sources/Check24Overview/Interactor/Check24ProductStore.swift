@@ -1,6 +1,6 @@
 import Foundation
 import JSONKit
-import Navigation
+import TextSearch
 import Synchronization
 
 /// The catalog store behind the interactor: a catalog's products in the payload's order, handed out

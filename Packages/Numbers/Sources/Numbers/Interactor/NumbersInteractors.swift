@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 import ImageKit
-import Navigation
+import TextSearch
 
 /// The list, and when it was current if a kept copy stands in for the server's answer.
 struct ObtainedCatalog: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 import ImageKit
-import Navigation
+import TextSearch
 
 /// The catalog, and when it was current if the server could not answer and a kept copy stands in.
 struct ObtainedCatalog: Sendable {

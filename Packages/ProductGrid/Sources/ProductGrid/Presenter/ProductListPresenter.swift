@@ -3,6 +3,7 @@ import ImageKit
 import Money
 import Navigation
 import TerminalUI
+import TextSearch
 
 /// What the grid view shows (implemented by the view, weakly held).
 @MainActor

@@ -2,7 +2,7 @@ import Foundation
 import HTMLText
 import HTTPClient
 import ImageKit
-import Navigation
+import TextSearch
 
 /// The order of the resources list: the sort control's first press sorts A–Z, the next Z–A, and so on.
 public enum ResourceSortOrder: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import TerminalUI
+import TextSearch
 
 @MainActor
 protocol CategoriesViewInput: AnyObject {

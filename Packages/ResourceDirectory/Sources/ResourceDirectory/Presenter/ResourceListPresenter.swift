@@ -2,6 +2,7 @@ import Foundation
 import ImageKit
 import Navigation
 import TerminalUI
+import TextSearch
 
 @MainActor
 protocol ResourceListViewInput: AnyObject {

@@ -1,4 +1,4 @@
-import Navigation
+import TextSearch
 import XCTest
 
 /// The one matching rule of every `/` filter: folded, every word somewhere in the text.
