@@ -92,6 +92,15 @@ final class ContactListInteractorTests: XCTestCase {
         let blank = await names("  ")
         XCTAssertEqual(blank.count, 8)
         XCTAssertEqual(ContactNameFolding.searchWords("O'Brien-Smith  Łukasz"), ["o", "brien", "smith", "lukasz"])
+        // A word typed again, or one that starts another word of the query, changes nothing.
+        let repeated = await names(Array(repeating: "an", count: 60).joined(separator: " ") + " ze")
+        XCTAssertEqual(repeated, both)
+        let implied = await names("a an ann anna z ze")
+        XCTAssertEqual(implied, both)
+        XCTAssertEqual(ContactNameFolding.queryWords("ab ab a abc zed z"), ["abc", "zed"])
+        XCTAssertEqual(ContactNameFolding.queryWords("jo john smith sm"), ["john", "smith"])
+        XCTAssertEqual(ContactNameFolding.queryWords("ann bob"), ["ann", "bob"], "words that do not start one another all count")
+        XCTAssertEqual(ContactNameFolding.queryWords("  "), [])
     }
 
     func testTheDirectoryCountsSectionsLocatesAContactAndPages() async throws {

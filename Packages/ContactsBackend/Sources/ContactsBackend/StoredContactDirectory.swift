@@ -10,9 +10,10 @@ public final class StoredContactDirectory: ContactDirectory {
     private let backend: LocalContactsBackend
     private let baseURL: URL
     /// The last search's sections, for the pages that follow it (counting matches is the one step
-    /// that grows with them), with the store's `PRAGMA data_version` they were counted at: another
-    /// process's change (an import, a second window) counts them again.
-    private let lastSearch = Mutex<(match: String, version: Int, sections: [Int64: Int])?>(nil)
+    /// that grows with them), with the store's state they were counted at: `PRAGMA data_version`
+    /// (another process's change: an import, a second window) and `total_changes()` (a change through
+    /// this connection that no ``performNote(_:)`` announced) count them again.
+    private let lastSearch = Mutex<(match: String, version: String, sections: [Int64: Int])?>(nil)
 
     init(backend: LocalContactsBackend, baseURL: URL) {
         self.backend = backend
@@ -87,7 +88,7 @@ public final class StoredContactDirectory: ContactDirectory {
 
     /// The FTS5 query for `query`'s words; nil when it has none (the whole list).
     private static func match(_ query: String) -> String? {
-        let words = ContactNameFolding.searchWords(query)
+        let words = ContactNameFolding.queryWords(query)
         return words.isEmpty ? nil : ContactListing.matchQuery(words)
     }
 
@@ -98,7 +99,8 @@ public final class StoredContactDirectory: ContactDirectory {
             try database.forEachRow("SELECT section, count FROM contact_sections WHERE count > 0") { counts[try $0.int64(at: 0) ?? 0] = try $0.int(at: 1) ?? 0 }
             return counts
         }
-        let version = try database.query("PRAGMA data_version").first?.int("data_version") ?? 0
+        let version = "\(try database.query("PRAGMA data_version").first?.int("data_version") ?? 0)/"
+            + "\(try database.query("SELECT total_changes() AS changes").first?.int("changes") ?? 0)"
         if let kept = lastSearch.withLock({ $0 }), kept.match == match, kept.version == version { return kept.sections }
         var counts: [Int64: Int] = [:]
         try database.forEachRow(Self.sectionCountsQuery, [.text(match)]) { row in

@@ -95,6 +95,17 @@ extension ContactNameFolding {
         searchWords(folded: fold(text))
     }
 
+    /// The words of a search query that decide its matches: each word is matched on its own (it must
+    /// start a word of the name), so a word typed twice, or one that starts another word of the query
+    /// (`jo` beside `john`), adds nothing. In sorted order a word that starts others comes right before
+    /// them, so this costs a sort, not a comparison of every pair: a pasted `ab ab ab …` is one word.
+    public static func queryWords(_ query: String) -> [Substring] {
+        let sorted = searchWords(query).sorted()
+        return sorted.indices.compactMap { index in
+            index + 1 < sorted.count && sorted[index + 1].hasPrefix(sorted[index]) ? nil : sorted[index]
+        }
+    }
+
     /// ``searchWords(_:)`` of text already folded.
     public static func searchWords(folded: String) -> [Substring] {
         // ASCII (most names): letters and digits are the words, without Unicode properties.

@@ -88,7 +88,7 @@ public actor FetchedContactDirectory: ContactDirectory {
     /// The positions of `entries` whose names `query` matches; every one for a query without words.
     /// A byte search over keys made at fetch time: a keystroke is one pass over 10,000 short keys.
     private func matches(_ query: String) -> [Int] {
-        let words = ContactNameFolding.searchWords(query).map { [UInt8(ascii: " ")] + Array($0.utf8) }
+        let words = ContactNameFolding.queryWords(query).map { [UInt8(ascii: " ")] + Array($0.utf8) }
         if let matched, matched.words == words { return matched.positions }
         let positions = words.isEmpty ? Array(entries.indices) : entries.indices.filter { index in
             entries[index].searchKey.withUnsafeBufferPointer { key in words.allSatisfy { Self.contains(key, $0) } }
