@@ -71,11 +71,9 @@ public final class TerminalHost {
         theme = .chosen(requestedTheme, background: background)
         pictures = colorMode == .none ? (requestedPictures ?? .ascii)
             : requestedPictures ?? PictureTier.automatic(capabilities, environment: environment)
-        guard let graphics = GraphicsProtocol.forTier(pictures, environment: environment), colorMode != .none else {
-            renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, theme: theme, showsCursor: accessible)
-            return
-        }
-        let cell = capabilities.cellPixels ?? session.cellPixels()
+        // Pictures in the terminal's pixels need colours; their boxes are sized from the cell's pixels.
+        let graphics = colorMode == .none ? nil : GraphicsProtocol.forTier(pictures, environment: environment)
+        let cell = graphics == nil ? nil : capabilities.cellPixels ?? session.cellPixels()
         renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
                                 cellPixels: cell.map(PixelSize.init) ?? .defaultCell,
                                 sixelColors: capabilities.colorRegisters ?? 256, theme: theme, showsCursor: accessible)
