@@ -58,7 +58,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppsCLITests",
-            dependencies: ["AppsCLIKit", .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport"),
+            dependencies: ["AppsCLIKit", .product(name: "HTTPClient", package: "HTTPClient"), .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport"),
                            .product(name: "TerminalUI", package: "TerminalUI")],
             path: "Tests/AppsCLITests"
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import TerminalKit
 import TerminalUI
 import XCTest
@@ -140,8 +141,32 @@ final class CommandLineParserTests: XCTestCase {
             }
         }
         XCTAssertEqual(try CommandLineParser.parseBaseURL("HTTP://Example.COM:8080/Api").absoluteString, "http://example.com:8080/Api")
-        XCTAssertEqual(CommandLineParser.redactedForMessage("https://a:b@h:1/p@q "), "https://h:1/p@q ")
-        XCTAssertEqual(CommandLineParser.redactedForMessage("http://h/p@q"), "http://h/p@q", "an @ in the path is no user info")
+        XCTAssertEqual(URLDisplay.redacted(text: "https://a:b@h:1/p@q "), "https://…@q ", "an @ in a path may end a password")
+        XCTAssertEqual(URLDisplay.redacted(text: "http://h/p"), "http://h/p")
+    }
+
+    /// A password is never echoed, whatever shape the URL has: one holding `/`, `?` or `#` would move
+    /// into the host or path of a parsed URL, and `http:/…` has no `//` before it.
+    func testBaseURLPasswordIsNeverEchoedWhateverTheURLsShape() {
+        for text in ["http://me:se/cret@127.0.0.1:8080", "http://me:se?cret@127.0.0.1:8080", "http://me:se#cret@127.0.0.1:8080",
+                     "http:/me:secret@127.0.0.1:8080", "http:me:secret@127.0.0.1", "HTTPS://me:secret@h/x?y", "me:secret@127.0.0.1",
+                     "ftp://me:secret@127.0.0.1", "http://me:secret@@127.0.0.1/ x", "http://me:se cret@127.0.0.1"] {
+            let message: String
+            do {
+                _ = try CommandLineParser.parseBaseURL(text)
+                message = ""
+            } catch {
+                message = error.message
+            }
+            XCTAssertFalse(message.contains("secret") || message.contains("cret") || message.contains("me:"), "\(text): \(message)")
+            var config = ""
+            do {
+                _ = try ConfigFile.parse("base-url = \(text)\n", path: "/c")
+            } catch {
+                config = error.message
+            }
+            XCTAssertFalse(config.contains("cret") || config.contains("me:"), "config: \(text): \(config)")
+        }
     }
 
     func testArgumentsInMessagesAreSanitizedAndOnOneLine() {

@@ -51,6 +51,40 @@ final class ConfigProcessTests: XCTestCase {
         }
     }
 
+    /// A config that is no regular file is never waited on: a named pipe (which would block the open
+    /// for a writer), a loop of links and a link to nothing are each a config error that says what
+    /// the path is, exit 78, `--print-config` included.
+    func testAConfigThatIsNoFileIsAnErrorAtOnce() throws {
+        XCTAssertEqual(mkfifo(configFile.path, 0o600), 0)
+        for arguments in [["--print-config"], ["numbers", "--plain"]] {
+            let result = try AppsCLIProcess.run(arguments, environment: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path],
+                                                timeout: 10)
+            XCTAssertEqual(result.status, 78, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "apps-cli: \(configFile.path) is a named pipe (FIFO), not a config file.\n")
+        }
+        try FileManager.default.removeItem(at: configFile)
+        let other = home.appendingPathComponent("config/apps-cli/other")
+        try FileManager.default.createSymbolicLink(atPath: configFile.path, withDestinationPath: other.path)
+        try FileManager.default.createSymbolicLink(atPath: other.path, withDestinationPath: configFile.path)
+        let loop = try run(["--print-config"])
+        XCTAssertEqual(loop.status, 78, loop.stdout)
+        XCTAssertEqual(loop.stderr, "apps-cli: \(configFile.path) cannot be read (its symbolic links lead in a circle).\n")
+        try FileManager.default.removeItem(at: other)
+        let dangling = try run(["--print-config"])
+        XCTAssertEqual(dangling.status, 78, dangling.stdout)
+        XCTAssertEqual(dangling.stderr, "apps-cli: \(configFile.path) cannot be read (it is a symbolic link to nothing).\n")
+    }
+
+    /// A name in a message is cut to a readable length, however long the file's mistake.
+    func testALongSectionNameIsCutInTheMessage() throws {
+        let name = String(repeating: "x", count: 60_000)
+        try Data("[\(name)]\n".utf8).write(to: configFile)
+        let result = try run(["--print-config"])
+        XCTAssertEqual(result.status, 78)
+        XCTAssertLessThan(result.stderr.count, 400, result.stderr)
+        XCTAssertTrue(result.stderr.contains("unknown section [\(String(repeating: "x", count: 60))…]"), result.stderr)
+    }
+
     func testWithoutAConfigFileEverythingIsADefault() throws {
         let result = try run(["--print-config"])
         XCTAssertEqual(result.status, 0)

@@ -88,6 +88,23 @@ final class ContactsPlainTests: XCTestCase {
         XCTAssertEqual(remote.status, 64)
         let still = try run(["--plain"])
         XCTAssertTrue(still.stdout.contains("Contacts (301)"), "a failed import changed nothing\n\(still.stdout)")
+
+        // An export onto the live store is refused (exit 73), and the address book is still there.
+        let store = URL(fileURLWithPath: dataDirectory).appendingPathComponent("contacts.sqlite")
+        let ontoStore = try run(["--export", store.path])
+        XCTAssertEqual(ontoStore.status, 73, ontoStore.stderr)
+        XCTAssertTrue(ontoStore.stderr.contains("a store of apps-cli's own data"), ontoStore.stderr)
+        XCTAssertTrue(try run(["--plain"]).stdout.contains("Contacts (301)"), "the store is whole")
+        // One contact is one, and a named pipe is said to be one, at once.
+        let one = folder.appendingPathComponent("one.json")
+        try Data(#"[{"first_name":"Ona","last_name":"Single"}]"#.utf8).write(to: one)
+        let single = try run(["--import", one.path])
+        XCTAssertEqual(single.stdout, "Imported 1 contact from '\(one.path)' into '\(dataDirectory!)'.\n")
+        let pipe = folder.appendingPathComponent("pipe.json")
+        XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+        let fromPipe = try run(["--import", pipe.path])
+        XCTAssertEqual(fromPipe.status, 66)
+        XCTAssertEqual(fromPipe.stderr, "apps-cli: \(pipe.path) is not a file: it is a named pipe (FIFO).\n")
     }
 
     func testAnInvalidAddNamesEveryFieldAndKeepsTheValues() throws {

@@ -33,7 +33,7 @@ public enum AppsCLI {
             return printConfig(LaunchOptions(), feature: nil, environment: environment)
         case .launch(let name, let options):
             guard let feature = FeatureCatalog.feature(named: name) else {
-                printError("apps-cli: unknown feature \(ArgumentText.quoted(name)). Features: \(FeatureCatalog.all.map(\.name).joined(separator: ", ")). See 'apps-cli --help'.")
+                printError("apps-cli: unknown feature \(ArgumentText.quoted(name, limit: ArgumentText.nameLimit)). Features: \(FeatureCatalog.all.map(\.name).joined(separator: ", ")). See 'apps-cli --help'.")
                 return 64
             }
             if options.showHelp {

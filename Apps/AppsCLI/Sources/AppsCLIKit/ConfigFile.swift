@@ -1,4 +1,6 @@
 import Foundation
+import HTTPClient
+import Storage
 import TerminalKit
 import TerminalUI
 
@@ -45,14 +47,18 @@ struct ConfigFile: Equatable {
 
     /// The config at `path`; nil when there is none (no file is no config, not an error).
     static func load(path: String) throws(ConfigError) -> ConfigFile? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         let shown = ArgumentText.plain(path)
-        guard !isDirectory.boolValue else { throw ConfigError("\(shown) is a folder, not a config file.") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ConfigError("\(shown) cannot be read (\(String(cString: strerror(errno)))).") }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
-        guard data.count <= maximumBytes else { throw ConfigError("\(shown) is larger than \(maximumBytes / 1024) KB: not a config file.") }
+        let data: Data
+        do throws(RegularFile.Problem) {
+            data = try RegularFile.read(path, maximumBytes: maximumBytes)
+        } catch {
+            switch error {
+            case .missing: return nil
+            case .notRegular(let kind): throw ConfigError("\(shown) is \(kind), not a config file.")
+            case .tooLarge: throw ConfigError("\(shown) is larger than \(maximumBytes / 1024) KB: not a config file.")
+            case .unreadable(let reason): throw ConfigError("\(shown) cannot be read (\(reason)).")
+            }
+        }
         guard let text = String(data: data, encoding: .utf8) else { throw ConfigError("\(shown) is not UTF-8 text.") }
         return try parse(text, path: path)
     }
@@ -75,7 +81,7 @@ struct ConfigFile: Equatable {
                 }
                 let name = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
                 guard features.contains(name) else {
-                    throw ConfigError("\(shown):\(number): unknown section [\(ArgumentText.plain(name))]; the sections are the features: \(features.joined(separator: ", ")).")
+                    throw ConfigError("\(shown):\(number): unknown section [\(ArgumentText.name(name))]; the sections are the features: \(features.joined(separator: ", ")).")
                 }
                 section = name
                 continue
@@ -91,7 +97,7 @@ struct ConfigFile: Equatable {
             value = value.trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             guard keys.contains(key) else {
-                throw ConfigError("\(shown):\(number): unknown key \(ArgumentText.quoted(key)); the keys are \(keys.joined(separator: ", ")).")
+                throw ConfigError("\(shown):\(number): unknown key \(ArgumentText.quoted(key, limit: ArgumentText.nameLimit)); the keys are \(keys.joined(separator: ", ")).")
             }
             do throws(UsageError) {
                 _ = try ConfigValue.parse(key: key, value: value, option: key)
@@ -136,7 +142,7 @@ enum ConfigValue {
         case "mouse": return .mouse(try CommandLineParser.parseSwitch(value, option: option))
         case "theme": return .theme(try CommandLineParser.parseTheme(value, option: option))
         case "accessible": return .accessible(try CommandLineParser.parseSwitch(value, option: option))
-        default: throw UsageError("unknown key \(ArgumentText.quoted(key)).")
+        default: throw UsageError("unknown key \(ArgumentText.quoted(key, limit: ArgumentText.nameLimit)).")
         }
     }
 }
@@ -174,15 +180,15 @@ enum EffectiveConfig {
             }
             return "default"
         }
-        rows.append(("config", configPath.map(ArgumentText.plain) ?? "(no home folder)",
+        rows.append(("config", configPath.map { ArgumentText.plain($0) } ?? "(no home folder)",
                      config == nil ? "not there: every value is a default or an option" : "read"))
-        rows.append(("base-url", options.baseURL.map { CommandLineParser.redactedForMessage($0.absoluteString) } ?? "(the bundled demo data)", source("base-url")))
+        rows.append(("base-url", options.baseURL.map(URLDisplay.redacted) ?? "(the bundled demo data)", source("base-url")))
         rows.append(("timeout", String(format: "%g", options.timeout), source("timeout")))
         rows.append(("images", options.images?.rawValue ?? "auto", source("images")))
         rows.append(("mouse", options.mouse ? "on" : "off", source("mouse")))
         rows.append(("theme", options.theme?.rawValue ?? "auto", source("theme")))
         rows.append(("accessible", options.accessible ? "on" : "off", source("accessible")))
-        rows.append(("data-dir", dataDirectory.map(ArgumentText.plain) ?? "(no home folder)", options.given.contains("--data-dir") ? "command line (--data-dir)" : "default"))
+        rows.append(("data-dir", dataDirectory.map { ArgumentText.plain($0) } ?? "(no home folder)", options.given.contains("--data-dir") ? "command line (--data-dir)" : "default"))
         let keyWidth = rows.map(\.0.count).max() ?? 0, valueWidth = min(48, rows.map { $0.1.count }.max() ?? 0)
         let title = "# apps-cli\(feature.map { " " + $0 } ?? ""): every setting, its value and where it comes from"
         return ([title] + rows.map { key, value, from in

@@ -34,8 +34,8 @@ enum ContactsTransferCommand {
         }
         if let file = launch.options.exportFile {
             do throws(ContactsTransferError) {
-                let count = try backend.performExport(to: file)
-                return AppsCLI.printOutput("Exported \(count) contacts to \(ArgumentText.quoted(file.path)).")
+                let count = try backend.performExport(to: file, stores: storeFiles(in: directory))
+                return AppsCLI.printOutput("Exported \(contacts(count)) to \(ArgumentText.quoted(file.path)).")
             } catch {
                 AppsCLI.printError("apps-cli: \(ArgumentText.plain(error.message))")
                 return status(of: error)
@@ -54,7 +54,7 @@ enum ContactsTransferCommand {
                 AppsCLI.printError("\r\u{1B}[2KImporting contacts… \(done) of \(total)", newline: false)
             }
             if showsProgress { AppsCLI.printError("\r\u{1B}[2K", newline: false) }
-            var lines = ["Imported \(report.imported) contacts from \(ArgumentText.quoted(file.path)) into \(ArgumentText.quoted(directory.path))."]
+            var lines = ["Imported \(contacts(report.imported)) from \(ArgumentText.quoted(file.path)) into \(ArgumentText.quoted(directory.path))."]
             if !report.skipped.isEmpty {
                 lines.append("Skipped \(report.skipped.count):")
                 lines += report.skipped.prefix(namedSkips).map { "  entry \($0.entry): \(ArgumentText.plain($0.reason))" }
@@ -66,6 +66,17 @@ enum ContactsTransferCommand {
             AppsCLI.printError("apps-cli: \(ArgumentText.plain(error.message))")
             return status(of: error)
         }
+    }
+
+    /// The files of the data directory (its stores: the address book, kept answers, the outbox,
+    /// favourites…), which an export must never write over.
+    static func storeFiles(in directory: URL) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).map { directory.appendingPathComponent($0) }
+    }
+
+    /// "1 contact", "2 contacts".
+    static func contacts(_ count: Int) -> String {
+        count == 1 ? "1 contact" : "\(count) contacts"
     }
 
     /// sysexits: 66 no input, 65 bad data, 73 cannot create, 74 I/O (the store).

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import TerminalKit
 import TerminalUI
 
@@ -61,30 +62,35 @@ public struct UsageError: Error, Equatable, Sendable {
 /// newlines) become visible `\u{…}` escapes, so an argument can neither drive the terminal nor break
 /// the one-line contract of an error, and long arguments are cut.
 enum ArgumentText {
-    /// `text` with control characters as visible escapes, without quotes or a length limit (a message
-    /// that names a file).
-    static func plain(_ text: String) -> String {
+    /// How much of a name (a section, a key, a feature) a message shows: a name longer than this is a
+    /// mistake or an attack, and a screenful of it would bury the message.
+    static let nameLimit = 60
+
+    /// `text` with control characters as visible escapes, without quotes, cut after `limit` characters
+    /// (none by default: a message that names a file).
+    static func plain(_ text: String, limit: Int = .max) -> String {
+        escaped(text, limit: limit)
+    }
+
+    /// `text` in quotes, escaped and cut as ``plain(_:limit:)`` does (200 characters by default).
+    static func quoted(_ text: String, limit: Int = 200) -> String {
+        "'" + escaped(text, limit: limit) + "'"
+    }
+
+    /// A name, escaped and cut to ``nameLimit``, for messages that name what they refuse.
+    static func name(_ text: String) -> String {
+        escaped(text, limit: nameLimit)
+    }
+
+    private static func escaped(_ text: String, limit: Int) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
+        for scalar in text.unicodeScalars.prefix(limit) {
             switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator: result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result
-    }
-
-    static func quoted(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars.prefix(200) {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return "'" + result + (text.unicodeScalars.count > 200 ? "…" : "") + "'"
+        return result + (text.unicodeScalars.count > limit ? "…" : "")
     }
 }
 
@@ -107,9 +113,9 @@ public enum CommandLineParser {
         default: break
         }
         if first.hasPrefix("-") {
-            throw UsageError("unknown option \(ArgumentText.quoted(first)). Options come after the feature: apps-cli <feature> [options]; see 'apps-cli --help'.")
+            throw UsageError("unknown option \(ArgumentText.quoted(first, limit: ArgumentText.nameLimit)). Options come after the feature: apps-cli <feature> [options]; see 'apps-cli --help'.")
         }
-        let feature = ArgumentText.quoted(first)
+        let feature = ArgumentText.quoted(first, limit: ArgumentText.nameLimit)
         var options = LaunchOptions()
         var index = 1
         while index < arguments.count {
@@ -175,7 +181,7 @@ public enum CommandLineParser {
                 }
                 options.failEvery = count
             default:
-                throw UsageError("unknown option \(ArgumentText.quoted(argument)) for \(feature); see 'apps-cli \(first) --help'.")
+                throw UsageError("unknown option \(ArgumentText.quoted(argument, limit: ArgumentText.nameLimit)) for \(feature); see 'apps-cli \(first) --help'.")
             }
         }
         return .launch(feature: first, options: options)
@@ -236,7 +242,7 @@ public enum CommandLineParser {
     /// fragment would end up in the middle of every request path. Scheme and host are lowercased.
     static func parseBaseURL(_ text: String) throws(UsageError) -> URL {
         func invalid(_ reason: String) -> UsageError {
-            UsageError("--base-url needs an http(s) URL such as http://127.0.0.1:8080\(reason), not \(ArgumentText.quoted(redactedForMessage(text))).")
+            UsageError("--base-url needs an http(s) URL such as http://127.0.0.1:8080\(reason), not \(ArgumentText.quoted(URLDisplay.redacted(text: text))).")
         }
         guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),
               var components = URLComponents(string: text),
@@ -266,14 +272,6 @@ public enum CommandLineParser {
             && !host.hasPrefix(".") && !host.hasPrefix("-")
     }
 
-    /// The URL text without its user name and password, for messages. Works on the text itself, so
-    /// that a URL too broken to parse (a trailing space) still never shows its password.
-    static func redactedForMessage(_ text: String) -> String {
-        guard let schemeEnd = text.range(of: "//") else { return text }
-        let authorityEnd = text[schemeEnd.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
-        guard let at = text[schemeEnd.upperBound..<authorityEnd].lastIndex(of: "@") else { return text }
-        return String(text[..<schemeEnd.upperBound]) + String(text[text.index(after: at)...])
-    }
     static func parseSize(_ text: String) throws(UsageError) -> TerminalSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCIIDigit) }),

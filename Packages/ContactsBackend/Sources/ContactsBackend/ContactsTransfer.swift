@@ -101,20 +101,15 @@ extension LocalContactsBackend {
     /// be read are left out and named. `progress` hears (done, total) after each batch.
     public func performImport(from file: URL, progress: (Int, Int) -> Void = { _, _ in }) throws(ContactsTransferError) -> ContactsImportReport {
         var data: Data
-        var status = stat()
-        guard stat(file.path, &status) == 0 else {
-            throw ContactsTransferError(kind: .unreadable, message: "\(file.path) could not be read: \(String(cString: strerror(errno))).")
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw ContactsTransferError(kind: .unreadable, message: "\(file.path) is not a file (a folder or a device).")
-        }
-        guard status.st_size <= Self.importByteLimit else {
-            throw ContactsTransferError(kind: .unreadable, message: "\(file.path) is larger than 1 GB; split it into smaller files.")
-        }
-        do {
-            data = try Data(contentsOf: file, options: .mappedIfSafe)
+        do throws(RegularFile.Problem) {
+            data = try RegularFile.read(file.path, maximumBytes: Self.importByteLimit)
         } catch {
-            throw ContactsTransferError(kind: .unreadable, message: "\(file.path) could not be read: \((error as NSError).localizedDescription)")
+            switch error {
+            case .missing: throw ContactsTransferError(kind: .unreadable, message: "\(file.path) could not be read: there is no such file.")
+            case .notRegular(let kind): throw ContactsTransferError(kind: .unreadable, message: "\(file.path) is not a file: it is \(kind).")
+            case .tooLarge: throw ContactsTransferError(kind: .unreadable, message: "\(file.path) is larger than 1 GB; split it into smaller files.")
+            case .unreadable(let reason): throw ContactsTransferError(kind: .unreadable, message: "\(file.path) could not be read: \(reason).")
+            }
         }
         guard !data.isEmpty else { throw ContactsTransferError(kind: .malformed, message: "\(file.path) is empty.") }
         // A byte order mark is no part of the list (editors on Windows write one).
@@ -244,7 +239,11 @@ extension LocalContactsBackend {
     /// in its place at the end: a failed export never leaves half a file, and never touches the file
     /// that was there. Only a regular file is replaced: a folder, a device or a link is refused.
     /// Returns how many contacts it wrote.
-    public func performExport(to file: URL, format: ContactsFileFormat? = nil) throws(ContactsTransferError) -> Int {
+    ///
+    /// A file that is one of the app's own stores — this address book's database (or its journal), or
+    /// any file `stores` names — is refused, whatever name or hard link it is reached by (the same
+    /// device and inode): writing the list over an open store would destroy it at the next launch.
+    public func performExport(to file: URL, format: ContactsFileFormat? = nil, stores: [URL] = []) throws(ContactsTransferError) -> Int {
         let format = format ?? ContactsFileFormat.named(file)
         func unwritable(_ reason: String) -> ContactsTransferError {
             ContactsTransferError(kind: .unwritable, message: "\(file.path) could not be written: \(reason).")
@@ -253,6 +252,16 @@ extension LocalContactsBackend {
         let exists = lstat(file.path, &status) == 0
         if exists, status.st_mode & S_IFMT != S_IFREG {
             throw unwritable("it is not a regular file (a folder, a device or a link), and only a file is replaced")
+        }
+        if exists {
+            let own = ["", "-wal", "-shm", "-journal"].map { URL(fileURLWithPath: database.path + $0) }
+            for store in own + stores {
+                var storeStatus = stat()
+                if stat(store.path, &storeStatus) == 0, storeStatus.st_dev == status.st_dev, storeStatus.st_ino == status.st_ino {
+                    throw unwritable("it is \(store.lastPathComponent), a store of apps-cli's own data, and writing over it would destroy it; "
+                                     + "export to a file of its own")
+                }
+            }
         }
         // The replaced file's permissions stay (an address book kept private stays private); a new one is the owner's only.
         let mode = exists ? status.st_mode & 0o7777 : 0o600

@@ -111,7 +111,10 @@ enum VCard {
         return result
     }
 
-    private static func escape(_ text: String) -> String {
+    /// A text value as RFC 6350 writes it: `\\`, `;` and `,` escaped, a line break as `\\n`, and every
+    /// other control character (C0 but the tab, DEL, C1) left out. The text grammar has no place for
+    /// them, and in a file that someone `cat`s they would be commands to the terminal (ESC, OSC 52).
+    static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
@@ -119,10 +122,17 @@ enum VCard {
             case ";": result += "\\;"
             case ",": result += "\\,"
             case "\n", "\r\n", "\r": result += "\\n"
-            default: result.append(character)
+            default:
+                for scalar in character.unicodeScalars where scalar == "\t" || !isControl(scalar) {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// One contact as a vCard 3.0, lines folded at 75 octets (never inside a character), CRLF.

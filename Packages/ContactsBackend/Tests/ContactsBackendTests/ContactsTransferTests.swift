@@ -186,7 +186,56 @@ final class ContactsTransferTests: XCTestCase {
             XCTAssertEqual((error as? ContactsTransferError)?.kind, .malformed)
         }
         XCTAssertThrowsError(try backend.performImport(from: folder.url)) { error in
-            XCTAssertEqual((error as? ContactsTransferError)?.message, "\(folder.url.path) is not a file (a folder or a device).")
+            XCTAssertEqual((error as? ContactsTransferError)?.message, "\(folder.url.path) is not a file: it is a folder.")
         }
+    }
+
+    /// A named pipe is not read (that would wait for a writer forever) and is named for what it is.
+    func testANamedPipeIsRefusedAtOnceAndNamed() throws {
+        let backend = try LocalContactsBackend(directory: folder.url.appendingPathComponent("store"))
+        let pipe = folder.url.appendingPathComponent("book.json")
+        XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+        XCTAssertThrowsError(try backend.performImport(from: pipe)) { error in
+            XCTAssertEqual((error as? ContactsTransferError)?.kind, .unreadable)
+            XCTAssertEqual((error as? ContactsTransferError)?.message, "\(pipe.path) is not a file: it is a named pipe (FIFO).")
+        }
+    }
+
+    /// An export onto the store itself (by its name or a hard link to it), or onto another store the
+    /// caller names, is refused, and the address book stays whole.
+    func testAnExportOntoAStoreIsRefusedAndTheStoreStaysWhole() async throws {
+        let store = folder.url.appendingPathComponent("store")
+        let backend = try LocalContactsBackend(directory: store)
+        _ = try backend.performImport(from: try file("book.json", #"[{"first_name":"Zoë","last_name":"Adams"}]"#))
+        let database = store.appendingPathComponent(LocalContactsBackend.fileName)
+        let hardLink = folder.url.appendingPathComponent("linked.json")
+        XCTAssertEqual(link(database.path, hardLink.path), 0)
+        let other = store.appendingPathComponent("responses.sqlite")
+        try Data("other store".utf8).write(to: other)
+        for target in [database, hardLink, other] {
+            XCTAssertThrowsError(try backend.performExport(to: target, stores: [other])) { error in
+                XCTAssertEqual((error as? ContactsTransferError)?.kind, .unwritable, target.path)
+                XCTAssertTrue((error as? ContactsTransferError)?.message.contains("a store of apps-cli's own data") == true, "\(error)")
+            }
+        }
+        XCTAssertEqual(try String(contentsOf: other, encoding: .utf8), "other store")
+        let reopened = try LocalContactsBackend(directory: store)
+        let listed = try await names(reopened)
+        XCTAssertEqual(listed, ["Zoë Adams"], "the address book is still a database with its contact")
+    }
+
+    /// Control characters in a contact (ESC, an OSC 52 clipboard write, C1 CSI, DEL) never reach a
+    /// vCard file, where `cat` would run them; line breaks are written as `\\n`, tabs stay.
+    func testAVCardExportHoldsNoControlCharacters() throws {
+        let hostile = TransferredContact(firstName: "Ev\u{1B}]52;c;cm0gLXJmIH4=\u{07}il", lastName: "Ma\u{9B}2Jl\u{7F}ory\tX",
+                                         email: "a\u{1B}[2Jb@example.com", phoneNumber: "+1\n555\r\n6\u{0}")
+        let text = VCard.write(hostile)
+        let controls = text.unicodeScalars.filter { ($0.value < 0x20 && !["\r", "\n", "\t"].contains($0)) || (0x7F...0x9F).contains($0.value) }
+        XCTAssertEqual(controls.map(\.value), [], text)
+        XCTAssertTrue(text.contains("FN:Ev]52\\;c\\;cm0gLXJmIH4=il Ma2Jlory\tX"), text)
+        XCTAssertTrue(text.contains("EMAIL;TYPE=INTERNET:a[2Jb@example.com"), text)
+        XCTAssertTrue(text.contains("TEL;TYPE=CELL:+1\\n555\\n6\r\n"), text)
+        let read = try XCTUnwrap(try VCard.read(text).first?.get())
+        XCTAssertEqual(read.firstName, "Ev]52;c;cm0gLXJmIH4=il")
     }
 }
