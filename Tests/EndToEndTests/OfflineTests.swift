@@ -41,6 +41,68 @@ final class OfflineTests: XCTestCase {
                       "no kept catalog any more, and no server: the error view \(damaged.stdout)")
     }
 
+    /// Another process holding `responses.sqlite` locked (a write lock, then an exclusive one) costs
+    /// the kept copy, never the server's answer nor the person's time: the launch shows the server's
+    /// catalog as current, without waiting out the store's lock.
+    func testALockedStoreNeitherHidesNorDelaysTheServersAnswer() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-locked-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let catalog = #"{"products":[{"product_id":"1","name":"Apples","price":120,"image":""}]}"#
+        let server = try LocalHTTPServer(routes: [.init(path: "/cart/list", body: Data(catalog.utf8), headers: ["ETag": "\"c1\""])])
+        let arguments = ["product-grid", "--plain", "--base-url", server.baseURL.absoluteString, "--data-dir", data.path, "--timeout", "10"]
+        XCTAssertEqual(try AppsCLIProcess.run(arguments).status, 0)
+        let store = data.appendingPathComponent("responses.sqlite").path
+        for lock in ["BEGIN IMMEDIATE; UPDATE answers SET used_at = 0", "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; UPDATE answers SET used_at = 0"] {
+            let holder = Process()
+            holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            holder.arguments = ["python3", "-c", """
+                import sqlite3, sys
+                c = sqlite3.connect(sys.argv[1], isolation_level=None)
+                for statement in sys.argv[2].split("; "): c.execute(statement)
+                print("locked", flush=True)
+                sys.stdin.read()
+                """, store, lock]
+            let input = Pipe(), output = Pipe()
+            holder.standardInput = input
+            holder.standardOutput = output
+            try holder.run()
+            defer { try? input.fileHandleForWriting.close(); holder.waitUntilExit() }
+            XCTAssertEqual(String(decoding: output.fileHandleForReading.readData(ofLength: 7), as: UTF8.self), "locked\n")
+            // Well under the 5 s a store's lock used to be waited for, twice, then 'Offline'.
+            let started = ContinuousClock.now
+            let locked = try AppsCLIProcess.run(arguments, timeout: 30)
+            XCTAssertEqual(locked.status, 0, "\(lock): \(locked.stderr)")
+            XCTAssertTrue(locked.stdout.contains("Apples"), "\(lock): \(locked.stdout)")
+            XCTAssertFalse(locked.stdout.contains("Offline"), "the server answered: \(locked.stdout)")
+            XCTAssertLessThan(ContinuousClock.now - started, .seconds(4), "\(lock): the store's lock is not waited for")
+        }
+    }
+
+    /// A validator too long to send back is not kept (the server would refuse every later request
+    /// for its header), and a 4xx to a conditional request is asked once more without the condition.
+    func testAHugeETagIsNotSentBackAndAConditionalRefusalIsAskedAgainPlainly() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-etag-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let catalog = #"{"products":[{"product_id":"1","name":"Apples","price":120,"image":""}]}"#
+        let huge = "\"" + String(repeating: "e", count: 100_000) + "\""
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/cart/list", body: Data(catalog.utf8), headers: ["ETag": huge], times: 1),
+            .init(path: "/cart/list", body: Data(catalog.utf8), headers: ["ETag": "\"small\""], times: 1),
+            // The third request is conditional (If-None-Match: "small"), and refused; the fourth, plain, answered.
+            .init(path: "/cart/list", status: 431, times: 1),
+            .init(path: "/cart/list", body: Data(catalog.utf8), headers: ["ETag": "\"small\""]),
+        ])
+        let arguments = ["product-grid", "--plain", "--base-url", server.baseURL.absoluteString, "--data-dir", data.path, "--timeout", "5"]
+        XCTAssertEqual(try AppsCLIProcess.run(arguments).status, 0)
+        let second = try AppsCLIProcess.run(arguments)
+        XCTAssertTrue(second.stdout.contains("Apples"), second.stdout)
+        XCTAssertNil(server.requests().last?.header("If-None-Match"), "a 100 KB validator is not sent back")
+        let third = try AppsCLIProcess.run(arguments)
+        XCTAssertTrue(third.stdout.contains("Apples") && !third.stdout.contains("431"), third.stdout)
+        let asked = server.requests().suffix(2).map { $0.header("If-None-Match") }
+        XCTAssertEqual(asked, ["\"small\"", nil], "refused with its condition, asked again without it")
+    }
+
     func testTheNumbersListShowsItsKeptListWhenTheServerIsGone() throws {
         let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-offline-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }

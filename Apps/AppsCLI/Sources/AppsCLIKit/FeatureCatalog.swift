@@ -93,8 +93,8 @@ extension LaunchEnvironment {
             imageCache = try cacheDirectory.appendingPathComponent("images")
             if keepsAnswers {
                 let directory = try dataDirectory
-                let store = try FeatureCatalog.openStore(feature: feature, what: "the kept answers") { try ResponseStore.open(directory: directory) }
-                dataTransport = RevalidatingTransport(wrap(transport), archive: store)
+                let store = FeatureCatalog.openCache(feature: feature, what: "the kept answers") { try ResponseStore.open(directory: directory) }
+                dataTransport = store.map { RevalidatingTransport(wrap(transport), archive: $0) }
             }
         } else {
             transport = try local()
@@ -193,6 +193,20 @@ enum FeatureCatalog {
         }
     }
 
+    /// Opens a store that only keeps copies of the server's answers (``openStore(feature:what:belongings:_:)``
+    /// for a damaged file). One that cannot be opened otherwise — locked by another process, a data
+    /// directory that is read-only or full — costs only the copies: the launch goes on without it,
+    /// said in one line on stderr, and the server's answers are shown as they come.
+    static func openCache<Store>(feature: String, what: String, belongings: [String] = [], _ open: () throws -> Store) -> Store? {
+        do {
+            return try openStore(feature: feature, what: what, belongings: belongings, open)
+        } catch {
+            let reason = (error as? LaunchError)?.message ?? "\(error)"
+            AppsCLI.printError("apps-cli: \(reason); this run keeps no copies of the server's answers.")
+            return nil
+        }
+    }
+
     @MainActor
     static func check24(_ launch: LaunchEnvironment) throws -> Check24OverviewModule.Dependencies {
         let connection = try launch.connection(
@@ -211,8 +225,8 @@ enum FeatureCatalog {
             try SQLiteFavoritesService(directory: dataDirectory)
         }
         // A live server's catalog is kept for the next launch (a 304 then pages it from the store).
-        let catalogs = try connection.isLive ? openStore(feature: "check24", what: "the kept catalogs",
-                                                          belongings: [dataDirectory.appendingPathComponent(Check24CatalogStore.payloadsFolder).path]) {
+        let catalogs = connection.isLive ? openCache(feature: "check24", what: "the kept catalogs",
+                                                     belongings: [dataDirectory.appendingPathComponent(Check24CatalogStore.payloadsFolder).path]) {
             try Check24CatalogStore(directory: dataDirectory)
         } : nil
         let client = connection.client

@@ -54,13 +54,23 @@ public struct RevalidatingTransport: Transport {
         self.now = now
     }
 
+    /// Validators (`ETag`, `Last-Modified`) longer than this are neither kept nor sent: every later
+    /// request would carry one back, and a server that refuses such a header (431) would refuse the
+    /// list for good. Real validators are tens of bytes.
+    public static let maximumValidatorBytes = 2048
+
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .get else { return try await base.send(request) }
         let stored = archive.storedAnswer(for: request.url)
-        let conditional = request.revalidating(etag: stored?.etag, lastModified: stored?.lastModified)
-        let response: HTTPResponse
+        let conditional = request.revalidating(etag: Self.usable(stored?.etag), lastModified: Self.usable(stored?.lastModified))
+        var response: HTTPResponse
         do {
             response = try await base.send(conditional)
+            // A 4xx to the question "did it change?" may be about the question (a validator the server
+            // no longer takes): asked once more as a plain request, whose answer is the server's word.
+            if (400..<500).contains(response.statusCode), conditional.headers != request.headers {
+                response = try await base.send(request)
+            }
         } catch let error as HTTPError where error.meansNoAnswer {
             guard let stored, !Self.refusesStandIns(request) else { throw error }
             return Self.response(stored, for: request.url, offline: true)
@@ -73,6 +83,11 @@ public struct RevalidatingTransport: Transport {
             return Self.response(stored, for: request.url, offline: true)
         }
         return response
+    }
+
+    /// `validator` when it is short enough to send back (``maximumValidatorBytes``).
+    public static func usable(_ validator: String?) -> String? {
+        validator.flatMap { $0.utf8.count <= maximumValidatorBytes ? $0 : nil }
     }
 
     /// `Cache-Control: no-cache`: only the server's answer will do.
@@ -116,8 +131,8 @@ extension RevalidatingTransport: KeepsAnswers {
 
     public func keep(_ response: HTTPResponse, for request: HTTPRequest) {
         guard request.method == .get, response.statusCode == 200, response.header(Self.revalidatedHeader) == nil else { return }
-        archive.store(StoredAnswer(body: response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
-                                   lastModified: response.header("Last-Modified"), storedAt: now()), for: request.url)
+        archive.store(StoredAnswer(body: response.body, contentType: response.header("Content-Type"), etag: Self.usable(response.header("ETag")),
+                                   lastModified: Self.usable(response.header("Last-Modified")), storedAt: now()), for: request.url)
     }
 }
 

@@ -10,6 +10,9 @@ import Foundation
 public final class KeptContent {
     /// When the content shown was current; nil when it is the server's fresh answer.
     public private(set) var storedAt: Date?
+    /// A kept copy is shown while the server is still being asked: the notice says "Updating…", not
+    /// "Offline", until an answer or a failure comes (a slow server is not a missing one).
+    public private(set) var isUpdating = false
     /// The clock and time zone the notice is worded in (tests fix them).
     public var now: () -> Date = Date.init
     public var timeZone = TimeZone.current
@@ -27,6 +30,7 @@ public final class KeptContent {
     /// current and asks again (`retry`) after the next wait.
     public func received(storedAt: Date?, retry: @escaping @MainActor () -> Void) {
         self.storedAt = storedAt
+        isUpdating = false
         guard storedAt != nil else {
             cancelRetry()
             return
@@ -37,6 +41,7 @@ public final class KeptContent {
     /// A kept copy is shown at once while the server is asked (no retry of its own: the request is out).
     public func showingKept(since storedAt: Date?) {
         self.storedAt = storedAt
+        isUpdating = storedAt != nil
     }
 
     /// Something else waits for the server (changes to send): ask again after the next wait, unless
@@ -55,7 +60,7 @@ public final class KeptContent {
     }
 
     /// "Offline — as of 21:35 (r retries)" (the day too when it was not today), in the screen's
-    /// language; nil for fresh content.
+    /// language, or "Updating… — as of 21:35" while the server is still being asked; nil for fresh content.
     public func notice(_ texts: NavigationTexts = .english) -> String? {
         guard let storedAt else { return nil }
         var calendar = Calendar(identifier: .gregorian)
@@ -66,9 +71,11 @@ public final class KeptContent {
         let sameDay = calendar.isDate(storedAt, inSameDayAs: now())
         if texts == .german {
             formatter.dateFormat = sameDay ? "HH:mm" : "dd.MM.yyyy HH:mm"
+            if isUpdating { return "Wird aktualisiert … — Stand \(formatter.string(from: storedAt))" }
             return "Offline — Stand \(formatter.string(from: storedAt)) (r lädt neu)"
         }
         formatter.dateFormat = sameDay ? "HH:mm" : "yyyy-MM-dd HH:mm"
+        if isUpdating { return "Updating… — as of \(formatter.string(from: storedAt))" }
         return "Offline — as of \(formatter.string(from: storedAt)) (r retries)"
     }
 

@@ -13,6 +13,12 @@ final class KeptContentTests: XCTestCase {
         kept.now = { self.stored.addingTimeInterval(60) }
         XCTAssertNil(kept.notice(), "fresh content has none")
         kept.showingKept(since: stored)
+        // While the server is asked, a kept copy is not yet an offline one.
+        XCTAssertEqual(kept.notice(), "Updating… — as of 10:05")
+        XCTAssertEqual(kept.notice(.german), "Wird aktualisiert … — Stand 10:05")
+        kept.received(storedAt: stored) {}
+        XCTAssertEqual(kept.notice(), "Offline — as of 10:05 (r retries)", "the request failed: now it is offline")
+        kept.reloadRequested()
         XCTAssertEqual(kept.notice(), "Offline — as of 10:05 (r retries)")
         XCTAssertEqual(kept.notice(.german), "Offline — Stand 10:05 (r lädt neu)")
         kept.now = { self.stored.addingTimeInterval(86_400) }

@@ -95,7 +95,7 @@ final class ProductListPresenterTests: XCTestCase {
         let deadline = ContinuousClock.now + .seconds(10)
         while presenter.viewModel.title != "Products (2)", ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
         XCTAssertEqual(presenter.viewModel.title, "Products (2)", "the kept catalog, before the server answered")
-        XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 10:05 (r retries)", "the kept catalog says since when, until the answer")
+        XCTAssertEqual(presenter.viewModel.notice, "Updating… — as of 10:05", "the kept catalog says since when, and that the server is being asked, until the answer")
         held.release(1)
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.title, "Products (3)")

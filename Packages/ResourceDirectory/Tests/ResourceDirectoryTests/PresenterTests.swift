@@ -206,7 +206,7 @@ final class CategoriesPresenterTests: XCTestCase {
         }
         while rowCount(categories.viewModel.content) == nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
         XCTAssertEqual(rowCount(categories.viewModel.content), 1, "the kept categories, before the server answered")
-        XCTAssertEqual(categories.viewModel.notice, "Offline — as of 10:05 (r retries)")
+        XCTAssertEqual(categories.viewModel.notice, "Updating… — as of 10:05", "not offline while the server is asked")
         held.release(1)
         await work.waitUntilIdle()
         XCTAssertEqual(rowCount(categories.viewModel.content), 2)

@@ -33,12 +33,24 @@ public final class ResponseStore: Sendable {
                 );
                 CREATE TABLE answer_bodies (url TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL);
                 """),
+            // Answers were kept under their URL as requested, a password in it too: those go (and are
+            // overwritten on disk), and answers are kept under ``StoreKey`` since.
+            Migration(version: 2, sql: """
+                PRAGMA secure_delete = ON;
+                DELETE FROM answers WHERE url GLOB '*://*@*';
+                DELETE FROM answer_bodies WHERE url GLOB '*://*@*';
+                PRAGMA secure_delete = OFF;
+                """),
         ])
     }
 
+    /// How long the store waits for another process's write: briefly, because it is a cache. A store
+    /// another process holds locked costs the kept copy, never the wait of a person or a server's answer.
+    public static let busyTimeout: Duration = .milliseconds(100)
+
     /// The store in `directory` (``fileName``).
     public static func open(directory: URL) throws -> ResponseStore {
-        let database = try SQLiteDatabase.open(directory: directory, fileName: fileName)
+        let database = try SQLiteDatabase.open(directory: directory, fileName: fileName, busyTimeout: busyTimeout)
         // A cache: in WAL mode NORMAL never corrupts, and a power loss may only forget the last
         // answers kept. Without it every launch waits for two fsyncs (marking an answer used and current).
         try database.execute("PRAGMA synchronous = NORMAL")
@@ -101,16 +113,17 @@ public final class ResponseStore: Sendable {
 
 /// The archive of a ``RevalidatingTransport``. A store that fails to read or write costs the kept
 /// copy, never the network's answer: its errors end here.
+/// Answers are kept under their URL's ``StoreKey``: without a password, one spelling for one address.
 extension ResponseStore: AnswerArchive {
     public func storedAnswer(for url: URL) -> StoredAnswer? {
-        try? entry(for: url.absoluteString)
+        try? entry(for: StoreKey.of(url))
     }
 
     public func store(_ answer: StoredAnswer, for url: URL) {
-        try? save(answer, for: url.absoluteString)
+        try? save(answer, for: StoreKey.of(url))
     }
 
     public func markCurrent(_ url: URL, at date: Date) {
-        try? markCurrent(url.absoluteString, at: date)
+        try? markCurrent(StoreKey.of(url), at: date)
     }
 }

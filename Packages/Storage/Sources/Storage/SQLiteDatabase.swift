@@ -36,15 +36,21 @@ public final class SQLiteDatabase: Sendable {
     ///   failing with ``StorageError/busy(path:)``.
     /// - Throws: ``StorageError/cannotOpen(path:message:)`` when the file cannot be opened or
     ///   created, ``StorageError/corrupt(path:)`` when the file is not a SQLite database.
+    ///
+    /// The file is the owner's only (`0600`, and so are the journal files SQLite makes beside it, which
+    /// take its mode), and the folders made for it too (`0700`), as ssh and gpg keep theirs: a store
+    /// holds what a person typed and what their servers sent. A file that was readable by others is
+    /// made the owner's only when it is opened.
     public convenience init(path: String, busyTimeout: Duration = .seconds(5)) throws {
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty {
             do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                try PrivateFiles.createFolder(atPath: parent)
             } catch {
                 throw StorageError.cannotOpen(path: path, message: "cannot create the folder \(parent)")
             }
         }
+        PrivateFiles.prepareFile(atPath: path)
         try self.init(location: path, busyTimeout: busyTimeout)
     }
 

@@ -20,6 +20,29 @@ final class ResponseStoreTests: XCTestCase {
         XCTAssertEqual(try store.count(), 1)
     }
 
+    /// Answers are kept under the URL without its user name and password (never written to the
+    /// file), one spelling for one address; rows kept with a password by an older version go.
+    func testAnswersAreKeptWithoutTheURLsPasswordUnderOneSpelling() throws {
+        let directory = try TemporaryDirectory()
+        let store = try ResponseStore.open(directory: directory.url)
+        let answer = StoredAnswer(body: Data("[1]".utf8), etag: "\"v1\"", storedAt: Date(timeIntervalSince1970: 100))
+        store.store(answer, for: URL(string: "http://me:s3cret@LOCALHOST:80/api/list/")!)
+        XCTAssertEqual(store.storedAnswer(for: URL(string: "http://localhost/api/list")!), answer)
+        XCTAssertEqual(store.storedAnswer(for: URL(string: "HTTP://other:pw@localhost:80/api/list")!), answer)
+        XCTAssertNil(store.storedAnswer(for: URL(string: "http://localhost:8080/api/list")!), "another port is another server")
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.url.path) {
+            let bytes = try Data(contentsOf: directory.url.appendingPathComponent(name))
+            XCTAssertNil(bytes.range(of: Data("s3cret".utf8)), "\(name) holds no password")
+        }
+        // A row an older version kept under a URL with a password.
+        try store.save(answer, for: "http://me:old-pw@localhost/old")
+        let database = try SQLiteDatabase(path: directory.url.appendingPathComponent(ResponseStore.fileName).path)
+        try database.execute("PRAGMA user_version = 1")
+        _ = try ResponseStore(database: database)
+        XCTAssertNil(try store.entry(for: "http://me:old-pw@localhost/old"), "the migration drops answers kept with a password")
+        XCTAssertEqual(try store.count(), 1)
+    }
+
     func testTheStoreIsBoundedByTheLeastRecentlyUsed() throws {
         let store = try ResponseStore(database: .inMemory())
         let big = Data(count: ResponseStore.maximumBodyBytes / 2 + 1)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import JSONKit
 import Storage
 
@@ -23,7 +24,8 @@ public final class Check24CatalogStore: Sendable {
     /// Opens (creating on first use) the store in `directory`.
     /// - Throws: ``StorageError`` when the file cannot be opened (a damaged one: ``StorageError/corrupt(path:)``).
     public init(directory: URL) throws {
-        database = try SQLiteDatabase.open(directory: directory, fileName: Self.fileName)
+        // A cache: a store another process holds is given up on quickly (see ResponseStore).
+        database = try SQLiteDatabase.open(directory: directory, fileName: Self.fileName, busyTimeout: ResponseStore.busyTimeout)
         // A cache (see ResponseStore): no fsync per launch for marking a catalog current.
         try database.execute("PRAGMA synchronous = NORMAL")
         payloads = directory.appendingPathComponent(Self.payloadsFolder, isDirectory: true)
@@ -36,6 +38,14 @@ public final class Check24CatalogStore: Sendable {
                 -- Apart from the row a 304 marks current: that rewrites a small row, not the outlines.
                 CREATE TABLE catalog_outlines (url TEXT PRIMARY KEY, outlines BLOB NOT NULL);
                 """),
+            // Catalogs were kept under the URL as requested, a password in it too: those rows go (a payload
+            // holds no URL), and catalogs are kept under StoreKey since.
+            Migration(version: 2, sql: """
+                PRAGMA secure_delete = ON;
+                DELETE FROM catalog_outlines WHERE url GLOB '*://*@*';
+                DELETE FROM catalogs WHERE url GLOB '*://*@*';
+                PRAGMA secure_delete = OFF;
+                """),
         ])
     }
 
@@ -47,7 +57,7 @@ public final class Check24CatalogStore: Sendable {
     }
 
     func validators(for url: URL) -> Validators? {
-        guard let row = try? database.query("SELECT etag, last_modified, stored_at FROM catalogs WHERE url = ?", [.text(url.absoluteString)]).first,
+        guard let row = try? database.query("SELECT etag, last_modified, stored_at FROM catalogs WHERE url = ?", [.text(StoreKey.of(url))]).first,
               let storedAt = try? row.double("stored_at") else { return nil }
         return Validators(etag: try? row.string("etag"), lastModified: try? row.string("last_modified"),
                           storedAt: Date(timeIntervalSince1970: storedAt))
@@ -58,7 +68,7 @@ public final class Check24CatalogStore: Sendable {
     func catalog(for url: URL) -> Check24Catalog? {
         guard let row = try? database.query("""
                 SELECT c.*, o.outlines FROM catalogs c JOIN catalog_outlines o ON o.url = c.url WHERE c.url = ?
-                """, [.text(url.absoluteString)]).first else { return nil }
+                """, [.text(StoreKey.of(url))]).first else { return nil }
         let file = try? row.string("payload")
         guard let file, let size = try? row.int("payload_size"),
               let outlineBytes = try? row.data("outlines"),
@@ -78,13 +88,13 @@ public final class Check24CatalogStore: Sendable {
 
     /// The server said the kept catalog is still current (a 304).
     func markCurrent(_ url: URL, at date: Date) {
-        try? database.execute("UPDATE catalogs SET stored_at = ? WHERE url = ?", [.real(date.timeIntervalSince1970), .text(url.absoluteString)])
+        try? database.execute("UPDATE catalogs SET stored_at = ? WHERE url = ?", [.real(date.timeIntervalSince1970), .text(StoreKey.of(url))])
     }
 
     /// Keeps `catalog` (just received, with its payload) for the next launches.
     func keep(_ catalog: Check24Catalog, at date: Date) throws {
         guard let received = catalog.received, let outlines = catalog.products.keptOutlines else { return }
-        let url = received.url.absoluteString
+        let url = StoreKey.of(received.url)
         let file = UUID().uuidString.lowercased() + ".json"
         try FileManager.default.createDirectory(at: payloads, withIntermediateDirectories: true)
         try received.body.write(to: payloads.appendingPathComponent(file), options: .atomic)
@@ -119,9 +129,9 @@ public final class Check24CatalogStore: Sendable {
     /// another payload) stays.
     private func forget(_ url: URL, payload: String) {
         let forgotten: Bool? = try? database.transaction { transaction in
-            try transaction.execute("DELETE FROM catalogs WHERE url = ? AND payload = ?", [.text(url.absoluteString), .text(payload)])
+            try transaction.execute("DELETE FROM catalogs WHERE url = ? AND payload = ?", [.text(StoreKey.of(url)), .text(payload)])
             guard transaction.changes > 0 else { return false }
-            try transaction.execute("DELETE FROM catalog_outlines WHERE url = ?", [.text(url.absoluteString)])
+            try transaction.execute("DELETE FROM catalog_outlines WHERE url = ?", [.text(StoreKey.of(url))])
             return true
         }
         if forgotten == true { try? FileManager.default.removeItem(at: payloads.appendingPathComponent(payload)) }

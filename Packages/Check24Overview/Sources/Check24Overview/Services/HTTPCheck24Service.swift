@@ -25,10 +25,13 @@ public struct HTTPCheck24Service: Check24CatalogService {
     public func fetchCatalog() async throws -> Fetched<Check24Catalog> {
         let url = try Check24OverviewModule.productsURL(base: baseURL)
         let kept = store?.validators(for: url)
-        let request = HTTPRequest.get(url, byteLimit: HTTPRequest.ByteLimit.list).revalidating(etag: kept?.etag, lastModified: kept?.lastModified)
+        let plain = HTTPRequest.get(url, byteLimit: HTTPRequest.ByteLimit.list)
+        let request = plain.revalidating(etag: RevalidatingTransport.usable(kept?.etag), lastModified: RevalidatingTransport.usable(kept?.lastModified))
         var response: HTTPResponse
         do {
             response = try await client.send(request)
+            // As RevalidatingTransport does: a 4xx to the conditional request is asked once more without its validators.
+            if (400..<500).contains(response.statusCode), request.headers != plain.headers { response = try await client.send(plain) }
         } catch {
             guard error.meansNoAnswer, let kept, let catalog = store?.catalog(for: url) else { throw error }
             return Fetched(catalog, storedAt: kept.storedAt)
@@ -44,8 +47,8 @@ public struct HTTPCheck24Service: Check24CatalogService {
         guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
         let decoded = try HTTPResponse(statusCode: 200, body: response.body, url: url).decode(Check24Catalog.self)
         guard store != nil else { return Fetched(decoded) }
-        return Fetched(decoded.receiving(ReceivedPayload(url: url, body: response.body, etag: response.header("ETag"),
-                                                         lastModified: response.header("Last-Modified"))))
+        return Fetched(decoded.receiving(ReceivedPayload(url: url, body: response.body, etag: RevalidatingTransport.usable(response.header("ETag")),
+                                                         lastModified: RevalidatingTransport.usable(response.header("Last-Modified")))))
     }
 
     public func keepCatalog(_ catalog: Check24Catalog) async {
