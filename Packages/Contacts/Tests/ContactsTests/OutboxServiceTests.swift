@@ -111,6 +111,74 @@ final class OutboxServiceTests: XCTestCase {
         XCTAssertEqual(value7, ContactOutboxStatus())
     }
 
+    /// A change costs the same however many wait before it: it reads only the changes about its own
+    /// contact (counted as entries decoded, not timed), and a favourite toggled again replaces the one
+    /// still waiting, so the server gets each contact's last state once.
+    func testAChangeCostsTheSameWhateverWaitsBeforeIt() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        for id in 1...3 { _ = try await service.obtainContact(id: id) }
+        reachable.isOn = false
+        // Many changes of contacts that are not 1, 2 or 3 wait before (their pages are not needed to count them).
+        let outbox = try Outbox.open(directory: directory.url)
+        let filler = try JSONEncoder().encode(PendingContactWrite(kind: .update, contactID: 99, changes: ContactChanges(email: "x@mail.example"),
+                                                                  base: nil, shown: Contact(id: 99, firstName: "Xa", lastName: "Filler")))
+        for index in 0..<300 {
+            try outbox.enqueue("update", payload: filler, in: OutboxContactsService.queue(for: server.baseURL), subject: String(1000 + index))
+        }
+        var decodedPerChange: [Int] = []
+        for toggle in 0..<120 {
+            let before = service.payloadsDecoded.load(ordering: .relaxed)
+            _ = try await service.performUpdate(id: toggle % 3 + 1, ContactChanges(favorite: toggle % 2 == 0))
+            decodedPerChange.append(service.payloadsDecoded.load(ordering: .relaxed) - before)
+        }
+        XCTAssertLessThanOrEqual(decodedPerChange.max() ?? 0, 1, "a toggle reads its contact's one waiting favourite: \(decodedPerChange)")
+        let status = await service.obtainStatus()
+        XCTAssertEqual(status.waiting, 300 + 3, "one favourite per contact, holding its last state")
+        // Toggles 117, 118, 119 were the last for contacts 1, 2 and 3 (odd: off, even: on).
+        var pages: [Contact] = []
+        for id in 1...3 { pages.append(try await service.obtainContact(id: id)) }
+        XCTAssertEqual(pages.map(\.favorite), [false, true, false])
+        XCTAssertEqual(pages.map(\.sync), [.waiting(.favorite), .waiting(.favorite), .waiting(.favorite)])
+    }
+
+    /// Changes queued under another spelling of the server's address (an older version keyed them as
+    /// typed) are this server's: shown, counted and sent; changes for another server are said to wait for it.
+    func testChangesUnderAnotherSpellingOfTheAddressAreThisServersAndOthersAreNamed() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        _ = try await service.obtainContact(id: 1)
+        reachable.isOn = false
+        _ = try await service.performUpdate(id: 1, ContactChanges(email: "ayu@new.example"))
+        // As an older version wrote it: the address as typed (with a slash and a password), and no subject.
+        let typed = "contacts http://me:pw@127.0.0.1:\(server.baseURL.port ?? 0)/"
+        let database = try SQLiteDatabase.open(directory: directory.url, fileName: Outbox.fileName)
+        try database.execute("UPDATE outbox SET queue = ?, subject = NULL", [.text(typed)])
+        database.close()
+
+        let port = server.baseURL.port ?? 0
+        let elsewhere = OutboxContactsService(server: reachable, outbox: try Outbox.open(directory: directory.url),
+                                              baseURL: URL(string: "http://localhost:\(port)")!)
+        let other = await elsewhere.obtainStatus()
+        XCTAssertEqual(other.waiting, 0)
+        XCTAssertEqual(other.elsewhere, [.init(server: "http://127.0.0.1:\(port)", changes: 1)], "no password, one spelling")
+        XCTAssertEqual(ContactsTexts.waiting(other), "1 change waits for http://127.0.0.1:\(port); it is sent when you open it again")
+
+        reachable.isOn = true
+        let spelledAgain = OutboxContactsService(server: reachable, outbox: try Outbox.open(directory: directory.url),
+                                                 baseURL: URL(string: "HTTP://127.0.0.1:\(port)/")!)
+        let status = await spelledAgain.obtainStatus()
+        XCTAssertEqual(status, ContactOutboxStatus(waiting: 1))
+        let page = try await spelledAgain.obtainContact(id: 1)
+        XCTAssertEqual(page.email, "ayu@new.example", "the waiting change shows on its page")
+        let report = await spelledAgain.performSync()
+        XCTAssertEqual(report.sent, 1)
+        let sent = try await http().obtainContact(id: 1).email
+        XCTAssertEqual(sent, "ayu@new.example")
+        let queues = try Outbox.open(directory: directory.url).queues()
+        XCTAssertEqual(queues.map(\.queue), [], "nothing waits, under any name")
+    }
+
     /// The server itself goes away mid-session and comes back at its address: one service throughout.
     func testTheServerGoesAwayAndComesBackMidSession() async throws {
         let service = OutboxContactsService(server: http(timeout: 2), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL)

@@ -81,9 +81,15 @@ public final class Outbox: Sendable {
             """)
         // Columns added after the first version of the table: an existing file gains them.
         let columns = Set(try database.query("PRAGMA table_info(outbox)").compactMap { try $0.string("name") })
-        for (column, definition) in [("refused", "INTEGER NOT NULL DEFAULT 0"), ("sending_since", "REAL")] where !columns.contains(column) {
+        for (column, definition) in [("refused", "INTEGER NOT NULL DEFAULT 0"), ("sending_since", "REAL"), ("subject", "TEXT")]
+        where !columns.contains(column) {
             try database.execute("ALTER TABLE outbox ADD COLUMN \(column) \(definition)")
         }
+        try database.execute("""
+            CREATE INDEX IF NOT EXISTS outbox_subject ON outbox (queue, subject, id);
+            CREATE INDEX IF NOT EXISTS outbox_results_result ON outbox_results (result);
+            CREATE TABLE IF NOT EXISTS outbox_pauses (queue TEXT PRIMARY KEY NOT NULL, until REAL NOT NULL);
+            """)
     }
 
     /// The outbox in `directory` (``fileName``).
@@ -138,15 +144,91 @@ public final class Outbox: Sendable {
 
     /// Adds a write at the end of `queue`; its id. `mayHaveBeenSent`: it went out already without an
     /// answer (at `now`), so whoever sends it looks on the server first.
+    /// `subject`: what the write is about, in the caller's words (a record's id), so that the writes
+    /// about one thing are found without reading the others (``pending(in:about:now:)``).
     @discardableResult
-    public func enqueue(_ kind: String, payload: Data, in queue: String, mayHaveBeenSent: Bool = false, now: Date = Date()) throws -> Int64 {
+    public func enqueue(_ kind: String, payload: Data, in queue: String, subject: String? = nil, mayHaveBeenSent: Bool = false,
+                        now: Date = Date()) throws -> Int64 {
         try database.transaction { transaction in
             try transaction.execute("""
-                INSERT INTO outbox (queue, kind, payload, enqueued_at, sent_before, sending_since) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO outbox (queue, kind, payload, enqueued_at, sent_before, sending_since, subject) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [.text(queue), .text(kind), .blob(payload), .real(now.timeIntervalSince1970), .integer(mayHaveBeenSent ? 1 : 0),
-                      mayHaveBeenSent ? .real(now.timeIntervalSince1970) : .null])
+                      mayHaveBeenSent ? .real(now.timeIntervalSince1970) : .null, subject.map(SQLiteValue.text) ?? .null])
             return transaction.lastInsertRowID
         }
+    }
+
+    /// The writes of `queue` about any of `subjects` (see ``enqueue(_:payload:in:subject:mayHaveBeenSent:now:)``),
+    /// waiting or set aside, oldest first: found through an index, whatever else waits.
+    public func pending(in queue: String, about subjects: [String], now: Date = Date()) throws -> [Entry] {
+        guard !subjects.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: subjects.count).joined(separator: ", ")
+        return try database.query("SELECT * FROM outbox WHERE queue = ? AND subject IN (\(marks)) ORDER BY id",
+                                  [.text(queue)] + subjects.map(SQLiteValue.text)).map { try Self.entry($0, now: now) }
+    }
+
+    /// The write `id` of `queue`, if it still waits or is set aside.
+    public func entry(_ id: Int64, in queue: String, now: Date = Date()) throws -> Entry? {
+        try database.query("SELECT * FROM outbox WHERE id = ? AND queue = ?", [.integer(id), .text(queue)]).first.map { try Self.entry($0, now: now) }
+    }
+
+    /// The writes of `queue` written before subjects were kept (none once ``setSubject(_:of:)`` named them).
+    public func entriesWithoutSubject(in queue: String, now: Date = Date()) throws -> [Entry] {
+        try database.query("SELECT * FROM outbox WHERE queue = ? AND subject IS NULL ORDER BY id", [.text(queue)]).map { try Self.entry($0, now: now) }
+    }
+
+    /// Names what the write `id` is about (for writes kept before subjects were).
+    public func setSubject(_ subject: String, of id: Int64) throws {
+        try database.execute("UPDATE outbox SET subject = ? WHERE id = ?", [.text(subject), .integer(id)])
+    }
+
+    /// The completed writes whose recorded result (``complete(_:owner:result:now:)``) is `result`: the
+    /// creates that made a record, say.
+    public func completed(withResult result: String) throws -> [Int64] {
+        try database.query("SELECT id FROM outbox_results WHERE result = ?", [.text(result)]).compactMap { try $0.int64("id") }
+    }
+
+    // MARK: Queues
+
+    /// Every queue that holds writes, with how many wait and how many are set aside: what waits for
+    /// other servers than the one a screen shows.
+    public func queues() throws -> [(queue: String, waiting: Int, refused: Int)] {
+        var found: [String: (waiting: Int, refused: Int)] = [:]
+        try database.forEachRow("SELECT queue, refused, count(*) FROM outbox GROUP BY queue, refused") { row in
+            let queue = try row.string(at: 0) ?? ""
+            let count = try row.int(at: 2) ?? 0
+            if try row.int(at: 1) == 1 { found[queue, default: (0, 0)].refused += count } else { found[queue, default: (0, 0)].waiting += count }
+        }
+        return found.sorted { $0.key < $1.key }.map { ($0.key, $0.value.waiting, $0.value.refused) }
+    }
+
+    /// Moves every write of `source` into `target`, each keeping its place (writes go out in the order
+    /// they were added, whichever queue name they were added under), with a pause of `source`: for a
+    /// queue name that changed spelling (a server's address written another way).
+    public func moveQueue(_ source: String, to target: String) throws {
+        try database.transaction { transaction in
+            try transaction.execute("UPDATE outbox SET queue = ? WHERE queue = ?", [.text(target), .text(source)])
+            try transaction.execute("""
+                INSERT INTO outbox_pauses (queue, until) SELECT ?, until FROM outbox_pauses WHERE queue = ?
+                ON CONFLICT (queue) DO UPDATE SET until = max(until, excluded.until)
+                """, [.text(target), .text(source)])
+            try transaction.execute("DELETE FROM outbox_pauses WHERE queue = ?", [.text(source)])
+        }
+    }
+
+    /// The server of `queue` asked not to be sent anything before `until` (`Retry-After`): kept across
+    /// runs, the later of two asks wins.
+    public func pause(_ queue: String, until: Date) throws {
+        try database.execute("""
+            INSERT INTO outbox_pauses (queue, until) VALUES (?, ?) ON CONFLICT (queue) DO UPDATE SET until = max(until, excluded.until)
+            """, [.text(queue), .real(until.timeIntervalSince1970)])
+    }
+
+    /// Until when `queue` is paused (``pause(_:until:)``); nil when it is not, or no longer.
+    public func pausedUntil(_ queue: String, now: Date = Date()) throws -> Date? {
+        guard let until = try database.query("SELECT until FROM outbox_pauses WHERE queue = ?", [.text(queue)]).first?.double("until"),
+              until > now.timeIntervalSince1970 else { return nil }
+        return Date(timeIntervalSince1970: until)
     }
 
     /// Every write of `queue` still waiting (claimed or not) or set aside, oldest first: what a screen

@@ -38,12 +38,27 @@ public struct DroppedContactWrite: Sendable, Equatable {
 
 /// How many changes the outbox holds.
 public struct ContactOutboxStatus: Sendable, Equatable {
+    /// Changes made on another server's contacts that wait for it: they go when it is opened again.
+    public struct Elsewhere: Sendable, Equatable {
+        /// The server's address, as a person reads it (without a password).
+        public var server: String
+        public var changes: Int
+
+        public init(server: String, changes: Int) {
+            self.server = server
+            self.changes = changes
+        }
+    }
+
     public var waiting: Int
     public var refused: Int
+    /// What waits for other servers, most changes first.
+    public var elsewhere: [Elsewhere]
 
-    public init(waiting: Int = 0, refused: Int = 0) {
+    public init(waiting: Int = 0, refused: Int = 0, elsewhere: [Elsewhere] = []) {
         self.waiting = waiting
         self.refused = refused
+        self.elsewhere = elsewhere
     }
 }
 

@@ -114,6 +114,11 @@ enum ContactsTexts {
             parts.append(problem.map { "\(count) (\(message(for: $0)))" } ?? count)
         }
         if status.refused > 0 { parts.append(status.refused == 1 ? "1 change not saved (! on its row)" : "\(status.refused) changes not saved (! on their rows)") }
+        for other in status.elsewhere.prefix(2) {
+            parts.append(other.changes == 1 ? "1 change waits for \(other.server); it is sent when you open it again"
+                                            : "\(other.changes) changes wait for \(other.server); they are sent when you open it again")
+        }
+        if status.elsewhere.count > 2 { parts.append("changes wait for \(status.elsewhere.count - 2) more servers") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
     static func synced(_ count: Int) -> String { count == 1 ? "Synced 1 change with the server." : "Synced \(count) changes with the server." }

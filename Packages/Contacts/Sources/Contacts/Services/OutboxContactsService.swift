@@ -36,6 +36,8 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     private let shownContacts = Mutex<[Int: Contact]>([:])
     /// The highest id of the server's last list: a contact created later has a higher one.
     private let newestKnownID = Mutex<Int?>(nil)
+    /// How many outbox entries were decoded: a change must cost the same whatever else waits (its tests count).
+    let payloadsDecoded = Atomic<Int>(0)
     /// One sender at a time in this process, a pass over the outbox or a change sent at once (other
     /// processes are kept off by the claims; this process's own claims would not keep its tasks apart).
     private let sending = Mutex(false)
@@ -47,11 +49,49 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
                 settle: TimeInterval = 0, now: @escaping @Sendable () -> Date = Date.init) {
         self.server = server
         self.outbox = outbox
-        queue = "contacts " + baseURL.absoluteString
+        queue = Self.queue(for: baseURL)
         self.owner = owner
         self.settle = settle
         lease = max(Outbox.leaseDuration, settle + 60)
         self.now = now
+        adoptOtherSpellings()
+        nameSubjects()
+    }
+
+    /// The outbox's queue for the server at `baseURL`: one for every spelling of its address
+    /// (``StoreKey``), and without the password it may carry.
+    static func queue(for baseURL: URL) -> String {
+        queuePrefix + StoreKey.of(baseURL)
+    }
+
+    static let queuePrefix = "contacts "
+
+    /// Changes queued under another spelling of this server's address (an older version keyed the
+    /// queue by the address as typed: `…:18081/`, `LOCALHOST`, a password in it) join this queue, each
+    /// at its place.
+    private func adoptOtherSpellings() {
+        for (other, _, _) in (try? outbox.queues()) ?? [] where other != queue && other.hasPrefix(Self.queuePrefix) {
+            guard let url = URL(string: String(other.dropFirst(Self.queuePrefix.count))), Self.queue(for: url) == queue else { continue }
+            try? outbox.moveQueue(other, to: queue)
+        }
+    }
+
+    /// Changes kept before the outbox named what each is about are named once, so that a change
+    /// reads only the changes about its own contact (``queuedWrites(about:)``).
+    private func nameSubjects() {
+        let decoder = JSONDecoder()
+        for entry in (try? outbox.entriesWithoutSubject(in: queue, now: now())) ?? [] {
+            guard let pending = try? decoder.decode(PendingContactWrite.self, from: entry.payload) else { continue }
+            try? outbox.setSubject(Self.subject(of: pending), of: entry.id)
+        }
+    }
+
+    /// What a change is about, as the outbox indexes it: the row id of its contact (a server's id, or
+    /// `-entry` of the create it follows); a create is found by its own entry.
+    static func subject(of write: PendingContactWrite) -> String {
+        if let id = write.contactID { return String(id) }
+        if let create = write.madeBy { return String(-Int(create)) }
+        return "new"
     }
 
     // MARK: Reading: the server's contacts with the waiting changes on them
@@ -92,8 +132,8 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     public func obtainContact(id: Int) async throws(ContactsError) -> Contact {
         let serverID: Int
-        // The outbox read once per call: its entries carry photos.
-        let queued = queuedWrites()
+        // The changes about this contact only: a page costs the same however many others wait.
+        let queued = queuedWrites(about: id)
         switch resolve(id, in: queued) {
         case .waitingCreate(let create):
             // With the changes made to it since, where they could not go into the create itself.
@@ -101,7 +141,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
-        let writes = queued.filter { $0.rowID == serverID }
+        let writes = (serverID == id ? queued : queuedWrites(about: serverID)).filter { $0.rowID == serverID }
         do throws(ContactsError) {
             let contact = try await server.obtainContact(id: serverID)
             remember(contact)
@@ -148,7 +188,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact {
         let serverID: Int
-        let queued = queuedWrites()
+        let queued = queuedWrites(about: id)
         switch resolve(id, in: queued) {
         case .waitingCreate(let create):
             if let changed = try changeWaitingCreate(create, with: changes, queued: queued) { return changed }
@@ -161,15 +201,17 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
-        let base = await obtainBase(id: serverID, queued: queued)
+        let about = serverID == id ? queued : queuedWrites(about: serverID)
+        let base = await obtainBase(id: serverID, queued: about)
         let write = PendingContactWrite(kind: PendingContactWrite.kind(ofUpdate: changes), contactID: serverID, changes: changes,
                                         photoPath: changes.photo?.sourcePath ?? "", base: base, shown: base.applying(changes))
+        if let joined = joiningWaitingFavorite(write, in: about) { return joined }
         return try await save(write) { () throws(ContactsError) in try await server.performUpdate(id: serverID, changes) }
     }
 
     public func performDelete(id: Int) async throws(ContactsError) {
         let serverID: Int
-        let queued = queuedWrites()
+        let queued = queuedWrites(about: id)
         switch resolve(id, in: queued) {
         case .waitingCreate(let create):
             // A contact not created yet: the waiting create goes, unless it may have reached the server;
@@ -183,7 +225,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
-        let base = await obtainBase(id: serverID, queued: queued)
+        let base = await obtainBase(id: serverID, queued: serverID == id ? queued : queuedWrites(about: serverID))
         let write = PendingContactWrite(kind: .delete, contactID: serverID, changes: ContactChanges(), base: base, shown: base)
         _ = try await save(write) { () throws(ContactsError) in
             try await server.performDelete(id: serverID)
@@ -233,7 +275,8 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     private func enqueue(_ write: PendingContactWrite) throws(ContactsError) -> Int64 {
         do {
-            return try outbox.enqueue(write.kind.rawValue, payload: try JSONEncoder().encode(write), in: queue, now: now())
+            return try outbox.enqueue(write.kind.rawValue, payload: try JSONEncoder().encode(write), in: queue, subject: Self.subject(of: write),
+                                      now: now())
         } catch {
             throw .unavailable(.other(detail: "The change could not be kept: \(error)"))
         }
@@ -257,6 +300,21 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             return nil
         }
         return QueuedWrite(entry: queued.entry, pending: write, state: queued.state, mayHaveBeenSent: false).shownContact
+    }
+
+    /// A favourite toggled while the contact's last change is a favourite still waiting (and surely
+    /// never sent) replaces it: the server gets the last state once, and a contact toggled a thousand
+    /// times offline has one change waiting, not a thousand to read at every toggle. Edits are not
+    /// joined: each is taken or refused by the server on its own, and a refused one must not take
+    /// another down with it. Nil when it cannot; the change is then queued behind.
+    private func joiningWaitingFavorite(_ write: PendingContactWrite, in queued: [QueuedWrite]) -> Contact? {
+        guard write.kind == .favorite, let last = queued.last, last.pending.kind == .favorite, last.pending.contactID == write.contactID,
+              case .waiting = last.state, !last.mayHaveBeenSent else { return nil }
+        var joined = last.pending
+        joined.changes = write.changes
+        joined.shown = write.shown
+        guard let payload = try? JSONEncoder().encode(joined), (try? outbox.replace(last.entry, payload: payload, now: now())) == true else { return nil }
+        return QueuedWrite(entry: last.entry, pending: joined, state: .waiting(.favorite), mayHaveBeenSent: false).shownContact
     }
 
     /// Keeps `write`, a change to the contact `create` makes, for after it: never sent at once (the
@@ -349,7 +407,27 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     /// The waiting and refused changes, oldest first (entries that cannot be read are left out).
     private func queuedWrites() -> [QueuedWrite] {
-        guard let entries = try? outbox.pending(in: queue, now: now()) else { return [] }
+        decoded((try? outbox.pending(in: queue, now: now())) ?? [])
+    }
+
+    /// The waiting and refused changes about the contact of row `id`, oldest first, read through the
+    /// outbox's index: the create of a contact waiting to be created (`id` = `-entry`) and the changes
+    /// that follow it; for a server's contact, its changes and those that followed the create that
+    /// made it.
+    private func queuedWrites(about id: Int) -> [QueuedWrite] {
+        var entries: [Outbox.Entry] = []
+        var subjects = [String(id)]
+        if id <= 0 {
+            if let create = try? outbox.entry(Int64(-id), in: queue, now: now()) { entries.append(create) }
+        } else {
+            subjects += ((try? outbox.completed(withResult: String(id))) ?? []).map { String(-Int($0)) }
+        }
+        entries += (try? outbox.pending(in: queue, about: subjects, now: now())) ?? []
+        return decoded(entries.sorted { $0.id < $1.id })
+    }
+
+    private func decoded(_ entries: [Outbox.Entry]) -> [QueuedWrite] {
+        payloadsDecoded.add(entries.count, ordering: .relaxed)
         let decoder = JSONDecoder()
         return entries.compactMap { entry in
             guard let pending = try? decoder.decode(PendingContactWrite.self, from: entry.payload) else { return nil }
@@ -371,7 +449,13 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     public func obtainStatus() async -> ContactOutboxStatus {
         let counts = (try? outbox.counts(in: queue)) ?? (waiting: 0, refused: 0)
-        return ContactOutboxStatus(waiting: counts.waiting, refused: counts.refused)
+        var elsewhere: [ContactOutboxStatus.Elsewhere] = []
+        for (other, waiting, refused) in (try? outbox.queues()) ?? [] where other != queue && other.hasPrefix(Self.queuePrefix) {
+            let address = String(other.dropFirst(Self.queuePrefix.count))
+            elsewhere.append(.init(server: URL(string: address).map(StoreKey.of) ?? URLDisplay.redacted(text: address), changes: waiting + refused))
+        }
+        elsewhere.sort { ($0.changes, $1.server) > ($1.changes, $0.server) }
+        return ContactOutboxStatus(waiting: counts.waiting, refused: counts.refused, elsewhere: elsewhere)
     }
 
     /// The changes waiting to go out (set-aside ones do not count), counted without reading them.
@@ -380,7 +464,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     public func obtainRefusedWrite(contactID: Int) async -> RefusedContactWrite? {
-        guard let write = queuedWrites().last(where: { $0.rowID == contactID && { if case .refused = $0 { true } else { false } }($0.state) }),
+        guard let write = queuedWrites(about: contactID).last(where: { $0.rowID == contactID && { if case .refused = $0 { true } else { false } }($0.state) }),
               case .refused(_, let refusal) = write.state else { return nil }
         var current: Contact?
         if write.pending.kind == .update, refusal != .gone, let id = write.pending.contactID {
