@@ -19,6 +19,10 @@ Test controls (not part of the real API; requests to them are not recorded and n
        with {"status":"<code>","error":"<reason>"} and change nothing; status 0 resets the connection.
   POST /__control/hang {"seconds":30,"count":1,"method":"POST","path":...}
        the next matching requests wait that long, then are answered normally.
+  POST /__control/fail {"status":503,"headers":{"Retry-After":"3600"}}  … with these headers too.
+  POST /__control/swap {"count":1,"method":"POST","path":...}
+       the next matching requests are carried out normally and answered with the detail of the
+       contact of the lowest id instead (a 201 that names another contact).
   POST /__control/blank {"count":1,"method":"POST","path":...}
        the next matching requests are carried out normally and answered with their status and an
        empty body (a 201 without the created contact).
@@ -768,7 +772,7 @@ def control(method, name, body, req):
     if method == "GET" and name == "/requests":
         with STORE.lock:
             return Response(200, json.dumps(STORE.requests).encode(), JSON_CONTENT_TYPE, kind="control")
-    if method != "POST" or name not in ("/reset", "/fail", "/hang", "/blank", "/seed"):
+    if method != "POST" or name not in ("/reset", "/fail", "/hang", "/blank", "/swap", "/seed"):
         return error_response(404, True)
     try:
         payload = json.loads(body.decode("utf-8")) if body.strip() else {}
@@ -784,6 +788,7 @@ def control(method, name, body, req):
             fault["method"] = fault["method"].upper() if fault["method"] else None
             if name == "/fail":
                 fault["status"] = int(payload.get("status", 500))
+                fault["headers"] = [(str(k), str(v)) for k, v in dict(payload.get("headers") or {}).items()]
             elif name == "/hang":
                 fault["seconds"] = float(payload.get("seconds", 30))
             if fault["count"] != 0:
@@ -859,9 +864,16 @@ class Handler(BaseHTTPRequestHandler):
         try:
             response = error_response(fail["status"], True) if fail else \
                 app(Request(self.command, raw_path, query, self.headers, body, self.server.server_port))
+            if fail:
+                response.headers += fail.get("headers", [])
             with STORE.lock:
                 if not fail and STORE.take_fault("blank", self.command, raw_path):
                     response.body = b""
+                if not fail and response.status in (200, 201) and STORE.take_fault("swap", self.command, raw_path):
+                    # A misbehaving server: the change is carried out, the answer is another contact's.
+                    other = min(STORE.contacts.values(), key=lambda record: record["id"], default=None)
+                    if other is not None:
+                        response.body = to_json(detail(other, base_url(self.headers, self.server.server_port)))
         except Exception:
             import traceback
             traceback.print_exc()

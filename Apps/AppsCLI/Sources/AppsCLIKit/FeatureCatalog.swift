@@ -258,6 +258,8 @@ enum FeatureCatalog {
     static func contacts(_ launch: LaunchEnvironment) throws -> ContactsModule.Dependencies {
         // The embedded store pages the home list itself; a server's list is fetched whole and paged in memory.
         var directory: (any ContactDirectory)?
+        // The server's Retry-After asks, for the outbox to wait them out.
+        let pacing = ServerPacing()
         let connection = try launch.connection(originalBase: ContactsModule.originalBaseURL, feature: "contacts", keepsAnswers: true, local: {
             // The photos its rows name go aside with a damaged store: a new store's ids start again at 1.
             let dataDirectory = try launch.dataDirectory
@@ -267,7 +269,7 @@ enum FeatureCatalog {
             }
             directory = embedded.directory
             return embedded.transport
-        })
+        }, wrap: { PacedTransport($0, pacing: pacing) })
         let server = HTTPContactsService(client: connection.client, baseURL: connection.base)
         let opener = XDGOpener(environment: launch.environment)
         guard connection.isLive else { return .init(service: server, directory: directory, images: connection.images, opener: opener) }
@@ -275,7 +277,8 @@ enum FeatureCatalog {
         let dataDirectory = try launch.dataDirectory
         let outbox = try openStore(feature: "contacts", what: "the changes waiting to sync") { try Outbox.open(directory: dataDirectory) }
         // A change that may have gone out is given twice the requests' timeout to land before it is looked up.
-        let outboxed = OutboxContactsService(server: server, outbox: outbox, baseURL: connection.base, settle: 2 * launch.options.timeout)
+        let outboxed = OutboxContactsService(server: server, outbox: outbox, baseURL: connection.base, settle: 2 * launch.options.timeout,
+                                             pacing: pacing)
         return .init(service: outboxed, images: connection.images, opener: opener, sync: outboxed)
     }
 

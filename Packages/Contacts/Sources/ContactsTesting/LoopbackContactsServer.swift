@@ -111,11 +111,20 @@ public final class LoopbackContactsServer: Sendable {
         process.waitUntilExit()
     }
 
-    /// The next `count` requests (of `method`, or any) answer `status` without changing anything.
-    public func failNext(status: Int, count: Int = 1, method: String? = nil) async throws {
-        var body: [String: Any] = ["status": status, "count": count]
+    /// The next `count` requests (of `method`, or any) answer `status` without changing anything,
+    /// with `headers` (a `Retry-After`, say).
+    public func failNext(status: Int, count: Int = 1, method: String? = nil, headers: [String: String] = [:]) async throws {
+        var body: [String: Any] = ["status": status, "count": count, "headers": headers]
         if let method { body["method"] = method }
         try await control("fail", body)
+    }
+
+    /// The next `count` requests (of `method`, or any) are carried out and answered with another
+    /// contact's detail (the one of the lowest id): a misbehaving server.
+    public func swapNext(count: Int = 1, method: String? = nil) async throws {
+        var body: [String: Any] = ["count": count]
+        if let method { body["method"] = method }
+        try await control("swap", body)
     }
 
     /// The next `count` requests (of `method`, or any) wait `seconds` before answering.

@@ -142,6 +142,87 @@ final class OutboxServiceTests: XCTestCase {
         XCTAssertEqual(pages.map(\.sync), [.waiting(.favorite), .waiting(.favorite), .waiting(.favorite)])
     }
 
+    /// A 503 or 429 with `Retry-After` is honoured (up to an hour): nothing goes to the server before
+    /// then, neither in this run nor in the next one, which reads the wait from the outbox.
+    func testRetryAfterIsHonouredAcrossRuns() async throws {
+        let pacing = ServerPacing()
+        let paced = HTTPContactsService(client: HTTPClient(transport: PacedTransport(URLSessionTransport(timeout: 5), pacing: pacing)),
+                                        baseURL: server.baseURL)
+        let gone = try LoopbackContactsServer()
+        gone.stop()
+        let reachable = ServerSwitch(live: paced, gone: http(gone.baseURL, timeout: 2))
+        let service = OutboxContactsService(server: reachable, outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL,
+                                            pacing: pacing)
+        _ = try await service.obtainContact(id: 1)
+        reachable.isOn = false
+        let edited = try await service.performUpdate(id: 1, ContactChanges(email: "ayu@new.example"))
+        XCTAssertEqual(edited.sync, .waiting(.update))
+        reachable.isOn = true
+        try await server.failNext(status: 503, method: "PUT", headers: ["Retry-After": "3600"])
+        let first = await service.performSync()
+        XCTAssertEqual(first.sent, 0)
+        let resumesAt = try XCTUnwrap(first.resumesAt)
+        XCTAssertEqual(resumesAt.timeIntervalSinceNow, 3600, accuracy: 60)
+        XCTAssertEqual(ContactsTexts.waiting(ContactOutboxStatus(waiting: 1), resumesAt: Date(timeIntervalSince1970: 75_600),
+                                             timeZone: TimeZone(identifier: "UTC")!),
+                       "1 change waiting to sync (the server asked to wait until 21:00)")
+        _ = try await service.performUpdate(id: 1, ContactChanges(lastName: "Wijaya"))
+        let writesBefore = try await writes()
+        XCTAssertEqual(writesBefore, ["PUT /contacts/1.json"], "only the refused attempt: nothing else went while the server asked to wait")
+
+        // The next run: a new process, its own pacing, the same outbox.
+        let nextRun = OutboxContactsService(server: http(), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL,
+                                            pacing: ServerPacing())
+        let again = await nextRun.performSync()
+        XCTAssertEqual(again.sent, 0)
+        XCTAssertEqual(again.waiting, 2)
+        XCTAssertEqual(try XCTUnwrap(again.resumesAt).timeIntervalSince(resumesAt), 0, accuracy: 1)
+        let writesAfter = try await writes()
+        XCTAssertEqual(writesAfter, ["PUT /contacts/1.json"], "the next run waits too")
+        XCTAssertEqual(ServerPacing.retryAfter("999999999999999999999"), ServerPacing.longestWait, "at most an hour")
+        XCTAssertEqual(ServerPacing.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_445_412_420)), 60)
+        XCTAssertNil(ServerPacing.retryAfter("soon"))
+    }
+
+    /// A 201 that names another contact than the one sent is not taken for it: the change waits, is
+    /// looked up on the server, and its id leads to the contact made, never to the one named.
+    func testACreateAnsweredWithAnotherContactWaitsAndIsLookedUp() async throws {
+        let service = try outboxed(ServerSwitch(live: http(), gone: http()))
+        _ = try await service.obtainContacts()
+        try await server.swapNext(method: "POST")
+        let created = try await service.performCreate(ContactChanges(firstName: "Dewi", lastName: "Kusuma", email: "dewi@mail.example",
+                                                                     phoneNumber: "+6281234567893", favorite: false))
+        XCTAssertEqual(created.sync, .waiting(.create), "not taken for Ayu Lestari, whom the answer named")
+        XCTAssertLessThan(created.id, 0)
+        let status = await service.obtainStatus()
+        XCTAssertEqual(status.waiting, 1)
+        let report = await service.performSync()
+        XCTAssertEqual(report.sent, 1, "found on the server, not sent twice")
+        let posts = try await writes().filter { $0.hasPrefix("POST") }
+        XCTAssertEqual(posts.count, 1)
+        let page = try await service.obtainContact(id: created.id)
+        XCTAssertEqual(page.fullName, "Dewi Kusuma")
+        XCTAssertGreaterThan(page.id, 3)
+
+        // Sent from the outbox and answered with another contact: it waits, and says why.
+        let gone = try reachableServer()
+        let later = try outboxed(gone)
+        _ = try await later.obtainContacts()
+        gone.isOn = false
+        _ = try await later.performCreate(ContactChanges(firstName: "Eka", lastName: "Putri", email: "eka@mail.example",
+                                                         phoneNumber: "+6281234567894", favorite: false))
+        gone.isOn = true
+        try await server.swapNext(method: "POST")
+        let swapped = await later.performSync()
+        XCTAssertEqual(swapped.sent, 0)
+        XCTAssertEqual(swapped.stoppedBy, OutboxContactsService.mismatchedAnswer)
+        XCTAssertEqual(swapped.waiting, 1)
+        let settled = await later.performSync()
+        XCTAssertEqual(settled.sent, 1, "looked up and found, not created again")
+        let created2 = try await writes().filter { $0.hasPrefix("POST") }
+        XCTAssertEqual(created2.count, 2)
+    }
+
     /// Changes queued under another spelling of the server's address (an older version keyed them as
     /// typed) are this server's: shown, counted and sent; changes for another server are said to wait for it.
     func testChangesUnderAnotherSpellingOfTheAddressAreThisServersAndOthersAreNamed() async throws {

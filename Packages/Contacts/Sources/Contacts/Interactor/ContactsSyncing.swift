@@ -13,13 +13,17 @@ public struct ContactSyncReport: Sendable, Equatable {
     /// Why the pass stopped with changes waiting: the server did not answer (nil: another process is
     /// sending them, or one that may have gone out is given time to land first).
     public var stoppedBy: ContactsError?
+    /// The server asked not to be sent anything before this (`Retry-After`): nothing goes until then.
+    public var resumesAt: Date?
 
-    public init(sent: Int = 0, refused: [String] = [], dropped: [DroppedContactWrite] = [], waiting: Int = 0, stoppedBy: ContactsError? = nil) {
+    public init(sent: Int = 0, refused: [String] = [], dropped: [DroppedContactWrite] = [], waiting: Int = 0, stoppedBy: ContactsError? = nil,
+                resumesAt: Date? = nil) {
         self.sent = sent
         self.refused = refused
         self.dropped = dropped
         self.waiting = waiting
         self.stoppedBy = stoppedBy
+        self.resumesAt = resumesAt
     }
 }
 

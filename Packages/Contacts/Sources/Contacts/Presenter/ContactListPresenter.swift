@@ -111,6 +111,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private var outbox: ContactOutboxStatus?
     /// Why the last pass over the outbox stopped with changes waiting (the server's failure).
     private var syncProblem: ContactsError?
+    /// The server asked to wait until then before changes go (`Retry-After`).
+    private var syncResumesAt: Date?
     /// Asking again for the changes waiting: waits that double while the server does not take them,
     /// whatever the list's own loads find (a server that lists but answers a save with 500).
     let syncRetry = KeptContent()
@@ -359,6 +361,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             if !report.refused.isEmpty { said.append(ContactsTexts.refusedOnServer(report.refused)) }
             said += report.dropped.map(ContactsTexts.dropped)
             self.syncProblem = report.stoppedBy
+            self.syncResumesAt = report.resumesAt
             // Progress, or nothing left: the next waits start short again.
             if report.sent > 0 || report.waiting == 0 { self.syncRetry.reloadRequested() }
             if report.waiting > 0 { self.syncRetry.retryLater { [weak self] in self?.retry() } }
@@ -422,7 +425,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 search: search,
                 emptyMessage: shown.total == 0 ? ContactsTexts.noContacts : ContactsTexts.noMatches(shownQuery),
-                notice: [kept.notice(), outbox.flatMap { ContactsTexts.waiting($0, problem: syncProblem) }, notice].compactMap { $0 }
+                notice: [kept.notice(), outbox.flatMap { ContactsTexts.waiting($0, problem: syncProblem, resumesAt: syncResumesAt) }, notice].compactMap { $0 }
                     .joined(separator: " · ").nilIfEmpty,
                 touchedIndex: list.touchedIndex)
         }

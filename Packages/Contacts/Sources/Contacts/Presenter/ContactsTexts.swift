@@ -1,3 +1,4 @@
+import Foundation
 import HTTPClientTexts
 import Navigation
 import TerminalUI
@@ -107,11 +108,20 @@ enum ContactsTexts {
 
     static func savedWaiting(_ name: String) -> String { "Saved \(name) here; it goes to the server when it answers." }
     /// `problem`: why the last try to send them stopped.
-    static func waiting(_ status: ContactOutboxStatus, problem: ContactsError? = nil) -> String? {
+    /// `resumesAt`: the server asked to be sent nothing before then.
+    static func waiting(_ status: ContactOutboxStatus, problem: ContactsError? = nil, resumesAt: Date? = nil, timeZone: TimeZone = .current) -> String? {
         var parts: [String] = []
         if status.waiting > 0 {
             let count = status.waiting == 1 ? "1 change waiting to sync" : "\(status.waiting) changes waiting to sync"
-            parts.append(problem.map { "\(count) (\(message(for: $0)))" } ?? count)
+            if let resumesAt {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = timeZone
+                formatter.dateFormat = "HH:mm"
+                parts.append("\(count) (the server asked to wait until \(formatter.string(from: resumesAt)))")
+            } else {
+                parts.append(problem.map { "\(count) (\(message(for: $0)))" } ?? count)
+            }
         }
         if status.refused > 0 { parts.append(status.refused == 1 ? "1 change not saved (! on its row)" : "\(status.refused) changes not saved (! on their rows)") }
         for other in status.elsewhere.prefix(2) {

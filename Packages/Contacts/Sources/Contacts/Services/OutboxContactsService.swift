@@ -44,11 +44,19 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     static let maximumShownContacts = 256
 
-    /// `settle`: the requests' timeout or more (the app passes twice `--timeout`).
+    /// Where the server's `Retry-After` asks are noted (the app's transport fills it in): changes wait
+    /// that long, this run and the next.
+    private let pacing: ServerPacing?
+    private let baseURL: URL
+
+    /// `settle`: the requests' timeout or more (the app passes twice `--timeout`). `pacing`: the
+    /// `Retry-After` asks of the transport under `server`.
     public init(server: any ContactsService, outbox: Outbox, baseURL: URL, owner: String = Outbox.processOwner(),
-                settle: TimeInterval = 0, now: @escaping @Sendable () -> Date = Date.init) {
+                settle: TimeInterval = 0, pacing: ServerPacing? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.server = server
         self.outbox = outbox
+        self.pacing = pacing
+        self.baseURL = baseURL
         queue = Self.queue(for: baseURL)
         self.owner = owner
         self.settle = settle
@@ -243,6 +251,8 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     private func save(_ write: PendingContactWrite, send: () async throws(ContactsError) -> Contact) async throws(ContactsError) -> Contact {
         let entry = try enqueue(write)
         let waiting = QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind), mayHaveBeenSent: false).shownContact
+        // The server asked to be left alone for a while: it gets the change when the wait is over.
+        if pausedUntil() != nil { return waiting }
         // A pass over the outbox under way sends it in its turn.
         guard takeSendingTurn() else { return waiting }
         defer { endSendingTurn() }
@@ -254,6 +264,11 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         }
         do throws(ContactsError) {
             let saved = try await send()
+            guard Self.answerMatches(saved, write) else {
+                // Another contact than the one sent: never taken for it. The change waits, looked up before it goes again.
+                try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true)
+                return waiting
+            }
             _ = try? outbox.complete(entry, owner: owner, result: write.kind == .create ? String(saved.id) : nil, now: now())
             if write.kind != .delete { remember(saved) }
             return saved
@@ -325,6 +340,22 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         contact.id = create.rowID
         return contact
     }
+
+    /// Whether the server's answer to a create or an edit is the contact the change was made to, with
+    /// the values it sent (the fields the server echoes; a photo is a URL there, not bytes): a 201 or a
+    /// 200 that names another contact is not taken for it, and later changes never go to that one.
+    static func answerMatches(_ saved: Contact, _ write: PendingContactWrite) -> Bool {
+        var echoed = write.changes
+        echoed.photo = nil
+        switch write.kind {
+        case .create: return saved.has(echoed, madeTo: nil)
+        case .update, .favorite: return saved.id == write.contactID && saved.has(echoed, madeTo: nil)
+        case .delete: return true
+        }
+    }
+
+    static let mismatchedAnswer = ContactsError.noAnswer(.unreadable(detail: "the server answered with another contact than the one sent; "
+                                                                    + "the change waits, and is looked up on the server before it goes again"))
 
     static let refusedCreate = "The server refused this new contact: enter on its row in the list brings it back to correct it."
 
@@ -488,7 +519,14 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         sending.withLock { $0 = false }
     }
 
+    /// Until when the server asked not to be sent anything (`Retry-After` on a 429 or 503, noted by
+    /// ``ServerPacing`` and kept in the outbox across runs); nil when it did not, or the wait is over.
+    private func pausedUntil() -> Date? {
+        [try? outbox.pausedUntil(queue, now: now()), pacing?.notBefore(baseURL, now: now())].compactMap { $0 }.max()
+    }
+
     public func performSync() async -> ContactSyncReport {
+        if let until = pausedUntil() { return ContactSyncReport(waiting: waitingCount(), resumesAt: until) }
         guard takeSendingTurn() else { return ContactSyncReport(waiting: waitingCount()) }
         defer { endSendingTurn() }
         var report = ContactSyncReport()
@@ -517,6 +555,11 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             case .notNow(let error, let mayHaveGoneOut):
                 try? outbox.release(entry.id, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut)
                 report.stoppedBy = error
+                // A 429 or 503 that said how long to wait: kept, so that the next run waits too.
+                if let until = pacing?.notBefore(baseURL, now: now()) {
+                    try? outbox.pause(queue, until: until)
+                    report.resumesAt = until
+                }
                 break replay
             }
         }
@@ -548,12 +591,14 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         }
         guard (try? outbox.markSending(entry.id, owner: owner, now: now(), lease: lease)) == true else { return .notNow(nil, mayHaveGoneOut: false) }
         do throws(ContactsError) {
+            var saved: Contact?
             switch pending.kind {
-            case .create: return .sent(try await server.performCreate(pending.changes).id)
-            case .update, .favorite: _ = try await server.performUpdate(id: pending.contactID ?? 0, pending.changes)
+            case .create: saved = try await server.performCreate(pending.changes)
+            case .update, .favorite: saved = try await server.performUpdate(id: pending.contactID ?? 0, pending.changes)
             case .delete: try await server.performDelete(id: pending.contactID ?? 0)
             }
-            return .sent(nil)
+            if let saved, !Self.answerMatches(saved, pending) { return .notNow(Self.mismatchedAnswer, mayHaveGoneOut: true) }
+            return .sent(pending.kind == .create ? saved?.id : nil)
         } catch {
             switch error {
             case .invalid(let messages): return .refused(.invalid(messages))
