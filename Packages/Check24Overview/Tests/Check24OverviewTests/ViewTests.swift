@@ -161,6 +161,23 @@ final class OverviewViewTests: XCTestCase {
         XCTAssertTrue(Check24OverviewView.keys.contains(NavigationTexts.german.filterKey), "? and --help list the shared / key in German")
     }
 
+    /// The picture boxes speak the screen's German: loading, none and why not, in every tier.
+    func testPictureBoxesSayWhyInGerman() async {
+        var rows = sampleRows
+        rows[0].image = .loading
+        rows[1].image = .none
+        rows[2].image = .unavailable(reason: "image unavailable")
+        for tier in [PictureTier.halfBlocks, .ascii, .text] {
+            let frame = Check24OverviewView.render(overview(list(rows: rows)),
+                                                   in: RenderContext(size: Size(columns: 120, rows: 30), colorMode: .none, pictures: tier))
+            let text = frame.text
+            for english in ["image", "loading", "picture", "none"] {
+                XCTAssertFalse(text.lowercased().contains(english), "\(tier): '\(english)' in\n\(text)")
+            }
+            XCTAssertTrue(text.contains(tier == .text ? "[Bild]" : "lädt"), "\(tier):\n\(text)")
+        }
+    }
+
     func testLoadingShowsASpinner() async {
         let text = Check24OverviewView.render(overview(.loading), in: RenderContext(size: Size(columns: 60, rows: 10), colorMode: .none, tick: 2)).text
         XCTAssertTrue(text.contains("↓ Produkte werden geladen…"), text)
@@ -275,6 +292,13 @@ final class DetailViewTests: XCTestCase {
 
     private func context(_ columns: Int, _ rows: Int, _ mode: ColorMode = .none) -> RenderContext {
         RenderContext(size: Size(columns: columns, rows: rows), colorMode: mode)
+    }
+
+    func testAPictureThatFailedSaysWhyInGerman() async {
+        var model = detail()
+        model.image = .unavailable(reason: "image unavailable")
+        let frame = Check24DetailView.render(model, in: context(120, 30))
+        XCTAssertTrue(frame.text.contains("Bild nicht verfügbar"), frame.text)
     }
 
     func testBeforeAndAfterVormerken() async {

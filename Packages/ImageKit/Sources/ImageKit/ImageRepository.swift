@@ -5,10 +5,10 @@ import Foundation
 ///
 /// - Memory: least recently used decoded images, bounded by count (`memoryCapacity`) and by pixel
 ///   bytes (`memoryByteLimit`), whichever is reached first.
-/// - Disk: the fetched bytes (only after they decoded successfully) in `diskCacheDirectory`, one file
-///   per URL named by the FNV-1a 64-bit hash of the URL, written atomically. A cached file that no
-///   longer decodes is deleted and the image fetched again. Disk errors never fail a request; the disk
-///   cache is best-effort.
+/// - Disk: the fetched bytes (only after they decoded successfully) in a ``DiskImageCache``, one file
+///   per URL named by the FNV-1a 64-bit hash of the URL, written atomically, bounded in bytes and
+///   files (least recently used first). A cached file that no longer decodes is deleted and the image
+///   fetched again. Disk errors never fail a request; the disk cache is best-effort.
 /// - Decoding and file I/O run in a detached task, off the caller's actor (the main actor stays free).
 ///   At most `maximumConcurrentDecodes` pictures decode at once, and each is decoded near the size it
 ///   is shown at (``ImageDecoder/Limits/targetSide``) and then reduced to fit it, so a screen of
@@ -21,7 +21,7 @@ public actor ImageRepository {
     public typealias Fetch = @Sendable (URL) async throws -> Data
 
     private let fetch: Fetch
-    private let diskCacheDirectory: URL?
+    private let diskCache: DiskImageCache?
     private let background: RGBPixel
     private let limits: ImageDecoder.Limits
     private var memory: LRUCache<URL, RGBImage>
@@ -46,9 +46,18 @@ public actor ImageRepository {
     public init(fetch: @escaping Fetch, diskCacheDirectory: URL?, memoryCapacity: Int = 64,
                 memoryByteLimit: Int = 128 * 1024 * 1024, background: RGBPixel = .white,
                 limits: ImageDecoder.Limits = .standard, maximumConcurrentDecodes: Int = 2) {
+        self.init(fetch: fetch, diskCache: diskCacheDirectory.map { DiskImageCache(directory: $0) }, memoryCapacity: memoryCapacity,
+                  memoryByteLimit: memoryByteLimit, background: background, limits: limits, maximumConcurrentDecodes: maximumConcurrentDecodes)
+    }
+
+    /// As ``init(fetch:diskCacheDirectory:memoryCapacity:memoryByteLimit:background:limits:maximumConcurrentDecodes:)``,
+    /// with a disk cache of the caller's bounds.
+    public init(fetch: @escaping Fetch, diskCache: DiskImageCache?, memoryCapacity: Int = 64,
+                memoryByteLimit: Int = 128 * 1024 * 1024, background: RGBPixel = .white,
+                limits: ImageDecoder.Limits = .standard, maximumConcurrentDecodes: Int = 2) {
         self.decodeSlots = AsyncLimiter(limit: maximumConcurrentDecodes)
         self.fetch = fetch
-        self.diskCacheDirectory = diskCacheDirectory
+        self.diskCache = diskCache
         self.background = background
         self.limits = limits
         self.memory = LRUCache(countLimit: memoryCapacity, costLimit: memoryByteLimit)
@@ -66,9 +75,8 @@ public actor ImageRepository {
             inFlight[url] = running
             entry = running
         } else {
-            let task = Task.detached { [fetch, diskCacheDirectory, background, limits, decodeSlots] in
-                await Self.load(url, fetch: fetch, directory: diskCacheDirectory, background: background, limits: limits,
-                                decodeSlots: decodeSlots)
+            let task = Task.detached { [fetch, diskCache, background, limits, decodeSlots] in
+                await Self.load(url, fetch: fetch, cache: diskCache, background: background, limits: limits, decodeSlots: decodeSlots)
             }
             entry = InFlight(task: task, id: UUID(), waiters: 1)
             inFlight[url] = entry
@@ -132,15 +140,14 @@ public actor ImageRepository {
 
     // MARK: Loading (runs detached: file I/O and decoding stay off every actor)
 
-    private static func load(_ url: URL, fetch: Fetch, directory: URL?, background: RGBPixel,
+    private static func load(_ url: URL, fetch: Fetch, cache: DiskImageCache?, background: RGBPixel,
                              limits: ImageDecoder.Limits, decodeSlots: AsyncLimiter) async -> Result<RGBImage, ImageError> {
         if Task.isCancelled { return .failure(.unavailable(detail: "cancelled")) }
-        let file = directory?.appendingPathComponent(cacheFileName(for: url), isDirectory: false)
-        if let file, let cached = try? Data(contentsOf: file) {
+        if let cache, let cached = cache.data(for: url) {
             if case .success(let image) = await decodeForDisplay(cached, background: background, limits: limits, slots: decodeSlots) {
                 return .success(image)
             }
-            try? FileManager.default.removeItem(at: file) // corrupt: forget it and fetch again
+            cache.remove(url) // corrupt: forget it and fetch again
         }
 
         let data: Data
@@ -151,7 +158,7 @@ public actor ImageRepository {
         }
         if Task.isCancelled { return .failure(.unavailable(detail: "cancelled")) }
         let result = await decodeForDisplay(data, background: background, limits: limits, slots: decodeSlots)
-        if case .success = result, let file, let directory { store(data, in: file, directory: directory) }
+        if case .success = result { cache?.store(data, for: url) }
         return result
     }
 
@@ -196,15 +203,6 @@ public actor ImageRepository {
             return .success(image)
         } catch {
             return .failure(error)
-        }
-    }
-
-    private static func store(_ data: Data, in file: URL, directory: URL) {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
-        } catch {
-            // Best-effort: a read-only or full disk only costs a refetch next time.
         }
     }
 }

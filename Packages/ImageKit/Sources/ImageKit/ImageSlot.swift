@@ -14,6 +14,31 @@ public enum ImageSlot: Equatable, Sendable {
     }
 }
 
+/// The words a picture box says when it shows no picture (loading, none, why it failed), and its
+/// words in the accessible text tier, in a screen's language.
+public struct PictureWords: Sendable, Equatable {
+    /// Longest first: the first that fits the box is shown.
+    public var loading: [String]
+    public var none: String
+    /// The text tier's words for a picture ("picture", "pic") and for none ("no picture", "none").
+    public var picture: [String]
+    public var noPicture: [String]
+    /// ``ImageError/reason`` in this language, by the English reason.
+    public var reasons: [String: String]
+
+    public static let english = PictureWords(loading: ["loading image", "loading"], none: "no image", picture: ["picture", "pic"],
+                                             noPicture: ["no picture", "none"], reasons: [:])
+    public static let german = PictureWords(loading: ["Bild lädt", "lädt"], none: "kein Bild", picture: ["Bild", "Bild"],
+                                            noPicture: ["kein Bild", "keins"],
+                                            reasons: ["not an image": "kein Bildformat", "broken image": "Bild defekt",
+                                                      "too large": "zu groß", "image unavailable": "Bild nicht verfügbar"])
+
+    /// `reason` (an ``ImageError/reason``, or a feature's own words) in this language.
+    public func reason(_ reason: String) -> String {
+        reasons[reason] ?? reason
+    }
+}
+
 /// Draws an ``ImageSlot`` into a rectangle: the picture (placed in the terminal's pixels, drawn with
 /// symbols, or the luminance ramp without colors), a spinner while loading, or a framed placeholder
 /// that says why there is no picture.
@@ -23,11 +48,12 @@ public enum ImageSlotView {
     /// - Parameter tier: how pictures are drawn (`--images`); `.none` leaves the box empty, `.text` says
     ///   in words what is there ("[picture: Apples]").
     /// - Parameter description: what the picture shows (a product's name), for `.text`.
+    /// - Parameter words: the box's words in the screen's language.
     public static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tier: PictureTier = .halfBlocks,
-                            tick: Int, cache: PictureRenderCache? = nil, description: String? = nil) {
+                            tick: Int, cache: PictureRenderCache? = nil, description: String? = nil, words: PictureWords = .english) {
         guard !rect.isEmpty else { return }
         if tier == .text {
-            drawWords(slot, description: description, into: &frame, rect: rect)
+            drawWords(slot, description: description, words: words, into: &frame, rect: rect)
             return
         }
         switch slot {
@@ -42,27 +68,28 @@ public enum ImageSlotView {
             frame.draw(picture, at: rect.origin)
         case .loading:
             let spinner = Spinner.frame(tick: tick)
-            placeholder([spinner + " loading image", spinner + " loading", spinner], into: &frame, rect: rect)
+            placeholder(words.loading.map { spinner + " " + $0 } + [spinner], into: &frame, rect: rect)
         case .unavailable(let reason):
             // A failed picture must not look like one that is loading, even in a box a few columns wide.
-            placeholder([reason, "no image", "×"], into: &frame, rect: rect)
+            placeholder([words.reason(reason), words.none, "×"], into: &frame, rect: rect)
         case .none:
-            placeholder(["no image", "–"], into: &frame, rect: rect)
+            placeholder([words.none, "–"], into: &frame, rect: rect)
         }
     }
 
     /// The slot in words at the box's top left: no box, no blocks, nothing a screen reader would spell
     /// out glyph by glyph. The whole sentence where it fits (wrapped at words), else the shortest
     /// form that fits on one line, never a word cut in two.
-    private static func drawWords(_ slot: ImageSlot, description: String?, into frame: inout Frame, rect: Rect) {
+    private static func drawWords(_ slot: ImageSlot, description: String?, words: PictureWords, into frame: inout Frame, rect: Rect) {
         let about = description.map { ": " + Sanitizer.sanitize($0) } ?? ""
+        let picture = words.picture, none = words.noPicture
         let forms: [String]
         switch slot {
         // Loading reads as loaded: a row's words changing as its picture arrives is noise to a screen
         // reader, and what the picture is does not change.
-        case .loaded, .loading: forms = ["[picture\(about)]", "[picture]", "[pic]", "pic"]
-        case .unavailable(let reason): forms = ["[no picture\(about): \(reason)]", "[no picture]", "[none]", "none"]
-        case .none: forms = ["[no picture\(about)]", "[no picture]", "[none]", "none"]
+        case .loaded, .loading: forms = ["[\(picture[0])\(about)]", "[\(picture[0])]", "[\(picture[1])]", picture[1]]
+        case .unavailable(let reason): forms = ["[\(none[0])\(about): \(words.reason(reason))]", "[\(none[0])]", "[\(none[1])]", none[1]]
+        case .none: forms = ["[\(none[0])\(about)]", "[\(none[0])]", "[\(none[1])]", none[1]]
         }
         let wrapped = TextWrap.wrap(forms[0], width: rect.columns)
         // Narrower than every form: nothing, rather than a word cut in two.

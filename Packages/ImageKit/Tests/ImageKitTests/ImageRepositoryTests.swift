@@ -49,6 +49,39 @@ final class ImageRepositoryTests: XCTestCase {
         XCTAssertEqual(reloaded, fetched)
     }
 
+    /// The disk cache is bounded in files and bytes: a scroll through many pictures leaves at most the
+    /// bound behind, and the pictures used last stay (least recently used go first, a read counts as a use).
+    func testTheDiskCacheIsTrimmedLeastRecentlyUsedFirst() async throws {
+        let urls = (0..<40).map { URL(string: "https://example.com/images/\($0).png")! }
+        let counter = ImageFixtures.FetchCounter(serving: Dictionary(uniqueKeysWithValues: urls.map { ($0, ImageFixtures.tinyPNG) }))
+        let cache = DiskImageCache(directory: temporaryDirectory, byteLimit: 1 << 20, fileLimit: 10)
+        let images = ImageRepository(fetch: { try await counter.fetch($0) }, diskCache: cache, memoryCapacity: 1)
+        let past = Date(timeIntervalSinceNow: -3600)
+        for (index, url) in urls.enumerated() {
+            _ = try await images.image(for: url)
+            // Each file a little older than the next, as a scroll writes them (the clock's resolution aside).
+            let file = temporaryDirectory.appendingPathComponent(ImageRepository.cacheFileName(for: url)).path
+            try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(Double(index))], ofItemAtPath: file)
+            if index == 20 {
+                // The first picture is shown again: read from disk, it becomes the most recently used.
+                await images.removeAllFromMemory()
+                _ = try await images.image(for: urls[0])
+            }
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: temporaryDirectory.path)
+        XCTAssertLessThanOrEqual(kept.count, 10, "never more than the bound: \(kept.count)")
+        XCTAssertTrue(kept.contains(ImageRepository.cacheFileName(for: urls[39])), "the newest stays")
+        XCTAssertFalse(kept.contains(ImageRepository.cacheFileName(for: urls[1])), "an old one went")
+        XCTAssertTrue(kept.contains(ImageRepository.cacheFileName(for: urls[0])), "the one shown again stays")
+        XCTAssertEqual(cache.counted.files, kept.count)
+
+        // By bytes too: three pictures' worth.
+        let small = DiskImageCache(directory: temporaryDirectory.appendingPathComponent("bytes"), byteLimit: ImageFixtures.tinyPNG.count * 3,
+                                   fileLimit: 1_000)
+        for url in urls.prefix(10) { small.store(ImageFixtures.tinyPNG, for: url) }
+        XCTAssertLessThanOrEqual(small.counted.bytes, ImageFixtures.tinyPNG.count * 3)
+    }
+
     func testCorruptDiskFileIsDeletedAndFetchedAgain() async throws {
         try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
         let file = temporaryDirectory.appendingPathComponent(ImageRepository.cacheFileName(for: pear))

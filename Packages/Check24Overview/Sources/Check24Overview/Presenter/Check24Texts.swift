@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClientTexts
+import ImageKit
 import Navigation
 import TerminalUI
 
@@ -7,6 +8,9 @@ import TerminalUI
 /// keys (the `?` overlay, the key bars and `--help` list the same ``KeyHelp`` values). The original
 /// app spoke German to German users; only product data and JSON field names stay as they come.
 enum Check24Texts {
+    /// What a picture box says while it has no picture (loading, none, why), in German.
+    static let pictureWords = PictureWords.german
+
     // MARK: Overview
 
     static let loading = "Produkte werden geladen…"

@@ -126,7 +126,7 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
             frame.put(line, at: Point(column: 1, row: layout.nameLines.count + row), style: Style(foreground: colored ? .red : .default, bold: true))
         }
         ImageSlotView.draw(viewModel.image, into: &frame, rect: layout.image, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
-                           description: viewModel.name)
+                           description: viewModel.name, words: Check24Texts.pictureWords)
         let column = layout.infoColumn
         let maxColumns = max(1, layout.width - column - 1)
         var row = layout.infoRow

@@ -169,7 +169,8 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
         let rowRect = Rect(column: Check24OverviewLayout.leadingColumns, row: lines.lowerBound,
                            columns: columns - Check24OverviewLayout.leadingColumns, rows: lines.count)
         listRow.draw(into: &frame, rect: rowRect) { frame, rect in
-            ImageSlotView.draw(row.image, into: &frame, rect: rect, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures)
+            ImageSlotView.draw(row.image, into: &frame, rect: rect, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures,
+                               words: Check24Texts.pictureWords)
         }
         frame.put(String(repeating: "─", count: max(0, columns - 2)), at: Point(column: 1, row: lines.upperBound),
                   style: Style(foreground: .gray, dim: true))
