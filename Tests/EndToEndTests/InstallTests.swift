@@ -89,4 +89,65 @@ final class InstallTests: XCTestCase {
         let again = try run(repository.appendingPathComponent("Scripts/uninstall").path, ["--prefix", prefix.path], in: repository)
         XCTAssertEqual(again.status, 66, "nothing installed any more")
     }
+
+    /// A list that names more than install wrote: a line with `..`, a line through a linked folder,
+    /// a file install does not write and a folder. Each is refused by name (status 65) and nothing is
+    /// removed, least of all outside the prefix. Once they are gone from the list, the rest is removed:
+    /// `bin/apps-cli` as the link it is (not what it points to), then the folders left empty.
+    func testUninstallRefusesWhatResolvesOutsideThePrefix() throws {
+        let manager = FileManager.default
+        let prefix = folder.appendingPathComponent("prefix")
+        let lib = prefix.appendingPathComponent("lib/apps-cli")
+        let resources = lib.appendingPathComponent("Demo.resources")
+        let outside = folder.appendingPathComponent("outside")
+        let victim = outside.appendingPathComponent("victims/victim")
+        let linked = outside.appendingPathComponent("linked")
+        let target = outside.appendingPathComponent("target")
+        try manager.createDirectory(at: resources.appendingPathComponent("sub dir"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: victim.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try manager.createDirectory(at: linked, withIntermediateDirectories: true)
+        let legitimate = [lib.appendingPathComponent("apps-cli"), resources.appendingPathComponent("sub dir/a file.json")]
+        let mine = prefix.appendingPathComponent("bin/mine")
+        for file in legitimate + [mine, victim, linked.appendingPathComponent("file"), target] {
+            try Data("something\n".utf8).write(to: file)
+        }
+        let link = prefix.appendingPathComponent("bin/apps-cli")
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        let evil = lib.appendingPathComponent("evil")
+        try manager.createSymbolicLink(atPath: evil.path, withDestinationPath: linked.path)
+
+        let manifest = lib.appendingPathComponent("installed-files")
+        let hostile = [prefix.path + "/lib/apps-cli/../../../outside/victims/victim", evil.path + "/file", mine.path, resources.path]
+        let listed = legitimate.map(\.path) + [link.path, manifest.path]
+        try ((hostile + listed).joined(separator: "\n") + "\n").write(to: manifest, atomically: true, encoding: .utf8)
+        let uninstall = repository.appendingPathComponent("Scripts/uninstall").path
+
+        let refused = try run(uninstall, ["--prefix", prefix.path])
+        XCTAssertEqual(refused.status, 65, refused.err + refused.out)
+        for line in hostile {
+            XCTAssertTrue(refused.err.contains("refused \(line): "), "names \(line): \(refused.err)")
+        }
+        for file in legitimate + [mine, manifest, victim, linked.appendingPathComponent("file"), target] {
+            XCTAssertTrue(manager.fileExists(atPath: file.path), "nothing is removed while the list has a refused line: \(file.path)")
+        }
+        XCTAssertEqual(try? manager.destinationOfSymbolicLink(atPath: link.path), target.path)
+
+        try (listed.joined(separator: "\n") + "\n").write(to: manifest, atomically: true, encoding: .utf8)
+        let removed = try run(uninstall, ["--prefix", prefix.path])
+        XCTAssertEqual(removed.status, 0, removed.err)
+        XCTAssertTrue(removed.out.contains("Removed 4 files of apps-cli from "), removed.out)
+        for file in legitimate + [manifest] {
+            XCTAssertFalse(manager.fileExists(atPath: file.path), file.path)
+        }
+        XCTAssertNil(try? manager.destinationOfSymbolicLink(atPath: link.path), "the link is removed")
+        XCTAssertFalse(manager.fileExists(atPath: resources.path), "a folder left empty is removed")
+        XCTAssertEqual(try? manager.destinationOfSymbolicLink(atPath: evil.path), linked.path, "what the list does not name stays")
+        XCTAssertTrue(manager.fileExists(atPath: mine.path))
+        for file in [victim, linked.appendingPathComponent("file"), target] {
+            XCTAssertTrue(manager.fileExists(atPath: file.path), "outside the prefix: \(file.path)")
+        }
+        let again = try run(uninstall, ["--prefix", prefix.path])
+        XCTAssertEqual(again.status, 66, "nothing installed any more")
+    }
 }
