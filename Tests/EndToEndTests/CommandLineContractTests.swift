@@ -36,7 +36,7 @@ final class CommandLineContractTests: XCTestCase {
             (["product-grid", "--size", "80x24"], "[picture]"),
             (["product-grid", "--size", "80x24", "--keys", "enter"], "[picture: Apples]"),
             (["numbers", "--size", "120x30"], "[picture: 1]"),
-            (["check24", "--size", "100x30", "--keys", "enter"], "[picture: "),
+            (["check24", "--size", "100x30", "--keys", "enter"], "[Bild: "),  // German, as the screen
             (["resource-directory", "--size", "80x24", "--keys", "enter enter"], "[picture"),
             (["contacts", "--size", "80x24", "--keys", "enter"], "[pic"),
         ]
