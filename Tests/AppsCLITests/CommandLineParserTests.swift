@@ -167,6 +167,29 @@ final class CommandLineParserTests: XCTestCase {
             }
             XCTAssertFalse(config.contains("cret") || config.contains("me:"), "config: \(text): \(config)")
         }
+        // A URL where no URL was asked for, or under a misspelt key, is still never echoed with its password.
+        var mistakes: [String] = []
+        for arguments in [["numbers", "--baseurl=http://me:secret@h"], ["numbers", "--base_url", "http://me:secret@h"],
+                          ["numbers", "--plain=http://me:secret@h"], ["numbers", "http://me:secret@h"]] {
+            do {
+                _ = try CommandLineParser.parse(arguments)
+                mistakes.append("")
+            } catch {
+                mistakes.append(error.message)
+            }
+        }
+        for line in ["base-url: http://me:secret@h", "[http://me:secret@h", "[http://me:secret@h]", "base_url = http://me:secret@h"] {
+            do {
+                _ = try ConfigFile.parse(line + "\n", path: "/c")
+                mistakes.append("")
+            } catch {
+                mistakes.append(error.message)
+            }
+        }
+        for message in mistakes {
+            XCTAssertFalse(message.contains("secret") || message.contains("me:"), message)
+            XCTAssertFalse(message.isEmpty, "each is a mistake")
+        }
     }
 
     func testArgumentsInMessagesAreSanitizedAndOnOneLine() {

@@ -93,7 +93,7 @@ final class ContactsPlainTests: XCTestCase {
         let store = URL(fileURLWithPath: dataDirectory).appendingPathComponent("contacts.sqlite")
         let ontoStore = try run(["--export", store.path])
         XCTAssertEqual(ontoStore.status, 73, ontoStore.stderr)
-        XCTAssertTrue(ontoStore.stderr.contains("a store of apps-cli's own data"), ontoStore.stderr)
+        XCTAssertTrue(ontoStore.stderr.contains("inside the data directory"), ontoStore.stderr)
         XCTAssertTrue(try run(["--plain"]).stdout.contains("Contacts (301)"), "the store is whole")
         // One contact is one, and a named pipe is said to be one, at once.
         let one = folder.appendingPathComponent("one.json")

@@ -78,6 +78,37 @@ final class OfflineTests: XCTestCase {
         }
     }
 
+    /// The data directory and its stores are the owner's only, as ssh and gpg keep theirs: a new
+    /// `--data-dir` is made 0700, apps-cli's own folder made 0755 by an earlier version becomes 0700, the
+    /// stores are 0600, and no password of `--base-url` is written to them.
+    func testTheDataDirectoryAndItsStoresAreTheOwnersOnlyAndHoldNoPassword() throws {
+        let home = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-private-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let catalog = #"{"products":[{"product_id":"1","name":"Apples","price":120,"image":""}]}"#
+        let server = try LocalHTTPServer(routes: [.init(path: "/cart/list", body: Data(catalog.utf8), headers: ["ETag": "\"c1\""])])
+        let port = server.baseURL.port ?? 0
+        let own = home.appendingPathComponent("share/apps-cli")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let launched = try AppsCLIProcess.run(["product-grid", "--plain", "--base-url", "http://me:s3cret@127.0.0.1:\(port)"],
+                                              environment: ["XDG_DATA_HOME": home.appendingPathComponent("share").path])
+        XCTAssertTrue(launched.stdout.contains("Apples"), launched.stdout + launched.stderr)
+        let named = home.appendingPathComponent("named/data")
+        _ = try AppsCLIProcess.run(["product-grid", "--plain", "--base-url", "http://me:s3cret@127.0.0.1:\(port)", "--data-dir", named.path])
+        func mode(_ url: URL) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions]) as? NSNumber)?.intValue ?? -1
+        }
+        for folder in [own, named] {
+            XCTAssertEqual(mode(folder), 0o700, folder.path)
+            let store = folder.appendingPathComponent("responses.sqlite")
+            XCTAssertEqual(mode(store), 0o600, store.path)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
+                XCTAssertNil(bytes.range(of: Data("s3cret".utf8)), "\(name) holds no password")
+            }
+        }
+        XCTAssertEqual(mode(home.appendingPathComponent("named")), 0o700, "the folders made for it too")
+    }
+
     /// A validator too long to send back is not kept (the server would refuse every later request
     /// for its header), and a 4xx to a conditional request is asked once more without the condition.
     func testAHugeETagIsNotSentBackAndAConditionalRefusalIsAskedAgainPlainly() throws {

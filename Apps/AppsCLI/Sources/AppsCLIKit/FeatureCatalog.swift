@@ -23,7 +23,10 @@ struct LaunchEnvironment: Sendable {
     var dataDirectory: URL {
         get throws(LaunchError) {
             if let directory = options.dataDirectory { return directory }
-            return try xdgDirectory("XDG_DATA_HOME", else: ".local/share")
+            let directory = try xdgDirectory("XDG_DATA_HOME", else: ".local/share")
+            // apps-cli's own folder is the owner's only, also when an earlier version made it 0755.
+            PrivateFiles.restrictFolder(atPath: directory.path)
+            return directory
         }
     }
 
@@ -201,7 +204,7 @@ enum FeatureCatalog {
         do {
             return try openStore(feature: feature, what: what, belongings: belongings, open)
         } catch {
-            let reason = (error as? LaunchError)?.message ?? "\(error)"
+            let reason = ArgumentText.plain((error as? LaunchError)?.message ?? "\(error)")
             AppsCLI.printError("apps-cli: \(reason); this run keeps no copies of the server's answers.")
             return nil
         }

@@ -72,14 +72,17 @@ enum ArgumentText {
         escaped(text, limit: limit)
     }
 
-    /// `text` in quotes, escaped and cut as ``plain(_:limit:)`` does (200 characters by default).
+    /// `text` in quotes, escaped and cut as ``plain(_:limit:)`` does (200 characters by default). Text
+    /// holding an `@` loses everything up to it (``URLDisplay/redacted(text:)``): an argument or a config
+    /// line a person got wrong (`--baseurl=http://me:pw@host`, `base-url: …`) may carry a password.
     static func quoted(_ text: String, limit: Int = 200) -> String {
-        "'" + escaped(text, limit: limit) + "'"
+        "'" + escaped(URLDisplay.redacted(text: text), limit: limit) + "'"
     }
 
-    /// A name, escaped and cut to ``nameLimit``, for messages that name what they refuse.
+    /// A name, escaped and cut to ``nameLimit`` (and redacted as ``quoted(_:limit:)`` does), for
+    /// messages that name what they refuse.
     static func name(_ text: String) -> String {
-        escaped(text, limit: nameLimit)
+        escaped(URLDisplay.redacted(text: text), limit: nameLimit)
     }
 
     private static func escaped(_ text: String, limit: Int) -> String {

@@ -182,6 +182,38 @@ final class OutboxServiceTests: XCTestCase {
         XCTAssertEqual(ServerPacing.retryAfter("999999999999999999999"), ServerPacing.longestWait, "at most an hour")
         XCTAssertEqual(ServerPacing.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_445_412_420)), 60)
         XCTAssertNil(ServerPacing.retryAfter("soon"))
+        XCTAssertEqual(ServerPacing.retryAfter("Sun Nov  6 08:49:37 1994", now: Date(timeIntervalSince1970: 784_111_717)), 60, "asctime")
+        XCTAssertEqual(ServerPacing.retryAfter("Sunday, 06-Nov-94 08:49:37 GMT", now: Date(timeIntervalSince1970: 784_111_717)), 60, "RFC 850")
+    }
+
+    /// A change sent at once and answered "not now" (429 with Retry-After) waits, instead of being
+    /// said as refused and dropped, and nothing goes until the wait is over.
+    func testAChangeAnsweredNotNowWaitsForTheTimeAsked() async throws {
+        let pacing = ServerPacing()
+        let paced = HTTPContactsService(client: HTTPClient(transport: PacedTransport(URLSessionTransport(timeout: 5), pacing: pacing)),
+                                        baseURL: server.baseURL)
+        let service = OutboxContactsService(server: paced, outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL,
+                                            pacing: pacing)
+        _ = try await service.obtainContact(id: 1)
+        try await server.failNext(status: 429, method: "PUT", headers: ["Retry-After": "120"])
+        let edited = try await service.performUpdate(id: 1, ContactChanges(email: "ayu@new.example"))
+        XCTAssertEqual(edited.sync, .waiting(.update))
+        let report = await service.performSync()
+        XCTAssertEqual(report.waiting, 1)
+        XCTAssertEqual(try XCTUnwrap(report.resumesAt).timeIntervalSinceNow, 120, accuracy: 30)
+        let sent = try await writes()
+        XCTAssertEqual(sent, ["PUT /contacts/1.json"], "asked once, then left alone")
+    }
+
+    /// A server that tidies what it was sent (an email in lower case, a phone number written another
+    /// way) still answers with the contact sent: only another person's names make another contact.
+    func testAnAnswerIsTheContactSentWhenItsNamesAre() {
+        let write = PendingContactWrite(kind: .create, contactID: nil, changes: ContactChanges(firstName: "Dewi", lastName: "Kusuma",
+                                                                                              email: "Dewi@Mail.example", phoneNumber: "0812 345"),
+                                        base: nil, shown: Contact(id: 0, firstName: "Dewi", lastName: "Kusuma"))
+        XCTAssertTrue(OutboxContactsService.answerMatches(Contact(id: 9, firstName: "dewi ", lastName: "KUSUMA", email: "dewi@mail.example",
+                                                                  phoneNumber: "+62812345"), write))
+        XCTAssertFalse(OutboxContactsService.answerMatches(Contact(id: 1, firstName: "Ayu", lastName: "Lestari"), write))
     }
 
     /// A 201 that names another contact than the one sent is not taken for it: the change waits, is
@@ -231,8 +263,8 @@ final class OutboxServiceTests: XCTestCase {
         _ = try await service.obtainContact(id: 1)
         reachable.isOn = false
         _ = try await service.performUpdate(id: 1, ContactChanges(email: "ayu@new.example"))
-        // As an older version wrote it: the address as typed (with a slash and a password), and no subject.
-        let typed = "contacts http://me:pw@127.0.0.1:\(server.baseURL.port ?? 0)/"
+        // As an older version wrote it: the address as typed (with a slash), and no subject.
+        let typed = "contacts http://127.0.0.1:\(server.baseURL.port ?? 0)/"
         let database = try SQLiteDatabase.open(directory: directory.url, fileName: Outbox.fileName)
         try database.execute("UPDATE outbox SET queue = ?, subject = NULL", [.text(typed)])
         database.close()
@@ -242,7 +274,7 @@ final class OutboxServiceTests: XCTestCase {
                                               baseURL: URL(string: "http://localhost:\(port)")!)
         let other = await elsewhere.obtainStatus()
         XCTAssertEqual(other.waiting, 0)
-        XCTAssertEqual(other.elsewhere, [.init(server: "http://127.0.0.1:\(port)", changes: 1)], "no password, one spelling")
+        XCTAssertEqual(other.elsewhere, [.init(server: "http://127.0.0.1:\(port)", changes: 1)], "one spelling")
         XCTAssertEqual(ContactsTexts.waiting(other), "1 change waits for http://127.0.0.1:\(port); it is sent when you open it again")
 
         reachable.isOn = true

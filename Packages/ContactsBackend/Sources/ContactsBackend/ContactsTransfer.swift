@@ -179,6 +179,13 @@ extension LocalContactsBackend {
         return ContactsImportReport(imported: valid.count, skipped: skipped)
     }
 
+    /// `path` with every link and `.`/`..` resolved; nil when it does not exist.
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
     /// Inserts `contacts` in one transaction. Into an empty (or small) address book they go in
     /// list order with their positions, the name index and counts built once at the end; a few into
     /// a large one are placed one by one, so the rows already there keep their places.
@@ -240,9 +247,11 @@ extension LocalContactsBackend {
     /// that was there. Only a regular file is replaced: a folder, a device or a link is refused.
     /// Returns how many contacts it wrote.
     ///
-    /// A file that is one of the app's own stores — this address book's database (or its journal), or
-    /// any file `stores` names — is refused, whatever name or hard link it is reached by (the same
-    /// device and inode): writing the list over an open store would destroy it at the next launch.
+    /// A file in the folder of this address book's store (the data directory, with its stores, photos
+    /// and kept catalogs: reached through any link), or a file that is one of the app's stores — this
+    /// address book's database (or its journal), or any file `stores` names — whatever name or hard
+    /// link it is reached by (the same device and inode), is refused: writing the list over a store
+    /// would destroy it at the next launch.
     public func performExport(to file: URL, format: ContactsFileFormat? = nil, stores: [URL] = []) throws(ContactsTransferError) -> Int {
         let format = format ?? ContactsFileFormat.named(file)
         func unwritable(_ reason: String) -> ContactsTransferError {
@@ -252,6 +261,11 @@ extension LocalContactsBackend {
         let exists = lstat(file.path, &status) == 0
         if exists, status.st_mode & S_IFMT != S_IFREG {
             throw unwritable("it is not a regular file (a folder, a device or a link), and only a file is replaced")
+        }
+        let dataDirectory = Self.resolved(URL(fileURLWithPath: database.path).deletingLastPathComponent().path)
+        if let folder = Self.resolved(file.deletingLastPathComponent().path), let dataDirectory,
+           folder == dataDirectory || folder.hasPrefix(dataDirectory.hasSuffix("/") ? dataDirectory : dataDirectory + "/") {
+            throw unwritable("it is inside the data directory \(dataDirectory), where apps-cli keeps its stores; export to a file elsewhere")
         }
         if exists {
             let own = ["", "-wal", "-shm", "-journal"].map { URL(fileURLWithPath: database.path + $0) }

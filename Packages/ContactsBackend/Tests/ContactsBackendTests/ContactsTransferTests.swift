@@ -212,10 +212,25 @@ final class ContactsTransferTests: XCTestCase {
         XCTAssertEqual(link(database.path, hardLink.path), 0)
         let other = store.appendingPathComponent("responses.sqlite")
         try Data("other store".utf8).write(to: other)
-        for target in [database, hardLink, other] {
+        let outside = folder.url.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let otherHardLink = outside.appendingPathComponent("other.json")
+        XCTAssertEqual(link(other.path, otherHardLink.path), 0)
+        for target in [hardLink, otherHardLink] {
             XCTAssertThrowsError(try backend.performExport(to: target, stores: [other])) { error in
                 XCTAssertEqual((error as? ContactsTransferError)?.kind, .unwritable, target.path)
                 XCTAssertTrue((error as? ContactsTransferError)?.message.contains("a store of apps-cli's own data") == true, "\(error)")
+            }
+        }
+        // Anything in the data directory, however it is reached: the stores, a photo, a new file.
+        let throughLink = folder.url.appendingPathComponent("data-link")
+        try FileManager.default.createSymbolicLink(at: throughLink, withDestinationURL: store)
+        try FileManager.default.createDirectory(at: store.appendingPathComponent("contact-photos/1"), withIntermediateDirectories: true)
+        for target in [database, other, store.appendingPathComponent("contact-photos/1/photo.png"), store.appendingPathComponent("new.json"),
+                       throughLink.appendingPathComponent("contacts.sqlite"), store.appendingPathComponent("contact-photos/../book.json")] {
+            XCTAssertThrowsError(try backend.performExport(to: target)) { error in
+                XCTAssertEqual((error as? ContactsTransferError)?.kind, .unwritable, target.path)
+                XCTAssertTrue((error as? ContactsTransferError)?.message.contains("inside the data directory") == true, "\(error)")
             }
         }
         XCTAssertEqual(try String(contentsOf: other, encoding: .utf8), "other store")

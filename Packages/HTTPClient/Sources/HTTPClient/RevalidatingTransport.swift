@@ -66,9 +66,9 @@ public struct RevalidatingTransport: Transport {
         var response: HTTPResponse
         do {
             response = try await base.send(conditional)
-            // A 4xx to the question "did it change?" may be about the question (a validator the server
-            // no longer takes): asked once more as a plain request, whose answer is the server's word.
-            if (400..<500).contains(response.statusCode), conditional.headers != request.headers {
+            // A refusal that a validator can cause (a header too large, a precondition) may be about the
+            // question "did it change?": asked once more as a plain request, whose answer is the server's word.
+            if Self.mayRefuseValidators(response.statusCode), conditional.headers != request.headers {
                 response = try await base.send(request)
             }
         } catch let error as HTTPError where error.meansNoAnswer {
@@ -83,6 +83,13 @@ public struct RevalidatingTransport: Transport {
             return Self.response(stored, for: request.url, offline: true)
         }
         return response
+    }
+
+    /// Whether `status` may be a refusal of a conditional request's validators (400 Bad Request, 412
+    /// Precondition Failed, 413/431 too large, 414), so that the request is worth asking once more
+    /// without them. Not 401, 403, 404, 410 or 429: those are about the resource or the client.
+    public static func mayRefuseValidators(_ status: Int) -> Bool {
+        [400, 412, 413, 414, 431].contains(status)
     }
 
     /// `validator` when it is short enough to send back (``maximumValidatorBytes``).

@@ -11,6 +11,7 @@ public final class ServerPacing: Sendable {
 
     private let notBefore = Mutex<[String: Date]>([:])
 
+    /// A ledger where no server has asked to wait yet.
     public init() {}
 
     /// Notes `response`'s `Retry-After` when it is a 429 or a 503 to a request for `url`.
@@ -41,9 +42,11 @@ public final class ServerPacing: Sendable {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         // IMF-fixdate, then the two obsolete forms HTTP still allows.
+        // asctime pads a one-digit day with a second space ("Nov  6"): one space between words for the formats.
+        let words = value.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
             formatter.dateFormat = format
-            if let date = formatter.date(from: value) {
+            if let date = formatter.date(from: words) {
                 let wait = date.timeIntervalSince(now)
                 return wait > 0 ? min(wait, longestWait) : nil
             }
@@ -66,11 +69,13 @@ public struct PacedTransport: Transport {
     private let base: any Transport
     private let pacing: ServerPacing
 
+    /// `base`'s answers, with their `Retry-After` asks noted in `pacing`.
     public init(_ base: any Transport, pacing: ServerPacing) {
         self.base = base
         self.pacing = pacing
     }
 
+    /// Sends through `base` and notes what the answer asks (see ``ServerPacing/record(_:for:now:)``).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await base.send(request)
         pacing.record(response, for: request.url)

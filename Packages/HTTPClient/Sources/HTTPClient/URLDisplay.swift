@@ -4,12 +4,11 @@ import Foundation
 public enum URLDisplay {
     /// `url` as text with any `user:password@` removed (`http://user:s3cret@host/x` → `http://host/x`).
     public static func redacted(_ url: URL) -> String {
-        guard url.user != nil || url.password != nil,
-              var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return url.absoluteString }
+        guard url.user != nil || url.password != nil else { return url.absoluteString }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return redacted(text: url.absoluteString) }
         components.user = nil
         components.password = nil
-        return components.string ?? url.absoluteString
+        return components.string ?? redacted(text: url.absoluteString)
     }
 
     /// Text a person typed as a URL, for a message about it, with everything up to its last `@` replaced
@@ -28,16 +27,18 @@ public enum URLDisplay {
 }
 
 /// The text that names a server's resource in a file of ours (kept answers, queued changes): the URL
-/// without user name and password, its scheme and host in lower case, without the scheme's default
-/// port and without a trailing `/` on its path.
+/// without its password, its scheme and host in lower case, without the scheme's default port and
+/// without a trailing `/` on its path.
 ///
 /// Two spellings of one address (`http://LOCALHOST:80/` and `http://localhost`) then share what is
-/// kept for it, and a password typed into `--base-url` never reaches a file.
+/// kept for it, and a password typed into `--base-url` never reaches a file. The user name stays: two
+/// accounts on one server see different lists, and one's waiting changes must never be sent as the other.
 public enum StoreKey {
+    /// The key of `url` (a URL that cannot be taken apart is its text without anything up to its last `@`).
     public static func of(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
-        components.user = nil
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return URLDisplay.redacted(text: url.absoluteString) }
         components.password = nil
+        if components.user?.isEmpty == true { components.user = nil }
         let scheme = components.scheme?.lowercased()
         components.scheme = scheme
         components.host = components.host?.lowercased()
@@ -46,6 +47,6 @@ public enum StoreKey {
             components.percentEncodedPath.removeLast()
         }
         if components.percentEncodedPath == "/" { components.percentEncodedPath = "" }
-        return components.string ?? url.absoluteString
+        return components.string ?? URLDisplay.redacted(text: url.absoluteString)
     }
 }

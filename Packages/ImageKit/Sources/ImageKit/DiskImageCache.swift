@@ -15,6 +15,7 @@ public final class DiskImageCache: Sendable {
     public static let defaultByteLimit = 64 << 20
     public static let defaultFileLimit = 1_000
 
+    /// The folder the pictures' files are kept in.
     public let directory: URL
     private let byteLimit: Int
     private let fileLimit: Int
@@ -25,6 +26,8 @@ public final class DiskImageCache: Sendable {
     }
     private let usage = Mutex(Usage())
 
+    /// A cache in `directory` (made when the first picture is kept) holding at most `byteLimit` bytes
+    /// and `fileLimit` pictures.
     public init(directory: URL, byteLimit: Int = DiskImageCache.defaultByteLimit, fileLimit: Int = DiskImageCache.defaultFileLimit) {
         self.directory = directory
         self.byteLimit = byteLimit

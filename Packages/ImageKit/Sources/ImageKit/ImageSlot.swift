@@ -17,19 +17,35 @@ public enum ImageSlot: Equatable, Sendable {
 /// The words a picture box says when it shows no picture (loading, none, why it failed), and its
 /// words in the accessible text tier, in a screen's language.
 public struct PictureWords: Sendable, Equatable {
-    /// Longest first: the first that fits the box is shown.
-    public var loading: [String]
+    /// What a box says while its picture loads ("loading image"), and shorter for a narrow box ("loading").
+    public var loading: String
+    public var shortLoading: String
+    /// What a box without a picture says ("no image").
     public var none: String
-    /// The text tier's words for a picture ("picture", "pic") and for none ("no picture", "none").
-    public var picture: [String]
-    public var noPicture: [String]
-    /// ``ImageError/reason`` in this language, by the English reason.
+    /// The text tier's word for a picture ("picture", "pic") and for none ("no picture", "none").
+    public var picture: String
+    public var shortPicture: String
+    public var noPicture: String
+    public var shortNoPicture: String
+    /// ``ImageError/reason`` in this language, by the English reason; a reason missing here is shown as it is.
     public var reasons: [String: String]
 
-    public static let english = PictureWords(loading: ["loading image", "loading"], none: "no image", picture: ["picture", "pic"],
-                                             noPicture: ["no picture", "none"], reasons: [:])
-    public static let german = PictureWords(loading: ["Bild lädt", "lädt"], none: "kein Bild", picture: ["Bild", "Bild"],
-                                            noPicture: ["kein Bild", "keins"],
+    public init(loading: String, shortLoading: String, none: String, picture: String, shortPicture: String, noPicture: String,
+                shortNoPicture: String, reasons: [String: String]) {
+        self.loading = loading
+        self.shortLoading = shortLoading
+        self.none = none
+        self.picture = picture
+        self.shortPicture = shortPicture
+        self.noPicture = noPicture
+        self.shortNoPicture = shortNoPicture
+        self.reasons = reasons
+    }
+
+    public static let english = PictureWords(loading: "loading image", shortLoading: "loading", none: "no image", picture: "picture",
+                                             shortPicture: "pic", noPicture: "no picture", shortNoPicture: "none", reasons: [:])
+    public static let german = PictureWords(loading: "Bild lädt", shortLoading: "lädt", none: "kein Bild", picture: "Bild",
+                                            shortPicture: "Bild", noPicture: "kein Bild", shortNoPicture: "keins",
                                             reasons: ["not an image": "kein Bildformat", "broken image": "Bild defekt",
                                                       "too large": "zu groß", "image unavailable": "Bild nicht verfügbar"])
 
@@ -68,7 +84,7 @@ public enum ImageSlotView {
             frame.draw(picture, at: rect.origin)
         case .loading:
             let spinner = Spinner.frame(tick: tick)
-            placeholder(words.loading.map { spinner + " " + $0 } + [spinner], into: &frame, rect: rect)
+            placeholder([spinner + " " + words.loading, spinner + " " + words.shortLoading, spinner], into: &frame, rect: rect)
         case .unavailable(let reason):
             // A failed picture must not look like one that is loading, even in a box a few columns wide.
             placeholder([words.reason(reason), words.none, "×"], into: &frame, rect: rect)
@@ -82,14 +98,14 @@ public enum ImageSlotView {
     /// form that fits on one line, never a word cut in two.
     private static func drawWords(_ slot: ImageSlot, description: String?, words: PictureWords, into frame: inout Frame, rect: Rect) {
         let about = description.map { ": " + Sanitizer.sanitize($0) } ?? ""
-        let picture = words.picture, none = words.noPicture
+        let picture = words.picture, pic = words.shortPicture, none = words.noPicture, shortNone = words.shortNoPicture
         let forms: [String]
         switch slot {
         // Loading reads as loaded: a row's words changing as its picture arrives is noise to a screen
         // reader, and what the picture is does not change.
-        case .loaded, .loading: forms = ["[\(picture[0])\(about)]", "[\(picture[0])]", "[\(picture[1])]", picture[1]]
-        case .unavailable(let reason): forms = ["[\(none[0])\(about): \(words.reason(reason))]", "[\(none[0])]", "[\(none[1])]", none[1]]
-        case .none: forms = ["[\(none[0])\(about)]", "[\(none[0])]", "[\(none[1])]", none[1]]
+        case .loaded, .loading: forms = ["[\(picture)\(about)]", "[\(picture)]", "[\(pic)]", pic]
+        case .unavailable(let reason): forms = ["[\(none)\(about): \(words.reason(reason))]", "[\(none)]", "[\(shortNone)]", shortNone]
+        case .none: forms = ["[\(none)\(about)]", "[\(none)]", "[\(shortNone)]", shortNone]
         }
         let wrapped = TextWrap.wrap(forms[0], width: rect.columns)
         // Narrower than every form: nothing, rather than a word cut in two.

@@ -62,17 +62,20 @@ final class ImageRepositoryTests: XCTestCase {
             // Each file a little older than the next, as a scroll writes them (the clock's resolution aside).
             let file = temporaryDirectory.appendingPathComponent(ImageRepository.cacheFileName(for: url)).path
             try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(Double(index))], ofItemAtPath: file)
-            if index == 20 {
-                // The first picture is shown again: read from disk, it becomes the most recently used.
+            if index == 5 {
+                // The first picture is shown again before any trim: read from disk (not fetched), it becomes
+                // the most recently used and outlives the pictures written after it.
                 await images.removeAllFromMemory()
                 _ = try await images.image(for: urls[0])
+                let fetches = await counter.count
+                XCTAssertEqual(fetches, 6, "read from the disk cache")
             }
         }
         let kept = try FileManager.default.contentsOfDirectory(atPath: temporaryDirectory.path)
         XCTAssertLessThanOrEqual(kept.count, 10, "never more than the bound: \(kept.count)")
         XCTAssertTrue(kept.contains(ImageRepository.cacheFileName(for: urls[39])), "the newest stays")
         XCTAssertFalse(kept.contains(ImageRepository.cacheFileName(for: urls[1])), "an old one went")
-        XCTAssertTrue(kept.contains(ImageRepository.cacheFileName(for: urls[0])), "the one shown again stays")
+        XCTAssertTrue(kept.contains(ImageRepository.cacheFileName(for: urls[0])), "the one shown again stays: a read is a use")
         XCTAssertEqual(cache.counted.files, kept.count)
 
         // By bytes too: three pictures' worth.

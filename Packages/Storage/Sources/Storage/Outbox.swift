@@ -83,7 +83,13 @@ public final class Outbox: Sendable {
         let columns = Set(try database.query("PRAGMA table_info(outbox)").compactMap { try $0.string("name") })
         for (column, definition) in [("refused", "INTEGER NOT NULL DEFAULT 0"), ("sending_since", "REAL"), ("subject", "TEXT")]
         where !columns.contains(column) {
-            try database.execute("ALTER TABLE outbox ADD COLUMN \(column) \(definition)")
+            do {
+                try database.execute("ALTER TABLE outbox ADD COLUMN \(column) \(definition)")
+            } catch {
+                // Another process opening the same old outbox added it first.
+                let now = Set(try database.query("PRAGMA table_info(outbox)").compactMap { try $0.string("name") })
+                guard now.contains(column) else { throw error }
+            }
         }
         try database.execute("""
             CREATE INDEX IF NOT EXISTS outbox_subject ON outbox (queue, subject, id);
@@ -163,7 +169,8 @@ public final class Outbox: Sendable {
     public func pending(in queue: String, about subjects: [String], now: Date = Date()) throws -> [Entry] {
         guard !subjects.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: subjects.count).joined(separator: ", ")
-        return try database.query("SELECT * FROM outbox WHERE queue = ? AND subject IN (\(marks)) ORDER BY id",
+        // `+id`: ordering by the id must not make SQLite walk the whole queue by its (queue, id) index.
+        return try database.query("SELECT * FROM outbox INDEXED BY outbox_subject WHERE queue = ? AND subject IN (\(marks)) ORDER BY +id",
                                   [.text(queue)] + subjects.map(SQLiteValue.text)).map { try Self.entry($0, now: now) }
     }
 

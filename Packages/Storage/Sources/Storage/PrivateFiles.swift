@@ -17,6 +17,15 @@ public enum PrivateFiles {
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
+    /// Takes group's and others' access from the folder at `path` when it is the owner's: for apps-cli's
+    /// own data folder (`~/.local/share/apps-cli`), which earlier versions made `0755`. Never for a
+    /// folder a person names, which is theirs to set.
+    public static func restrictFolder(atPath path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(), status.st_mode & 0o077 != 0 else { return }
+        chmod(path, status.st_mode & 0o700)
+    }
+
     /// Creates an empty file at `path` readable and writable by its owner only, or takes read and
     /// write access from group and others on the file that is there. Failures are left to whoever
     /// opens the file next, which says why.

@@ -48,7 +48,7 @@ public enum RegularFile {
         var filled = 0
         while filled < data.count {
             let count = data.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
@@ -62,10 +62,18 @@ public enum RegularFile {
     }
 }
 
+/// `read(2)`: the name ``RegularFile/read(_:maximumBytes:)`` takes inside the type.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
 /// What a path is, in the words a message uses.
 public enum FileKind: Equatable, Sendable, CustomStringConvertible {
+    /// A regular file, a folder, a FIFO, a socket, a character or block device, a symbolic link (seen
+    /// with `lstat`), or none of these.
     case regular, folder, namedPipe, socket, characterDevice, blockDevice, symbolicLink, unknown
 
+    /// The kind `mode`'s file-type bits (`st_mode & S_IFMT`) name.
     public init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular
@@ -79,6 +87,7 @@ public enum FileKind: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// "a file", "a folder", "a named pipe (FIFO)"…: what a message says the path is.
     public var description: String {
         switch self {
         case .regular: "a file"

@@ -37,9 +37,8 @@ public final class ResponseStore: Sendable {
             // overwritten on disk), and answers are kept under ``StoreKey`` since.
             Migration(version: 2, sql: """
                 PRAGMA secure_delete = ON;
-                DELETE FROM answers WHERE url GLOB '*://*@*';
-                DELETE FROM answer_bodies WHERE url GLOB '*://*@*';
-                PRAGMA secure_delete = OFF;
+                DELETE FROM answers WHERE url GLOB '*://*:*@*';
+                DELETE FROM answer_bodies WHERE url GLOB '*://*:*@*';
                 """),
         ])
     }

@@ -27,8 +27,9 @@ final class ResponseStoreTests: XCTestCase {
         let store = try ResponseStore.open(directory: directory.url)
         let answer = StoredAnswer(body: Data("[1]".utf8), etag: "\"v1\"", storedAt: Date(timeIntervalSince1970: 100))
         store.store(answer, for: URL(string: "http://me:s3cret@LOCALHOST:80/api/list/")!)
-        XCTAssertEqual(store.storedAnswer(for: URL(string: "http://localhost/api/list")!), answer)
-        XCTAssertEqual(store.storedAnswer(for: URL(string: "HTTP://other:pw@localhost:80/api/list")!), answer)
+        XCTAssertEqual(store.storedAnswer(for: URL(string: "http://me@localhost/api/list")!), answer)
+        XCTAssertEqual(store.storedAnswer(for: URL(string: "HTTP://me:n3w@localhost:80/api/list")!), answer, "a new password, one account")
+        XCTAssertNil(store.storedAnswer(for: URL(string: "http://other:s3cret@localhost/api/list")!), "another account's list is its own")
         XCTAssertNil(store.storedAnswer(for: URL(string: "http://localhost:8080/api/list")!), "another port is another server")
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.url.path) {
             let bytes = try Data(contentsOf: directory.url.appendingPathComponent(name))

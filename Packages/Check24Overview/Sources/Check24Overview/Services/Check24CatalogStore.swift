@@ -42,9 +42,8 @@ public final class Check24CatalogStore: Sendable {
             // holds no URL), and catalogs are kept under StoreKey since.
             Migration(version: 2, sql: """
                 PRAGMA secure_delete = ON;
-                DELETE FROM catalog_outlines WHERE url GLOB '*://*@*';
-                DELETE FROM catalogs WHERE url GLOB '*://*@*';
-                PRAGMA secure_delete = OFF;
+                DELETE FROM catalog_outlines WHERE url GLOB '*://*:*@*';
+                DELETE FROM catalogs WHERE url GLOB '*://*:*@*';
                 """),
         ])
     }

@@ -31,7 +31,9 @@ public struct HTTPCheck24Service: Check24CatalogService {
         do {
             response = try await client.send(request)
             // As RevalidatingTransport does: a 4xx to the conditional request is asked once more without its validators.
-            if (400..<500).contains(response.statusCode), request.headers != plain.headers { response = try await client.send(plain) }
+            if RevalidatingTransport.mayRefuseValidators(response.statusCode), request.headers != plain.headers {
+                response = try await client.send(plain)
+            }
         } catch {
             guard error.meansNoAnswer, let kept, let catalog = store?.catalog(for: url) else { throw error }
             return Fetched(catalog, storedAt: kept.storedAt)

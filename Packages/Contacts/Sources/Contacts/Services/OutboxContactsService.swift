@@ -74,13 +74,14 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     static let queuePrefix = "contacts "
 
-    /// Changes queued under another spelling of this server's address (an older version keyed the
-    /// queue by the address as typed: `…:18081/`, `LOCALHOST`, a password in it) join this queue, each
-    /// at its place.
+    /// Every queue is named as ``queue(for:)`` names it: an older version keyed them by the address as
+    /// typed (`…:18081/`, `LOCALHOST`, a password in it), so changes queued under another spelling of
+    /// this server's address join this queue, each at its place, and no queue name keeps a password.
     private func adoptOtherSpellings() {
-        for (other, _, _) in (try? outbox.queues()) ?? [] where other != queue && other.hasPrefix(Self.queuePrefix) {
-            guard let url = URL(string: String(other.dropFirst(Self.queuePrefix.count))), Self.queue(for: url) == queue else { continue }
-            try? outbox.moveQueue(other, to: queue)
+        for (other, _, _) in (try? outbox.queues()) ?? [] where other.hasPrefix(Self.queuePrefix) {
+            guard let url = URL(string: String(other.dropFirst(Self.queuePrefix.count))) else { continue }
+            let named = Self.queue(for: url)
+            if named != other { try? outbox.moveQueue(other, to: named) }
         }
     }
 
@@ -277,6 +278,12 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
                 try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut)
                 return waiting
             }
+            // "Not now, ask again later" (429 or 503 with Retry-After): the change waits until then.
+            if Self.asksToWait(error), let until = pausedUntil() {
+                try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: false)
+                try? outbox.pause(queue, until: until)
+                return waiting
+            }
             if error == .noAnswer(nil) {
                 // Saved, with an answer that cannot be read: looked up on the server before anything else.
                 try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true)
@@ -341,21 +348,26 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         return contact
     }
 
-    /// Whether the server's answer to a create or an edit is the contact the change was made to, with
-    /// the values it sent (the fields the server echoes; a photo is a URL there, not bytes): a 201 or a
-    /// 200 that names another contact is not taken for it, and later changes never go to that one.
+    /// Whether the server's answer to a create or an edit is the contact the change was made to: an
+    /// edit's answer has its id, and either answer the names sent (trimmed, in any case: a server may
+    /// tidy an email or a phone number, never turn one person into another). A 201 or a 200 that names
+    /// another contact is not taken for it, and later changes never go to that one.
     static func answerMatches(_ saved: Contact, _ write: PendingContactWrite) -> Bool {
-        var echoed = write.changes
-        echoed.photo = nil
+        let same = { (sent: String?, answered: String) in
+            sent.map { $0.trimmingCharacters(in: .whitespaces).lowercased() == answered.trimmingCharacters(in: .whitespaces).lowercased() } ?? true
+        }
+        let names = same(write.changes.firstName, saved.firstName) && same(write.changes.lastName, saved.lastName)
         switch write.kind {
-        case .create: return saved.has(echoed, madeTo: nil)
-        case .update, .favorite: return saved.id == write.contactID && saved.has(echoed, madeTo: nil)
+        case .create: return names
+        case .update, .favorite: return saved.id == write.contactID && names
         case .delete: return true
         }
     }
 
+    static let mismatchedAnswerMessage = "The server answered with another contact than the one sent"
+    /// Why a change waits after such an answer (the list says it beside "waiting to sync").
     static let mismatchedAnswer = ContactsError.noAnswer(.unreadable(detail: "the server answered with another contact than the one sent; "
-                                                                    + "the change waits, and is looked up on the server before it goes again"))
+                                                                    + "it is looked up there before it goes again"))
 
     static let refusedCreate = "The server refused this new contact: enter on its row in the list brings it back to correct it."
 
@@ -483,7 +495,9 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         var elsewhere: [ContactOutboxStatus.Elsewhere] = []
         for (other, waiting, refused) in (try? outbox.queues()) ?? [] where other != queue && other.hasPrefix(Self.queuePrefix) {
             let address = String(other.dropFirst(Self.queuePrefix.count))
-            elsewhere.append(.init(server: URL(string: address).map(StoreKey.of) ?? URLDisplay.redacted(text: address), changes: waiting + refused))
+            // Shown without the account's name: a list on screen is no place for it.
+            let shown = URL(string: address).map(URLDisplay.redacted) ?? URLDisplay.redacted(text: address)
+            elsewhere.append(.init(server: shown, changes: waiting + refused))
         }
         elsewhere.sort { ($0.changes, $1.server) > ($1.changes, $0.server) }
         return ContactOutboxStatus(waiting: counts.waiting, refused: counts.refused, elsewhere: elsewhere)
@@ -520,9 +534,18 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     /// Until when the server asked not to be sent anything (`Retry-After` on a 429 or 503, noted by
-    /// ``ServerPacing`` and kept in the outbox across runs); nil when it did not, or the wait is over.
+    /// ``ServerPacing`` from any request and kept in the outbox across runs, never more than
+    /// ``ServerPacing/longestWait`` from now, whatever the clock did); nil when it did not, or the wait is over.
     private func pausedUntil() -> Date? {
-        [try? outbox.pausedUntil(queue, now: now()), pacing?.notBefore(baseURL, now: now())].compactMap { $0 }.max()
+        let now = now()
+        if let asked = pacing?.notBefore(baseURL, now: now) { try? outbox.pause(queue, until: asked) }
+        return (try? outbox.pausedUntil(queue, now: now)).flatMap { $0 }.map { min($0, now.addingTimeInterval(ServerPacing.longestWait)) }
+    }
+
+    /// A 429 or a 503: the server's "not now" (it says until when with `Retry-After`).
+    static func asksToWait(_ error: ContactsError) -> Bool {
+        if case .unavailable(.status(let code)) = error { return code == 429 || code == 503 }
+        return false
     }
 
     public func performSync() async -> ContactSyncReport {
@@ -555,11 +578,8 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             case .notNow(let error, let mayHaveGoneOut):
                 try? outbox.release(entry.id, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut)
                 report.stoppedBy = error
-                // A 429 or 503 that said how long to wait: kept, so that the next run waits too.
-                if let until = pacing?.notBefore(baseURL, now: now()) {
-                    try? outbox.pause(queue, until: until)
-                    report.resumesAt = until
-                }
+                // A 429 or 503 that said how long to wait: kept (by pausedUntil), so that the next run waits too.
+                report.resumesAt = pausedUntil()
                 break replay
             }
         }
@@ -597,7 +617,13 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             case .update, .favorite: saved = try await server.performUpdate(id: pending.contactID ?? 0, pending.changes)
             case .delete: try await server.performDelete(id: pending.contactID ?? 0)
             }
-            if let saved, !Self.answerMatches(saved, pending) { return .notNow(Self.mismatchedAnswer, mayHaveGoneOut: true) }
+            if let saved, !Self.answerMatches(saved, pending) {
+                // Answered with another contact: the change waits and is looked up first next time. Again
+                // after a look-up that did not find it, the person decides: sending it once more could make
+                // yet another contact on the server.
+                if entry.mayHaveBeenSent || pending.lookFirst { return .refused(.invalid([Self.mismatchedAnswerMessage])) }
+                return .notNow(Self.mismatchedAnswer, mayHaveGoneOut: true)
+            }
             return .sent(pending.kind == .create ? saved?.id : nil)
         } catch {
             switch error {
