@@ -41,3 +41,31 @@ extension PixelSize {
         self.init(width: size.width, height: size.height)
     }
 }
+
+/// How pictures are drawn once the terminal has said what it can: the tier, and for a tier in the
+/// terminal's pixels the cell size their boxes are sized by.
+public struct PictureSetup: Equatable, Sendable {
+    public var tier: PictureTier
+    public var cell: PixelSize
+
+    public init(tier: PictureTier, cell: PixelSize) {
+        self.tier = tier
+        self.cell = cell
+    }
+
+    /// `tier` as asked or detected, sized by the cell the terminal `reported` (`CSI 16 t`), else the one
+    /// its window size gives (`windowCell`, TIOCGWINSZ), else 10 × 20. A cell that is no real terminal's
+    /// (``CellPixels/isPlausible``: 100000 × 100000, 400 × 200 …) sizes nothing: a pixel tier falls back
+    /// to the symbols this terminal would get without pixels, so no picture is ever allocated by it.
+    public static func choose(tier: PictureTier, reported: CellPixels?, windowCell: CellPixels?,
+                              environment: [String: String]) -> PictureSetup {
+        guard tier.graphics != nil else { return PictureSetup(tier: tier, cell: .defaultCell) }
+        switch reported ?? windowCell {
+        case nil: return PictureSetup(tier: tier, cell: .defaultCell)
+        case let cell? where cell.isPlausible: return PictureSetup(tier: tier, cell: PixelSize(cell))
+        case _?:
+            let symbols = PictureTier.automatic(.unknown, environment: environment)
+            return PictureSetup(tier: symbols.graphics == nil ? symbols : .halfBlocks, cell: .defaultCell)
+        }
+    }
+}

@@ -69,14 +69,16 @@ public final class TerminalHost {
         let background = capabilities.backgroundColor.map { RGB($0.red, $0.green, $0.blue).isLight ? ColorTheme.Background.light : .dark }
             ?? ColorTheme.background(colorFGBG: environment["COLORFGBG"])
         theme = .chosen(requestedTheme, background: background)
-        pictures = colorMode == .none ? (requestedPictures ?? .ascii)
+        let tier = colorMode == .none ? (requestedPictures ?? .ascii)
             : requestedPictures ?? PictureTier.automatic(capabilities, environment: environment)
-        // Pictures in the terminal's pixels need colours; their boxes are sized from the cell's pixels.
+        // Pictures in the terminal's pixels need colours; their boxes are sized from the cell's pixels,
+        // and a cell size that is nonsense leaves the symbols (an explicit --images kitty too).
+        let setup = PictureSetup.choose(tier: tier, reported: capabilities.cellPixels,
+                                        windowCell: tier.graphics == nil ? nil : session.cellPixels(), environment: environment)
+        pictures = setup.tier
         let graphics = colorMode == .none ? nil : GraphicsProtocol.forTier(pictures, environment: environment)
-        let cell = graphics == nil ? nil : capabilities.cellPixels ?? session.cellPixels()
         renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
-                                cellPixels: cell.map(PixelSize.init) ?? .defaultCell,
-                                sixelColors: capabilities.colorRegisters ?? 256, theme: theme, showsCursor: accessible)
+                                cellPixels: setup.cell, sixelColors: capabilities.colorRegisters ?? 256, theme: theme, showsCursor: accessible)
     }
 
     /// Runs `root` until the user quits.
@@ -128,7 +130,8 @@ public final class TerminalHost {
             case .resize(let newSize):
                 size = Size(newSize)
                 // A font size change resizes the window too: the cell's pixels come from the window's.
-                if let cell = session.cellPixels() { renderer.setCellPixels(PixelSize(cell)) }
+                // A size that is nonsense keeps the last good one: nothing is ever sized by it.
+                if let cell = session.cellPixels(), cell.isPlausible { renderer.setCellPixels(PixelSize(cell)) }
                 renderer.invalidate()
             case .terminate(let signal):
                 return 128 + signal

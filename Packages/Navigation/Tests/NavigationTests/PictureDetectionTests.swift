@@ -47,4 +47,28 @@ final class PictureDetectionTests: XCTestCase {
         XCTAssertEqual(GraphicsProtocol.forTier(.sixel, environment: ["TMUX": "x"]), .sixel, "asked for, sixel is written as is")
         XCTAssertNil(GraphicsProtocol.forTier(.sextants, environment: [:]))
     }
+
+    /// A cell size that is nonsense (a hostile `CSI 6;100000;100000 t`, a window of 65535 × 65535
+    /// pixels) never sizes a picture: the pixel tier falls back to the symbols this terminal would get,
+    /// also when asked for by name; a real one sizes the boxes, and none at all leaves the 10 × 20 guess.
+    func testANonsenseCellSizeFallsBackToSymbols() {
+        let kittyTerminal = ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"]
+        for tier in [PictureTier.kitty, .sixel, .iterm] {
+            let huge = PictureSetup.choose(tier: tier, reported: CellPixels(width: 100_000, height: 100_000), windowCell: nil, environment: kittyTerminal)
+            XCTAssertEqual(huge, PictureSetup(tier: .sextants, cell: .defaultCell), "\(tier)")
+            let window = PictureSetup.choose(tier: tier, reported: nil, windowCell: CellPixels(width: 819, height: 2730), environment: [:])
+            XCTAssertEqual(window, PictureSetup(tier: .halfBlocks, cell: .defaultCell), "\(tier): 65535 px over 80 × 24 cells")
+            let nonsenseFirst = PictureSetup.choose(tier: tier, reported: CellPixels(width: 400, height: 200),
+                                                    windowCell: CellPixels(width: 10, height: 20), environment: [:])
+            XCTAssertNil(nonsenseFirst.tier.graphics, "what the terminal said is nonsense: no pixels")
+            XCTAssertEqual(PictureSetup.choose(tier: tier, reported: CellPixels(width: 9, height: 17), windowCell: nil, environment: [:]),
+                           PictureSetup(tier: tier, cell: PixelSize(width: 9, height: 17)))
+            XCTAssertEqual(PictureSetup.choose(tier: tier, reported: nil, windowCell: nil, environment: [:]),
+                           PictureSetup(tier: tier, cell: .defaultCell))
+        }
+        XCTAssertEqual(PictureSetup.choose(tier: .quadrants, reported: CellPixels(width: 100_000, height: 1), windowCell: nil, environment: [:]).tier,
+                       .quadrants, "symbols are not sized by the cell")
+        XCTAssertEqual(PictureSetup.choose(tier: .kitty, reported: CellPixels(width: 0, height: 0), windowCell: nil,
+                                           environment: ["TERM_PROGRAM": "iTerm.app"]).tier, .halfBlocks, "never another pixel tier")
+    }
 }

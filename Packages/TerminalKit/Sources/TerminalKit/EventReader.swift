@@ -54,7 +54,8 @@ final class EventReader: Sendable {
         sizeDescriptors: [Int32],
         escapeDelayMilliseconds: Int32,
         environment: [String: String],
-        initialEvents: [InputEvent] = []
+        initialEvents: [InputEvent] = [],
+        decoder: InputDecoder = InputDecoder()
     ) -> (AsyncStream<TerminalEvent>, EventReader)? {
         var pipeFDs: [Int32] = [-1, -1]
         guard terminal_guard_make_wake_pipe(&pipeFDs) == 0 else { return nil }
@@ -68,7 +69,7 @@ final class EventReader: Sendable {
         }
 
         let thread = Thread {
-            reader.run(inputFD: inputFD, escapeDelayMilliseconds: escapeDelayMilliseconds) {
+            reader.run(inputFD: inputFD, escapeDelayMilliseconds: escapeDelayMilliseconds, decoder: decoder) {
                 TerminalSize.measure(descriptors: sizeDescriptors, environment: environment)
             }
         }
@@ -135,8 +136,14 @@ final class EventReader: Sendable {
         }
     }
 
-    private func run(inputFD: Int32, escapeDelayMilliseconds: Int32, measureSize: () -> TerminalSize) {
-        var decoder = InputDecoder()
+    private func run(inputFD: Int32, escapeDelayMilliseconds: Int32, decoder initial: InputDecoder, measureSize: () -> TerminalSize) {
+        var decoder = initial
+        // A reply the probe's deadline cut goes on here: until the grace ends, a pending sequence waits
+        // for its tail instead of becoming keys after the escape delay.
+        let replyGraceEnd = Self.now() + UInt64(TerminalProbe.lateReplyGraceMilliseconds) * 1_000_000
+        // A string from the terminal that never ends lets a key typed after a pause through (see below).
+        let stringPause = UInt64(max(10, escapeDelayMilliseconds / 2)) * 1_000_000
+        var lastInput = Self.now()
         var buffer = [UInt8](repeating: 0, count: 4096)
         var descriptors = [
             pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
@@ -152,7 +159,12 @@ final class EventReader: Sendable {
             if ownership.observe(ownsTerminal: ownsTerminal) {
                 emit(.resumed)
             }
+            let now = Self.now()
+            if decoder.isAwaitingReplies, now >= replyGraceEnd { decoder.isAwaitingReplies = false }
             var timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
+            if decoder.hasPendingEscape, decoder.isAwaitingReplies {
+                timeout = Int32(clamping: (replyGraceEnd - now) / 1_000_000 + 1)
+            }
             if !ownsTerminal {
                 timeout = timeout < 0 ? Self.backgroundCheckMilliseconds : min(timeout, Self.backgroundCheckMilliseconds)
             }
@@ -165,6 +177,8 @@ final class EventReader: Sendable {
                 break readLoop
             }
             if ready == 0 {
+                // Still within the grace (a wait cut short): wait again.
+                if decoder.isAwaitingReplies, Self.now() < replyGraceEnd { continue }
                 for event in decoder.resolveTimeout() {
                     emit(.input(event))
                 }
@@ -198,6 +212,11 @@ final class EventReader: Sendable {
                 guard Self.ownsTerminal(inputFD) else { continue }
                 let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
                 if count > 0 {
+                    let arrived = Self.now()
+                    // A terminal writes a reply in one go: after a pause, a string whose body is already a
+                    // whole reply has ended without its terminator, and what comes now is typed.
+                    if decoder.isInsideString, arrived - lastInput >= stringPause { _ = decoder.endStringIfComplete(before: buffer[0]) }
+                    lastInput = arrived
                     for event in decoder.feed(buffer[0..<count]) {
                         if case .key(.ctrl("c")) = event { interrupt.store(true, ordering: .relaxed) }
                         emit(.input(event))
@@ -216,6 +235,10 @@ final class EventReader: Sendable {
                 break readLoop
             }
         }
+    }
+
+    private static func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
     }
 
     /// `true` unless another process group (the shell, after `bg`) is the terminal's foreground group.

@@ -60,6 +60,42 @@ public struct InputDecoder: Sendable {
     /// A decoder in its initial state.
     public init() {}
 
+    /// The probe's queries are not all answered yet (their device attributes have not come): a
+    /// sequence pending now is more likely the start of a late reply than a key, so the event reader
+    /// gives it ``TerminalProbe/lateReplyGraceMilliseconds`` to end before taking it for keys. The
+    /// probe sets it; the device attributes' reply clears it.
+    public var isAwaitingReplies = false
+
+    /// Inside a string sequence (DCS, OSC, APC…) from the terminal, waiting for its terminator.
+    public var isInsideString: Bool {
+        switch state {
+        case .string, .stringEscape: true
+        default: false
+        }
+    }
+
+    /// Ends a string sequence whose body is already a whole reply (a background colour, kitty's
+    /// answer) as if its terminator had come, keeping the reply, when `next` cannot go on with it (not
+    /// a terminator, not a hex digit or `/` of a colour); true when it did. For a terminal that never
+    /// terminates a reply: a key typed after a pause is then a key, not part of the string, while a
+    /// reply whose last digits come late still gets them.
+    public mutating func endStringIfComplete(before next: UInt8) -> Bool {
+        guard case .string(let introducer) = state, Self.isCompleteReply(introducer: introducer, body: sequence) else { return false }
+        let continues = next == 0x1B || next == 0x07 || next == UInt8(ascii: "/") || (next < 0x80 && Character(Unicode.Scalar(next)).isHexDigit)
+        guard !continues else { return false }
+        finishString(introducer: introducer)
+        return true
+    }
+
+    /// Whether `body` is a reply that cannot go on: a colour that parses, kitty's OK or error.
+    private static func isCompleteReply(introducer: UInt8, body: [UInt8]) -> Bool {
+        switch TerminalReply(stringIntroducer: introducer, body: body) {
+        case .backgroundColor?: true
+        case .kittyGraphics(let answer)?: answer.hasSuffix(";OK") || answer.contains(";E")
+        default: false
+        }
+    }
+
     /// True while a lone ESC or an incomplete escape sequence is buffered: if no byte follows
     /// within the escape delay, call ``resolveTimeout()``. False inside a bracketed paste, which
     /// waits for its end marker.
@@ -80,6 +116,7 @@ public struct InputDecoder: Sendable {
     }
 
     private mutating func keep(_ reply: TerminalReply) {
+        if case .primaryDeviceAttributes = reply { isAwaitingReplies = false }
         if replies.count < Self.maximumKeptReplies { replies.append(reply) }
     }
 

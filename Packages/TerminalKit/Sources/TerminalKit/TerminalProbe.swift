@@ -10,6 +10,20 @@ public struct CellPixels: Hashable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// The widths real terminals' cells have, in pixels: a 5-pixel font to a 4K screen's largest
+    /// (a 40-point font at twice the density is about 64 × 140).
+    public static let plausibleWidths = 2...128
+    /// The heights, likewise.
+    public static let plausibleHeights = 4...256
+
+    /// Whether this is a cell a terminal really draws: within ``plausibleWidths`` and
+    /// ``plausibleHeights``, and between half as tall and four times as tall as it is wide. A terminal
+    /// (or a hostile one) that reports 100000 × 100000 or 400 × 200 says nothing a picture can be sized
+    /// by: pictures then fall back to symbols rather than allocate gigabytes.
+    public var isPlausible: Bool {
+        Self.plausibleWidths.contains(width) && Self.plausibleHeights.contains(height) && 2 * height >= width && height <= 4 * width
+    }
 }
 
 /// What the terminal said it can draw, from one batch of queries (see ``TerminalProbe``).
@@ -25,7 +39,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var colorRegisters: Int?
     /// XTVERSION's name and version, such as "kitty(0.26.5)" or "tmux 3.3a".
     public var version: String?
-    /// The cell size in pixels (`CSI 16 t`), when the terminal told.
+    /// The cell size in pixels (`CSI 16 t`), when the terminal told, as it told it: see
+    /// ``CellPixels/isPlausible`` before sizing anything by it.
     public var cellPixels: CellPixels?
     /// The background colour (OSC 11), when the terminal told: whether it is dark or light.
     public var backgroundColor: TerminalColor?
@@ -84,6 +99,9 @@ public enum TerminalProbe {
     }
     /// How long a launch waits at most for the answers (a terminal that answers nothing, a slow link).
     public static let defaultTimeoutMilliseconds = 200
+    /// After the probe's deadline, how long a reply cut by it may take to end: its tail is decoded as
+    /// the reply's (and swallowed), not typed as keys (`?` opening the key overlay, `r` reloading).
+    public static let lateReplyGraceMilliseconds = 1000
 
     /// Whether asking is safe: both ends are a terminal, and TERM is not `dumb` (which may echo or
     /// print the queries as text).
@@ -97,13 +115,15 @@ public enum TerminalProbe {
 extension TerminalSession {
     /// Sends ``TerminalProbe/query`` and reads the answers until the device attributes arrive or
     /// `timeoutMilliseconds` pass. Keys typed meanwhile are kept and come first from ``events()``;
-    /// answers that come later are swallowed there by the decoder. Call it after ``enter()``, before
-    /// ``events()``; when not entered or in the background it asks nothing.
+    /// answers that come later are swallowed there by the decoder, which ``events()`` takes over as it
+    /// is: a reply cut by the deadline goes on where it stopped, never read afresh as keys. Call it
+    /// after ``enter()``, before ``events()``; when not entered or in the background it asks nothing.
     /// - Parameter asksKitty: whether kitty's graphics query is part of the batch (see ``TerminalProbe/asksKitty(environment:)``).
     public func probe(timeoutMilliseconds: Int = TerminalProbe.defaultTimeoutMilliseconds, asksKitty: Bool = true) -> TerminalCapabilities {
         let batch = asksKitty ? TerminalProbe.query : TerminalProbe.commonQueries
         guard isEntered, isForeground, write(batch) else { return .unknown }
         var decoder = InputDecoder()
+        decoder.isAwaitingReplies = true
         var replies: [TerminalReply] = []
         var kept: [InputEvent] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
@@ -124,12 +144,13 @@ extension TerminalSession {
                 if case .primaryDeviceAttributes = reply { break waiting }
             }
         }
-        kept += decoder.resolveTimeout()
-        keepInput(kept)
+        // Nothing pending is resolved here: the event reader goes on with this decoder.
+        keepInput(kept, decoder: decoder)
         return TerminalCapabilities(replies: replies)
     }
 
-    /// The cell size from the window size in pixels (TIOCGWINSZ), when the terminal fills it in.
+    /// The cell size from the window size in pixels (TIOCGWINSZ), when the terminal fills it in, as it
+    /// is: see ``CellPixels/isPlausible`` before sizing anything by it.
     public func cellPixels() -> CellPixels? {
         for descriptor in [outputFD, inputFD] {
             var width: UInt16 = 0, height: UInt16 = 0

@@ -42,6 +42,8 @@ public final class TerminalSession {
     private var standardErrorCapture: StandardErrorCapture?
     /// Keys read by ``probe(timeoutMilliseconds:)``, delivered first by ``events()``.
     private var keptInput: [InputEvent] = []
+    /// The probe's decoder, handed to the event reader (see ``probe(timeoutMilliseconds:asksKitty:)``).
+    private var keptDecoder: InputDecoder?
 
     /// Signals whose arrival means a crash; the C guard restores the terminal before dying.
     private static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
@@ -210,9 +212,11 @@ public final class TerminalSession {
             sizeDescriptors: [outputFD, inputFD],
             escapeDelayMilliseconds: Int32(escapeDelayMilliseconds),
             environment: environment,
-            initialEvents: keptInput
+            initialEvents: keptInput,
+            decoder: keptDecoder ?? InputDecoder()
         )
         keptInput = []
+        keptDecoder = nil
         guard let (stream, reader) = started else {
             return AsyncStream { $0.finish() }
         }
@@ -220,9 +224,11 @@ public final class TerminalSession {
         return stream
     }
 
-    /// Input read before ``events()`` started (keys typed while the terminal was asked what it can do).
-    func keepInput(_ events: [InputEvent]) {
+    /// Input read before ``events()`` started (keys typed while the terminal was asked what it can do),
+    /// and the decoder that read it, with whatever sequence it is in the middle of.
+    func keepInput(_ events: [InputEvent], decoder: InputDecoder? = nil) {
         keptInput += events
+        if let decoder { keptDecoder = decoder }
     }
 
     /// Stops the stream from ``events()`` and gives the signals back.

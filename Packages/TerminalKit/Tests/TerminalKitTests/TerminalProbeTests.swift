@@ -44,6 +44,21 @@ final class TerminalProbeTests: XCTestCase {
         XCTAssertEqual(found.cellPixels, CellPixels(width: 9, height: 17))
     }
 
+    /// A cell size no terminal has is reported as it came, and said to be nonsense: nothing may be
+    /// sized by it (the host falls back to symbols). Numbers too large for an Int are no reply at all.
+    func testANonsenseCellSizeIsNotPlausible() {
+        let (huge, keys) = capabilities("\u{1B}[6;100000;100000t\u{1B}[6;99999999999999999999999;5t\u{1B}[?62;c")
+        XCTAssertEqual(keys, [])
+        XCTAssertEqual(huge.cellPixels, CellPixels(width: 100_000, height: 100_000))
+        XCTAssertFalse(huge.cellPixels?.isPlausible ?? true)
+        for (width, height) in [(400, 200), (1000, 1000), (819, 2730), (0, 20), (10, 0), (2, 40), (200, 40)] {
+            XCTAssertFalse(CellPixels(width: width, height: height).isPlausible, "\(width)×\(height)")
+        }
+        for (width, height) in [(10, 20), (9, 17), (14, 32), (5, 10), (64, 140), (8, 8)] {
+            XCTAssertTrue(CellPixels(width: width, height: height).isPlausible, "\(width)×\(height)")
+        }
+    }
+
     func testWezTermFootITerm2AndTmux() {
         let wez = capabilities(Self.wezTerm).0
         XCTAssertTrue(wez.kittyGraphics && wez.sixel)
@@ -125,6 +140,48 @@ final class TerminalProbeTests: XCTestCase {
         let events = await collector.wait { $0.count >= 3 }
         XCTAssertEqual(events, [.input(.key(.character("j"))), .input(.key(.character("k"))), .input(.key(.character("q")))],
                        "keys typed during the probe come first; answers are never keys")
+    }
+
+    /// A reply the probe's deadline cuts in two (a slow link) goes on in the event reader where it
+    /// stopped: its tail is the reply's, never keys (`?` would open the key overlay, `r` reload), and a
+    /// cut just after its ESC is no Escape key.
+    func testAReplyCutByTheProbesDeadlineIsNeverReadAsKeys() async throws {
+        for (before, after) in [("\u{1B}[?6", "2;4c"), ("\u{1B}", "[?62;4c"), ("\u{1B}]11;rgb:0000/00", "00/0000\u{1B}\\\u{1B}[?62;c")] {
+            let pty = try PseudoTerminal()
+            let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
+            try session.enter()
+            defer { session.leave() }
+            pty.type(before)
+            let found = session.probe(timeoutMilliseconds: 100)
+            XCTAssertFalse(found.answered, "the deadline came first")
+            let collector = EventCollector(session.events())
+            pty.type(after + "?q")
+            let events = await collector.wait { $0.count >= 2 }
+            XCTAssertEqual(events, [.input(.key(.character("?"))), .input(.key(.character("q")))], "\(before.debugDescription) | \(after.debugDescription)")
+        }
+    }
+
+    /// A terminal that never ends its reply (an OSC without ST or BEL) does not eat the key typed
+    /// after it: after a pause, a reply that is already whole ends, and `?` is a key.
+    func testAKeyTypedAfterAnUnterminatedReplyIsAKey() async throws {
+        let pty = try PseudoTerminal()
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave, escapeDelayMilliseconds: 20)
+        try session.enter()
+        defer { session.leave() }
+        let collector = EventCollector(session.events())
+        pty.type("\u{1B}]11;rgb:0000/0000/0000")
+        // The person's key comes after the terminal's write, as keys do: a pause longer than the string pause.
+        try await Task.sleep(for: .milliseconds(60))
+        pty.type("?q")
+        let events = await collector.wait { $0.count >= 2 }
+        XCTAssertEqual(events, [.input(.key(.character("?"))), .input(.key(.character("q")))])
+
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed(Array("\u{1B}]11;rgb:ff/ff/f".utf8)), [])
+        XCTAssertFalse(decoder.endStringIfComplete(before: UInt8(ascii: "f")), "a colour's last digit goes on with it")
+        XCTAssertTrue(decoder.endStringIfComplete(before: UInt8(ascii: "?")))
+        XCTAssertEqual(decoder.takeReplies(), [.backgroundColor(TerminalColor(red: 255, green: 255, blue: 255))])
+        XCTAssertEqual(decoder.feed(Array("?".utf8)), [.key(.character("?"))])
     }
 
     /// OSC 11's answer, as xterm (4 digits a channel, ST), kitty (BEL), urxvt (rgba) and 2-digit

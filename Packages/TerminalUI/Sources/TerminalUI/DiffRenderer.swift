@@ -59,7 +59,7 @@ public final class DiffRenderer {
     /// The size of a cell in pixels changed (a resize, a font change): every picture is sent again
     /// at its new pixel size on the next frame.
     public func setCellPixels(_ size: PixelSize) {
-        guard let pictures, pictures.cellPixels != size else { return }
+        guard let pictures, pictures.cellPixels != size, size.width > 0, size.height > 0 else { return }
         pictures.cellPixels = size
         invalidate()
     }
@@ -442,11 +442,15 @@ final class PictureLayer {
     }
 
     /// The pixels of a cut picture's box that are shown; nil when all of it is.
+    /// In the box's pixels, which are the cells' unless the box was scaled down to
+    /// ``PixelSize/largestPictureSide``: the cells' share of the box, whatever its scale.
     private func crop(_ placement: PicturePlacement) -> PixelRect? {
-        guard placement.isCropped else { return nil }
-        return PixelRect(x: (placement.visible.column - placement.rect.column) * cellPixels.width,
-                         y: (placement.visible.row - placement.rect.row) * cellPixels.height,
-                         width: placement.visible.columns * cellPixels.width, height: placement.visible.rows * cellPixels.height)
+        guard placement.isCropped, placement.rect.columns > 0, placement.rect.rows > 0 else { return nil }
+        let box = box(placement.rect), rect = placement.rect, visible = placement.visible
+        let x = (visible.column - rect.column) * box.width / rect.columns, y = (visible.row - rect.row) * box.height / rect.rows
+        let right = min(box.width, (visible.column - rect.column + visible.columns) * box.width / rect.columns)
+        let bottom = min(box.height, (visible.row - rect.row + visible.rows) * box.height / rect.rows)
+        return PixelRect(x: x, y: y, width: max(0, right - x), height: max(0, bottom - y))
     }
 
     /// The RGBA pixels of `key`'s box, cut to its crop.
@@ -463,7 +467,7 @@ final class PictureLayer {
     }
 
     private func box(_ rect: Rect) -> PixelSize {
-        PixelSize(width: rect.columns * cellPixels.width, height: rect.rows * cellPixels.height)
+        PixelSize(width: rect.columns * cellPixels.width, height: rect.rows * cellPixels.height).clamped(toSide: PixelSize.largestPictureSide)
     }
 
     /// The picture for `placement`, sent (kitty) or encoded (sixel, iTerm2) the first time.

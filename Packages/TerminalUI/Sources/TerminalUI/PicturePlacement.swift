@@ -9,6 +9,17 @@ public struct PixelSize: Hashable, Sendable {
 
     /// The cell size assumed when the terminal does not tell: a cell twice as tall as wide.
     public static let defaultCell = PixelSize(width: 10, height: 20)
+
+    /// The longest side a picture is sent at, in pixels (a 16 MB RGBA buffer at most): a box of many
+    /// cells of a huge cell is sent smaller and placed in its cells all the same.
+    public static let largestPictureSide = 2048
+
+    /// This size scaled down (keeping its shape, never below 1 × 1) so that neither side exceeds `side`.
+    public func clamped(toSide side: Int) -> PixelSize {
+        let longest = max(width, height)
+        guard longest > side, side > 0 else { return self }
+        return PixelSize(width: max(1, width * side / longest), height: max(1, height * side / longest))
+    }
 }
 
 /// A picture a frame can place in the terminal's own pixels: it gives its pixels at any box size.

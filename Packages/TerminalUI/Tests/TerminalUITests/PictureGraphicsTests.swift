@@ -30,8 +30,43 @@ private final class SolidPicture: PictureSource, Sendable {
     func png(rgba: [UInt8], size: PixelSize) -> [UInt8]? { png }
 }
 
+/// A picture that remembers the boxes its pixels were asked for, and gives none (nothing is allocated).
+private final class MeasuredPicture: PictureSource, Sendable {
+    private let boxes = Mutex<[PixelSize]>([])
+    var identity: AnyObject & Sendable { self }
+    var askedBoxes: [PixelSize] { boxes.withLock { $0 } }
+    func rgba(fittingIn box: PixelSize) -> [UInt8] {
+        boxes.withLock { $0.append(box) }
+        return [UInt8](repeating: 0, count: box.width * box.height * 4)
+    }
+    func png(fittingIn box: PixelSize) -> [UInt8]? {
+        boxes.withLock { $0.append(box) }
+        return [1, 2, 3]
+    }
+    func png(rgba: [UInt8], size: PixelSize) -> [UInt8]? { [1, 2, 3] }
+}
+
 final class PictureGraphicsTests: XCTestCase {
     private let escape = "\u{1B}"
+
+    /// However large the cells and the box, a picture is asked for at most 2048 pixels a side (and a
+    /// cut one is cut within that): a terminal's cell size can never make the renderer allocate gigabytes.
+    func testAPictureIsNeverAskedForMoreThanTheLargestSide() {
+        for graphics in [GraphicsProtocol.kitty, .sixel, .iterm] {
+            let picture = MeasuredPicture()
+            var frame = Frame(size: Size(columns: 300, rows: 120))
+            frame.place(picture, in: Rect(column: 0, row: 0, columns: 300, rows: 100))
+            frame.place(picture, in: Rect(column: 10, row: 110, columns: 100, rows: 40)) // cut by the screen's bottom
+            DiffRenderer(sink: RecordingSink(), colorMode: .trueColor, graphics: graphics, cellPixels: PixelSize(width: 128, height: 256))
+                .render(frame)
+            XCTAssertFalse(picture.askedBoxes.isEmpty, "\(graphics)")
+            for box in picture.askedBoxes {
+                XCTAssertLessThanOrEqual(max(box.width, box.height), PixelSize.largestPictureSide, "\(graphics): \(box)")
+            }
+        }
+        XCTAssertEqual(PixelSize(width: 38_400, height: 25_600).clamped(toSide: 2048), PixelSize(width: 2048, height: 1365))
+        XCTAssertEqual(PixelSize(width: 400, height: 200).clamped(toSide: 2048), PixelSize(width: 400, height: 200))
+    }
 
     func testBase64FollowsRFC4648() {
         // Through kitty's transmit, which carries the payload as base64.
