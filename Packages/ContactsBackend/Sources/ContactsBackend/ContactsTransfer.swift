@@ -102,7 +102,8 @@ extension LocalContactsBackend {
     public func performImport(from file: URL, progress: (Int, Int) -> Void = { _, _ in }) throws(ContactsTransferError) -> ContactsImportReport {
         var data: Data
         do throws(RegularFile.Problem) {
-            data = try RegularFile.read(file.path, maximumBytes: Self.importByteLimit)
+            // Checked as a regular file first (a FIFO would block the read), then mapped, not copied.
+            _ = try RegularFile.size(file.path, maximumBytes: Self.importByteLimit)
         } catch {
             switch error {
             case .missing: throw ContactsTransferError(kind: .unreadable, message: "\(file.path) could not be read: there is no such file.")
@@ -110,6 +111,11 @@ extension LocalContactsBackend {
             case .tooLarge: throw ContactsTransferError(kind: .unreadable, message: "\(file.path) is larger than 1 GB; split it into smaller files.")
             case .unreadable(let reason): throw ContactsTransferError(kind: .unreadable, message: "\(file.path) could not be read: \(reason).")
             }
+        }
+        do {
+            data = try Data(contentsOf: file, options: .mappedIfSafe)
+        } catch {
+            throw ContactsTransferError(kind: .unreadable, message: "\(file.path) could not be read: \((error as NSError).localizedDescription)")
         }
         guard !data.isEmpty else { throw ContactsTransferError(kind: .malformed, message: "\(file.path) is empty.") }
         // A byte order mark is no part of the list (editors on Windows write one).

@@ -78,8 +78,14 @@ public final class DiskImageCache: Sendable {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
         guard let names = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
         var files: [(url: URL, size: Int, used: Date)] = []
-        for file in names where file.pathExtension == "image" {
+        let stale = Date(timeIntervalSinceNow: -3600)
+        for file in names {
             guard let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
+            guard file.pathExtension == "image" else {
+                // What a write killed half-way left (an atomic write's temporary file): gone after an hour.
+                if (values.contentModificationDate ?? .distantPast) < stale { try? FileManager.default.removeItem(at: file) }
+                continue
+            }
             files.append((file, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
         }
         var bytes = files.reduce(0) { $0 + $1.size }, count = files.count

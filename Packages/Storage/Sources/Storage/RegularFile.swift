@@ -22,8 +22,39 @@ public enum RegularFile {
         case unreadable(reason: String)
     }
 
+    /// The size of the regular file at `path` (following links), checked as ``read(_:maximumBytes:)``
+    /// checks it, for a caller that maps the file itself (an import of hundreds of megabytes).
+    public static func size(_ path: String, maximumBytes: Int) throws(Problem) -> Int {
+        let descriptor = try openRegular(path, maximumBytes: maximumBytes)
+        defer { close(descriptor.descriptor) }
+        return descriptor.size
+    }
+
     /// The bytes of the regular file at `path` (following links), at most `maximumBytes` of them.
     public static func read(_ path: String, maximumBytes: Int) throws(Problem) -> Data {
+        let (descriptor, size) = try openRegular(path, maximumBytes: maximumBytes)
+        defer { close(descriptor) }
+        // Back to blocking reads: a regular file never blocks, and EAGAIN is not a reason to stop early.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var data = Data(count: min(size, maximumBytes) + 1)
+        var filled = 0
+        while filled < data.count {
+            let count = data.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            filled += count
+        }
+        // A file that grew while it was read is read up to the limit, and no further.
+        guard filled <= maximumBytes else { throw .tooLarge(bytes: filled) }
+        data.count = filled
+        return data
+    }
+
+    /// Opens the regular file at `path` without blocking, or says why not; the caller closes it.
+    private static func openRegular(_ path: String, maximumBytes: Int) throws(Problem) -> (descriptor: Int32, size: Int) {
         var linkStatus = stat()
         guard lstat(path, &linkStatus) == 0 else {
             if errno == ENOENT { throw .missing }
@@ -42,23 +73,7 @@ public enum RegularFile {
         let kind = FileKind(mode: status.st_mode)
         guard kind == .regular else { throw .notRegular(kind) }
         guard Int(status.st_size) <= maximumBytes else { throw .tooLarge(bytes: Int(status.st_size)) }
-        // Back to blocking reads: a regular file never blocks, and EAGAIN is not a reason to stop early.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        var data = Data(count: min(Int(status.st_size), maximumBytes) + 1)
-        var filled = 0
-        while filled < data.count {
-            let count = data.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
-            if count == 0 { break }
-            filled += count
-        }
-        // A file that grew while it was read is read up to the limit, and no further.
-        guard filled <= maximumBytes else { throw .tooLarge(bytes: filled) }
-        data.count = filled
-        return data
+        return (descriptor, Int(status.st_size))
     }
 }
 

@@ -46,7 +46,7 @@ public struct ContactOutboxStatus: Sendable, Equatable {
     public struct Elsewhere: Sendable, Equatable {
         /// The server's address, as a person reads it (without a password).
         public var server: String
-        /// How many changes wait for it (set aside ones too).
+        /// How many changes wait to be sent to it.
         public var changes: Int
 
         public init(server: String, changes: Int) {

@@ -493,11 +493,12 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     public func obtainStatus() async -> ContactOutboxStatus {
         let counts = (try? outbox.counts(in: queue)) ?? (waiting: 0, refused: 0)
         var elsewhere: [ContactOutboxStatus.Elsewhere] = []
-        for (other, waiting, refused) in (try? outbox.queues()) ?? [] where other != queue && other.hasPrefix(Self.queuePrefix) {
+        // Those that go when that server is opened again; one it refused waits for its person there.
+        for (other, waiting, _) in (try? outbox.queues()) ?? [] where other != queue && other.hasPrefix(Self.queuePrefix) && waiting > 0 {
             let address = String(other.dropFirst(Self.queuePrefix.count))
             // Shown without the account's name: a list on screen is no place for it.
             let shown = URL(string: address).map(URLDisplay.redacted) ?? URLDisplay.redacted(text: address)
-            elsewhere.append(.init(server: shown, changes: waiting + refused))
+            elsewhere.append(.init(server: shown, changes: waiting))
         }
         elsewhere.sort { ($0.changes, $1.server) > ($1.changes, $0.server) }
         return ContactOutboxStatus(waiting: counts.waiting, refused: counts.refused, elsewhere: elsewhere)
