@@ -67,12 +67,17 @@ public enum RegularFile {
             if errno == ENOENT { throw .unreadable(reason: "it is a symbolic link to nothing") }
             throw .unreadable(reason: String(cString: strerror(errno)))
         }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(reason: reason)
+        }
         let kind = FileKind(mode: status.st_mode)
-        guard kind == .regular else { throw .notRegular(kind) }
-        guard Int(status.st_size) <= maximumBytes else { throw .tooLarge(bytes: Int(status.st_size)) }
+        guard kind == .regular, Int(status.st_size) <= maximumBytes else {
+            close(descriptor)
+            throw kind == .regular ? .tooLarge(bytes: Int(status.st_size)) : .notRegular(kind)
+        }
         return (descriptor, Int(status.st_size))
     }
 }
