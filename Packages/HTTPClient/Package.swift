@@ -5,7 +5,7 @@ let package = Package(
     name: "HTTPClient",
     products: [
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
-        // The live network (URLSession): only the composition root and tests import it, so a feature
+        // The live network (libcurl): only the composition root and tests import it, so a feature
         // can never reach the network except through the transport it is given.
         .library(name: "HTTPClientLive", targets: ["HTTPClientLive"]),
         .library(name: "HTTPClientTesting", targets: ["HTTPClientTesting"]),
@@ -19,7 +19,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "HTTPClient", dependencies: ["JSONKit"]),
-        .target(name: "HTTPClientLive", dependencies: ["HTTPClient"]),
+        // libcurl (the live transport's HTTP), and our C wrapper of its variadic calls.
+        .systemLibrary(
+            name: "CLibCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(name: "CCurlShim", dependencies: ["CLibCurl"], linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "HTTPClientLive", dependencies: ["HTTPClient", "CCurlShim"]),
         .target(name: "HTTPClientTesting"),
         .target(name: "HTTPClientTexts", dependencies: ["HTTPClient"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientTexts", "JSONKit", "HTTPClientLive", "HTTPClientTesting", .product(name: "TestSupport", package: "TestSupport")]),

@@ -48,7 +48,10 @@ final class OutboxProcessTests: XCTestCase {
 
     /// The last names of the contacts named Guest the server holds (with repeats, if any went twice).
     private func guestsOnServer(_ server: LoopbackContactsServer) throws -> [String] {
-        let data = try Data(contentsOf: server.baseURL.appendingPathComponent("contacts.json"))
+        // Read by Python's urllib: the test process itself links no HTTP client.
+        let fetched = try TestProgram.run("/usr/bin/env", ["python3", "-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                                                           server.baseURL.appendingPathComponent("contacts.json").absoluteString])
+        let data = Data(fetched.out.utf8)
         let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
         return list.filter { $0["first_name"] as? String == "Guest" }.compactMap { $0["last_name"] as? String }.sorted()
     }

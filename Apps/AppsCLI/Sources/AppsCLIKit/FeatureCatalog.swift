@@ -92,7 +92,8 @@ extension LaunchEnvironment {
         let transport: any Transport, imageCache: URL?
         var dataTransport: (any Transport)?
         if options.baseURL != nil {
-            transport = URLSessionTransport(timeout: options.timeout)
+            // One libcurl session for the process: one thread, one pool of connections for data and pictures.
+            transport = CurlTransport(timeout: options.timeout, session: CurlSession())
             imageCache = try cacheDirectory.appendingPathComponent("images")
             if keepsAnswers {
                 let directory = try dataDirectory

@@ -27,7 +27,7 @@ final class CatalogStoreTests: XCTestCase {
             .init(path: "/api/products-test.json", status: 304, times: 1),
             .init(path: "/api/products-test.json", status: 503),
         ])
-        let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(URLSessionTransport(timeout: 2), failEvery: 0))
+        let client = HTTPClient(transport: Check24OverviewModule.faultInjecting(CurlTransport(timeout: 2), failEvery: 0))
         let service = HTTPCheck24Service(client: client, baseURL: server.baseURL.appendingPathComponent("api"),
                                          store: try Check24CatalogStore(directory: folder.url), now: { [now] in now })
         let first = try await service.fetchCatalog()
@@ -87,7 +87,7 @@ final class CatalogStoreTests: XCTestCase {
             .init(path: "/api/products-test.json", body: body, headers: ["ETag": "\"v1\""]),
         ])
         defer { server.stop() }
-        let service = HTTPCheck24Service(client: HTTPClient(transport: URLSessionTransport(timeout: 2)), baseURL: server.baseURL.appendingPathComponent("api"),
+        let service = HTTPCheck24Service(client: HTTPClient(transport: CurlTransport(timeout: 2)), baseURL: server.baseURL.appendingPathComponent("api"),
                                          store: try Check24CatalogStore(directory: folder.url), now: { [now] in now })
         await service.keepCatalog(try await service.fetchCatalog().value)
         let payloads = folder.url.appendingPathComponent(Check24CatalogStore.payloadsFolder)

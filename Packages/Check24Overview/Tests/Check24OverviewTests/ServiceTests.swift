@@ -22,7 +22,7 @@ final class ServiceTests: XCTestCase {
     }
 
     private func client(failEvery: Int) -> HTTPClient {
-        HTTPClient(transport: Check24OverviewModule.faultInjecting(URLSessionTransport(timeout: 5), failEvery: failEvery))
+        HTTPClient(transport: Check24OverviewModule.faultInjecting(CurlTransport(timeout: 5), failEvery: failEvery))
     }
 
     func testFetchesTheCatalogAndTheLegalPage() async throws {
@@ -84,7 +84,7 @@ final class ServiceTests: XCTestCase {
             .init(path: "/b/products-test.json", body: Data(#"{"products":[{"id":1,"#.utf8)),
         ])
         defer { server.stop() }
-        let client = HTTPClient(transport: URLSessionTransport(timeout: 5))
+        let client = HTTPClient(transport: CurlTransport(timeout: 5))
         do {
             _ = try await HTTPCheck24Service(client: client, baseURL: server.baseURL.appendingPathComponent("a")).fetchCatalog()
             XCTFail("expected an HTTP error")

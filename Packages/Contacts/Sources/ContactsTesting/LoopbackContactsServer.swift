@@ -1,7 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
+import HTTPClientLive
 import Synchronization
 
 /// A real contacts server on 127.0.0.1 for tests: `contacts_server.py` (Python 3, standard library),
@@ -143,7 +142,7 @@ public final class LoopbackContactsServer: Sendable {
 
     /// Every request received so far, in order.
     public func requests() async throws -> [RecordedRequest] {
-        let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("__control/requests"))
+        let data = try await CurlTransport(timeout: 10).send(.get(baseURL.appendingPathComponent("__control/requests"))).body
         guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
         return list.map { item in
             RecordedRequest(method: item["method"] as? String ?? "", path: item["path"] as? String ?? "",
@@ -153,12 +152,10 @@ public final class LoopbackContactsServer: Sendable {
     }
 
     private func control(_ name: String, _ body: [String: Any]) async throws {
-        var request = URLRequest(url: baseURL.appendingPathComponent("__control/\(name)"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        let (_, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse).map({ (200..<300).contains($0.statusCode) }) == true else {
+        let request = HTTPRequest(method: .post, url: baseURL.appendingPathComponent("__control/\(name)"),
+                                  headers: ["Content-Type": "application/json"], body: try JSONSerialization.data(withJSONObject: body))
+        let response = try await CurlTransport(timeout: 10).send(request)
+        guard (200..<300).contains(response.statusCode) else {
             throw StartError(description: "the control request \(name) was refused")
         }
     }

@@ -31,7 +31,7 @@ final class OutboxServiceTests: XCTestCase {
     }
 
     private func http(_ base: URL? = nil, timeout: TimeInterval = 5) -> HTTPContactsService {
-        HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)), baseURL: base ?? server.baseURL)
+        HTTPContactsService(client: HTTPClient(transport: CurlTransport(timeout: timeout)), baseURL: base ?? server.baseURL)
     }
 
     /// The app's service: the server behind a switch (on: the live server; off: a port nobody listens on).
@@ -146,7 +146,7 @@ final class OutboxServiceTests: XCTestCase {
     /// then, neither in this run nor in the next one, which reads the wait from the outbox.
     func testRetryAfterIsHonouredAcrossRuns() async throws {
         let pacing = ServerPacing()
-        let paced = HTTPContactsService(client: HTTPClient(transport: PacedTransport(URLSessionTransport(timeout: 5), pacing: pacing)),
+        let paced = HTTPContactsService(client: HTTPClient(transport: PacedTransport(CurlTransport(timeout: 5), pacing: pacing)),
                                         baseURL: server.baseURL)
         let gone = try LoopbackContactsServer()
         gone.stop()
@@ -190,7 +190,7 @@ final class OutboxServiceTests: XCTestCase {
     /// said as refused and dropped, and nothing goes until the wait is over.
     func testAChangeAnsweredNotNowWaitsForTheTimeAsked() async throws {
         let pacing = ServerPacing()
-        let paced = HTTPContactsService(client: HTTPClient(transport: PacedTransport(URLSessionTransport(timeout: 5), pacing: pacing)),
+        let paced = HTTPContactsService(client: HTTPClient(transport: PacedTransport(CurlTransport(timeout: 5), pacing: pacing)),
                                         baseURL: server.baseURL)
         let service = OutboxContactsService(server: paced, outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL,
                                             pacing: pacing)

@@ -22,7 +22,7 @@ final class RemoteServiceTests: XCTestCase {
     }
 
     private func service(timeout: TimeInterval = 5) -> HTTPContactsService {
-        HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)), baseURL: server.baseURL)
+        HTTPContactsService(client: HTTPClient(transport: CurlTransport(timeout: timeout)), baseURL: server.baseURL)
     }
 
     func testCreateWithAPhotoIsMultipartWithBracketedNamesAndThePhotoIsServedBack() async throws {
@@ -43,7 +43,7 @@ final class RemoteServiceTests: XCTestCase {
                                            "contact[favorite]", "contact[profile_pic]"])
         XCTAssertEqual(parts.last?.content, ImageFixtures.tinyPNG)
         XCTAssertEqual(parts.last?.contentType, "image/png")
-        let picture = try await HTTPClient(transport: URLSessionTransport(timeout: 5))
+        let picture = try await HTTPClient(transport: CurlTransport(timeout: 5))
             .picture(at: try XCTUnwrap(service().pictureURL(for: saved.profilePic)))
         XCTAssertEqual(picture, ImageFixtures.tinyPNG)
     }
@@ -185,7 +185,7 @@ final class RemoteFormTests: XCTestCase {
 
     private func makeForm(_ server: LoopbackContactsServer, timeout: TimeInterval = 5)
         -> (ContactFormPresenter, RecordingContactsRouters, WorkTracker) {
-        let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)), baseURL: server.baseURL)
+        let service = HTTPContactsService(client: HTTPClient(transport: CurlTransport(timeout: timeout)), baseURL: server.baseURL)
         let work = WorkTracker(), router = RecordingContactsRouters()
         let contact = Contact(id: 1, firstName: "Old", lastName: "Name")
         let presenter = ContactFormPresenter(mode: .edit(contact), interactor: ContactFormInteractor(service: service, images: FakeImageLoader()),
@@ -239,7 +239,7 @@ final class RemoteFormTests: XCTestCase {
     /// Adding: every field and a real photo file.
     private func makeAddForm(_ server: LoopbackContactsServer, timeout: TimeInterval)
         -> (ContactFormPresenter, RecordingContactsRouters, WorkTracker) {
-        let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)), baseURL: server.baseURL)
+        let service = HTTPContactsService(client: HTTPClient(transport: CurlTransport(timeout: timeout)), baseURL: server.baseURL)
         let work = WorkTracker(), router = RecordingContactsRouters()
         let presenter = ContactFormPresenter(mode: .add, interactor: ContactFormInteractor(service: service, images: FakeImageLoader()),
                                              router: router, work: work)
@@ -274,7 +274,7 @@ final class RemoteFormTests: XCTestCase {
         XCTAssertEqual(router.calls, ["close form"], String(describing: presenter.viewModel.notice))
         let postCount = try await posts(server)
         XCTAssertEqual(postCount, 1, "found, not posted again")
-        let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)), baseURL: server.baseURL)
+        let service = HTTPContactsService(client: HTTPClient(transport: CurlTransport(timeout: 5)), baseURL: server.baseURL)
         let ayus = try await service.obtainContacts().contacts.filter { $0.firstName == "Ayu" }
         XCTAssertEqual(ayus.count, 1)
     }
@@ -293,7 +293,7 @@ final class RemoteFormTests: XCTestCase {
         XCTAssertEqual(router.calls, ["close form"], String(describing: presenter.viewModel.notice))
         let postCount = try await posts(server)
         XCTAssertEqual(postCount, 2)
-        let service = HTTPContactsService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)), baseURL: server.baseURL)
+        let service = HTTPContactsService(client: HTTPClient(transport: CurlTransport(timeout: 5)), baseURL: server.baseURL)
         let ayus = try await service.obtainContacts().contacts.filter { $0.firstName == "Ayu" }
         XCTAssertEqual(ayus.count, 1)
     }

@@ -53,7 +53,7 @@ struct ContactsContractTests {
             return Running(transport: local.routeTable(baseURL: base), base: base, stop: { _ = directory })
         case .loopbackServer:
             let server = try LoopbackContactsServer()
-            return Running(transport: URLSessionTransport(timeout: 10), base: server.baseURL, stop: { server.stop() })
+            return Running(transport: CurlTransport(timeout: 10), base: server.baseURL, stop: { server.stop() })
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Answers "can we reach this server right now?" with one quick request. The live probe over
-/// URLSession is `ConnectivityProbe(timeout:)` in `HTTPClientLive`.
+/// libcurl is `ConnectivityProbe(timeout:)` in `HTTPClientLive`.
 public struct ConnectivityProbe: Sendable {
     private let transport: any Transport
 

@@ -2,8 +2,8 @@ import Foundation
 import HTTPClient
 
 extension ConnectivityProbe {
-    /// A probe over its own ``URLSessionTransport`` with a short timeout.
+    /// A probe over its own ``CurlTransport`` with a short timeout.
     public init(timeout: TimeInterval = 3) {
-        self.init(transport: URLSessionTransport(timeout: timeout))
+        self.init(transport: CurlTransport(timeout: timeout))
     }
 }

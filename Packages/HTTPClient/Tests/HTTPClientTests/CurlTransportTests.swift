@@ -6,7 +6,7 @@ import HTTPClientTesting
 import XCTest
 
 /// The live transport and the client against a real server on 127.0.0.1.
-final class URLSessionTransportTests: XCTestCase {
+final class CurlTransportTests: XCTestCase {
     private struct Catalog: Decodable, Equatable {
         struct Product: Decodable, Equatable {
             let name: String
@@ -20,7 +20,7 @@ final class URLSessionTransportTests: XCTestCase {
             .init(method: "GET", path: "/cart/list", status: 200, body: Data(#"{"products":[{"name":"Apples","price":120}]}"#.utf8)),
         ])
         defer { server.stop() }
-        let client = HTTPClient(transport: URLSessionTransport(timeout: 5))
+        let client = HTTPClient(transport: CurlTransport(timeout: 5))
         let catalog = try await client.decode(Catalog.self, from: .get(server.baseURL.appendingPathComponent("cart/list")))
         XCTAssertEqual(catalog, Catalog(products: [.init(name: "Apples", price: 120)]))
         XCTAssertEqual(server.requests().map(\.method), ["GET"])
@@ -31,7 +31,7 @@ final class URLSessionTransportTests: XCTestCase {
             .init(method: "GET", path: "/broken", status: 500, body: Data("boom".utf8)),
         ])
         defer { server.stop() }
-        let transport = URLSessionTransport(timeout: 5)
+        let transport = CurlTransport(timeout: 5)
         let response = try await transport.send(.get(server.baseURL.appendingPathComponent("broken")))
         XCTAssertEqual(response.statusCode, 500)
         XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "boom")
@@ -50,7 +50,7 @@ final class URLSessionTransportTests: XCTestCase {
             .init(method: "GET", path: "/missing-key", body: Data(#"{"products":[{"name":"A"}]}"#.utf8)),
         ])
         defer { server.stop() }
-        let client = HTTPClient(transport: URLSessionTransport(timeout: 5))
+        let client = HTTPClient(transport: CurlTransport(timeout: 5))
         await assertThrows(.decoding("the answer is not valid JSON")) {
             try await client.decode(Catalog.self, from: .get(server.baseURL.appendingPathComponent("truncated")))
         }
@@ -69,7 +69,7 @@ final class URLSessionTransportTests: XCTestCase {
             .init(method: "GET", path: "/fast", body: Data("quick".utf8)),
         ])
         defer { server.stop() }
-        let transport = URLSessionTransport(timeout: 1)
+        let transport = CurlTransport(timeout: 1)
         let error = await caught { try await transport.send(.get(server.baseURL.appendingPathComponent("slow"))) }
         XCTAssertEqual(error, .timeout(seconds: 1))
         // The threaded server answers other requests while the slow one sleeps.
@@ -77,23 +77,55 @@ final class URLSessionTransportTests: XCTestCase {
         XCTAssertEqual(fast.body, Data("quick".utf8))
     }
 
+    /// An answer of 100,000 header lines is refused after the first 500 (libcurl stops reading), with
+    /// a clear error, where Foundation's networking spun a core until the timeout.
+    func testAFloodOfHeaderLinesIsRefusedAtItsCap() async throws {
+        var headers: [String: String] = [:]
+        for index in 0..<100_000 { headers["X-Flood-\(index)"] = "x" }
+        let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/flood", body: Data("{}".utf8), headers: headers)])
+        defer { server.stop() }
+        let error = await caught { try await CurlTransport(timeout: 30).send(.get(server.baseURL.appendingPathComponent("flood"))) }
+        XCTAssertEqual(error, .other("The server's answer has more than \(CurlSession.maximumHeaderLines) header lines or "
+                                     + "\(CurlSession.maximumHeaderBytes / 1024) KB of headers."))
+    }
+
+    /// Several requests of one transport's session share it (one thread, one pool) and each gets its own answer.
+    func testConcurrentRequestsOfOneSessionEachGetTheirAnswer() async throws {
+        let server = try LocalHTTPServer(routes: (0..<20).map { .init(method: "GET", path: "/item/\($0)", body: Data("item \($0)".utf8)) })
+        defer { server.stop() }
+        let transport = CurlTransport(timeout: 10, session: CurlSession())
+        let bodies = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    let response = try await transport.send(.get(server.baseURL.appendingPathComponent("item/\(index)")))
+                    return (index, String(decoding: response.body, as: UTF8.self))
+                }
+            }
+            var found: [Int: String] = [:]
+            for try await (index, body) in group { found[index] = body }
+            return found
+        }
+        XCTAssertEqual(bodies.count, 20)
+        for (index, body) in bodies { XCTAssertEqual(body, "item \(index)") }
+    }
+
     func testNothingListeningIsOffline() async throws {
         let port = try Self.closedPort()
-        let transport = URLSessionTransport(timeout: 5)
+        let transport = CurlTransport(timeout: 5)
         let error = await caught { try await transport.send(.get(URL(string: "http://127.0.0.1:\(port)/x")!)) }
         XCTAssertEqual(error, .offline("127.0.0.1:\(port)"))
         XCTAssertEqual(error?.userMessage, "No connection to 127.0.0.1:\(port) — is the server running?")
     }
 
     func testUnsupportedSchemeIsInvalidURL() async {
-        let error = await caught { try await URLSessionTransport().send(.get(URL(string: "ftp://example.com/file")!)) }
+        let error = await caught { try await CurlTransport().send(.get(URL(string: "ftp://example.com/file")!)) }
         XCTAssertEqual(error, .invalidURL("ftp://example.com/file"))
     }
 
     func testCancellingTheTaskCancelsTheRequest() async throws {
         let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/slow", body: Data("late".utf8), delay: 5)])
         defer { server.stop() }
-        let transport = URLSessionTransport(timeout: 10)
+        let transport = CurlTransport(timeout: 10)
         let url = server.baseURL.appendingPathComponent("slow")
         let task = Task { try await transport.send(.get(url)) }
         // Wait until the server has the request, then cancel.
@@ -112,7 +144,7 @@ final class URLSessionTransportTests: XCTestCase {
             .init(method: "DELETE", path: "/contacts/1.json", status: 204),
         ])
         defer { server.stop() }
-        let client = HTTPClient(transport: URLSessionTransport(timeout: 5))
+        let client = HTTPClient(transport: CurlTransport(timeout: 5))
         let post = try HTTPRequest.json(.post, server.baseURL.appendingPathComponent("contacts.json"), body: NewContact(first_name: "Amy"))
         let response = try await client.send(post)
         XCTAssertEqual(response.statusCode, 422)
@@ -134,7 +166,7 @@ final class URLSessionTransportTests: XCTestCase {
         let server = try LocalHTTPServer(routes: [.init(method: "POST", path: "/upload", status: 201)])
         defer { server.stop() }
         let payload = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0) })
-        let response = try await HTTPClient(transport: URLSessionTransport(timeout: 5))
+        let response = try await HTTPClient(transport: CurlTransport(timeout: 5))
             .send(HTTPRequest(method: .post, url: server.baseURL.appendingPathComponent("upload"), body: payload))
         XCTAssertEqual(response.statusCode, 201)
         XCTAssertEqual(server.requests().first?.body, payload)

@@ -6,7 +6,7 @@ import XCTest
 
 /// The test server itself: other packages' service tests rely on it.
 final class LocalHTTPServerTests: XCTestCase {
-    private let client = HTTPClient(transport: URLSessionTransport(timeout: 5))
+    private let client = HTTPClient(transport: CurlTransport(timeout: 5))
 
     func testRoutesWithQueriesHeadersAndFallbacks() async throws {
         let server = try LocalHTTPServer(routes: [

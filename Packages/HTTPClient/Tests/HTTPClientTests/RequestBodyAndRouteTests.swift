@@ -47,7 +47,7 @@ final class RequestBodyTests: XCTestCase {
         let request = try HTTPRequest.multipart(url: server.baseURL.appendingPathComponent("contacts.json"), parts: [
             .field("contact[last_name]", "Ng"), .file("contact[profile_pic]", filename: "p.jpg", contentType: "image/jpeg", data: picture),
         ])
-        let response = try await HTTPClient(transport: URLSessionTransport(timeout: 5)).send(request)
+        let response = try await HTTPClient(transport: CurlTransport(timeout: 5)).send(request)
         XCTAssertEqual(response.statusCode, 201)
         let received = try XCTUnwrap(server.requests().first)
         XCTAssertEqual(received.body, request.body)

@@ -12,7 +12,7 @@ final class ResponseLimitTests: XCTestCase {
         defer { server.stop() }
         let started = ContinuousClock.now
         let error = await caught {
-            try await URLSessionTransport(timeout: 10).send(.get(server.baseURL.appendingPathComponent("products-test.json"),
+            try await CurlTransport(timeout: 10).send(.get(server.baseURL.appendingPathComponent("products-test.json"),
                                                                  byteLimit: 1024 * 1024))
         }
         XCTAssertEqual(error, .tooLarge(limit: 1024 * 1024))
@@ -24,11 +24,11 @@ final class ResponseLimitTests: XCTestCase {
         let server = try LocalHTTPServer(routes: [.init(path: "/big", body: Data(repeating: 0x20, count: 300_000))])
         defer { server.stop() }
         let error = await caught {
-            try await URLSessionTransport(timeout: 5).send(.get(server.baseURL.appendingPathComponent("big"), byteLimit: 100_000))
+            try await CurlTransport(timeout: 5).send(.get(server.baseURL.appendingPathComponent("big"), byteLimit: 100_000))
         }
         XCTAssertEqual(error, .tooLarge(limit: 100_000))
         // Within the limit the same answer arrives whole.
-        let response = try await URLSessionTransport(timeout: 5).send(.get(server.baseURL.appendingPathComponent("big"), byteLimit: 300_000))
+        let response = try await CurlTransport(timeout: 5).send(.get(server.baseURL.appendingPathComponent("big"), byteLimit: 300_000))
         XCTAssertEqual(response.body.count, 300_000)
     }
 
@@ -36,7 +36,7 @@ final class ResponseLimitTests: XCTestCase {
         let server = try LocalHTTPServer(routes: [.init(path: "/drip", fault: .drip)])
         defer { server.stop() }
         let started = ContinuousClock.now
-        let error = await caught { try await URLSessionTransport(timeout: 1.5).send(.get(server.baseURL.appendingPathComponent("drip"))) }
+        let error = await caught { try await CurlTransport(timeout: 1.5).send(.get(server.baseURL.appendingPathComponent("drip"))) }
         XCTAssertEqual(error, .timeout(seconds: 1.5))
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(4))
     }
@@ -48,7 +48,7 @@ final class ResponseLimitTests: XCTestCase {
             .init(path: "/missing", status: 404, body: Data("<p>gone</p>".utf8), headers: ["Content-Type": "text/html"]),
         ])
         defer { server.stop() }
-        let transport = URLSessionTransport(timeout: 5)
+        let transport = CurlTransport(timeout: 5)
         let accepted = ["text/html", "text/plain"]
         let error = await caught {
             try await transport.send(.get(server.baseURL.appendingPathComponent("file.bin"), byteLimit: HTTPRequest.ByteLimit.webPage,
@@ -75,7 +75,7 @@ final class ResponseLimitTests: XCTestCase {
     func testAResetConnectionSaysSoRatherThanThatTheServerIsDown() async throws {
         let server = try LocalHTTPServer(routes: [.init(path: "/reset", fault: .reset)])
         defer { server.stop() }
-        let error = await caught { try await URLSessionTransport(timeout: 5).send(.get(server.baseURL.appendingPathComponent("reset"))) }
+        let error = await caught { try await CurlTransport(timeout: 5).send(.get(server.baseURL.appendingPathComponent("reset"))) }
         XCTAssertEqual(error, .connectionLost("127.0.0.1:\(server.port)"))
         XCTAssertEqual(error?.userMessage,
                        "The connection to 127.0.0.1:\(server.port) was closed before the answer was complete — try again.")

@@ -73,7 +73,7 @@ final class RetryPolicyTests: XCTestCase {
     func testRetriesARealServerFailure() async throws {
         let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/flaky", status: 503)])
         defer { server.stop() }
-        let client = HTTPClient(transport: URLSessionTransport(timeout: 5))
+        let client = HTTPClient(transport: CurlTransport(timeout: 5))
         let url = server.baseURL.appendingPathComponent("flaky")
         let error = await caught { try await RetryPolicy(attempts: 2, backoff: .none).run { try await client.data(.get(url)) } }
         XCTAssertEqual(error, .status(code: 503, body: nil))
@@ -94,7 +94,7 @@ final class ConnectivityProbeTests: XCTestCase {
     }
 
     func testNothingListeningOrA5xxIsUnreachable() async throws {
-        let closed = await ConnectivityProbe(timeout: 2).check(URL(string: "http://127.0.0.1:\(try URLSessionTransportTests.closedPort())/")!)
+        let closed = await ConnectivityProbe(timeout: 2).check(URL(string: "http://127.0.0.1:\(try CurlTransportTests.closedPort())/")!)
         XCTAssertFalse(closed)
         let server = try LocalHTTPServer(routes: [.init(method: "HEAD", path: "/", status: 503)])
         defer { server.stop() }

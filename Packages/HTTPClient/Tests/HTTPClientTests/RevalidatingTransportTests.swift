@@ -28,7 +28,7 @@ final class RevalidatingTransportTests: XCTestCase {
         ])
         let archive = MemoryArchive()
         let clock = Mutex(Date(timeIntervalSince1970: 1_000))
-        let client = HTTPClient(transport: RevalidatingTransport(URLSessionTransport(timeout: 5), archive: archive,
+        let client = HTTPClient(transport: RevalidatingTransport(CurlTransport(timeout: 5), archive: archive,
                                                                  now: { clock.withLock { $0 } }))
         let url = server.baseURL.appendingPathComponent("cart/list")
 
@@ -37,7 +37,7 @@ final class RevalidatingTransportTests: XCTestCase {
         XCTAssertEqual(archive.storedAnswer(for: url)?.etag, "\"v1\"")
         XCTAssertEqual(client.kept(Catalog.self, for: .get(url)), Fetched(Catalog(products: ["apple", "pear"]), storedAt: Date(timeIntervalSince1970: 1_000)),
                        "the kept answer, without asking the server, says when it was current")
-        XCTAssertNil(HTTPClient(transport: URLSessionTransport(timeout: 5)).kept(Catalog.self, for: .get(url)), "a transport that keeps nothing")
+        XCTAssertNil(HTTPClient(transport: CurlTransport(timeout: 5)).kept(Catalog.self, for: .get(url)), "a transport that keeps nothing")
         XCTAssertEqual(server.requests().count, 1)
 
         clock.withLock { $0 = Date(timeIntervalSince1970: 2_000) }
@@ -64,7 +64,7 @@ final class RevalidatingTransportTests: XCTestCase {
         ])
         defer { server.stop() }
         let archive = MemoryArchive()
-        let client = HTTPClient(transport: RevalidatingTransport(URLSessionTransport(timeout: 5), archive: archive))
+        let client = HTTPClient(transport: RevalidatingTransport(CurlTransport(timeout: 5), archive: archive))
         let url = server.baseURL.appendingPathComponent("catalog")
         _ = try await client.fetch(Catalog.self, from: .get(url))
         do {
@@ -102,7 +102,7 @@ final class RevalidatingTransportTests: XCTestCase {
         ])
         defer { server.stop() }
         let archive = MemoryArchive()
-        let client = HTTPClient(transport: RevalidatingTransport(URLSessionTransport(timeout: 5), archive: archive))
+        let client = HTTPClient(transport: RevalidatingTransport(CurlTransport(timeout: 5), archive: archive))
         do {
             _ = try await client.fetch(Catalog.self, from: .get(server.baseURL.appendingPathComponent("broken")))
             XCTFail("a 500 without a kept answer is an error")

@@ -13,7 +13,7 @@ final class ServiceFaultMatrixTests: XCTestCase {
     private func outcome(_ route: LocalHTTPServer.Route, byteLimit: Int = HTTPRequest.ByteLimit.list) async throws -> (HTTPError?, TimeInterval) {
         let server = try LocalHTTPServer(routes: [route])
         defer { server.stop() }
-        let client = HTTPClient(transport: URLSessionTransport(timeout: 1))
+        let client = HTTPClient(transport: CurlTransport(timeout: 1))
         let started = Date()
         do {
             _ = try await client.decode(Items.self, from: .get(server.baseURL.appendingPathComponent("list"), byteLimit: byteLimit))

@@ -51,7 +51,7 @@ final class SlowBodyTimeoutTests: XCTestCase {
         }
         let port = try XCTUnwrap(Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
 
-        let error = await caught { try await URLSessionTransport(timeout: 1).send(.get(URL(string: "http://127.0.0.1:\(port)/")!)) }
+        let error = await caught { try await CurlTransport(timeout: 1).send(.get(URL(string: "http://127.0.0.1:\(port)/")!)) }
         XCTAssertEqual(error, .timeout(seconds: 1))
     }
 }

@@ -8,7 +8,7 @@ import XCTest
 /// The live service against a real HTTP server on 127.0.0.1.
 final class ServiceTests: XCTestCase {
     private func service(_ server: LocalHTTPServer, timeout: TimeInterval = 5) -> HTTPNumbersService {
-        HTTPNumbersService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)), baseURL: server.baseURL.appendingPathComponent("test"))
+        HTTPNumbersService(client: HTTPClient(transport: CurlTransport(timeout: timeout)), baseURL: server.baseURL.appendingPathComponent("test"))
     }
 
     func testListAndDetailByNameWithItsCommaAsAQueryValue() async throws {

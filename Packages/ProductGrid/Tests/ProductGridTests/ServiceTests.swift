@@ -16,7 +16,7 @@ final class ServiceTests: XCTestCase {
                   body: Data(#"{"product_id":"6_id_is_a_string","name":"Pork","price":343,"image":"http://127.0.0.1:1/images/6.jpg","description":"Slow roast."}"#.utf8)),
         ])
         defer { server.stop() }
-        let service = HTTPProductService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)),
+        let service = HTTPProductService(client: HTTPClient(transport: CurlTransport(timeout: 5)),
                                          baseURL: server.baseURL.appendingPathComponent("api"))
         let catalog = try await service.fetchCatalog().value
         XCTAssertEqual(catalog.products.map(\.name), ["Apples", "Pork"])
@@ -34,7 +34,7 @@ final class ServiceTests: XCTestCase {
     func testAnIDThatIsNoSegmentIsAnErrorNotARequest() async throws {
         let server = try LocalHTTPServer(routes: [])
         defer { server.stop() }
-        let service = HTTPProductService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)), baseURL: server.baseURL)
+        let service = HTTPProductService(client: HTTPClient(transport: CurlTransport(timeout: 5)), baseURL: server.baseURL)
         for id in ["", "..", "."] {
             do {
                 _ = try await service.fetchDetail(productID: id)
@@ -52,7 +52,7 @@ final class ServiceTests: XCTestCase {
             .init(method: "GET", path: "/cart/1/detail", status: 200, body: Data(#"{"product_id":"1","name":"#.utf8)),
         ])
         defer { server.stop() }
-        let service = HTTPProductService(client: HTTPClient(transport: URLSessionTransport(timeout: 5)), baseURL: server.baseURL)
+        let service = HTTPProductService(client: HTTPClient(transport: CurlTransport(timeout: 5)), baseURL: server.baseURL)
         do {
             _ = try await service.fetchCatalog()
             XCTFail("expected an HTTP error")

@@ -9,7 +9,7 @@ import XCTest
 /// The live service against a real HTTP server on 127.0.0.1, and the bundled demo through its transport.
 final class ServiceTests: XCTestCase {
     private func service(_ server: LocalHTTPServer, timeout: TimeInterval = 5) -> HTTPResourceDirectoryService {
-        HTTPResourceDirectoryService(client: HTTPClient(transport: URLSessionTransport(timeout: timeout)),
+        HTTPResourceDirectoryService(client: HTTPClient(transport: CurlTransport(timeout: timeout)),
                                      baseURL: server.baseURL.appendingPathComponent("mobile-test"))
     }
 

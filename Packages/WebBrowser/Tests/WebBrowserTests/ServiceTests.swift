@@ -8,7 +8,7 @@ import XCTest
 /// The live page loader against a real HTTP server on 127.0.0.1.
 final class ServiceTests: XCTestCase {
     private func loader() -> HTTPWebPageLoader {
-        HTTPWebPageLoader(client: HTTPClient(transport: URLSessionTransport(timeout: 5)))
+        HTTPWebPageLoader(client: HTTPClient(transport: CurlTransport(timeout: 5)))
     }
 
     func testFetchesAPageAsHTMLAndFollowsRedirects() async throws {
