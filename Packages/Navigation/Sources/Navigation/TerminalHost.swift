@@ -130,8 +130,7 @@ public final class TerminalHost {
             case .resize(let newSize):
                 size = Size(newSize)
                 // A font size change resizes the window too: the cell's pixels come from the window's.
-                // A size that is nonsense keeps the last good one: nothing is ever sized by it.
-                if let cell = session.cellPixels(), cell.isPlausible { renderer.setCellPixels(PixelSize(cell)) }
+                if let cell = Self.cellAfterResize(window: session.cellPixels()) { renderer.setCellPixels(cell) }
                 renderer.invalidate()
             case .terminate(let signal):
                 return 128 + signal
@@ -141,6 +140,14 @@ public final class TerminalHost {
             if !session.hasQueuedEvents { draw() }
         }
         return 0
+    }
+
+    /// The cell size a resize (or a font change) brings: the window's pixels over its cells, when that
+    /// is a cell a terminal really has (``CellPixels/isPlausible``). Nil keeps the last good size: a
+    /// window that reports 65535 × 65535 pixels never sizes a picture.
+    nonisolated static func cellAfterResize(window: CellPixels?) -> PixelSize? {
+        guard let window, window.isPlausible else { return nil }
+        return PixelSize(window)
     }
 
     /// A process that cannot stop runs on after ctrl-z: in an orphaned process group (under `script`,

@@ -141,9 +141,10 @@ final class EventReader: Sendable {
         // A reply the probe's deadline cut goes on here: until the grace ends, a pending sequence waits
         // for its tail instead of becoming keys after the escape delay.
         let replyGraceEnd = Self.now() + UInt64(TerminalProbe.lateReplyGraceMilliseconds) * 1_000_000
-        // A string from the terminal that never ends lets a key typed after a pause through (see below).
-        let stringPause = UInt64(max(10, escapeDelayMilliseconds / 2)) * 1_000_000
-        var lastInput = Self.now()
+        // A string from the terminal that never ends is dropped once it has been open that long (see below).
+        let longestReply = UInt64(TerminalProbe.lateReplyGraceMilliseconds) * 1_000_000
+        // When the string the decoder is inside began (one the probe's deadline cut: when reading began).
+        var stringBegan: UInt64? = decoder.isInsideString ? Self.now() : nil
         var buffer = [UInt8](repeating: 0, count: 4096)
         var descriptors = [
             pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
@@ -182,6 +183,7 @@ final class EventReader: Sendable {
                 for event in decoder.resolveTimeout() {
                     emit(.input(event))
                 }
+                stringBegan = nil
                 continue
             }
             if descriptors[1].revents != 0 {
@@ -213,13 +215,19 @@ final class EventReader: Sendable {
                 let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
                 if count > 0 {
                     let arrived = Self.now()
-                    // A terminal writes a reply in one go: after a pause, a string whose body is already a
-                    // whole reply has ended without its terminator, and what comes now is typed.
-                    if decoder.isInsideString, arrived - lastInput >= stringPause { _ = decoder.endStringIfComplete(before: buffer[0]) }
-                    lastInput = arrived
+                    // A terminal writes a reply whole: a string still open a reply's time after it began
+                    // (keys typed without a pause never let the escape delay drop it) was never going to
+                    // end, and what comes now is typed.
+                    if let began = stringBegan, arrived - began >= longestReply { decoder.abandonString() }
+                    let wasInsideString = decoder.isInsideString
                     for event in decoder.feed(buffer[0..<count]) {
                         if case .key(.ctrl("c")) = event { interrupt.store(true, ordering: .relaxed) }
                         emit(.input(event))
+                    }
+                    if !decoder.isInsideString {
+                        stringBegan = nil
+                    } else if !wasInsideString || stringBegan == nil {
+                        stringBegan = arrived
                     }
                     continue
                 }

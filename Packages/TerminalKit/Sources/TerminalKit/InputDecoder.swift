@@ -12,7 +12,10 @@
 /// A terminal's answers to queries (device attributes, XTVERSION, kitty's graphics replies, the
 /// cell size, colour reports) arrive on the same stream. They are never keys: the decoder keeps
 /// them, parsed, as ``TerminalReply`` values for ``takeReplies()`` (at most ``maximumKeptReplies``),
-/// and swallows string sequences (DCS, OSC, APC, PM, SOS) whole, up to their terminator.
+/// and swallows string sequences (DCS, OSC, APC, PM, SOS) whole, up to their terminator. A reply
+/// that is already whole (kitty's `OK`, a background colour with all its digits) ends at the first
+/// byte that cannot belong to it even without its terminator, so a key typed right after a terminal
+/// that never terminates is still a key.
 public struct InputDecoder: Sendable {
     /// Control sequences longer than this are dropped (and the rest of them swallowed).
     public static let maximumSequenceLength = 64
@@ -74,26 +77,44 @@ public struct InputDecoder: Sendable {
         }
     }
 
-    /// Ends a string sequence whose body is already a whole reply (a background colour, kitty's
-    /// answer) as if its terminator had come, keeping the reply, when `next` cannot go on with it (not
-    /// a terminator, not a hex digit or `/` of a colour); true when it did. For a terminal that never
-    /// terminates a reply: a key typed after a pause is then a key, not part of the string, while a
-    /// reply whose last digits come late still gets them.
-    public mutating func endStringIfComplete(before next: UInt8) -> Bool {
-        guard case .string(let introducer) = state, Self.isCompleteReply(introducer: introducer, body: sequence) else { return false }
-        let continues = next == 0x1B || next == 0x07 || next == UInt8(ascii: "/") || (next < 0x80 && Character(Unicode.Scalar(next)).isHexDigit)
-        guard !continues else { return false }
-        finishString(introducer: introducer)
-        return true
+    /// Drops an unfinished string sequence, so that the next byte is decoded afresh. For the event
+    /// reader, once a string has gone on longer than any reply takes: the terminal writes a reply
+    /// whole, so what comes after that is typed.
+    mutating func abandonString() {
+        guard isInsideString else { return }
+        state = .ground
+        sequence.removeAll(keepingCapacity: true)
     }
 
-    /// Whether `body` is a reply that cannot go on: a colour that parses, kitty's OK or error.
-    private static func isCompleteReply(introducer: UInt8, body: [UInt8]) -> Bool {
+    /// The reply `body` already is whole, which no further byte but a terminator can belong to:
+    /// kitty's `OK`, or a background colour whose `next` byte could not go on with it (a fifth hex
+    /// digit, a fourth channel of `rgb:`). Nil for anything else (an error that goes on with its
+    /// message, a colour short of a channel or digit, any other string): those wait for their terminator.
+    private static func wholeReply(introducer: UInt8, body: [UInt8], before next: UInt8?) -> TerminalReply? {
+        // Only the short replies this is about; a long string is never parsed byte by byte.
+        guard body.count <= 48, body.first == UInt8(ascii: "G") || body.starts(with: Array("11;".utf8)) else { return nil }
         switch TerminalReply(stringIntroducer: introducer, body: body) {
-        case .backgroundColor?: true
-        case .kittyGraphics(let answer)?: answer.hasSuffix(";OK") || answer.contains(";E")
-        default: false
+        case .kittyGraphics(let answer)? where answer.hasSuffix(";OK"):
+            return .kittyGraphics(answer)
+        case .backgroundColor(let colour)?:
+            if let next, isColourPrefix(Array(body.dropFirst(3)) + [next]) { return nil }
+            return .backgroundColor(colour)
+        default:
+            return nil
         }
+    }
+
+    /// Whether `text` can still grow into an XParseColor `rgb:R/G/B` or `rgba:R/G/B/A` (1–4 hex digits a channel).
+    private static func isColourPrefix(_ text: [UInt8]) -> Bool {
+        let lowered = String(decoding: text, as: UTF8.self).lowercased()
+        for (form, channels) in [("rgb:", 3), ("rgba:", 4)] {
+            if form.hasPrefix(lowered) { return true }
+            guard lowered.hasPrefix(form) else { continue }
+            let parts = lowered.dropFirst(form.count).split(separator: "/", omittingEmptySubsequences: false)
+            return parts.count <= channels && parts.dropLast().allSatisfy { !$0.isEmpty }
+                && parts.allSatisfy { $0.count <= 4 && $0.allSatisfy(\.isHexDigit) }
+        }
+        return false
     }
 
     /// True while a lone ESC or an incomplete escape sequence is buffered: if no byte follows
@@ -259,14 +280,24 @@ public struct InputDecoder: Sendable {
             case 0x1B: state = .stringEscape(introducer: introducer)
             case 0x07: finishString(introducer: introducer) // BEL ends OSC (and, leniently, the others)
             default:
-                if sequence.count < Self.maximumStringBytes { sequence.append(byte) }
+                if let reply = Self.wholeReply(introducer: introducer, body: sequence, before: byte) {
+                    // A reply its terminal never terminated: the byte after it is typed (`?` right
+                    // after it is the key overlay, not part of the string), whenever it comes.
+                    state = .ground
+                    sequence.removeAll(keepingCapacity: true)
+                    keep(reply)
+                    processGround(byte, into: &events)
+                } else if sequence.count < Self.maximumStringBytes {
+                    sequence.append(byte)
+                }
             }
 
         case .stringEscape(let introducer):
             if byte == 0x5C { // ESC \ (ST)
                 finishString(introducer: introducer)
             } else {
-                // An ESC that does not end the string: the string was cut off; decode afresh.
+                // An ESC that does not end the string: the string was cut off (a whole reply is kept); decode afresh.
+                if let reply = Self.wholeReply(introducer: introducer, body: sequence, before: nil) { keep(reply) }
                 state = .escape
                 sequence.removeAll(keepingCapacity: true)
                 process(byte, into: &events)

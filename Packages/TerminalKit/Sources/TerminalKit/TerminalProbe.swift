@@ -99,8 +99,11 @@ public enum TerminalProbe {
     }
     /// How long a launch waits at most for the answers (a terminal that answers nothing, a slow link).
     public static let defaultTimeoutMilliseconds = 200
-    /// After the probe's deadline, how long a reply cut by it may take to end: its tail is decoded as
-    /// the reply's (and swallowed), not typed as keys (`?` opening the key overlay, `r` reloading).
+    /// How long a reply may take to arrive whole. After the probe's deadline, a reply cut by it has
+    /// this long to end: its tail is decoded as the reply's (and swallowed), not typed as keys (`?`
+    /// opening the key overlay, `r` reloading). And a string sequence from the terminal (OSC, DCS,
+    /// APC…) still open this long after it began is dropped at the next input, which is typed: one
+    /// that never ends eats at most this long of keys typed without a pause.
     public static let lateReplyGraceMilliseconds = 1000
 
     /// Whether asking is safe: both ends are a terminal, and TERM is not `dumb` (which may echo or

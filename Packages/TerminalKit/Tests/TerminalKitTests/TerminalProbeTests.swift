@@ -144,9 +144,15 @@ final class TerminalProbeTests: XCTestCase {
 
     /// A reply the probe's deadline cuts in two (a slow link) goes on in the event reader where it
     /// stopped: its tail is the reply's, never keys (`?` would open the key overlay, `r` reload), and a
-    /// cut just after its ESC is no Escape key.
+    /// cut just after its ESC is no Escape key. The tail comes a moment after reading began, as over a
+    /// slow link; kitty's refusal goes on with its message however long that pause.
     func testAReplyCutByTheProbesDeadlineIsNeverReadAsKeys() async throws {
-        for (before, after) in [("\u{1B}[?6", "2;4c"), ("\u{1B}", "[?62;4c"), ("\u{1B}]11;rgb:0000/00", "00/0000\u{1B}\\\u{1B}[?62;c")] {
+        let cuts = [
+            ("\u{1B}[?62", ";4c"), ("\u{1B}[?6", "2;4c"), ("\u{1B}", "[?62;4c"),
+            ("\u{1B}]11;rgb:0000/00", "00/0000\u{1B}\\\u{1B}[?62;c"), ("\u{1B}]", "11;rgb:0000/0000/0000\u{07}\u{1B}[?62;c"),
+            ("\u{1B}_Gi=31;EN", "OTSUPPORTED:graphics disabled\u{1B}\\\u{1B}[?62;c"),
+        ]
+        for (before, after) in cuts {
             let pty = try PseudoTerminal()
             let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
             try session.enter()
@@ -155,33 +161,75 @@ final class TerminalProbeTests: XCTestCase {
             let found = session.probe(timeoutMilliseconds: 100)
             XCTAssertFalse(found.answered, "the deadline came first")
             let collector = EventCollector(session.events())
+            try await Task.sleep(for: .milliseconds(60))
             pty.type(after + "?q")
             let events = await collector.wait { $0.count >= 2 }
             XCTAssertEqual(events, [.input(.key(.character("?"))), .input(.key(.character("q")))], "\(before.debugDescription) | \(after.debugDescription)")
         }
     }
 
-    /// A terminal that never ends its reply (an OSC without ST or BEL) does not eat the key typed
-    /// after it: after a pause, a reply that is already whole ends, and `?` is a key.
-    func testAKeyTypedAfterAnUnterminatedReplyIsAKey() async throws {
+    /// A terminal that never ends its reply (an OSC without ST or BEL, kitty's OK without ST) does
+    /// not eat the key typed right after it: the reply is whole, and `?` cannot belong to it.
+    func testAKeyTypedRightAfterAnUnterminatedReplyIsAKey() async throws {
         let pty = try PseudoTerminal()
-        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave, escapeDelayMilliseconds: 20)
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
         try session.enter()
         defer { session.leave() }
         let collector = EventCollector(session.events())
-        pty.type("\u{1B}]11;rgb:0000/0000/0000")
-        // The person's key comes after the terminal's write, as keys do: a pause longer than the string pause.
-        try await Task.sleep(for: .milliseconds(60))
-        pty.type("?q")
+        pty.type("\u{1B}]11;rgb:0000/0000/0000?")
+        pty.type("\u{1B}_Gi=31;OKq")
         let events = await collector.wait { $0.count >= 2 }
         XCTAssertEqual(events, [.input(.key(.character("?"))), .input(.key(.character("q")))])
+    }
 
-        var decoder = InputDecoder()
-        XCTAssertEqual(decoder.feed(Array("\u{1B}]11;rgb:ff/ff/f".utf8)), [])
-        XCTAssertFalse(decoder.endStringIfComplete(before: UInt8(ascii: "f")), "a colour's last digit goes on with it")
-        XCTAssertTrue(decoder.endStringIfComplete(before: UInt8(ascii: "?")))
-        XCTAssertEqual(decoder.takeReplies(), [.backgroundColor(TerminalColor(red: 255, green: 255, blue: 255))])
-        XCTAssertEqual(decoder.feed(Array("?".utf8)), [.key(.character("?"))])
+    /// A string that never ends and is no reply (any OSC, DCS, APC) eats keys typed without a pause
+    /// (the escape delay never passes) for at most a reply's time, a second; then keys are keys.
+    func testAStringThatNeverEndsIsDroppedAfterAReplysTime() async throws {
+        let pty = try PseudoTerminal()
+        // An escape delay longer than the test: only the string's age can end it.
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave, escapeDelayMilliseconds: 10_000)
+        try session.enter()
+        defer { session.leave() }
+        let collector = EventCollector(session.events())
+        let start = ContinuousClock.now
+        pty.type("\u{1B}]99;never ends")
+        // Someone holding a key: an x every 50 ms, until one comes through.
+        while collector.events.isEmpty, ContinuousClock.now < start + .seconds(8) {
+            pty.type("x")
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let events = collector.events
+        XCTAssertFalse(events.isEmpty, "keys came through")
+        XCTAssertEqual(events, Array(repeating: .input(.key(.character("x"))), count: events.count))
+        XCTAssertGreaterThanOrEqual(ContinuousClock.now - start, .milliseconds(900), "the string had its reply's time")
+    }
+
+    /// A reply that is already whole ends at the first byte that cannot belong to it, terminated or
+    /// not, whatever the reads: a fifth hex digit, a fourth channel of `rgb:`, anything after kitty's
+    /// OK. What may still belong to it (a colour's last digit, kitty's error message) goes on.
+    func testAWholeReplyEndsAtTheFirstByteThatCannotBelongToIt() {
+        let black = TerminalReply.backgroundColor(TerminalColor(red: 0, green: 0, blue: 0))
+        let white = TerminalReply.backgroundColor(TerminalColor(red: 255, green: 255, blue: 255))
+        let cases: [(input: String, keys: [InputEvent], replies: [TerminalReply])] = [
+            ("\u{1B}]11;rgb:ffff/ffff/ffff?", [.key(.character("?"))], [white]),
+            ("\u{1B}]11;rgb:0000/0000/0000f", [.key(.character("f"))], [black]),
+            ("\u{1B}]11;rgb:0000/0000/0000/q", [.key(.character("/")), .key(.character("q"))], [black]),
+            ("\u{1B}]11;rgb:f/f/ff?", [.key(.character("?"))], [white]),
+            ("\u{1B}]11;rgba:0000/0000/0000/ffffq", [.key(.character("q"))], [black]),
+            ("\u{1B}_Gi=31;OKr", [.key(.character("r"))], [.kittyGraphics("i=31;OK")]),
+            ("\u{1B}_Gi=31;OK\u{1B}[A", [.key(.up)], [.kittyGraphics("i=31;OK")]),
+            ("\u{1B}_Gi=31;ENOENT:r\u{1B}\\", [], [.kittyGraphics("i=31;ENOENT:r")]),
+            // Short of a channel: it waits for its terminator (or the escape delay), taking what comes.
+            ("\u{1B}]11;rgb:00/00?", [], []),
+        ]
+        for (input, keys, replies) in cases {
+            var whole = InputDecoder()
+            XCTAssertEqual(whole.feed(Array(input.utf8)), keys, input.debugDescription)
+            XCTAssertEqual(whole.takeReplies(), replies, input.debugDescription)
+            var byByte = InputDecoder()
+            XCTAssertEqual(input.utf8.flatMap { byByte.feed([$0]) }, keys, "byte by byte: \(input.debugDescription)")
+            XCTAssertEqual(byByte.takeReplies(), replies, "byte by byte: \(input.debugDescription)")
+        }
     }
 
     /// OSC 11's answer, as xterm (4 digits a channel, ST), kitty (BEL), urxvt (rgba) and 2-digit

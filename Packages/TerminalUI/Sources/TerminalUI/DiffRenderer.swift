@@ -35,7 +35,9 @@ public final class DiffRenderer {
     ///   - sink: receives the bytes of each frame in one `write`.
     ///   - colorMode: what the terminal can show (see ``ColorMode/detect(environment:)``).
     ///   - graphics: how placed pictures are drawn; nil leaves their cells blank.
-    ///   - cellPixels: the size of a cell in pixels (pictures are sent at their boxes' pixel size).
+    ///   - cellPixels: the size of a cell in pixels (pictures are sent at their boxes' pixel size, at most
+    ///     ``PixelSize/largestPictureSide`` a side however large the cell; the caller decides whether a
+    ///     size the terminal reported is worth drawing pictures by at all).
     ///   - sixelColors: the terminal's sixel colour registers (XTSMGRAPHICS), at most 256 are used.
     ///   - theme: the shades of the role colours (``ColorTheme``).
     ///   - showsCursor: whether the terminal's cursor is shown on the focused element (``Frame/cursor``).
@@ -47,7 +49,7 @@ public final class DiffRenderer {
         self.theme = theme
         self.showsCursor = showsCursor
         self.hyperlinks = hyperlinks ?? (colorMode != .none)
-        self.pictures = graphics.map { PictureLayer(graphics: $0, cellPixels: cellPixels, sixelColors: sixelColors) }
+        self.pictures = graphics.map { PictureLayer(graphics: $0, cellPixels: cellPixels.boundedCell, sixelColors: sixelColors) }
     }
 
     /// Forgets what is on the screen, so the next ``render(_:)`` repaints everything
@@ -57,10 +59,10 @@ public final class DiffRenderer {
     }
 
     /// The size of a cell in pixels changed (a resize, a font change): every picture is sent again
-    /// at its new pixel size on the next frame.
+    /// at its new pixel size on the next frame. A size without pixels (zero or less) is ignored.
     public func setCellPixels(_ size: PixelSize) {
-        guard let pictures, pictures.cellPixels != size, size.width > 0, size.height > 0 else { return }
-        pictures.cellPixels = size
+        guard let pictures, size.width > 0, size.height > 0, pictures.cellPixels != size.boundedCell else { return }
+        pictures.cellPixels = size.boundedCell
         invalidate()
     }
 

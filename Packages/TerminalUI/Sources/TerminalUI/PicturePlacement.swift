@@ -18,7 +18,16 @@ public struct PixelSize: Hashable, Sendable {
     public func clamped(toSide side: Int) -> PixelSize {
         let longest = max(width, height)
         guard longest > side, side > 0 else { return self }
-        return PixelSize(width: max(1, width * side / longest), height: max(1, height * side / longest))
+        // In double width: `width * side` overflows for a width near Int.max; the quotient never does.
+        func scaled(_ length: Int) -> Int { max(1, longest.dividingFullWidth(length.multipliedFullWidth(by: side)).quotient) }
+        return PixelSize(width: scaled(width), height: scaled(height))
+    }
+
+    /// This size as a cell the renderer sizes pictures by: each side within 1…``largestPictureSide``.
+    /// A cell larger than the largest picture sizes nothing larger (boxes are clamped to it anyway),
+    /// and the pixels of a box of any number of such cells stay far from overflowing.
+    var boundedCell: PixelSize {
+        PixelSize(width: min(max(width, 1), Self.largestPictureSide), height: min(max(height, 1), Self.largestPictureSide))
     }
 }
 

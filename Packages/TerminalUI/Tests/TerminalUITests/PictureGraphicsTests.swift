@@ -68,6 +68,30 @@ final class PictureGraphicsTests: XCTestCase {
         XCTAssertEqual(PixelSize(width: 400, height: 200).clamped(toSide: 2048), PixelSize(width: 400, height: 200))
     }
 
+    /// Under the host's check of the cell size, the renderer keeps its own bound: given any cell size
+    /// at all (Int.max a side, at first or by a resize), it neither overflows nor asks a picture for
+    /// more than the largest side, and what it writes stays small.
+    func testACellOfAnySizeNeitherOverflowsNorSizesAPictureOverTheLargestSide() {
+        for graphics in [GraphicsProtocol.kitty, .sixel, .iterm, .kittyPlaceholders] {
+            let picture = MeasuredPicture()
+            var frame = Frame(size: Size(columns: 40, rows: 20))
+            frame.place(picture, in: Rect(column: 0, row: 0, columns: 30, rows: 10))
+            frame.place(picture, in: Rect(column: 2, row: 15, columns: 8, rows: 8)) // cut by the screen's bottom
+            let sink = RecordingSink()
+            let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: graphics, cellPixels: PixelSize(width: .max, height: .max))
+            renderer.render(frame)
+            renderer.setCellPixels(PixelSize(width: .max / 3, height: 100_000))
+            renderer.render(frame)
+            XCTAssertFalse(picture.askedBoxes.isEmpty, "\(graphics)")
+            for box in picture.askedBoxes {
+                XCTAssertLessThanOrEqual(max(box.width, box.height), PixelSize.largestPictureSide, "\(graphics): \(box)")
+                XCTAssertGreaterThan(min(box.width, box.height), 0, "\(graphics): \(box)")
+            }
+            XCTAssertLessThan(sink.writes.reduce(0) { $0 + $1.count }, 256 << 10, "\(graphics)")
+        }
+        XCTAssertEqual(PixelSize(width: .max, height: .max / 2).clamped(toSide: 2048), PixelSize(width: 2048, height: 1023))
+    }
+
     func testBase64FollowsRFC4648() {
         // Through kitty's transmit, which carries the payload as base64.
         for (payload, encoded) in [("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy")] {
