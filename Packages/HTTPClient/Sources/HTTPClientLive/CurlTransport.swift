@@ -18,7 +18,8 @@ import Synchronization
 /// - **Redirects** are followed up to ``CurlSession/maximumRedirects``, to http and https only.
 /// - **https:** the system's trust store, or `SSL_CERT_FILE` / `SSL_CERT_DIR` as OpenSSL tools read
 ///   them; a certificate that does not verify is an error that names the host, never retried
-///   insecurely. Proxies come from `http_proxy`, `https_proxy` and `no_proxy`, as curl reads them.
+///   insecurely. Proxies come from `http_proxy`, `https_proxy` and `no_proxy`, as curl reads them;
+///   this machine's own addresses (`localhost`, `127.0.0.1`, `::1`) never go through one.
 public struct CurlTransport: Transport {
     /// Seconds a request may take, from start to last byte.
     public let timeout: TimeInterval
@@ -70,7 +71,7 @@ public final class CurlSession: Sendable {
     public static let maximumRedirects = 10
 
     private let loop: CurlLoop
-    /// `SSL_CERT_FILE` and `SSL_CERT_DIR`, read once.
+    /// `SSL_CERT_FILE`, `SSL_CERT_DIR` and `no_proxy`, read once.
     let environment: [String: String]
 
     /// A session with its own thread and connection pool.
@@ -239,6 +240,9 @@ final class CurlTransfer: @unchecked Sendable {
         // Every encoding libcurl decodes; the write callback sees (and caps) the decoded bytes.
         _ = apps_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         _ = apps_curl_easy_setopt_string(easy, CURLOPT_USERAGENT, "apps-cli")
+        // The proxies of the environment, as curl reads them, but never for this machine's own addresses.
+        let noProxy = [environment["no_proxy"] ?? environment["NO_PROXY"], "localhost,127.0.0.1,::1"].compactMap { $0 }.filter { !$0.isEmpty }
+        _ = apps_curl_easy_setopt_string(easy, CURLOPT_NOPROXY, noProxy.joined(separator: ","))
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty { _ = apps_curl_easy_setopt_string(easy, CURLOPT_CAINFO, file) }
         if let folder = environment["SSL_CERT_DIR"], !folder.isEmpty { _ = apps_curl_easy_setopt_string(easy, CURLOPT_CAPATH, folder) }
         switch request.method {

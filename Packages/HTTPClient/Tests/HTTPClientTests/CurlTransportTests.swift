@@ -109,6 +109,71 @@ final class CurlTransportTests: XCTestCase {
         for (index, body) in bodies { XCTAssertEqual(body, "item \(index)") }
     }
 
+    /// A keep-alive server that counts the connections it accepted: requests one after another share
+    /// one connection, and at once they never open more than the per-host limit.
+    func testConnectionsAreReusedAndLimitedPerHost() async throws {
+        let script = #"""
+        import http.server, socketserver, sys, threading
+        accepted = [0]
+        lock = threading.Lock()
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            def setup(self):
+                with lock:
+                    accepted[0] += 1
+                super().setup()
+            def do_GET(self):
+                body = str(accepted[0]).encode() if self.path == "/count" else b"x" * 1000
+                if self.path.startswith("/slow"):
+                    threading.Event().wait(0.2)
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            def log_message(self, *args):
+                pass
+        class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+            daemon_threads = True
+        server = Server(("127.0.0.1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        sys.stdin.read()
+        """#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
+        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let base = URL(string: "http://127.0.0.1:\(port)")!
+        let transport = CurlTransport(timeout: 10, session: CurlSession())
+        for index in 0..<10 { _ = try await transport.send(.get(base.appendingPathComponent("item/\(index)"))) }
+        let sequential = String(decoding: try await transport.send(.get(base.appendingPathComponent("count"))).body, as: UTF8.self)
+        XCTAssertEqual(sequential, "1", "eleven requests one after another, one connection")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<24 { group.addTask { _ = try await transport.send(.get(base.appendingPathComponent("slow/\(index)"))) } }
+            try await group.waitForAll()
+        }
+        let concurrent = Int(String(decoding: try await transport.send(.get(base.appendingPathComponent("count"))).body, as: UTF8.self)) ?? 0
+        XCTAssertLessThanOrEqual(concurrent, CurlSession.connectionsPerHost, "24 at once over at most \(CurlSession.connectionsPerHost) connections")
+    }
+
+    /// A proxy in the environment never carries a request to this machine's own addresses.
+    func testLoopbackIsNeverProxied() async throws {
+        let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/here", body: Data("here".utf8))])
+        defer { server.stop() }
+        let closed = try Self.closedPort()
+        setenv("http_proxy", "http://127.0.0.1:\(closed)", 1)
+        defer { unsetenv("http_proxy") }
+        let response = try await CurlTransport(timeout: 5, session: CurlSession()).send(.get(server.baseURL.appendingPathComponent("here")))
+        XCTAssertEqual(response.body, Data("here".utf8))
+    }
+
     func testNothingListeningIsOffline() async throws {
         let port = try Self.closedPort()
         let transport = CurlTransport(timeout: 5)
