@@ -163,6 +163,78 @@ final class CurlTransportTests: XCTestCase {
         XCTAssertLessThanOrEqual(concurrent, CurlSession.connectionsPerHost, "24 at once over at most \(CurlSession.connectionsPerHost) connections")
     }
 
+    /// https against a server whose certificate a test CA signs (made here with `openssl`): trusted
+    /// through `SSL_CERT_FILE`, the answer loads; without it, the request fails naming the host, and
+    /// nothing is retried without verification.
+    func testHTTPSTrustsTheCertificateFileAndRefusesWhatItCannotVerify() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else { throw XCTSkip("openssl is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apps-cli-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func openssl(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "openssl \(arguments.joined(separator: " "))")
+        }
+        try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=apps-cli test CA"])
+        try openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"])
+        try Data("subjectAltName=IP:127.0.0.1,DNS:localhost\n".utf8).write(to: folder.appendingPathComponent("san.ext"))
+        try openssl(["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
+                     "-days", "2", "-extfile", "san.ext"])
+        let script = #"""
+        import http.server, ssl, sys, threading
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = b'{"secure":true}'
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            def log_message(self, *args):
+                pass
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[1], sys.argv[2])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        print(server.server_address[1], flush=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        sys.stdin.read()
+        """#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, folder.appendingPathComponent("server.pem").path, folder.appendingPathComponent("server.key").path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
+        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let url = URL(string: "https://127.0.0.1:\(port)/secure")!
+
+        let trusted = CurlTransport(timeout: 10, session: CurlSession(environment: ["SSL_CERT_FILE": folder.appendingPathComponent("ca.pem").path]))
+        let answer = try await trusted.send(.get(url))
+        XCTAssertEqual(answer.statusCode, 200)
+        XCTAssertEqual(answer.body, Data(#"{"secure":true}"#.utf8))
+
+        let untrusted = CurlTransport(timeout: 10, session: CurlSession(environment: ["SSL_CERT_FILE": "/nonexistent/ca.pem"]))
+        let error = await caught { try await untrusted.send(.get(url)) }
+        guard case .other(let message)? = error else { return XCTFail("expected a certificate error, got \(String(describing: error))") }
+        XCTAssertTrue(message.contains("the certificate of 127.0.0.1 could not be verified"), message)
+        let system = CurlTransport(timeout: 10, session: CurlSession(environment: [:]))
+        let refused = await caught { try await system.send(.get(url)) }
+        guard case .other(let systemMessage)? = refused else { return XCTFail("the system's store does not know the test CA: \(String(describing: refused))") }
+        XCTAssertTrue(systemMessage.contains("127.0.0.1"), systemMessage)
+    }
+
     /// A proxy in the environment never carries a request to this machine's own addresses.
     func testLoopbackIsNeverProxied() async throws {
         let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/here", body: Data("here".utf8))])
