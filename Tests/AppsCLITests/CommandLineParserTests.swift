@@ -130,8 +130,8 @@ final class CommandLineParserTests: XCTestCase {
             ("http://user:s3cret@[zz]/", "with a host name or"),
             ("http://user:s3cret@127.0.0.1:8080 ", "--base-url needs an http(s) URL"),
             ("http://us er:s3cret@127.0.0.1:8080/x", "--base-url needs an http(s) URL"),
-            ("http://[::1]:1", "IPv6 addresses do not work"),
-            ("http://[0:0:0:0:0:0:0:1]:8080/", "IPv6 addresses do not work"),
+            ("http://[::1::2]:1", "(with a host name or address)"),
+            ("http://[localhost]:8080/", "(with a host name or address)"),
         ]
         for (text, expected) in rejected {
             XCTAssertThrowsError(try CommandLineParser.parseBaseURL(text), text) { error in
@@ -141,6 +141,9 @@ final class CommandLineParserTests: XCTestCase {
             }
         }
         XCTAssertEqual(try CommandLineParser.parseBaseURL("HTTP://Example.COM:8080/Api").absoluteString, "http://example.com:8080/Api")
+        // IPv6 literals: libcurl connects to them.
+        XCTAssertEqual(try CommandLineParser.parseBaseURL("http://[::1]:8080").absoluteString, "http://[::1]:8080")
+        XCTAssertEqual(try CommandLineParser.parseBaseURL("http://[FE80::1]/api").absoluteString, "http://[fe80::1]/api")
         XCTAssertEqual(URLDisplay.redacted(text: "https://a:b@h:1/p@q "), "https://…@q ", "an @ in a path may end a password")
         XCTAssertEqual(URLDisplay.redacted(text: "http://h/p"), "http://h/p")
     }

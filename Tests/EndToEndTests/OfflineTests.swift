@@ -109,6 +109,45 @@ final class OfflineTests: XCTestCase {
         XCTAssertEqual(mode(home.appendingPathComponent("named")), 0o700, "the folders made for it too")
     }
 
+    /// An IPv6 literal base URL loads (libcurl connects to it as to any host; Foundation's networking failed every request to one).
+    func testAnIPv6LiteralBaseURLLoads() throws {
+        let script = #"""
+        import http.server, socket, sys, threading
+        class Server(http.server.ThreadingHTTPServer):
+            address_family = socket.AF_INET6
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = b'{"products":[{"product_id":"1","name":"Apples over IPv6","price":120,"image":""}]}'
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            def log_message(self, *args):
+                pass
+        server = Server(("::1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        sys.stdin.read()
+        """#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
+        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)), "no IPv6 loopback here")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-ipv6-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try AppsCLIProcess.run(["product-grid", "--plain", "--base-url", "http://[::1]:\(port)", "--data-dir", data.path, "--timeout", "5"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Apples over IPv6"), result.stdout)
+    }
+
     /// A validator too long to send back is not kept (the server would refuse every later request
     /// for its header), and a 4xx to a conditional request is asked once more without the condition.
     func testAHugeETagIsNotSentBackAndAConditionalRefusalIsAskedAgainPlainly() throws {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HTTPClient
 import TerminalKit
 import TerminalUI
@@ -252,11 +255,7 @@ public enum CommandLineParser {
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { throw invalid("") }
         guard let host = components.host, !host.isEmpty else { throw invalid(" (with a host name or address)") }
-        if host.hasPrefix("[") {
-            throw invalid(" with a host name or an IPv4 address (IPv6 addresses do not work with this build's networking; "
-                          + "a name that resolves to the address does, such as one in /etc/hosts)")
-        }
-        guard isValidHost(host) else { throw invalid(" (with a host name or address)") }
+        guard isValidHost(host) || isIPv6Literal(host) else { throw invalid(" (with a host name or address)") }
         if let port = components.port, !(1...65535).contains(port) { throw invalid(" (ports are 1–65535)") }
         guard components.query == nil, components.fragment == nil else {
             throw invalid(" (without ?query or #fragment: request paths are added to it)")
@@ -267,9 +266,14 @@ public enum CommandLineParser {
         return url
     }
 
-    /// A DNS name or IPv4 address (letters, digits, dots, hyphens). A bracketed IPv6 address is
-    /// refused here, where it can be said why: Foundation's networking on Linux fails every request
-    /// to one (`URLError.badURL`), so accepting it would only fail later, at every request.
+    /// A bracketed IPv6 address (`[::1]`, `[fe80::1]`): libcurl connects to one as to any host.
+    private static func isIPv6Literal(_ host: String) -> Bool {
+        guard host.hasPrefix("["), host.hasSuffix("]"), host.count > 2 else { return false }
+        var address = in6_addr()
+        return inet_pton(AF_INET6, String(host.dropFirst().dropLast()), &address) == 1
+    }
+
+    /// A DNS name or IPv4 address (letters, digits, dots, hyphens).
     private static func isValidHost(_ host: String) -> Bool {
         host.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "." || $0 == "-" }
             && !host.hasPrefix(".") && !host.hasPrefix("-")
