@@ -55,6 +55,15 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertTrue(boxed.stdout.contains("╔"), boxed.stdout)
     }
 
+    /// The live transport is libcurl, linked directly: Foundation's networking (which burned a core
+    /// while a request waited and reused no connection) is not in the binary at all.
+    func testTheBinaryDoesNotLinkFoundationNetworking() throws {
+        let linked = try TestProgram.run("/usr/bin/ldd", [AppsCLIProcess.executable.path])
+        XCTAssertEqual(linked.status, 0, linked.err)
+        XCTAssertFalse(linked.out.contains("FoundationNetworking"), linked.out)
+        XCTAssertTrue(linked.out.contains("libcurl"), "libcurl itself is: \(linked.out)")
+    }
+
     func testVersion() throws {
         let result = try AppsCLIProcess.run(["--version"])
         XCTAssertEqual(result.status, 0)

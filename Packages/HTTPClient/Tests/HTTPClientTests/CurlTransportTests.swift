@@ -235,6 +235,70 @@ final class CurlTransportTests: XCTestCase {
         XCTAssertTrue(systemMessage.contains("127.0.0.1"), systemMessage)
     }
 
+    /// A body that outgrows the cap ends the transfer while it arrives: the server, streaming 100 MB
+    /// without announcing it, gets to send only a little more than the cap before the connection closes.
+    func testARefusedBodyStopsArrivingAtTheCap() async throws {
+        let script = #"""
+        import http.server, sys, threading
+        sent = {"bytes": 0, "done": False}
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            def do_GET(self):
+                if self.path == "/sent":
+                    body = ("%d %s" % (sent["bytes"], sent["done"])).encode()
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                chunk = b"x" * 65536
+                try:
+                    while sent["bytes"] < 100 * 1024 * 1024:
+                        self.wfile.write(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
+                        sent["bytes"] += len(chunk)
+                except OSError:
+                    pass
+                sent["done"] = True
+                self.close_connection = True
+            def log_message(self, *args):
+                pass
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        sys.stdin.read()
+        """#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
+        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let base = URL(string: "http://127.0.0.1:\(port)")!
+        let transport = CurlTransport(timeout: 30, session: CurlSession())
+        let error = await caught { try await transport.send(.get(base.appendingPathComponent("big.png"), byteLimit: 1 << 20)) }
+        XCTAssertEqual(error, .tooLarge(limit: 1 << 20))
+        // The server notices the closed connection at its next writes (its socket buffers hold a few MB).
+        var report = ""
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            report = String(decoding: try await transport.send(.get(base.appendingPathComponent("sent"))).body, as: UTF8.self)
+            if report.hasSuffix("True") { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let sent = Int(report.split(separator: " ").first ?? "") ?? .max
+        XCTAssertTrue(report.hasSuffix("True"), "the server's transfer ended: \(report)")
+        XCTAssertLessThan(sent, 32 << 20, "stopped near the 1 MB cap, not after 100 MB: \(report)")
+    }
+
     /// A proxy in the environment never carries a request to this machine's own addresses.
     func testLoopbackIsNeverProxied() async throws {
         let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/here", body: Data("here".utf8))])
