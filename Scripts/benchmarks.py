@@ -369,6 +369,68 @@ def waiting_cpu(table, apps_cli, seconds):
         close()
 
 
+def pooled_connections(table, apps_cli, work):
+    """TCP connections a keep-alive server accepts while a screen of numbers pictures loads: one per
+    request on Foundation's networking (a session per request), at most the per-host limit on libcurl."""
+    print("5c. connections while the numbers pictures load (keep-alive server on loopback)")
+    png = os.path.join(work, "pooled.png")
+    write_png(png, 64, 64)
+    with open(png, "rb") as f:
+        picture = f.read()
+    counts = {"connections": 0, "pictures": 0}
+    lock = threading.Lock()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def setup(self):
+            with lock:
+                counts["connections"] += 1
+            super().setup()
+
+        def answer(self, body, kind):
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+
+        def do_HEAD(self):
+            self.answer(b"[]", "application/json")
+
+        def do_GET(self):
+            port = self.server.server_address[1]
+            if self.path.startswith("/img/"):
+                with lock:
+                    counts["pictures"] += 1
+                self.answer(picture, "image/png")
+            elif "name=" in self.path:
+                name = self.path.split("name=")[1]
+                self.answer(json.dumps({"name": name, "text": f"Number {name}", "image": f"http://127.0.0.1:{port}/img/d{name}.png"}).encode(),
+                            "application/json")
+            else:
+                items = [{"name": str(n), "image": f"http://127.0.0.1:{port}/img/{n}.png"} for n in range(1, 53)]
+                self.answer(json.dumps(items).encode(), "application/json")
+
+        def log_message(self, *args):
+            pass
+
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+
+    server = Server(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        subprocess.run([apps_cli, "numbers", "--plain", "--size", "120x60", "--base-url", f"http://127.0.0.1:{server.server_address[1]}",
+                        "--data-dir", os.path.join(work, "pooled")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        requests = counts["pictures"]
+        table.add_value("pool", f"numbers: TCP connections for {requests} pictures and the list", counts["connections"], "conn",
+                        goal="<= 6 (the per-host limit)", met=counts["connections"] <= 6)
+    finally:
+        server.shutdown()
+
+
 def ensure_tool(tool, package):
     """The tool's path, installing its Debian package when it is missing and we may; None otherwise."""
     if shutil.which(tool):
@@ -545,6 +607,7 @@ def main():
         at_scale(table, options.apps_cli, 2 if options.quick else 5, [10_000] if options.quick else [10_000, 100_000], work)
         idle_cpu(table, options.apps_cli, 2 if options.quick else 5, work)
         waiting_cpu(table, options.apps_cli, 5)
+        pooled_connections(table, options.apps_cli, work)
         typing(table, options.apps_cli, 1 if options.quick else 3, work)
         contacts_embedded(table, options.apps_cli, 2 if options.quick else 5,
                           [10_000, 1_000_000] if options.quick else [10_000, 100_000, 1_000_000], work)
