@@ -431,6 +431,76 @@ def pooled_connections(table, apps_cli, work):
         server.shutdown()
 
 
+def refused_pictures(table, apps_cli, work):
+    """Peak RSS of numbers --plain when each of its 12 pictures announces 100 MB (refused at the header,
+    over the 8 MB picture cap) against 12 normal pictures: on Foundation's networking the refused bodies
+    kept arriving (533 MB peak); libcurl stops reading at the header."""
+    print("5d. 12 pictures of 100 MB refused at the header (numbers --plain, loopback)")
+    png = os.path.join(work, "normal.png")
+    write_png(png, 64, 64)
+    with open(png, "rb") as f:
+        picture = f.read()
+    huge = 100 * 1024 * 1024
+
+    def handler_for(announce_huge):
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_HEAD(self):
+                self.send_response(200)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def do_GET(self):
+                port = self.server.server_address[1]
+                if self.path.startswith("/img/"):
+                    self.send_response(200)
+                    self.send_header("Content-Type", "image/png")
+                    self.send_header("Content-Length", str(huge if announce_huge else len(picture)))
+                    self.end_headers()
+                    try:
+                        if announce_huge:
+                            chunk = b"\0" * 65536
+                            for _ in range(huge // len(chunk)):
+                                self.wfile.write(chunk)
+                        else:
+                            self.wfile.write(picture)
+                    except OSError:
+                        self.close_connection = True
+                    return
+                body = json.dumps([{"name": str(n), "image": f"http://127.0.0.1:{port}/img/{n}.png"} for n in range(1, 13)]).encode()
+                if "name=" in self.path:
+                    name = self.path.split("name=")[1]
+                    body = json.dumps({"name": name, "text": f"Number {name}", "image": ""}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+        return Handler
+
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+
+    peaks = {}
+    for name, announce_huge in [("12 normal pictures", False), ("12 pictures of 100 MB", True)]:
+        server = Server(("127.0.0.1", 0), handler_for(announce_huge))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            _, rss = run_measured([apps_cli, "numbers", "--plain", "--size", "120x40", "--base-url", f"http://127.0.0.1:{server.server_address[1]}",
+                                   "--data-dir", os.path.join(work, f"refused-{announce_huge}")])
+            peaks[name] = rss / 1024
+        finally:
+            server.shutdown()
+    normal, refused = peaks["12 normal pictures"], peaks["12 pictures of 100 MB"]
+    table.add_value("pool", "numbers: peak RSS, 12 normal pictures", round(normal, 1), "MB")
+    table.add_value("pool", "numbers: peak RSS, 12 pictures of 100 MB refused", round(refused, 1), "MB", anchor=normal,
+                    goal="as with normal pictures (<= 150 MB)", met=refused <= max(150, normal * 1.2))
+
+
 def ensure_tool(tool, package):
     """The tool's path, installing its Debian package when it is missing and we may; None otherwise."""
     if shutil.which(tool):
@@ -608,6 +678,7 @@ def main():
         idle_cpu(table, options.apps_cli, 2 if options.quick else 5, work)
         waiting_cpu(table, options.apps_cli, 5)
         pooled_connections(table, options.apps_cli, work)
+        refused_pictures(table, options.apps_cli, work)
         typing(table, options.apps_cli, 1 if options.quick else 3, work)
         contacts_embedded(table, options.apps_cli, 2 if options.quick else 5,
                           [10_000, 1_000_000] if options.quick else [10_000, 100_000, 1_000_000], work)
