@@ -501,6 +501,44 @@ def refused_pictures(table, apps_cli, work):
                     goal="as with normal pictures (<= 150 MB)", met=refused <= max(150, normal * 1.2))
 
 
+def header_flood(table, apps_cli, work):
+    """An answer of 100,000 header lines: refused at libcurl's header callback after 500 lines with a
+    clear error (Foundation's networking spent a core on it until --timeout)."""
+    print("5e. an answer of 100,000 header lines (numbers --plain, loopback)")
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            try:
+                self.send_response(200)
+                for n in range(100_000):
+                    self.send_header(f"X-Flood-{n}", "x")
+                self.end_headers()
+            except OSError:
+                pass
+
+        do_HEAD = do_GET
+
+        def log_message(self, *args):
+            pass
+
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+
+    server = Server(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        command = [apps_cli, "numbers", "--plain", "--timeout", "15", "--base-url", f"http://127.0.0.1:{server.server_address[1]}",
+                   "--data-dir", os.path.join(work, "flood")]
+        start = time.perf_counter()
+        shown = subprocess.run(command, capture_output=True, text=True, timeout=60).stdout
+        elapsed = time.perf_counter() - start
+        said = "header lines" in shown
+        table.add("pool", "numbers: 100,000 header lines, until the error shows", [elapsed], [], goal="< 0.5 s, a clear error",
+                  met=elapsed < 0.5 and said, note="" if said else "(no header error on screen)")
+    finally:
+        server.shutdown()
+
+
 def ensure_tool(tool, package):
     """The tool's path, installing its Debian package when it is missing and we may; None otherwise."""
     if shutil.which(tool):
@@ -679,6 +717,7 @@ def main():
         waiting_cpu(table, options.apps_cli, 5)
         pooled_connections(table, options.apps_cli, work)
         refused_pictures(table, options.apps_cli, work)
+        header_flood(table, options.apps_cli, work)
         typing(table, options.apps_cli, 1 if options.quick else 3, work)
         contacts_embedded(table, options.apps_cli, 2 if options.quick else 5,
                           [10_000, 1_000_000] if options.quick else [10_000, 100_000, 1_000_000], work)
