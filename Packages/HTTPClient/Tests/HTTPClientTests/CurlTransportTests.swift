@@ -299,6 +299,60 @@ final class CurlTransportTests: XCTestCase {
         XCTAssertLessThan(sent, 32 << 20, "stopped near the 1 MB cap, not after 100 MB: \(report)")
     }
 
+    /// `http_proxy` carries requests through a (counting) forward proxy, as curl does, and `no_proxy`
+    /// keeps a host off it. The server's host is 127.0.0.2, a loopback address that is not one of the
+    /// addresses never proxied; the proxy forwards what it is asked to the server on 127.0.0.1.
+    func testTheEnvironmentsProxyCarriesRequestsAndNoProxyKeepsAHostOffIt() async throws {
+        let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/through", body: Data("through the proxy".utf8))])
+        defer { server.stop() }
+        let script = #"""
+        import http.server, sys, threading, urllib.parse, urllib.request
+        upstream = int(sys.argv[1])
+        seen = []
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                if self.path == "/seen":
+                    body = "\n".join(seen).encode()
+                else:
+                    seen.append(self.path)
+                    target = urllib.parse.urlsplit(self.path)
+                    body = urllib.request.urlopen("http://127.0.0.1:%d%s" % (upstream, target.path)).read()
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            def log_message(self, *args):
+                pass
+        proxy = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        print(proxy.server_address[1], flush=True)
+        threading.Thread(target=proxy.serve_forever, daemon=True).start()
+        sys.stdin.read()
+        """#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, String(server.baseURL.port ?? 0)]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
+        let proxyPort = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let target = URL(string: "http://127.0.0.2:\(server.baseURL.port ?? 0)/through")!
+        setenv("http_proxy", "http://127.0.0.1:\(proxyPort)", 1)
+        defer { unsetenv("http_proxy"); unsetenv("no_proxy") }
+        let proxied = try await CurlTransport(timeout: 10, session: CurlSession()).send(.get(target))
+        XCTAssertEqual(String(decoding: proxied.body, as: UTF8.self), "through the proxy")
+        let seen = try await CurlTransport(timeout: 10, session: CurlSession()).send(.get(URL(string: "http://127.0.0.1:\(proxyPort)/seen")!))
+        XCTAssertEqual(String(decoding: seen.body, as: UTF8.self), target.absoluteString, "the proxy was asked for the whole URL")
+
+        setenv("no_proxy", "127.0.0.2", 1)
+        // Off the proxy, straight to 127.0.0.2, where nothing listens.
+        let direct = await caught { try await CurlTransport(timeout: 10, session: CurlSession(environment: ProcessInfo.processInfo.environment)).send(.get(target)) }
+        XCTAssertEqual(direct, .offline("127.0.0.2:\(server.baseURL.port ?? 0)"))
+    }
+
     /// A proxy in the environment never carries a request to this machine's own addresses.
     func testLoopbackIsNeverProxied() async throws {
         let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/here", body: Data("here".utf8))])
