@@ -111,36 +111,9 @@ final class OfflineTests: XCTestCase {
 
     /// An IPv6 literal base URL loads (libcurl connects to it as to any host; Foundation's networking failed every request to one).
     func testAnIPv6LiteralBaseURLLoads() throws {
-        let script = #"""
-        import http.server, socket, sys, threading
-        class Server(http.server.ThreadingHTTPServer):
-            address_family = socket.AF_INET6
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                body = b'{"products":[{"product_id":"1","name":"Apples over IPv6","price":120,"image":""}]}'
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            def log_message(self, *args):
-                pass
-        server = Server(("::1", 0), Handler)
-        print(server.server_address[1], flush=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        sys.stdin.read()
-        """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
-        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)), "no IPv6 loopback here")
+        let server = try ScriptedServer.answering(#"{"products":[{"product_id":"1","name":"Apples over IPv6","price":120,"image":""}]}"#, ipv6: true)
+        defer { server.stop() }
+        let port = server.port
         let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-ipv6-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         let result = try AppsCLIProcess.run(["product-grid", "--plain", "--base-url", "http://[::1]:\(port)", "--data-dir", data.path, "--timeout", "5"])
@@ -151,57 +124,22 @@ final class OfflineTests: XCTestCase {
     /// https against a server whose certificate a test CA signs: with the CA in `SSL_CERT_FILE` the
     /// list loads; without it the screen says the certificate of 127.0.0.1 could not be verified.
     func testHTTPSWithATestCAInSSLCertFileLoads() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else { throw XCTSkip("openssl is not installed") }
+        guard TestCertificates.canMake else { throw XCTSkip("openssl is not installed") }
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("apps-cli-https-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for arguments in [["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=apps-cli test CA"],
-                          ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"]] {
-            let made = try TestProgram.run("/usr/bin/openssl", arguments, in: folder)
-            XCTAssertEqual(made.status, 0, made.err)
-        }
-        try Data("subjectAltName=IP:127.0.0.1\n".utf8).write(to: folder.appendingPathComponent("san.ext"))
-        let signed = try TestProgram.run("/usr/bin/openssl", ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-                                                              "-out", "server.pem", "-days", "2", "-extfile", "san.ext"], in: folder)
-        XCTAssertEqual(signed.status, 0, signed.err)
-        let script = #"""
-        import http.server, ssl, sys, threading
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                body = b'{"products":[{"product_id":"1","name":"Apples over TLS","price":120,"image":""}]}'
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            def log_message(self, *args):
-                pass
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(sys.argv[1], sys.argv[2])
-        server.socket = context.wrap_socket(server.socket, server_side=True)
-        print(server.server_address[1], flush=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        sys.stdin.read()
-        """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, folder.appendingPathComponent("server.pem").path, folder.appendingPathComponent("server.key").path]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
-        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let certificates = try TestCertificates(in: folder)
+        let server = try ScriptedServer.answering(#"{"products":[{"product_id":"1","name":"Apples over TLS","price":120,"image":""}]}"#,
+                                                  certificate: certificates.certificate, key: certificates.key)
+        defer { server.stop() }
+        let port = server.port
         let arguments = ["product-grid", "--plain", "--size", "120x20", "--base-url", "https://127.0.0.1:\(port)", "--timeout", "5"]
         let trusted = try AppsCLIProcess.run(arguments + ["--data-dir", folder.appendingPathComponent("trusted").path],
-                                             environment: ["SSL_CERT_FILE": folder.appendingPathComponent("ca.pem").path])
+                                             environment: ["SSL_CERT_FILE": certificates.authority.path])
         XCTAssertEqual(trusted.status, 0, trusted.stderr)
         XCTAssertTrue(trusted.stdout.contains("Apples over TLS"), trusted.stdout)
         let untrusted = try AppsCLIProcess.run(arguments + ["--data-dir", folder.appendingPathComponent("untrusted").path],
-                                               environment: ["SSL_CERT_FILE": folder.appendingPathComponent("server.key").path])
+                                               environment: ["SSL_CERT_FILE": certificates.key.path])
         XCTAssertFalse(untrusted.stdout.contains("Apples over TLS"), "never loaded unverified")
         XCTAssertTrue(untrusted.stdout.contains("127.0.0.1"), untrusted.stdout)
     }

@@ -139,17 +139,9 @@ final class CurlTransportTests: XCTestCase {
         threading.Thread(target=server.serve_forever, daemon=True).start()
         sys.stdin.read()
         """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
-        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let scripted = try ScriptedServer(script: script)
+        defer { scripted.stop() }
+        let port = scripted.port
         let base = URL(string: "http://127.0.0.1:\(port)")!
         let transport = CurlTransport(timeout: 10, session: CurlSession())
         for index in 0..<10 { _ = try await transport.send(.get(base.appendingPathComponent("item/\(index)"))) }
@@ -167,60 +159,17 @@ final class CurlTransportTests: XCTestCase {
     /// through `SSL_CERT_FILE`, the answer loads; without it, the request fails naming the host, and
     /// nothing is retried without verification.
     func testHTTPSTrustsTheCertificateFileAndRefusesWhatItCannotVerify() async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else { throw XCTSkip("openssl is not installed") }
+        guard TestCertificates.canMake else { throw XCTSkip("openssl is not installed") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apps-cli-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        func openssl(_ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = arguments
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "openssl \(arguments.joined(separator: " "))")
-        }
-        try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=apps-cli test CA"])
-        try openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"])
-        try Data("subjectAltName=IP:127.0.0.1,DNS:localhost\n".utf8).write(to: folder.appendingPathComponent("san.ext"))
-        try openssl(["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
-                     "-days", "2", "-extfile", "san.ext"])
-        let script = #"""
-        import http.server, ssl, sys, threading
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                body = b'{"secure":true}'
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            def log_message(self, *args):
-                pass
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(sys.argv[1], sys.argv[2])
-        server.socket = context.wrap_socket(server.socket, server_side=True)
-        print(server.server_address[1], flush=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        sys.stdin.read()
-        """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, folder.appendingPathComponent("server.pem").path, folder.appendingPathComponent("server.key").path]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
-        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let certificates = try TestCertificates(in: folder)
+        let server = try ScriptedServer.answering(#"{"secure":true}"#, certificate: certificates.certificate, key: certificates.key)
+        defer { server.stop() }
+        let port = server.port
         let url = URL(string: "https://127.0.0.1:\(port)/secure")!
 
-        let trusted = CurlTransport(timeout: 10, session: CurlSession(environment: ["SSL_CERT_FILE": folder.appendingPathComponent("ca.pem").path]))
+        let trusted = CurlTransport(timeout: 10, session: CurlSession(environment: ["SSL_CERT_FILE": certificates.authority.path]))
         let answer = try await trusted.send(.get(url))
         XCTAssertEqual(answer.statusCode, 200)
         XCTAssertEqual(answer.body, Data(#"{"secure":true}"#.utf8))
@@ -271,17 +220,9 @@ final class CurlTransportTests: XCTestCase {
         threading.Thread(target=server.serve_forever, daemon=True).start()
         sys.stdin.read()
         """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
-        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let scripted = try ScriptedServer(script: script)
+        defer { scripted.stop() }
+        let port = scripted.port
         let base = URL(string: "http://127.0.0.1:\(port)")!
         let transport = CurlTransport(timeout: 30, session: CurlSession())
         let error = await caught { try await transport.send(.get(base.appendingPathComponent("big.png"), byteLimit: 1 << 20)) }
@@ -328,17 +269,9 @@ final class CurlTransportTests: XCTestCase {
         threading.Thread(target=proxy.serve_forever, daemon=True).start()
         sys.stdin.read()
         """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, String(server.baseURL.port ?? 0)]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
-        let proxyPort = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let scripted = try ScriptedServer(script: script, arguments: [String(server.baseURL.port ?? 0)])
+        defer { scripted.stop() }
+        let proxyPort = scripted.port
         let target = URL(string: "http://127.0.0.2:\(server.baseURL.port ?? 0)/through")!
         setenv("http_proxy", "http://127.0.0.1:\(proxyPort)", 1)
         defer { unsetenv("http_proxy"); unsetenv("no_proxy") }
