@@ -120,8 +120,16 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def serve(directory):
-    handler = lambda *args, **kwargs: QuietHandler(*args, directory=directory, **kwargs)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    return serve_handler(lambda *args, **kwargs: QuietHandler(*args, directory=directory, **kwargs))
+
+
+class LoopbackServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True  # a client that keeps a connection open never holds the bench at shutdown
+
+
+def serve_handler(handler):
+    """A threaded server on 127.0.0.1 for `handler`, serving in the background: (server, base URL)."""
+    server = LoopbackServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -432,13 +440,9 @@ def pooled_connections(table, apps_cli, work):
         def log_message(self, *args):
             pass
 
-    class Server(http.server.ThreadingHTTPServer):
-        daemon_threads = True
-
-    server = Server(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, base = serve_handler(Handler)
     try:
-        subprocess.run([apps_cli, "numbers", "--plain", "--size", "120x60", "--base-url", f"http://127.0.0.1:{server.server_address[1]}",
+        subprocess.run([apps_cli, "numbers", "--plain", "--size", "120x60", "--base-url", base,
                         "--data-dir", os.path.join(work, "pooled")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
         requests = counts["pictures"]
         table.add_value("pool", f"numbers: TCP connections for {requests} pictures and the list", counts["connections"], "conn",
@@ -498,15 +502,11 @@ def refused_pictures(table, apps_cli, work):
                 pass
         return Handler
 
-    class Server(http.server.ThreadingHTTPServer):
-        daemon_threads = True
-
     peaks = {}
     for name, announce_huge in [("12 normal pictures", False), ("12 pictures of 100 MB", True)]:
-        server = Server(("127.0.0.1", 0), handler_for(announce_huge))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server, base = serve_handler(handler_for(announce_huge))
         try:
-            _, rss = run_measured([apps_cli, "numbers", "--plain", "--size", "120x40", "--base-url", f"http://127.0.0.1:{server.server_address[1]}",
+            _, rss = run_measured([apps_cli, "numbers", "--plain", "--size", "120x40", "--base-url", base,
                                    "--data-dir", os.path.join(work, f"refused-{announce_huge}")])
             peaks[name] = rss / 1024
         finally:
@@ -537,13 +537,9 @@ def header_flood(table, apps_cli, work):
         def log_message(self, *args):
             pass
 
-    class Server(http.server.ThreadingHTTPServer):
-        daemon_threads = True
-
-    server = Server(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, base = serve_handler(Handler)
     try:
-        command = [apps_cli, "numbers", "--plain", "--timeout", "15", "--base-url", f"http://127.0.0.1:{server.server_address[1]}",
+        command = [apps_cli, "numbers", "--plain", "--timeout", "15", "--base-url", base,
                    "--data-dir", os.path.join(work, "flood")]
         start = time.perf_counter()
         shown = subprocess.run(command, capture_output=True, text=True, timeout=60).stdout
