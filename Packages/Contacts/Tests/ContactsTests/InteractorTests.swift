@@ -1,6 +1,7 @@
 import ContactsTesting
 import Foundation
 import ImageKitTesting
+import NavigationTesting
 import SystemActionsTesting
 import TestSupport
 import XCTest
@@ -157,6 +158,27 @@ final class ContactListInteractorTests: XCTestCase {
         let one = await directory.obtainIndex(matching: "family9999", locating: 10_000)
         XCTAssertEqual(one.matchCount, 1)
         XCTAssertEqual(one.position, 0)
+    }
+}
+
+/// The server's list paged in memory: two refreshes may wait for the server at once.
+final class FetchedContactDirectoryTests: XCTestCase {
+    /// A refresh asked before a save and answered after a newer one never replaces the newer list.
+    func testAnOlderRefreshAnsweredLastDoesNotReplaceTheNewerList() async throws {
+        let held = HeldOpenCalls()
+        let service = InMemoryContactsService(heldOpen: held)
+        let directory = FetchedContactDirectory(service: service)
+        let older = Task { try await directory.performRefresh() }
+        await held.waitUntilStarted(1)
+        held.release(2)
+        _ = try await service.performUpdate(id: 3, ContactChanges(favorite: true))
+        held.release(3)
+        _ = try await directory.performRefresh()
+        held.release(1)
+        _ = try await older.value
+        let index = await directory.obtainIndex(matching: "", locating: 3)
+        let shown = await directory.obtainContacts(matching: "", at: 0..<index.matchCount)
+        XCTAssertEqual(shown.first { $0.id == 3 }?.favorite, true, "the list asked after the save")
     }
 }
 

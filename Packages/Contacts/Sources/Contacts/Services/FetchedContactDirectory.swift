@@ -40,12 +40,23 @@ public actor FetchedContactDirectory: ContactDirectory {
         self.service = service
     }
 
+    /// Refreshes asked so far, and the one whose list `entries` holds: the actor lets two refreshes
+    /// wait for the server at once, and the older one may answer last.
+    private var refreshesAsked = 0
+    private var refreshShown = 0
+
     public func performRefresh() async throws(ContactsError) -> ContactRefresh {
+        refreshesAsked += 1
+        let refresh = refreshesAsked
         let list = try await service.obtainContacts()
-        var fetched = list.contacts.map(Entry.init)
-        fetched.sort(by: Entry.precedes)
-        entries = fetched
-        matched = nil
+        // An older answer never replaces a newer one (a reload asked before a save, answered after it).
+        if refresh > refreshShown {
+            var fetched = list.contacts.map(Entry.init)
+            fetched.sort(by: Entry.precedes)
+            entries = fetched
+            matched = nil
+            refreshShown = refresh
+        }
         return ContactRefresh(skipped: list.skipped, storedAt: list.storedAt)
     }
 
