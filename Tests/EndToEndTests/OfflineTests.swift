@@ -33,8 +33,10 @@ final class OfflineTests: XCTestCase {
         XCTAssertTrue(offline.stdout.contains("Apples") && offline.stdout.contains("Pears"), "the kept catalog: \(offline.stdout)")
         XCTAssertTrue(offline.stdout.contains("Offline — as of "), "with the offline notice: \(offline.stdout)")
 
-        // A damaged store is moved aside with a notice, and the launch goes on.
+        // A damaged store is moved aside with a notice, and the launch goes on. Its write-ahead log is
+        // damaged too: an intact log would rebuild the answers it holds (the launch leaves them there).
         try Data("this is not a database".utf8).write(to: data.appendingPathComponent("responses.sqlite"))
+        try Data("nor is this a log".utf8).write(to: data.appendingPathComponent("responses.sqlite-wal"))
         let damaged = try AppsCLIProcess.run(arguments)
         XCTAssertTrue(damaged.stderr.contains("was damaged"), damaged.stderr)
         XCTAssertTrue(damaged.stdout.contains("could not") || damaged.stdout.contains("Retry") || damaged.stdout.contains("retry"),

@@ -58,49 +58,63 @@ public final class Outbox: Sendable {
     /// An outbox in `database`, creating its tables when missing (it claims no schema version).
     public init(database: SQLiteDatabase) throws {
         self.database = database
-        try database.execute("""
-            CREATE TABLE IF NOT EXISTS outbox (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                queue TEXT NOT NULL,
-                kind TEXT NOT NULL,
-                payload BLOB NOT NULL,
-                enqueued_at REAL NOT NULL,
-                attempts INTEGER NOT NULL DEFAULT 0,
-                last_problem TEXT,
-                claimed_by TEXT,
-                claimed_until REAL,
-                sending INTEGER NOT NULL DEFAULT 0,
-                sent_before INTEGER NOT NULL DEFAULT 0
-            );
-            CREATE INDEX IF NOT EXISTS outbox_queue ON outbox (queue, id);
-            CREATE TABLE IF NOT EXISTS outbox_results (
-                id INTEGER PRIMARY KEY,
-                result TEXT NOT NULL,
-                completed_at REAL NOT NULL
-            );
-            """)
-        // Columns added after the first version of the table: an existing file gains them.
-        let columns = Set(try database.query("PRAGMA table_info(outbox)").compactMap { try $0.string("name") })
-        for (column, definition) in [("refused", "INTEGER NOT NULL DEFAULT 0"), ("sending_since", "REAL"), ("subject", "TEXT")]
-        where !columns.contains(column) {
-            do {
-                try database.execute("ALTER TABLE outbox ADD COLUMN \(column) \(definition)")
-            } catch {
-                // Another process opening the same old outbox added it first.
-                let now = Set(try database.query("PRAGMA table_info(outbox)").compactMap { try $0.string("name") })
-                guard now.contains(column) else { throw error }
+        // Every launch but the first only reads the schema; the first makes it in one transaction
+        // (one sync of the file, not one per statement).
+        guard try !Self.hasSchema(database.query("SELECT name FROM sqlite_master"), database.query("PRAGMA table_info(outbox)")) else { return }
+        try database.transaction { transaction in
+            try transaction.execute("""
+                CREATE TABLE IF NOT EXISTS outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    queue TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    payload BLOB NOT NULL,
+                    enqueued_at REAL NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    last_problem TEXT,
+                    claimed_by TEXT,
+                    claimed_until REAL,
+                    sending INTEGER NOT NULL DEFAULT 0,
+                    sent_before INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX IF NOT EXISTS outbox_queue ON outbox (queue, id);
+                CREATE TABLE IF NOT EXISTS outbox_results (
+                    id INTEGER PRIMARY KEY,
+                    result TEXT NOT NULL,
+                    completed_at REAL NOT NULL
+                );
+                """)
+            // Columns added after the first version of the table: an existing file gains them (read
+            // inside the write lock, so two processes opening one old outbox never both add one).
+            let columns = Set(try transaction.query("PRAGMA table_info(outbox)").compactMap { try $0.string("name") })
+            for (column, definition) in Self.laterColumns where !columns.contains(column) {
+                try transaction.execute("ALTER TABLE outbox ADD COLUMN \(column) \(definition)")
             }
+            try transaction.execute("""
+                CREATE INDEX IF NOT EXISTS outbox_subject ON outbox (queue, subject, id);
+                CREATE INDEX IF NOT EXISTS outbox_results_result ON outbox_results (result);
+                CREATE TABLE IF NOT EXISTS outbox_pauses (queue TEXT PRIMARY KEY NOT NULL, until REAL NOT NULL);
+                """)
         }
-        try database.execute("""
-            CREATE INDEX IF NOT EXISTS outbox_subject ON outbox (queue, subject, id);
-            CREATE INDEX IF NOT EXISTS outbox_results_result ON outbox_results (result);
-            CREATE TABLE IF NOT EXISTS outbox_pauses (queue TEXT PRIMARY KEY NOT NULL, until REAL NOT NULL);
-            """)
+    }
+
+    /// The columns added to `outbox` after its first version, with their definitions.
+    private static let laterColumns = [("refused", "INTEGER NOT NULL DEFAULT 0"), ("sending_since", "REAL"), ("subject", "TEXT")]
+
+    /// Whether the schema is whole: every table, index and later column (read from `sqlite_master`
+    /// and `outbox`'s table info).
+    private static func hasSchema(_ objects: [SQLiteRow], _ columns: [SQLiteRow]) throws -> Bool {
+        let names = Set(try objects.compactMap { try $0.string("name") })
+        let columnNames = Set(try columns.compactMap { try $0.string("name") })
+        return names.isSuperset(of: ["outbox", "outbox_queue", "outbox_results", "outbox_subject", "outbox_results_result", "outbox_pauses"])
+            && columnNames.isSuperset(of: laterColumns.map(\.0))
     }
 
     /// The outbox in `directory` (``fileName``).
     public static func open(directory: URL) throws -> Outbox {
-        try Outbox(database: SQLiteDatabase.open(directory: directory, fileName: fileName))
+        let database = try SQLiteDatabase.open(directory: directory, fileName: fileName)
+        // Every launch opens the outbox; closing it need not copy the log (each commit synced it).
+        try database.keepWriteAheadLogOnClose(checkpointAfterPages: 1000)
+        return try Outbox(database: database)
     }
 
     // MARK: Owners

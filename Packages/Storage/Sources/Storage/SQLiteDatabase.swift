@@ -41,7 +41,10 @@ public final class SQLiteDatabase: Sendable {
     /// take its mode), and the folders made for it too (`0700`), as ssh and gpg keep theirs: a store
     /// holds what a person typed and what their servers sent. A file that was readable by others is
     /// made the owner's only when it is opened.
-    public convenience init(path: String, busyTimeout: Duration = .seconds(5)) throws {
+    /// - Parameter pageSize: the page size of a file this call creates (SQLite's default, 4096, when
+    ///   nil); an existing file keeps its own. A store of large values (whole answers) writes them in
+    ///   fewer, larger pages.
+    public convenience init(path: String, busyTimeout: Duration = .seconds(5), pageSize: Int? = nil) throws {
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty {
             do {
@@ -51,12 +54,12 @@ public final class SQLiteDatabase: Sendable {
             }
         }
         PrivateFiles.prepareFile(atPath: path)
-        try self.init(location: path, busyTimeout: busyTimeout)
+        try self.init(location: path, busyTimeout: busyTimeout, pageSize: pageSize)
     }
 
     /// Opens (creating when missing) `fileName` inside `directory`, creating the directory too.
-    public static func open(directory: URL, fileName: String, busyTimeout: Duration = .seconds(5)) throws -> SQLiteDatabase {
-        try SQLiteDatabase(path: directory.appendingPathComponent(fileName).path, busyTimeout: busyTimeout)
+    public static func open(directory: URL, fileName: String, busyTimeout: Duration = .seconds(5), pageSize: Int? = nil) throws -> SQLiteDatabase {
+        try SQLiteDatabase(path: directory.appendingPathComponent(fileName).path, busyTimeout: busyTimeout, pageSize: pageSize)
     }
 
     /// A fresh private in-memory database (for tests and throwaway data); gone when closed.
@@ -64,7 +67,7 @@ public final class SQLiteDatabase: Sendable {
         try SQLiteDatabase(location: ":memory:", busyTimeout: .zero)
     }
 
-    private init(location: String, busyTimeout: Duration) throws {
+    private init(location: String, busyTimeout: Duration, pageSize: Int? = nil) throws {
         path = location
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -83,7 +86,8 @@ public final class SQLiteDatabase: Sendable {
             // Reading the schema reads the file header: SQLite opens lazily, so a file that is not
             // a database fails here (as .corrupt) rather than at some later statement.
             _ = try Connection(handle: handle, path: location).run(
-                "SELECT count(*) FROM sqlite_master; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON",
+                // The page size holds only before the file's first write (the switch to WAL).
+                (pageSize.map { "PRAGMA page_size = \($0); " } ?? "") + "SELECT count(*) FROM sqlite_master; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON",
                 [], collect: false
             )
         } catch {
@@ -103,12 +107,25 @@ public final class SQLiteDatabase: Sendable {
         }
     }
 
-    /// Closes the file (checkpointing the WAL). Later calls throw ``StorageError/misuse(_:)``;
+    /// Closes the file (checkpointing the WAL, unless ``keepWriteAheadLogOnClose(checkpointAfterPages:)``). Later calls throw ``StorageError/misuse(_:)``;
     /// closing twice does nothing.
     public func close() {
         connection.withLock { handle in
             if let open = handle { sqlite3_close_v2(open) }
             handle = nil
+        }
+    }
+
+    /// Closing (or the process ending) leaves the write-ahead log for the next open instead of copying
+    /// it into the file first: a launch that writes an answer and ends does not wait for that copy
+    /// and its two syncs. The log stays bounded by `pages` (SQLite's automatic checkpoint at a commit
+    /// that grows it past them) and is cut back to 4 MB after each checkpoint.
+    public func keepWriteAheadLogOnClose(checkpointAfterPages pages: Int) throws {
+        try withConnection { connection in
+            guard apps_sqlite3_keep_wal_on_close(connection.handle) == SQLITE_OK else {
+                throw StorageError.misuse("SQLite refused to keep the write-ahead log on close")
+            }
+            _ = try connection.run("PRAGMA wal_autocheckpoint = \(pages); PRAGMA journal_size_limit = 4194304", [], collect: false)
         }
     }
 

@@ -190,6 +190,26 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(try outbox.claimNext(in: "q", owner: "A")?.kind, "delete")
     }
 
+    /// A new outbox is made in one transaction; an outbox that is whole is only read when opened, so
+    /// a launch opens it while another process holds the write lock, and closing leaves the log for
+    /// the next open instead of copying it first.
+    func testOpeningAWholeOutboxOnlyReadsItAndClosingKeepsTheLog() throws {
+        let directory = try TemporaryDirectory()
+        do {
+            let first = try Outbox.open(directory: directory.url)
+            try first.enqueue("delete", payload: Data([1]), in: "q")
+            let other = try SQLiteDatabase.open(directory: directory.url, fileName: Outbox.fileName, busyTimeout: .zero)
+            try other.execute("BEGIN IMMEDIATE")
+            let second = try Outbox.open(directory: directory.url)
+            XCTAssertEqual(try second.pending(in: "q").count, 1)
+            try other.execute("ROLLBACK")
+            other.close()
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(Outbox.fileName + "-wal").path),
+                      "the log is kept at close")
+        XCTAssertEqual(try Outbox.open(directory: directory.url).pending(in: "q").count, 1, "and read at the next open")
+    }
+
     /// Two connections to one file (two processes) draining one queue at once: every write is
     /// completed exactly once, in the order it was added.
     func testTwoProcessesDrainingOneQueueSendEachWriteOnceInOrder() async throws {

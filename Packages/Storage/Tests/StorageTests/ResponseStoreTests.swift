@@ -64,4 +64,21 @@ final class ResponseStoreTests: XCTestCase {
         XCTAssertEqual(try ResponseStore.open(directory: directory.url).entry(for: "u")?.body, Data("a".utf8))
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(ResponseStore.fileName).path))
     }
+
+    /// A new store writes whole answers in 64 KB pages, and a launch that keeps one and ends leaves
+    /// it in the log (bounded, read back by the next open) rather than copying it into the file.
+    func testAKeptAnswerOutlivesTheProcessInTheLogOfLargePages() throws {
+        let directory = try TemporaryDirectory()
+        let body = Data(repeating: 7, count: 1_600_000)
+        do {
+            let store = try ResponseStore.open(directory: directory.url)
+            try store.save(.init(body: body, storedAt: Date()), for: "u")
+        }
+        let log = directory.url.appendingPathComponent(ResponseStore.fileName + "-wal").path
+        XCTAssertGreaterThan((try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0, body.count)
+        let database = try SQLiteDatabase.open(directory: directory.url, fileName: ResponseStore.fileName)
+        XCTAssertEqual(try database.query("PRAGMA page_size").first?.int("page_size"), 65536)
+        database.close()
+        XCTAssertEqual(try ResponseStore.open(directory: directory.url).entry(for: "u")?.body, body)
+    }
 }
