@@ -193,7 +193,8 @@ def at_scale(table, apps_cli, repetitions, sizes, work):
                         with contextlib.suppress(FileNotFoundError):
                             os.remove(os.path.join(data, "check24-catalogs.sqlite" + suffix))
             samples = interleaved([("app", app), ("python", python_load + [path])], repetitions, before=forget)
-            report_scale(table, f"check24 {count // 1000}k products ({size_mb:.1f} MB)", samples, size_mb)
+            report_scale(table, f"check24 {count // 1000}k products ({size_mb:.1f} MB)", samples, size_mb,
+                         ratio_goal=0.9 if count == 10_000 else None)
             # The next launches: the server answers 304 (http.server honours If-Modified-Since) and
             # the kept catalog is paged from the store (issue 26).
             subprocess.run(app, stdout=subprocess.DEVNULL, check=True)
@@ -220,10 +221,18 @@ def at_scale(table, apps_cli, repetitions, sizes, work):
             contacts.stdin.close()
             contacts.wait(timeout=10)
         size_mb = os.path.getsize(listing) / 1024 / 1024
-        app = [apps_cli, "contacts", "--plain", "--timeout", "120", "--base-url", f"{base}/contacts-10k",
-               "--data-dir", os.path.join(work, "data-contacts")]
+        data = os.path.join(work, "data-contacts")
+        app = [apps_cli, "contacts", "--plain", "--timeout", "120", "--base-url", f"{base}/contacts-10k", "--data-dir", data]
+        # A first fetch each time: the data directory (the kept answer, the outbox) is made anew (untimed).
+        def forget_contacts(name):
+            if name == "app":
+                shutil.rmtree(data, ignore_errors=True)
+        samples = interleaved([("app", app), ("python", python_load + [listing])], repetitions, before=forget_contacts)
+        report_scale(table, f"contacts 10k remote first fetch ({size_mb:.1f} MB list)", samples, size_mb, ratio_goal=0.9)
+        # The next launches ask whether the list changed (304) and show the kept one.
+        subprocess.run(app, stdout=subprocess.DEVNULL, check=True)
         samples = interleaved([("app", app), ("python", python_load + [listing])], repetitions)
-        report_scale(table, f"contacts 10k remote ({size_mb:.1f} MB list)", samples, size_mb)
+        report_scale(table, "contacts 10k remote second launch (304)", samples, size_mb)
     finally:
         server.shutdown()
         server.server_close()  # the port refuses connections now, as a stopped server's does
@@ -280,13 +289,17 @@ def kept_launch(table, name, app, repetitions, rss_goal_mb):
     table.add("at scale", name, times, sizes_kb, anchor, f"≤ 1.5x python3 -c pass, RSS ≤ {rss_goal_mb} MB", met)
 
 
-def report_scale(table, name, samples, size_mb):
+def report_scale(table, name, samples, size_mb, ratio_goal=None):
+    """A row against python3 json.load of the same file: faster, or at most `ratio_goal` times it
+    (issue 36: a first fetch at 10k ≤ 0.9x)."""
     python_seconds = statistics.median(s for s, _ in samples["python"])
     app_seconds = [s for s, _ in samples["app"]]
     app_rss = [r for _, r in samples["app"]]
     rss_goal_mb = 1.5 * size_mb + 40  # the file's 1.5x, over the runtime's own floor (~40 MB with ICU)
-    met = statistics.median(app_seconds) < python_seconds and statistics.median(app_rss) / 1024 <= rss_goal_mb
-    table.add("at scale", name, app_seconds, app_rss, python_seconds, f"< json.load, RSS ≤ {rss_goal_mb:.0f} MB", met)
+    fast = statistics.median(app_seconds) <= ratio_goal * python_seconds if ratio_goal else statistics.median(app_seconds) < python_seconds
+    met = fast and statistics.median(app_rss) / 1024 <= rss_goal_mb
+    speed_goal = f"≤ {ratio_goal}x json.load" if ratio_goal else "< json.load"
+    table.add("at scale", name, app_seconds, app_rss, python_seconds, f"{speed_goal}, RSS ≤ {rss_goal_mb:.0f} MB", met)
     table.add("at scale", "  python3 json.load, same file", [s for s, _ in samples["python"]], [r for _, r in samples["python"]])
 
 
