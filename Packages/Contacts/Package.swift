@@ -17,11 +17,12 @@ let package = Package(
         .package(path: "../SystemActions"),
         .package(path: "../TestSupport"),
         .package(path: "../Storage"),
+        .package(path: "../TextSearch"),
     ],
     targets: [
         .target(
             name: "Contacts",
-            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions", "Storage"]
+            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions", "Storage", "TextSearch"]
         ),
         // Fakes of the service, and the launcher of the loopback contacts server (Scripts/contacts_server.py,
         // a Python 3 standard-library implementation of the REST contract) that remote-client tests talk to.

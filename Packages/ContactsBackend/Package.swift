@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "../ImageKit"),
         .package(path: "../Navigation"),
         .package(path: "../Storage"),
+        .package(path: "../TextSearch"),
         .package(path: "../SystemActions"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
@@ -24,7 +25,7 @@ let package = Package(
     targets: [
         .target(
             name: "ContactsBackend",
-            dependencies: ["Contacts", "HTTPClient", "JSONKit", "ImageKit", "Storage"],
+            dependencies: ["Contacts", "HTTPClient", "JSONKit", "ImageKit", "Storage", "TextSearch"],
             resources: [.copy("Resources/Demo")]
         ),
         // The feature alone on its embedded backend, seeded with the demo contacts.
@@ -34,7 +35,7 @@ let package = Package(
         .testTarget(
             name: "ContactsBackendTests",
             dependencies: [
-                "ContactsBackend", "Contacts", "HTTPClient", "JSONKit", "ImageKit", "Navigation", "Storage", "SystemActions", "TerminalKit", "TerminalUI",
+                "ContactsBackend", "Contacts", "HTTPClient", "JSONKit", "ImageKit", "Navigation", "Storage", "SystemActions", "TerminalKit", "TerminalUI", "TextSearch",
                 .product(name: "ContactsTesting", package: "Contacts"),
                 .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "ImageKitTesting", package: "ImageKit"),

@@ -12,7 +12,7 @@ final class ContactListInteractorTests: XCTestCase {
     private lazy var interactor = ContactListInteractor(service: service, directory: FetchedContactDirectory(service: service), images: FakeImageLoader())
 
     private func section(_ first: String, _ last: String) -> String {
-        ContactNameFolding.sectionLetters[ContactNameFolding.sectionRank(ofOrderKey: ContactNameFolding.orderKey(firstName: first, lastName: last))]
+        ContactOrder.sectionLetters[ContactOrder.sectionRank(ofOrderKey: ContactOrder.orderKey(firstName: first, lastName: last))]
     }
 
     func testSectionsFoldAccentsAndLettersThatDoNotDecompose() {
@@ -41,7 +41,7 @@ final class ContactListInteractorTests: XCTestCase {
             }
             let (first, last) = (name(), name())
             let letter = first.unicodeScalars.first.map { String($0).uppercased() } ?? "#"
-            XCTAssertEqual(ContactNameFolding.sectionLetters[ContactNameFolding.sectionRank(ofFolded: first)], letter.count == 1 && ("A"..."Z").contains(letter) ? letter : "#",
+            XCTAssertEqual(ContactOrder.sectionLetters[ContactOrder.sectionRank(ofFolded: first)], letter.count == 1 && ("A"..."Z").contains(letter) ? letter : "#",
                            first.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
             let letters = [first, last].compactMap(ContactSummary.initial(of:))
             XCTAssertEqual(ContactSummary(id: 1, firstName: first, lastName: last).initials, letters.isEmpty ? "?" : letters.joined())
@@ -92,16 +92,11 @@ final class ContactListInteractorTests: XCTestCase {
         XCTAssertEqual(across, [], "a word never spans the first and the last name")
         let blank = await names("  ")
         XCTAssertEqual(blank.count, 8)
-        XCTAssertEqual(ContactNameFolding.searchWords("O'Brien-Smith  Łukasz"), ["o", "brien", "smith", "lukasz"])
         // A word typed again, or one that starts another word of the query, changes nothing.
         let repeated = await names(Array(repeating: "an", count: 60).joined(separator: " ") + " ze")
         XCTAssertEqual(repeated, both)
         let implied = await names("a an ann anna z ze")
         XCTAssertEqual(implied, both)
-        XCTAssertEqual(ContactNameFolding.queryWords("ab ab a abc zed z"), ["abc", "zed"])
-        XCTAssertEqual(ContactNameFolding.queryWords("jo john smith sm"), ["john", "smith"])
-        XCTAssertEqual(ContactNameFolding.queryWords("ann bob"), ["ann", "bob"], "words that do not start one another all count")
-        XCTAssertEqual(ContactNameFolding.queryWords("  "), [])
     }
 
     func testTheDirectoryCountsSectionsLocatesAContactAndPages() async throws {
@@ -120,31 +115,6 @@ final class ContactListInteractorTests: XCTestCase {
         XCTAssertEqual(after.sections.map(\.letter), ["A", "E", "L", "Y", "Z", "#"])
         XCTAssertEqual(after.position, 3)
         XCTAssertEqual(after.total, 7)
-    }
-
-    /// Names of ASCII and Latin letters fold letter by letter; the result is the whole-text fold's
-    /// (Foundation, then the letters that do not decompose) for every seeded random name, including
-    /// names with combining marks, other scripts and width forms that take the whole-text path.
-    func testLetterByLetterFoldingIsTheWholeTextFold() {
-        var generator = SeededGenerator(seed: 0x5EED_F01D)
-        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
-        let latin = (0xC0...0x24F).map { Unicode.Scalar($0)! }
-        let others: [Unicode.Scalar] = ["\u{301}", "\u{308}", "Д", "太", "Ａ", "ς", "Σ", "\u{A0}", "ª", "İ"]
-        for _ in 0..<3_000 {
-            var name = String.UnicodeScalarView()
-            for _ in 0..<(1 + next(12)) {
-                switch next(20) {
-                case 0: name.append(others[next(others.count)])
-                case 1...9: name.append(latin[next(latin.count)])
-                default: name.append(Unicode.Scalar(UInt8(0x20 + next(0x5F))))
-                }
-            }
-            let text = String(name)
-            XCTAssertEqual(ContactNameFolding.fold(text), ContactNameFolding.foldWithFoundation(text), text.debugDescription)
-        }
-        for scalar in latin {
-            XCTAssertEqual(ContactNameFolding.fold("Ab" + String(scalar) + "z"), ContactNameFolding.foldWithFoundation("Ab" + String(scalar) + "z"))
-        }
     }
 
     /// 10,000 contacts: loading sorts once, a keystroke is one pass (checked for correctness here;

@@ -1,22 +1,23 @@
 import Contacts
 import Foundation
 import Storage
+import TextSearch
 
 /// The embedded store's A–Z list, kept in SQL so that the home list reads a page, never the table.
 ///
-/// Each contact has an `order_key` (``ContactNameFolding/orderKey(firstName:lastName:)``: its
+/// Each contact has an `order_key` (``ContactOrder/orderKey(firstName:lastName:)``: its
 /// section byte, then the folded names) and a `list_position`: an integer that sorts as
 /// `(order_key, id)` does, with its section in the top bits (`section << 56`) and the contacts of a
 /// section spread out below, so a new or renamed contact takes a number between its neighbours and
 /// no other row moves. When two neighbours leave no room between them, their section is numbered
 /// again. Triggers keep the rest in step inside every write's transaction:
 /// - `contact_sections`: each section's count, so the sections of the whole list cost 27 rows;
-/// - `contact_words`: an FTS5 index of the folded name words (``ContactNameFolding/searchWords(_:)``)
+/// - `contact_words`: an FTS5 index of the folded name words (`SearchQuery.words(ofFolded:)`, split as the tokenizer splits)
 ///   whose rowid is the list position, so a search's matches come in list order, counted per
 ///   section from the rowids alone (prefix indexes of one and two characters for the first keys typed).
 enum ContactListing {
     static let sectionShift: Int64 = 56
-    static let sectionCount = ContactNameFolding.sectionLetters.count
+    static let sectionCount = ContactOrder.sectionLetters.count
     /// The room a contact appended to a section leaves after it, so that adding in order rarely renumbers.
     static let appendSpacing: Int64 = 1 << 32
 
@@ -42,6 +43,21 @@ enum ContactListing {
                                     [.text(keys.orderKey), .text(keys.searchWords), .integer(Int64(try row.int("id") ?? 0))])
         }
         try renumberUnplaced(in: transaction)
+    }
+
+    /// Version 2 split names into words a character at a time; the index's tokenizer, and now every
+    /// search, splits a Unicode scalar at a time. The two differ only for names with other than ASCII
+    /// (a mark after punctuation): those rows' words are worked out again, and written where they differ.
+    static let wordsMigration = Migration(version: 3) { transaction in
+        let rows = try transaction.query("""
+            SELECT id, first_name, last_name, search_words FROM contacts
+            WHERE first_name GLOB '*[^ -~]*' OR last_name GLOB '*[^ -~]*'
+            """)
+        for row in rows {
+            let words = Keys(firstName: try row.string("first_name") ?? "", lastName: try row.string("last_name") ?? "").searchWords
+            guard words != (try row.string("search_words")) else { continue }
+            try transaction.execute("UPDATE contacts SET search_words = ? WHERE id = ?", [.text(words), .integer(try row.int64("id") ?? 0)])
+        }
     }
 
     /// The triggers that keep `contact_words` and `contact_sections` in step with every write.
@@ -88,16 +104,16 @@ enum ContactListing {
         var searchWords: String
 
         init(firstName: String, lastName: String) {
-            let first = ContactNameFolding.fold(firstName), last = ContactNameFolding.fold(lastName)
-            orderKey = ContactNameFolding.orderKey(foldedFirst: first, foldedLast: last)
-            searchWords = ContactNameFolding.searchWords(folded: first + " " + last).joined(separator: " ")
+            let first = SearchQuery.fold(firstName), last = SearchQuery.fold(lastName)
+            orderKey = ContactOrder.orderKey(foldedFirst: first, foldedLast: last)
+            searchWords = SearchQuery.words(ofFolded: first + " " + last).joined(separator: " ")
         }
     }
 
     /// Gives the contact `id` (whose keys are stored and whose position is NULL) its list position:
     /// between its neighbours in `(order_key, id)` order, renumbering its section when they leave no room.
     static func place(id: Int64, orderKey: String, in transaction: SQLiteTransaction) throws {
-        let section = Int64(ContactNameFolding.sectionRank(ofOrderKey: orderKey))
+        let section = Int64(ContactOrder.sectionRank(ofOrderKey: orderKey))
         let low = section << sectionShift, high = (section + 1) << sectionShift
         let bindings: [SQLiteValue] = [.text(orderKey), .integer(id)]
         let before = try transaction.query("""
@@ -153,9 +169,9 @@ enum ContactListing {
         positions.reserveCapacity(keys.count)
         var start = 0
         while start < keys.count {
-            let section = ContactNameFolding.sectionRank(ofOrderKey: keys[start])
+            let section = ContactOrder.sectionRank(ofOrderKey: keys[start])
             var end = start
-            while end < keys.count, ContactNameFolding.sectionRank(ofOrderKey: keys[end]) == section { end += 1 }
+            while end < keys.count, ContactOrder.sectionRank(ofOrderKey: keys[end]) == section { end += 1 }
             let spacing = (Int64(1) << sectionShift) / Int64(end - start + 1)
             for number in 1...(end - start) { positions.append(Int64(section) << sectionShift + Int64(number) * spacing) }
             start = end
@@ -164,7 +180,7 @@ enum ContactListing {
     }
 
     /// The FTS5 query for a search's words: each a quoted prefix, all required.
-    static func matchQuery(_ words: [Substring]) -> String {
+    static func matchQuery(_ words: [String]) -> String {
         words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " AND ")
     }
 }

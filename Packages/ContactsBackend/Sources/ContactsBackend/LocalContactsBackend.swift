@@ -57,6 +57,7 @@ public final class LocalContactsBackend: Sendable {
             },
             // The A–Z list in SQL: order keys, list positions, section counts and the name index.
             ContactListing.migration,
+            ContactListing.wordsMigration,
         ])
         self.database = database
         self.photosDirectory = photosDirectory

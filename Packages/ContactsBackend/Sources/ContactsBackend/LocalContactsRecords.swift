@@ -3,6 +3,7 @@ import Foundation
 import HTTPClient
 import ImageKit
 import Storage
+import TextSearch
 
 /// A row of the embedded backend's `contacts` table.
 struct StoredContact: Equatable {
@@ -93,7 +94,7 @@ struct ListOrder: Comparable {
         id = contact.id
     }
 
-    static func fold(_ text: String) -> String { ContactNameFolding.fold(text) }
+    static func fold(_ text: String) -> String { SearchQuery.fold(text) }
 
     static func < (lhs: ListOrder, rhs: ListOrder) -> Bool {
         if lhs.favorite != rhs.favorite { return lhs.favorite }

@@ -2,6 +2,7 @@ import Contacts
 import Foundation
 import Storage
 import Synchronization
+import TextSearch
 
 /// The embedded store's pages of the home list, answered in SQL (``ContactListing``): the sections
 /// from `contact_sections` or, for a search, from the FTS5 index's rowids; a page by list position
@@ -41,7 +42,7 @@ public final class StoredContactDirectory: ContactDirectory {
                 .first.flatMap({ try $0.int64("list_position") }) {
                 position = try self.position(of: listed, matching: match, counts: counts, in: database)
             }
-            let sections = counts.keys.sorted().map { ContactSection(letter: ContactNameFolding.sectionLetters[Int($0)], count: counts[$0] ?? 0) }
+            let sections = counts.keys.sorted().map { ContactSection(letter: ContactOrder.sectionLetters[Int($0)], count: counts[$0] ?? 0) }
             return ContactIndex(sections: sections, total: total, position: position)
         }
     }
@@ -88,7 +89,7 @@ public final class StoredContactDirectory: ContactDirectory {
 
     /// The FTS5 query for `query`'s words; nil when it has none (the whole list).
     private static func match(_ query: String) -> String? {
-        let words = ContactNameFolding.queryWords(query)
+        let words = SearchQuery(query).words
         return words.isEmpty ? nil : ContactListing.matchQuery(words)
     }
 

@@ -6,6 +6,7 @@ import HTTPClient
 import Storage
 import StorageTesting
 import TestSupport
+import TextSearch
 import XCTest
 
 /// The embedded store pages the home list in SQL; the pages are those of a server's list paged in
@@ -162,5 +163,103 @@ final class StoredContactDirectoryTests: XCTestCase {
         let page = try await stored.obtainContacts(matching: "", at: 0..<10)
         XCTAssertEqual(page.map(\.fullName), ["Anon", "anna Zed", "Łukasz Nowak", "Zoë Adams"])
         try await assertSameAsFetched(service, stored, queries: ["", "z", "lu"], locating: [1, 3])
+    }
+
+    // MARK: One matching rule
+
+    /// Letters of several scripts, with the Latin letters that do not decompose, combining marks,
+    /// fullwidth forms and digits: the names and queries of the differential test are made of them.
+    private static let alphabets: [[String]] = [
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init),
+        "áàâäãåçéèêëíìîïñóòôöõúùûüýÿÁÉÍÓÚÄÖÜŁłØøĐđßÆæŒœıÞþÐðĦħŠšŽžČčĆćĘęĄąŃńŚśŹźŻż".map(String.init),
+        ["e\u{301}", "a\u{308}", "o\u{302}", "n\u{303}", "\u{301}"],
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ".map(String.init),
+        "αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ".map(String.init),
+        "山田太郎花子王小明李娜김민준서연".map(String.init),
+        "אבגדהוזחטיכלמנסעפצקרשת".map(String.init),
+        "ابتثجحخدذرزسشصضطظعغفقكلمنهوي".map(String.init),
+        ["क", "्", "ष", "ि", "त", "र", "य", "ा", "ं"],
+        "ＡＢＣａｂｃ０１２".map(String.init),
+        "0123456789".map(String.init),
+    ]
+    private static let separators = [" ", "-", "'", ".", "  ", ", ", "·", "/"]
+
+    /// The embedded store's SQL search (its FTS5 index) and the in-memory search of a fetched list give
+    /// the same matches, in the same order, for generated names in several scripts and queries made
+    /// from their words (prefixes, other case, other accents, several words, punctuation).
+    func testTheStoresIndexAndTheInMemorySearchMatchTheSame() async throws {
+        let (backend, service, stored) = try open()
+        var generator = SeededGenerator(seed: 0x0_5EA_4C4)
+        func word() -> String {
+            let alphabet = Self.alphabets[Int.random(in: 0..<Self.alphabets.count, using: &generator)]
+            return (0..<Int.random(in: 2...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+        }
+        func name() -> String {
+            (0..<Int.random(in: 1...3, using: &generator)).map { _ in word() }
+                .joined(separator: Self.separators.randomElement(using: &generator)!)
+        }
+        var names: [(String, String)] = []
+        for _ in 0..<400 { names.append((name(), name())) }
+        let entries = names.map { first, last in
+            let json = try! JSONSerialization.data(withJSONObject: ["first_name": first, "last_name": last])
+            return String(decoding: json, as: UTF8.self)
+        }
+        let file = folder.url.appendingPathComponent("names.json")
+        try Data(("[" + entries.joined(separator: ",") + "]").utf8).write(to: file)
+        let report = try backend.performImport(from: file)
+        XCTAssertGreaterThan(report.imported, 300, "most generated names are valid")
+
+        var queries = ["", " ", "-", "'"]
+        for _ in 0..<150 {
+            let (first, last) = names.randomElement(using: &generator)!
+            let words = SearchQuery.words(ofFolded: [first, last].randomElement(using: &generator)!)
+            guard let chosen = words.randomElement(using: &generator) else { continue }
+            let prefix = String(chosen.unicodeScalars.prefix(Int.random(in: 1...chosen.unicodeScalars.count, using: &generator)))
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: queries.append(prefix.uppercased())
+            case 1: queries.append(prefix + " " + (words.randomElement(using: &generator).map(String.init) ?? ""))
+            case 2: queries.append(SearchQuery.fold(prefix))
+            case 3: queries.append("-" + prefix + ",")
+            default: queries.append(prefix)
+            }
+        }
+        for _ in 0..<30 { queries.append(String(word().unicodeScalars.prefix(Int.random(in: 1...2, using: &generator)))) }
+
+        let fetched = FetchedContactDirectory(service: service)
+        _ = try await fetched.performRefresh()
+        var matched = 0
+        for query in queries {
+            let expected = await fetched.obtainIndex(matching: query, locating: nil)
+            let actual = try await stored.obtainIndex(matching: query, locating: nil)
+            XCTAssertEqual(actual, expected, "index of \(query.debugDescription)")
+            let all = await fetched.obtainContacts(matching: query, at: 0..<expected.matchCount)
+            let page = try await stored.obtainContacts(matching: query, at: 0..<(expected.matchCount + 1))
+            XCTAssertEqual(page.map(\.id), all.map(\.id), "matches of \(query.debugDescription)")
+            if !query.trimmingCharacters(in: .whitespaces).isEmpty, expected.matchCount > 0 { matched += 1 }
+        }
+        XCTAssertGreaterThan(matched, 120, "the queries find names: the comparison is not of empty results")
+    }
+
+    /// A store of version 2 split names a character at a time: on opening, the names whose words differ
+    /// (a mark after punctuation) are split again, and found as the in-memory search finds them.
+    func testAStoreOfVersionTwoHasItsWordsSplitAgain() async throws {
+        do {
+            let (_, service, _) = try open()
+            _ = try await service.performCreate(ContactChanges(firstName: "Ann-\u{301}x", lastName: "Berg", email: "a@b.example",
+                                                               phoneNumber: "0812345678901"))
+            _ = try await service.performCreate(ContactChanges(firstName: "Zoë", lastName: "Adams", email: "z@b.example",
+                                                               phoneNumber: "0812345678902"))
+        }
+        do {
+            let database = try SQLiteDatabase.open(directory: folder.url, fileName: LocalContactsBackend.fileName)
+            // What version 2 kept for a name whose mark outlives folding: the punctuation and its mark were
+            // one "letter" of the word, which the index reads as a word starting with the mark.
+            try database.execute("UPDATE contacts SET search_words = 'ann -\u{301}x berg' WHERE id = 1; PRAGMA user_version = 2")
+            database.close()
+        }
+        let (_, service, stored) = try open()
+        let found = try await stored.obtainContacts(matching: "x", at: 0..<5)
+        XCTAssertEqual(found.map(\.id), [1])
+        try await assertSameAsFetched(service, stored, queries: ["", "ann", "x", "zo"], locating: [1, 2])
     }
 }

@@ -46,7 +46,8 @@ final class InteractorTests: XCTestCase {
         let matching = { (query: String) in ResourceListInteractor.matching(entries, query: SearchQuery(query)).positions.map { entries[$0].resource.title } }
         XCTAssertEqual(matching("ECL"), ["Éclair"])
         XCTAssertEqual(matching("ÉLA"), ["élan bistro"])
-        XCTAssertEqual(matching("é"), ["élan bistro", "Éclair", "bagel corner"], "é matches every e")
+        XCTAssertEqual(matching("é"), ["élan bistro", "Éclair"], "é matches every word starting with e")
+        XCTAssertEqual(matching("orner"), [], "inside a word is no match")
         XCTAssertEqual(matching("  ").count, entries.count)
         XCTAssertEqual(matching("zzz"), [])
         XCTAssertEqual(matching("corner BAG"), ["bagel corner"], "every word, in any order")
@@ -69,7 +70,7 @@ final class InteractorTests: XCTestCase {
                           ResourceCategory(id: "2", slug: "vacation-spots", title: "Vacation Spots"),
                           ResourceCategory(id: "3", slug: "cafes", title: "Cafés & Crêpes")]
         let texts = interactor.obtainSearchTexts(of: categories)
-        XCTAssertEqual((0..<texts.count).map { texts[$0] }, ["restaurants", "vacation spots", "cafes & crepes"])
+        XCTAssertEqual((0..<texts.count).map { texts[$0] }, [" restaurants", " vacation spots", " cafes crepes"], "the words, each after a space")
         XCTAssertEqual(interactor.obtainMatches(of: SearchQuery("CRÊPE"), in: texts, refining: nil).positions, [2])
         XCTAssertEqual(interactor.obtainMatches(of: SearchQuery("spots vac"), in: texts, refining: nil).positions, [1])
     }

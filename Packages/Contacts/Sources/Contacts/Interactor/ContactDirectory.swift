@@ -53,8 +53,8 @@ public enum ContactDirectoryChange: Sendable, Hashable {
 /// The home list as pages: a count, the sections and the contacts at positions, for the whole
 /// address book or for a search, so that a screen costs what it shows and not what the address
 /// book holds. The order is the list's: sections A–Z then "#", each by the folded first and last
-/// name (``ContactNameFolding/orderKey(firstName:lastName:)``), then the id; a search leaves the
-/// contacts each of whose words starts a word of the name (``ContactNameFolding/searchWords(_:)``).
+/// name (``ContactOrder/orderKey(firstName:lastName:)``), then the id; a search leaves the
+/// contacts each of whose words starts a word of the name (``SearchQuery``, the rule of every list).
 ///
 /// The embedded backend answers in SQL; a contacts server has no paging, so ``FetchedContactDirectory``
 /// keeps the list it fetched and pages it in memory.
