@@ -28,6 +28,8 @@ public final class Check24CatalogStore: Sendable {
         database = try SQLiteDatabase.open(directory: directory, fileName: Self.fileName, busyTimeout: ResponseStore.busyTimeout)
         // A cache (see ResponseStore): no fsync per launch for marking a catalog current.
         try database.execute("PRAGMA synchronous = NORMAL")
+        // A first launch keeps a catalog and ends: it does not wait to copy the outlines out of the log.
+        try database.keepWriteAheadLogOnClose(checkpointAfterPages: 1000)
         payloads = directory.appendingPathComponent(Self.payloadsFolder, isDirectory: true)
         try database.migrate([
             Migration(version: 1, sql: """

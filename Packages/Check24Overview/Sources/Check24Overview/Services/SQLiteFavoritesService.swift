@@ -17,6 +17,8 @@ public struct SQLiteFavoritesService: Check24FavoritesService {
     /// Opens (or creates) the favorites file in `directory`.
     public init(directory: URL) throws {
         let database = try SQLiteDatabase.open(directory: directory, fileName: "favorites.sqlite")
+        // Every launch opens it; each toggle's commit synced the log, so closing need not copy it.
+        try database.keepWriteAheadLogOnClose(checkpointAfterPages: 1000)
         self.init(store: try FavoritesStore(database: database, namespace: Self.namespace))
     }
 
