@@ -10,11 +10,12 @@ let package = Package(
     dependencies: [
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextSearch"),
     ],
     targets: [
-        .target(name: "Navigation", dependencies: ["TerminalKit", "TerminalUI"]),
+        .target(name: "Navigation", dependencies: ["TerminalKit", "TerminalUI", "TextSearch"]),
         .target(name: "NavigationTesting", dependencies: ["Navigation"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting", "TextSearch"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,7 +43,7 @@ final class InteractorTests: XCTestCase {
 
     func testFilteringByTitleIgnoresCaseAndDiacritics() {
         let entries = ResourceDirectoryFixtures.resources().resources.map(ResourceListInteractor.entry)
-        let matching = { (query: String) in ResourceListInteractor.matching(entries, query: SearchQuery(query)).positions.map { entries[$0].resource.title } }
+        let matching = { (query: String) in SearchMatches(SearchQuery(query), in: ResourceListInteractor.searchTexts(entries)).positions.map { entries[$0].resource.title } }
         XCTAssertEqual(matching("ECL"), ["Éclair"])
         XCTAssertEqual(matching("ÉLA"), ["élan bistro"])
         XCTAssertEqual(matching("é"), ["élan bistro", "Éclair"], "é matches every word starting with e")
@@ -58,9 +58,9 @@ final class InteractorTests: XCTestCase {
         let entries = ResourceDirectoryFixtures.resources().resources.map(ResourceListInteractor.entry)
         let interactor = ResourceListInteractor(service: FakeResourceDirectoryService(), images: FakeImageLoader())
         let texts = interactor.obtainSearchTexts(of: entries)
-        let e = interactor.obtainMatches(of: SearchQuery("e"), in: texts, refining: nil)
-        let ec = interactor.obtainMatches(of: SearchQuery("ec"), in: texts, refining: e)
-        XCTAssertEqual(ec, ResourceListInteractor.matching(entries, query: SearchQuery("ec")))
+        let e = SearchMatches(SearchQuery("e"), in: texts)
+        let ec = e.refined(to: SearchQuery("ec"), in: texts)
+        XCTAssertEqual(ec, SearchMatches(SearchQuery("ec"), in: ResourceListInteractor.searchTexts(entries)))
         XCTAssertTrue(Set(ec.positions).isSubset(of: e.positions))
     }
 
@@ -71,8 +71,8 @@ final class InteractorTests: XCTestCase {
                           ResourceCategory(id: "3", slug: "cafes", title: "Cafés & Crêpes")]
         let texts = interactor.obtainSearchTexts(of: categories)
         XCTAssertEqual((0..<texts.count).map { texts[$0] }, [" restaurants", " vacation spots", " cafes crepes"], "the words, each after a space")
-        XCTAssertEqual(interactor.obtainMatches(of: SearchQuery("CRÊPE"), in: texts, refining: nil).positions, [2])
-        XCTAssertEqual(interactor.obtainMatches(of: SearchQuery("spots vac"), in: texts, refining: nil).positions, [1])
+        XCTAssertEqual(SearchMatches(SearchQuery("CRÊPE"), in: texts).positions, [2])
+        XCTAssertEqual(SearchMatches(SearchQuery("spots vac"), in: texts).positions, [1])
     }
 
     func testACategoryWithoutAKnownFileIsItsOwnErrorAndAsksNothing() async {

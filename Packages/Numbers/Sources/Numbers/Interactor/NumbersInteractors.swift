@@ -49,12 +49,6 @@ final class NumbersListInteractor: Sendable {
         SearchTexts(folding: items.lazy.map(\.name))
     }
 
-    /// The positions of the numbers whose name holds every word of `query` (case and diacritics
-    /// ignored); `previous` is narrowed when the query only adds to its query.
-    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
-        previous?.refined(to: query, in: searchTexts) ?? SearchMatches(query, in: searchTexts)
-    }
-
     /// A transport that could not reach the server is "no connection"; anything else keeps its cause.
     static func map(_ error: any Error, as unavailable: (RequestFailure) -> NumbersError) -> NumbersError {
         let failure = RequestFailure(error)

@@ -16,9 +16,9 @@ protocol NumbersListViewOutput: ListViewOutput {
     func didEditSearch(_ search: SearchFieldState)
 }
 
-/// Owns the master's state: the list, the `/` filter and the rows it leaves, the selection (kept across resizes: the split keeps this
-/// instance), the touched row and the pictures on screen. Every selection change shows that item's
-/// detail (in the detail pane when wide; waiting off screen when narrow).
+/// Owns the master's state: the list with its `/` filter and selection (a ``ListModel``, kept across
+/// resizes: the split keeps this instance) and the pictures on screen. Every selection change shows
+/// that item's detail (in the detail pane when wide; waiting off screen when narrow).
 @MainActor
 final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     weak var view: (any NumbersListViewInput)?
@@ -29,19 +29,15 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     private var catalog = Loadable<NumbersCatalog, NumbersError>.loading
     /// Whether a kept list stands in for the server's answer, since when, and asking again.
     let kept = KeptContent()
-    var list = ListState(visibleRows: 0..<NumbersListPresenter.initialVisibleRows)
+    /// The numbers, the filter's rows and the selection, kept on its number by name.
+    private var model = ListModel<NumberItem, String>(visibleRows: 0..<NumbersListPresenter.initialVisibleRows) { $0.name }
+    var list: ListState {
+        get { model.selection }
+        set { model.selection = newValue }
+    }
     private let images = ImageSlots()
-    private var items: [NumberItem] { catalog.value?.items ?? [] }
-    var rowCount: Int { shown.count }
+    var rowCount: Int { catalog.value == nil ? 0 : model.rows.count }
     private var search = SearchFieldState()
-    /// The names folded for the filter, once per list shown.
-    private var searchTexts = SearchTexts(folded: [String]())
-    /// The filter's matches (kept so the next key typed narrows them); nil before a list.
-    private var matches: SearchMatches?
-    /// Positions in `items` of the rows the filter leaves.
-    private var shown: [Int] { matches?.positions ?? [] }
-    /// The number selected before the filter left no rows, selected again when it shows.
-    private var selectionHiddenByFilter: String?
 
     /// Rows whose pictures load before the view has reported what is on screen.
     static let initialVisibleRows = 40
@@ -61,55 +57,32 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        let items = items, shown = shown
         guard let moved = selectRow(index, firstVisibleRow: row, visibleRows: rows) else { return }
-        if moved { router.showDetail(of: items[shown[index]]) }
+        if moved, let item = model.selectedItem { router.showDetail(of: item) }
         publish()
         showImages()
     }
 
     /// Enter, or a release on the touched row: select it and open its detail (full screen when narrow).
     func didChooseRow(at index: Int) {
-        let items = items, shown = shown
-        guard let moved = chooseRow(index) else { return }
-        if moved { router.showDetail(of: items[shown[index]]) }
-        router.openDetail(of: items[shown[index]])
+        guard let moved = chooseRow(index), let item = model.selectedItem else { return }
+        if moved { router.showDetail(of: item) }
+        router.openDetail(of: item)
     }
 
     func didEditSearch(_ newSearch: SearchFieldState) {
-        let queryChanged = newSearch.query != search.query
         search = newSearch
-        guard catalog.value != nil, queryChanged else { return publish() }
-        let wasShown = selectedName != nil
-        let before = selectedName ?? selectionHiddenByFilter
-        applyFilter(keeping: before, refining: true)
-        // A query that matches nothing for a moment (a typo) does not lose the selection.
-        selectionHiddenByFilter = shown.isEmpty ? before : nil
+        let before = model.selectedItem
+        guard catalog.value != nil, model.filter(by: newSearch.query) else { return publish() }
         // The detail follows the selection: another number selected now is the one shown, none while
         // nothing matches (a number the list does not show is not there to tab to), and it comes back.
-        if let after = selectedItem {
-            if after.name != before || !wasShown { router.showDetail(of: after) }
-        } else if wasShown {
+        if let after = model.selectedItem {
+            if after.name != before?.name { router.showDetail(of: after) }
+        } else if before != nil {
             router.closeDetail()
         }
         publish()
         showImages()
-    }
-
-    private var selectedItem: NumberItem? {
-        let items = items, shown = shown
-        guard shown.indices.contains(list.selectedIndex), items.indices.contains(shown[list.selectedIndex]) else { return nil }
-        return items[shown[list.selectedIndex]]
-    }
-
-    private var selectedName: String? { selectedItem?.name }
-
-    /// The rows the filter leaves; the selection follows `name` when it is still shown, else goes to the top.
-    /// `refining` (a key typed, same list) narrows the last matches when the query allows it.
-    private func applyFilter(keeping name: String?, refining: Bool = false) {
-        matches = interactor.obtainMatches(of: SearchQuery(search.query), in: searchTexts, refining: refining ? matches : nil)
-        let items = items
-        list.reselect(name.flatMap { name in shown.firstIndex { items[$0].name == name } }, count: shown.count)
     }
 
     /// Shows the kept list at once on the first load (the server is asked meanwhile), then the
@@ -146,19 +119,12 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     }
 
     private func show(_ loaded: NumbersCatalog, reloading: Bool) {
-        let keep = selectedName
         catalog = reloading ? .reloading(loaded) : .loaded(loaded)
-        searchTexts = interactor.obtainSearchTexts(of: loaded.items)
-        if keep == nil {
-            matches = interactor.obtainMatches(of: SearchQuery(search.query), in: searchTexts, refining: nil)
-            list.clamp(count: shown.count)
-        } else {
-            applyFilter(keeping: keep)
-        }
+        model.load(loaded.items, searchTexts: interactor.obtainSearchTexts(of: loaded.items))
         // The first item is selected and shown on start (in the detail pane when wide).
-        if let selected = selectedItem {
+        if let selected = model.selectedItem {
             router.showDetail(of: selected)
-        } else if shown.isEmpty, !loaded.items.isEmpty {
+        } else if model.rows.isEmpty, !loaded.items.isEmpty {
             // Everything filtered out: the number shown stays until the filter changes.
         } else {
             // A reload that answers an empty list leaves no number to show.
@@ -170,9 +136,8 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
 
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
-        guard let items = catalog.value?.items else { return }
-        let shown = shown
-        images.show(list.pictureRows(count: shown.count, margin: Self.imageMarginRows).compactMap { items[shown[$0]].imageURL },
+        guard catalog.value != nil else { return }
+        images.show(model.pictureItems(margin: Self.imageMarginRows).compactMap(\.imageURL),
                     start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
@@ -187,8 +152,8 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
         case .failed(let error):
             return NumbersListViewModel(title: NumbersTexts.title, content: .failed(message: NumbersTexts.message(for: error)), search: search)
         case .loaded(let catalog), .reloading(let catalog):
-            let items = catalog.items, shown = shown, pictures = images.snapshot
-            let rows = LazyRows(count: shown.count) { NumberRowViewModel(name: items[shown[$0]].name, image: pictures[items[shown[$0]].imageURL]) }
+            let items = catalog.items, shown = model.rows, pictures = images.snapshot
+            let rows = LazyRows(count: shown.count) { NumberRowViewModel(name: shown[$0].name, image: pictures[shown[$0].imageURL]) }
             let filtered = !search.query.isEmpty
             return NumbersListViewModel(
                 title: NumbersTexts.title(shown: shown.count, of: items.count, filtered: filtered),

@@ -45,13 +45,6 @@ final class ProductListInteractor: Sendable {
     func obtainImage(at url: URL) async throws -> RGBImage {
         try await images.image(for: url)
     }
-
-    /// The positions of the products whose name holds every word of `query` (case and diacritics
-    /// ignored), in `searchTexts` (``ObtainedCatalog/searchTexts``); `previous` is narrowed when the
-    /// query only adds to its query, so a letter typed scans the last matches, not the catalog.
-    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
-        previous?.refined(to: query, in: searchTexts) ?? SearchMatches(query, in: searchTexts)
-    }
 }
 
 /// Use cases of the product detail: load the detail and its image.

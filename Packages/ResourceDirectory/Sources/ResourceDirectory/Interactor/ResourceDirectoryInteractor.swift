@@ -54,12 +54,6 @@ final class ResourceCategoriesInteractor: Sendable {
     func obtainSearchTexts(of categories: [ResourceCategory]) -> SearchTexts {
         SearchTexts(folding: categories.lazy.map(\.title))
     }
-
-    /// The positions of the categories whose title holds every word of `query` (case and diacritics
-    /// ignored); `previous` is narrowed when the query only adds to its query.
-    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
-        previous?.refined(to: query, in: searchTexts) ?? SearchMatches(query, in: searchTexts)
-    }
 }
 
 /// A category's resources as the list shows them, and when they were current if a kept copy stands in.
@@ -119,13 +113,6 @@ final class ResourceListInteractor: Sendable {
         return order == .ascending ? indexed : indexed.reversed()
     }
 
-    /// The positions of `entries` whose title holds every word of `query` (case and diacritics
-    /// ignored): the `/` filter, run on every key typed. `previous` (the last key's matches in the
-    /// same entries) is narrowed when the query only adds to its query.
-    func obtainMatches(of query: SearchQuery, in texts: SearchTexts, refining previous: SearchMatches?) -> SearchMatches {
-        previous?.refined(to: query, in: texts) ?? SearchMatches(query, in: texts)
-    }
-
     /// The entries' titles as the filter reads them (their sort keys, already folded), in the entries' order.
     func obtainSearchTexts(of entries: [ResourceEntry]) -> SearchTexts {
         Self.searchTexts(entries)
@@ -133,10 +120,6 @@ final class ResourceListInteractor: Sendable {
 
     static func searchTexts(_ entries: [ResourceEntry]) -> SearchTexts {
         SearchTexts(folded: entries.lazy.map(\.sortKey))
-    }
-
-    static func matching(_ entries: [ResourceEntry], query: SearchQuery) -> SearchMatches {
-        SearchMatches(query, in: searchTexts(entries))
     }
 
     static func entry(_ resource: Resource) -> ResourceEntry {

@@ -27,18 +27,14 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     private var categories = Loadable<ResourceCategoryList, ResourceDirectoryError>.loading
     /// Whether kept categories stand in for the server's answer, since when, and asking again.
     let kept = KeptContent()
-    var list = ListState()
-    var rowCount: Int { shown.count }
-    private var all: [ResourceCategory] { categories.value?.categories ?? [] }
+    /// The categories, the rows the filter leaves and the selection, kept on its category by id.
+    private var model = ListModel<ResourceCategory, String> { $0.id }
+    var list: ListState {
+        get { model.selection }
+        set { model.selection = newValue }
+    }
+    var rowCount: Int { categories.value == nil ? 0 : model.rows.count }
     private var search = SearchFieldState()
-    /// The titles folded for the filter, once per list shown.
-    private var searchTexts = SearchTexts(folded: [String]())
-    /// The filter's matches (kept so the next key typed narrows them); nil before a list.
-    private var matches: SearchMatches?
-    /// Positions in `all` of the rows the filter leaves.
-    private var shown: [Int] { matches?.positions ?? [] }
-    /// The category selected before the filter left no rows, selected again when it shows.
-    private var selectionHiddenByFilter: String?
 
     init(interactor: ResourceCategoriesInteractor, router: any CategoriesRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -58,45 +54,20 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     }
 
     func didChooseRow(at index: Int) {
-        let shown = shown, all = all
-        guard chooseRow(index) != nil else { return }
-        router.openResources(of: all[shown[index]])
+        guard chooseRow(index) != nil, let category = model.selectedItem else { return }
+        router.openResources(of: category)
     }
 
     func didEditSearch(_ newSearch: SearchFieldState) {
-        let queryChanged = newSearch.query != search.query
         search = newSearch
-        guard categories.value != nil, queryChanged else { return publish() }
-        let keep = selectedCategoryID ?? selectionHiddenByFilter
-        applyFilter(keeping: keep, refining: true)
-        // A query that matches nothing for a moment (a typo) does not lose the selection.
-        selectionHiddenByFilter = shown.isEmpty ? keep : nil
+        guard categories.value != nil, model.filter(by: newSearch.query) else { return publish() }
         publish()
     }
 
-    /// The selected category's id; read it before `categories` changes, while `shown` still indexes the list on screen.
-    private var selectedCategoryID: String? {
-        let all = all, shown = shown
-        guard shown.indices.contains(list.selectedIndex), all.indices.contains(shown[list.selectedIndex]) else { return nil }
-        return all[shown[list.selectedIndex]].id
-    }
-
-    /// `loaded` arrived: it becomes the list, its titles are folded once, then filtered; the selection
-    /// follows the category selected before (read before the list changes: a shorter list must not be
-    /// indexed by the old rows' positions).
+    /// `loaded` arrived: it becomes the list, its titles folded once; the filter and the selection apply to it.
     private func show(_ loaded: ResourceCategoryList, as state: Loadable<ResourceCategoryList, ResourceDirectoryError>) {
-        let keep = selectedCategoryID
         categories = state
-        searchTexts = interactor.obtainSearchTexts(of: loaded.categories)
-        applyFilter(keeping: keep)
-    }
-
-    /// The rows the filter leaves; the selection follows `id` when it is still shown, else goes to the top.
-    /// `refining` (a key typed, same list) narrows the last matches when the query allows it.
-    private func applyFilter(keeping id: String?, refining: Bool = false) {
-        matches = interactor.obtainMatches(of: SearchQuery(search.query), in: searchTexts, refining: refining ? matches : nil)
-        let all = all
-        list.reselect(id.flatMap { id in shown.firstIndex { all[$0].id == id } }, count: shown.count)
+        model.load(loaded.categories, searchTexts: interactor.obtainSearchTexts(of: loaded.categories))
     }
 
     /// Shows the kept categories at once on the first load (the server is asked meanwhile); a reload
@@ -140,8 +111,8 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
         case .failed(let error):
             return CategoriesViewModel(content: .failed(message: ResourceDirectoryTexts.message(for: error)), search: search)
         case .loaded(let loaded), .reloading(let loaded):
-            let all = loaded.categories, shown = shown
-            let rows = LazyRows(count: shown.count) { CategoriesViewModel.Row(title: all[shown[$0]].title, description: all[shown[$0]].description ?? "") }
+            let all = loaded.categories, shown = model.rows
+            let rows = LazyRows(count: shown.count) { CategoriesViewModel.Row(title: shown[$0].title, description: shown[$0].description ?? "") }
             let title = search.query.isEmpty ? ResourceDirectoryTexts.appTitle
                 : "\(ResourceDirectoryTexts.appTitle) (\(ResourceDirectoryTexts.count(shown: shown.count, of: all.count, filtered: true)))"
             return CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),

@@ -20,7 +20,7 @@ protocol ResourceListViewOutput: ListViewOutput {
 }
 
 /// Owns a category's resources list: the loaded entries, the order chosen with the sort control, the
-/// filter and the rows it leaves, the selection, the touch and the photos on screen.
+/// entries in that order with their filter and selection (a ``ListModel``) and the photos on screen.
 @MainActor
 final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     weak var view: (any ResourceListViewInput)?
@@ -35,22 +35,15 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     let kept = KeptContent()
     private var isLoaded: Bool { resources.value != nil }
     private var original: [ResourceEntry] { resources.value?.entries ?? [] }
-    /// The entries in the current order.
-    private var entries: [ResourceEntry] = [] {
-        didSet { searchTexts = interactor.obtainSearchTexts(of: entries) }
-    }
-    /// The entries' titles packed for the filter, in the same order (made when the entries change, never per key).
-    private var searchTexts = SearchTexts(folded: [String]())
     private var order = ResourceSortOrder.original
     private var search = SearchFieldState()
-    /// The filter's matches in `entries` (kept so the next key typed narrows them); nil before a load.
-    private var matches: SearchMatches?
-    /// Positions in `entries` of the rows the filter leaves.
-    private var shown: [Int] { matches?.positions ?? [] }
-    /// The resource selected before the filter left no rows, selected again when it shows.
-    private var selectionHiddenByFilter: String?
-    var list = ListState(visibleRows: 0..<ResourceListPresenter.initialVisibleRows)
-    var rowCount: Int { isLoaded ? shown.count : 0 }
+    /// The entries in the current order, the rows the filter leaves and the selection, kept on its resource by id.
+    private var model = ListModel<ResourceEntry, String>(visibleRows: 0..<ResourceListPresenter.initialVisibleRows) { $0.resource.id }
+    var list: ListState {
+        get { model.selection }
+        set { model.selection = newValue }
+    }
+    var rowCount: Int { isLoaded ? model.rows.count : 0 }
     /// The sort button under a mouse press (its one control).
     private var sortTouch = TouchState()
     private let images = ImageSlots()
@@ -86,8 +79,8 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     }
 
     func didChooseRow(at index: Int) {
-        guard chooseRow(index) != nil else { return }
-        router.openDetail(of: entries[shown[index]])
+        guard chooseRow(index) != nil, let entry = model.selectedItem else { return }
+        router.openDetail(of: entry)
     }
 
     func didTouchSort() {
@@ -102,25 +95,19 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         order = order.next
         publish()
         // A new order starts at its top, like a re-sorted table.
-        sort(keeping: nil)
+        sort(keepingSelection: false)
     }
 
     func didEditSearch(_ newSearch: SearchFieldState) {
-        let queryChanged = newSearch.query != search.query
         search = newSearch
-        guard isLoaded, queryChanged else { return publish() }
-        let keep = selectedEntryID ?? selectionHiddenByFilter
-        applyFilter(keeping: keep, refining: true)
-        // A query that matches nothing for a moment (a typo) does not lose the selection.
-        selectionHiddenByFilter = shown.isEmpty ? keep : nil
+        guard isLoaded, model.filter(by: newSearch.query) else { return publish() }
         publish()
         showImages()
     }
 
-    private var selectedEntryID: String? {
-        let entries = entries, shown = shown
-        guard shown.indices.contains(list.selectedIndex), entries.indices.contains(shown[list.selectedIndex]) else { return nil }
-        return entries[shown[list.selectedIndex]].resource.id
+    /// The entries in their order, with their titles for the filter (packed once per order, never per key).
+    private func show(_ entries: [ResourceEntry], keepingSelection: Bool = true) {
+        model.load(entries, searchTexts: interactor.obtainSearchTexts(of: entries), keepsSelection: keepingSelection)
     }
 
     /// Shows the kept resources at once on the first load (the server is asked meanwhile); a reload
@@ -137,8 +124,7 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
                 guard let kept = await interactor.obtainKeptResources(in: category), let self, case .loading = self.resources else { return }
                 self.kept.showingKept(since: kept.storedAt)
                 self.resources = .reloading(kept)
-                self.entries = kept.entries
-                self.applyFilter(keeping: nil)
+                self.show(kept.entries)
                 self.publish()
                 self.showImages()
             }
@@ -151,12 +137,10 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
             switch result {
             case .success(let loaded):
                 self.kept.received(storedAt: loaded.storedAt) { [weak self] in self?.load() }
-                let keep = self.selectedEntryID
                 self.resources = .loaded(loaded)
-                self.entries = loaded.entries
-                self.applyFilter(keeping: keep)
+                self.show(loaded.entries)
                 // A reload keeps the order chosen before it.
-                if self.order != .original { self.sort(keeping: keep) }
+                if self.order != .original { self.sort(keepingSelection: true) }
             case .failure(let error):
                 self.kept.received(storedAt: nil) {}
                 self.resources = .failed(error)
@@ -166,32 +150,24 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         })
     }
 
-    /// Sorts in the interactor, off the main actor; the resource `id` stays selected, else the first row.
-    private func sort(keeping id: String?) {
+    /// Sorts in the interactor, off the main actor; the selected resource stays selected when
+    /// `keepingSelection`, else the first row.
+    private func sort(keepingSelection: Bool) {
         let order = order, original = original
         work.runLatest(WorkKey(self, "sort"), { [interactor] in
             await interactor.obtainSorted(original, order: order)
         }, then: { [weak self] sorted in
             guard let self else { return }
-            self.entries = sorted
-            self.applyFilter(keeping: id)
+            self.show(sorted, keepingSelection: keepingSelection)
             self.publish()
             self.showImages()
         })
     }
 
-    /// The rows the filter leaves; the selection follows `id` when it is still shown, else goes to the top.
-    /// `refining` (a key typed, same entries) narrows the last matches when the query allows it.
-    private func applyFilter(keeping id: String?, refining: Bool = false) {
-        matches = interactor.obtainMatches(of: SearchQuery(search.query), in: searchTexts, refining: refining ? matches : nil)
-        list.reselect(id.flatMap { id in shown.firstIndex { entries[$0].resource.id == id } }, count: shown.count)
-    }
-
     /// Loads the photos of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
         guard isLoaded else { return }
-        let rows = list.pictureRows(count: shown.count, margin: Self.imageMarginRows)
-        images.show(rows.compactMap { entries[shown[$0]].resource.photoURL }, start: { [work] in work.runPicture($0) },
+        images.show(model.pictureItems(margin: Self.imageMarginRows).compactMap(\.resource.photoURL), start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
@@ -210,9 +186,9 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
             return ResourceListViewModel(title: category.title, content: .failed(message: ResourceDirectoryTexts.message(for: error), canRetry: canRetry),
                                          orderLabel: orderLabel, search: search, emptyMessage: "")
         case .loaded(let loaded), .reloading(let loaded):
-            let entries = entries, shown = shown, pictures = images.snapshot
+            let entries = model.items, shown = model.rows, pictures = images.snapshot
             let rows = LazyRows(count: shown.count) { index in
-                let entry = entries[shown[index]]
+                let entry = shown[index]
                 return ResourceListViewModel.Row(title: entry.resource.title, summary: entry.summary,
                                                  photo: pictures[entry.resource.photoURL])
             }

@@ -1,0 +1,90 @@
+import Navigation
+import TextSearch
+import XCTest
+
+/// The list model every list presenter owns: rows the filter leaves, the selection kept on its item.
+final class ListModelTests: XCTestCase {
+    private struct Fruit: Sendable, Equatable {
+        var id: Int
+        var name: String
+    }
+
+    private func model(_ names: [String]) -> ListModel<Fruit, Int> {
+        var model = ListModel<Fruit, Int>(visibleRows: 0..<3) { $0.id }
+        load(names, into: &model)
+        return model
+    }
+
+    private func load(_ names: [String], ids: [Int]? = nil, into model: inout ListModel<Fruit, Int>) {
+        let fruits = zip(ids ?? Array(names.indices), names).map { Fruit(id: $0, name: $1) }
+        model.load(fruits, searchTexts: SearchTexts(folding: fruits.map(\.name)))
+    }
+
+    private func names(_ model: ListModel<Fruit, Int>) -> [String] { model.rows.map(\.name) }
+
+    func testTheSelectionStaysOnItsItemThroughAReloadThatReorders() {
+        var list = model(["Apple", "Banana", "Cherry", "Date"])
+        list.selection.select(2, firstVisibleRow: 1, count: 4)
+        XCTAssertEqual(list.selectedItem?.name, "Cherry")
+        load(["Date", "Cherry", "Banana", "Apple", "Elderberry"], ids: [3, 2, 1, 0, 4], into: &list)
+        XCTAssertEqual(list.selectedItem?.name, "Cherry", "found again by its identity, not its row")
+        XCTAssertEqual(list.selection.selectedIndex, 1)
+        XCTAssertEqual(list.selection.firstVisibleRow, 1, "the top row stays")
+        load(["Apple", "Banana"], into: &list)
+        XCTAssertEqual(list.selection.selectedIndex, 0, "gone: the first row")
+        XCTAssertEqual(list.selection.firstVisibleRow, 0)
+    }
+
+    func testATypoRemembersTheSelectionAndItsCorrectionShowsItAgain() {
+        var list = model(["Apple pie", "Banana bread", "Cherry pie", "Date loaf"])
+        list.selection.select(2, firstVisibleRow: 0, count: 4)
+        XCTAssertTrue(list.filter(by: "p"))
+        XCTAssertEqual(names(list), ["Apple pie", "Cherry pie"])
+        XCTAssertEqual(list.selectedItem?.name, "Cherry pie", "still shown: still selected")
+        XCTAssertFalse(list.filter(by: "p"), "the same query changes nothing")
+        list.filter(by: "px")
+        XCTAssertEqual(names(list), [])
+        XCTAssertNil(list.selectedItem)
+        list.filter(by: "p")
+        XCTAssertEqual(list.selectedItem?.name, "Cherry pie", "the typo erased: the same item, not the first row")
+        list.filter(by: "b")
+        XCTAssertEqual(names(list), ["Banana bread"])
+        XCTAssertEqual(list.selectedItem?.name, "Banana bread", "its item filtered out: the first row")
+        list.filter(by: "")
+        XCTAssertFalse(list.isFiltered)
+        XCTAssertEqual(list.rows.count, 4)
+        XCTAssertEqual(list.selectedItem?.name, "Banana bread", "clearing keeps the selection")
+    }
+
+    func testAReloadUnderAFilterFiltersTheNewItemsAndKeepsTheHiddenSelection() {
+        var list = model(["Apple", "Banana", "Cherry"])
+        list.selection.select(1, firstVisibleRow: 0, count: 3)
+        list.filter(by: "zz")
+        load(["Banana split", "Cherry", "Banana", "Apple"], ids: [3, 2, 1, 0], into: &list)
+        XCTAssertEqual(names(list), [], "the query applies to the new items")
+        list.filter(by: "ban")
+        XCTAssertEqual(names(list), ["Banana split", "Banana"])
+        XCTAssertEqual(list.selectedItem?.id, 1, "the item hidden by the typo, found in the reloaded list")
+    }
+
+    func testTheRowsPicturesLoadForFollowTheFilter() {
+        var list = model((0..<20).map { $0 % 2 == 0 ? "even \($0)" : "odd \($0)" })
+        XCTAssertEqual(list.pictureItems(margin: 1).map(\.id), [0, 1, 2, 3], "the rows on screen, then the margin")
+        list.filter(by: "odd")
+        XCTAssertEqual(list.pictureItems(margin: 1).map(\.id), [1, 3, 5, 7], "the filtered rows on screen")
+        list.selection.select(5, firstVisibleRow: 4, visibleRows: 4..<7, count: list.rows.count)
+        XCTAssertEqual(list.pictureItems(margin: 1).map(\.id), [9, 11, 13, 7, 15])
+    }
+
+    func testARowIsFoundByItsItemsPositionAmongTheMatches() {
+        var list = model((0..<1_000).map { $0 % 3 == 0 ? "fizz \($0)" : "plain \($0)" })
+        list.filter(by: "fizz")
+        let rows = list.rows
+        XCTAssertEqual(rows.count, 334)
+        XCTAssertEqual(rows.row(ofPosition: 999), 333)
+        XCTAssertEqual(rows.row(ofPosition: 0), 0)
+        XCTAssertNil(rows.row(ofPosition: 998), "not a match")
+        XCTAssertNil(rows.row(ofPosition: 1_000), "not an item")
+        XCTAssertEqual(rows.position(of: 333), 999)
+    }
+}
