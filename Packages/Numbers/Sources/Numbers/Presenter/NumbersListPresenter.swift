@@ -26,9 +26,11 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     private let router: any NumbersListRouting
     private let work: WorkTracker
 
-    private var catalog = Loadable<NumbersCatalog, NumbersError>.loading
+    /// The list as it loads: the kept one at once, then the server's answer.
+    private lazy var loader = ContentLoader<NumbersCatalog, NumbersError>(work: work)
+    private var catalog: Loadable<NumbersCatalog, NumbersError> { loader.content }
     /// Whether a kept list stands in for the server's answer, since when, and asking again.
-    let kept = KeptContent()
+    var kept: KeptContent { loader.kept }
     /// The numbers, the filter's rows and the selection, kept on its number by name.
     private var model = ListModel<NumberItem, String>(visibleRows: 0..<NumbersListPresenter.initialVisibleRows) { $0.name }
     var list: ListState {
@@ -50,11 +52,20 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
         self.work = work
     }
 
-    func didLoad() { load() }
-    func didRequestReload() {
-        kept.reloadRequested()
-        load()
+    func didLoad() {
+        loader.start(kept: { [interactor] in await interactor.obtainKeptCatalog().map { ($0.catalog, $0.storedAt) } },
+                     obtain: { [interactor] in
+                         do throws(NumbersError) {
+                             let obtained = try await interactor.obtainCatalog(checkingConnectivity: true)
+                             return .success((obtained.catalog, obtained.storedAt))
+                         } catch { return .failure(error) }
+                     },
+                     willLoad: { [images] in images.retryFailed() },
+                     show: { [weak self] in self?.show($0) },
+                     publish: { [weak self] in self?.publish() })
     }
+
+    func didRequestReload() { loader.reload() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard let moved = selectRow(index, firstVisibleRow: row, visibleRows: rows) else { return }
@@ -85,41 +96,8 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
         showImages()
     }
 
-    /// Shows the kept list at once on the first load (the server is asked meanwhile), then the
-    /// server's answer; a reload keeps what is on screen until the answer comes.
-    private func load() {
-        images.retryFailed()
-        let isFirstLoad = catalog.value == nil
-        catalog = catalog.reloaded
-        publish()
-        if isFirstLoad {
-            work.run { [weak self, interactor] in
-                // Only while nothing answered yet: never over the server's answer, nor over its error.
-                guard let kept = await interactor.obtainKeptCatalog(), let self, case .loading = self.catalog else { return }
-                self.kept.showingKept(since: kept.storedAt)
-                self.show(kept.catalog, reloading: true)
-            }
-        }
-        // Latest wins: a retry cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<ObtainedCatalog, NumbersError> in
-            do throws(NumbersError) { return .success(try await interactor.obtainCatalog(checkingConnectivity: true)) } catch { return .failure(error) }
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let obtained):
-                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
-                self.show(obtained.catalog, reloading: false)
-            case .failure(let error):
-                // An answer that is an error is said, also over a kept list (see the product grid's).
-                self.kept.received(storedAt: nil) {}
-                self.catalog = .failed(error)
-                self.publish()
-            }
-        })
-    }
-
-    private func show(_ loaded: NumbersCatalog, reloading: Bool) {
-        catalog = reloading ? .reloading(loaded) : .loaded(loaded)
+    /// A list to show (the kept one, or the server's answer).
+    private func show(_ loaded: NumbersCatalog) {
         model.load(loaded.items, searchTexts: interactor.obtainSearchTexts(of: loaded.items))
         // The first item is selected and shown on start (in the detail pane when wide).
         if let selected = model.selectedItem {

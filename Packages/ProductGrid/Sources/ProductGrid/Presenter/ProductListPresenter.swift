@@ -29,10 +29,12 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     private let work: WorkTracker
     private let formatter = MoneyFormatter(locale: .deDE)
 
-    private var catalog = Loadable<ProductCatalog, ProductGridError>.loading
+    /// The catalog as it loads (with its products' texts for the filter): the kept one at once, then the server's answer.
+    private lazy var loader = ContentLoader<ObtainedCatalog, ProductGridError>(work: work)
+    private var catalog: Loadable<ObtainedCatalog, ProductGridError> { loader.content }
     private var search = SearchFieldState()
     /// Whether a kept catalog stands in for the server's answer, since when, and asking again.
-    let kept = KeptContent()
+    var kept: KeptContent { loader.kept }
     /// The products, the tiles the filter leaves and the selection, kept on its product by id.
     private var model = ListModel<ProductSummary, String>(visibleRows: 0..<ProductListPresenter.initialVisibleTiles) { $0.id }
     var list: ListState {
@@ -52,13 +54,19 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     }
 
     func didLoad() {
-        load()
+        loader.start(kept: { [interactor] in await interactor.obtainKeptCatalog().map { ($0, $0.storedAt) } },
+                     obtain: { [interactor] in
+                         do throws(ProductGridError) {
+                             let obtained = try await interactor.obtainCatalog()
+                             return .success((obtained, obtained.storedAt))
+                         } catch { return .failure(error) }
+                     },
+                     willLoad: { [images] in images.retryFailed() },
+                     show: { [weak self] in self?.show($0) },
+                     publish: { [weak self] in self?.publish() })
     }
 
-    func didRequestReload() {
-        kept.reloadRequested()
-        load()
-    }
+    func didRequestReload() { loader.reload() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows tiles: Range<Int>) {
         guard selectRow(index, firstVisibleRow: row, visibleRows: tiles) != nil else { return }
@@ -78,43 +86,9 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
         showImages()
     }
 
-    /// Shows the kept catalog at once on the first load (the server is asked meanwhile), then the
-    /// server's answer; a reload keeps what is on screen until the answer comes.
-    private func load() {
-        images.retryFailed()
-        let isFirstLoad = catalog.value == nil
-        catalog = catalog.reloaded
-        publish()
-        if isFirstLoad {
-            work.run { [weak self, interactor] in
-                // Only while nothing answered yet: never over the server's answer, nor over its error.
-                guard let kept = await interactor.obtainKeptCatalog(), let self, case .loading = self.catalog else { return }
-                self.show(kept, reloading: true)
-            }
-        }
-        work.runLatest(WorkKey(self, "catalog"), { [interactor] () -> Result<ObtainedCatalog, ProductGridError> in
-            do throws(ProductGridError) { return .success(try await interactor.obtainCatalog()) } catch { return .failure(error) }
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let obtained):
-                // Told first: the frame that shows the answer says whether it is current.
-                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
-                self.show(obtained, reloading: false)
-            case .failure(let error):
-                // An answer that is an error (a 404, a body that is no catalog) is said, also over a kept
-                // catalog: only no answer at all lets a kept one stand in (the transport's doing).
-                self.kept.received(storedAt: nil) {}
-                self.catalog = .failed(error)
-                self.publish()
-            }
-        })
-    }
-
-    private func show(_ obtained: ObtainedCatalog, reloading: Bool) {
-        catalog = reloading ? .reloading(obtained.catalog) : .loaded(obtained.catalog)
+    /// A catalog to show (the kept one, or the server's answer).
+    private func show(_ obtained: ObtainedCatalog) {
         model.load(obtained.catalog.products, searchTexts: obtained.searchTexts)
-        if reloading { kept.showingKept(since: obtained.storedAt) }
         publish()
         showImages()
     }
@@ -140,7 +114,8 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
         case .failed(let error):
             return ProductListViewModel(title: ProductGridTexts.title, content: .failed(message: ProductGridTexts.message(for: error)), notice: nil,
                                         search: search)
-        case .loaded(let catalog), .reloading(let catalog):
+        case .loaded(let obtained), .reloading(let obtained):
+            let catalog = obtained.catalog
             let products = model.rows, pictures = images.snapshot, formatter = formatter
             let tiles = LazyRows(count: products.count) { index in
                 let product = products[index]

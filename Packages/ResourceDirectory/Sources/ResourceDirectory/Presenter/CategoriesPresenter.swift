@@ -24,9 +24,11 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
     private let router: any CategoriesRouting
     private let work: WorkTracker
 
-    private var categories = Loadable<ResourceCategoryList, ResourceDirectoryError>.loading
+    /// The categories as they load: the kept ones at once, then the server's answer.
+    private lazy var loader = ContentLoader<ResourceCategoryList, ResourceDirectoryError>(work: work)
+    private var categories: Loadable<ResourceCategoryList, ResourceDirectoryError> { loader.content }
     /// Whether kept categories stand in for the server's answer, since when, and asking again.
-    let kept = KeptContent()
+    var kept: KeptContent { loader.kept }
     /// The categories, the rows the filter leaves and the selection, kept on its category by id.
     private var model = ListModel<ResourceCategory, String> { $0.id }
     var list: ListState {
@@ -42,11 +44,19 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
         self.work = work
     }
 
-    func didLoad() { load() }
-    func didRequestReload() {
-        kept.reloadRequested()
-        load()
+    func didLoad() {
+        loader.start(kept: { [interactor] in await interactor.obtainKeptCategories().map { ($0.categories, $0.storedAt) } },
+                     obtain: { [interactor] in
+                         do throws(ResourceDirectoryError) {
+                             let obtained = try await interactor.obtainCategories()
+                             return .success((obtained.categories, obtained.storedAt))
+                         } catch { return .failure(error) }
+                     },
+                     show: { [weak self] in self?.show($0) },
+                     publish: { [weak self] in self?.publish() })
     }
+
+    func didRequestReload() { loader.reload() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
@@ -64,42 +74,11 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
         publish()
     }
 
-    /// `loaded` arrived: it becomes the list, its titles folded once; the filter and the selection apply to it.
-    private func show(_ loaded: ResourceCategoryList, as state: Loadable<ResourceCategoryList, ResourceDirectoryError>) {
-        categories = state
+    /// `loaded` arrived (kept, or the server's): it becomes the list, its titles folded once; the filter
+    /// and the selection apply to it.
+    private func show(_ loaded: ResourceCategoryList) {
         model.load(loaded.categories, searchTexts: interactor.obtainSearchTexts(of: loaded.categories))
-    }
-
-    /// Shows the kept categories at once on the first load (the server is asked meanwhile); a reload
-    /// keeps what is on screen until the answer comes.
-    private func load() {
-        let isFirstLoad = categories.value == nil
-        categories = categories.reloaded
         publish()
-        if isFirstLoad {
-            work.run { [weak self, interactor] in
-                // Only while nothing answered yet: never over the server's answer, nor over its error.
-                guard let kept = await interactor.obtainKeptCategories(), let self, case .loading = self.categories else { return }
-                self.kept.showingKept(since: kept.storedAt)
-                self.show(kept.categories, as: .reloading(kept.categories))
-                self.publish()
-            }
-        }
-        // Latest wins: a retry cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "categories"), { [interactor] () -> Result<(categories: ResourceCategoryList, storedAt: Date?), ResourceDirectoryError> in
-            do throws(ResourceDirectoryError) { return .success(try await interactor.obtainCategories()) } catch { return .failure(error) }
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let obtained):
-                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
-                self.show(obtained.categories, as: .loaded(obtained.categories))
-            case .failure(let error):
-                self.kept.received(storedAt: nil) {}
-                self.categories = .failed(error)
-            }
-            self.publish()
-        })
     }
 
     func publish() { view?.display(viewModel) }

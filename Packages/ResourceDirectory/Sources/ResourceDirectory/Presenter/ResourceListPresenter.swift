@@ -30,9 +30,11 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     private let category: ResourceCategory
 
     /// The entries in the file's order (and the entries the file had that could not be read).
-    private var resources = Loadable<ObtainedResources, ResourceDirectoryError>.loading
+    /// The resources as they load: the kept ones at once, then the server's answer.
+    private lazy var loader = ContentLoader<ObtainedResources, ResourceDirectoryError>(work: work)
+    private var resources: Loadable<ObtainedResources, ResourceDirectoryError> { loader.content }
     /// Whether kept resources stand in for the server's answer, since when, and asking again.
-    let kept = KeptContent()
+    var kept: KeptContent { loader.kept }
     private var isLoaded: Bool { resources.value != nil }
     private var original: [ResourceEntry] { resources.value?.entries ?? [] }
     private var order = ResourceSortOrder.original
@@ -60,11 +62,21 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         self.work = work
     }
 
-    func didLoad() { load() }
-    func didRequestReload() {
-        kept.reloadRequested()
-        load()
+    func didLoad() {
+        let category = category
+        loader.start(kept: { [interactor] in await interactor.obtainKeptResources(in: category).map { ($0, $0.storedAt) } },
+                     obtain: { [interactor] in
+                         do throws(ResourceDirectoryError) {
+                             let obtained = try await interactor.obtainResources(in: category)
+                             return .success((obtained, obtained.storedAt))
+                         } catch { return .failure(error) }
+                     },
+                     willLoad: { [images] in images.retryFailed() },
+                     show: { [weak self] in self?.show($0) },
+                     publish: { [weak self] in self?.publish() })
     }
+
+    func didRequestReload() { loader.reload() }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
@@ -110,44 +122,12 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         model.load(entries, searchTexts: interactor.obtainSearchTexts(of: entries), keepsSelection: keepingSelection)
     }
 
-    /// Shows the kept resources at once on the first load (the server is asked meanwhile); a reload
-    /// keeps what is on screen until the answer comes.
-    private func load() {
-        images.retryFailed()
-        let isFirstLoad = resources.value == nil
-        resources = resources.reloaded
+    /// Resources to show (the kept ones, or the server's answer): a reload keeps the order chosen before it.
+    private func show(_ obtained: ObtainedResources) {
+        show(obtained.entries)
+        if order != .original { sort(keepingSelection: true) }
         publish()
-        let category = category
-        if isFirstLoad {
-            work.run { [weak self, interactor] in
-                // Only while nothing answered yet: never over the server's answer, nor over its error.
-                guard let kept = await interactor.obtainKeptResources(in: category), let self, case .loading = self.resources else { return }
-                self.kept.showingKept(since: kept.storedAt)
-                self.resources = .reloading(kept)
-                self.show(kept.entries)
-                self.publish()
-                self.showImages()
-            }
-        }
-        // Latest wins: a retry cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "resources"), { [interactor] () -> Result<ObtainedResources, ResourceDirectoryError> in
-            do throws(ResourceDirectoryError) { return .success(try await interactor.obtainResources(in: category)) } catch { return .failure(error) }
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let loaded):
-                self.kept.received(storedAt: loaded.storedAt) { [weak self] in self?.load() }
-                self.resources = .loaded(loaded)
-                self.show(loaded.entries)
-                // A reload keeps the order chosen before it.
-                if self.order != .original { self.sort(keepingSelection: true) }
-            case .failure(let error):
-                self.kept.received(storedAt: nil) {}
-                self.resources = .failed(error)
-            }
-            self.publish()
-            self.showImages()
-        })
+        showImages()
     }
 
     /// Sorts in the interactor, off the main actor; the selected resource stays selected when

@@ -1,0 +1,90 @@
+import Foundation
+
+/// How every list loads its content, in one place: a presenter owns one and says how to obtain the
+/// kept copy and the server's answer, and what showing a value does (its rows, selection, pictures).
+///
+/// - The first load shows the kept copy at once while the server is asked ("Updating…"), but never
+///   over the server's answer nor over its error, whichever comes first.
+/// - The server's answer replaces it; the latest load wins (a retry cancels the one before, whose
+///   answer is never applied).
+/// - An answer that is an error is said, also over a kept copy: only no answer at all lets a kept one
+///   stand in, and that is the transport's doing (its answer then carries when it was current).
+/// - A reload keeps what is shown until the answer comes (``Loadable/reloading(_:)``).
+/// - While a kept copy stands in, ``kept`` asks the server again by itself.
+@MainActor
+public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
+    /// What a load obtains: the value and, when a kept copy stood in for the server, when it was current.
+    public typealias Obtained = (value: Value, storedAt: Date?)
+
+    /// The content: loading, loaded, failed, or being loaded again over what is shown.
+    public private(set) var content = Loadable<Value, Failure>.loading
+    /// Whether a kept copy stands in for the server's answer, since when, and asking again.
+    public let kept = KeptContent()
+    private let work: WorkTracker
+    private var obtainKept: (@Sendable () async -> Obtained?)?
+    private var obtain: (@Sendable () async -> Result<Obtained, Failure>)?
+    private var show: (@MainActor (Value) -> Void)?
+    private var publish: (@MainActor () -> Void)?
+    private var willLoad: (@MainActor () -> Void)?
+
+    public init(work: WorkTracker) {
+        self.work = work
+    }
+
+    /// Starts the first load.
+    /// - Parameters:
+    ///   - obtainKept: the kept copy, if one is kept (asked on the first load only).
+    ///   - obtain: the server's answer, or why there is none.
+    ///   - willLoad: what every load does first (pictures that failed are tried again).
+    ///   - show: shows a value ``content`` now holds (the kept copy, then the answer), publishing it.
+    ///   - publish: shows the state when it changed without a value (loading, reloading, failed).
+    public func start(kept obtainKept: @escaping @Sendable () async -> Obtained?,
+                      obtain: @escaping @Sendable () async -> Result<Obtained, Failure>,
+                      willLoad: @escaping @MainActor () -> Void = {},
+                      show: @escaping @MainActor (Value) -> Void,
+                      publish: @escaping @MainActor () -> Void) {
+        self.obtainKept = obtainKept
+        self.obtain = obtain
+        self.willLoad = willLoad
+        self.show = show
+        self.publish = publish
+        load()
+    }
+
+    /// `r`, the error view's retry: loads again, the waits of ``kept`` starting short again.
+    public func reload() {
+        kept.reloadRequested()
+        load()
+    }
+
+    private func load() {
+        guard let obtain, let publish else { return }
+        willLoad?()
+        let isFirstLoad = content.value == nil
+        content = content.reloaded
+        publish()
+        if isFirstLoad, let obtainKept {
+            work.run { [weak self] in
+                // Only while nothing answered yet: never over the server's answer, nor over its error.
+                guard let kept = await obtainKept(), let self, case .loading = self.content else { return }
+                self.kept.showingKept(since: kept.storedAt)
+                self.content = .reloading(kept.value)
+                self.show?(kept.value)
+            }
+        }
+        work.runLatest(WorkKey(self, "content"), obtain, then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let obtained):
+                // Told first: the frame that shows the answer says whether it is current.
+                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
+                self.content = .loaded(obtained.value)
+                self.show?(obtained.value)
+            case .failure(let error):
+                self.kept.received(storedAt: nil) {}
+                self.content = .failed(error)
+                self.publish?()
+            }
+        })
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Navigation
+import NavigationTesting
+import Synchronization
+import XCTest
+
+/// The one way lists load: the kept copy at once, then the answer (latest wins), errors said over a kept copy.
+@MainActor
+final class ContentLoaderTests: XCTestCase {
+    private struct Failure: Error, Equatable {}
+
+    /// What the fake server answers, call by call (the last one repeats), each held open until released.
+    private final class Server: Sendable {
+        let calls = HeldOpenCalls()
+        private let answers: [Result<String, Failure>]
+        private let asked = Mutex(0)
+        init(_ answers: [Result<String, Failure>]) { self.answers = answers }
+
+        func answer() async -> Result<(value: String, storedAt: Date?), Failure> {
+            let number = asked.withLock { count in
+                count += 1
+                return count
+            }
+            await calls.hold()
+            return answers[min(number, answers.count) - 1].map { ($0, nil) }
+        }
+    }
+
+    private let keptAt = Date(timeIntervalSince1970: 1_764_065_100)
+    private var shown: [String] = []
+    private var published = 0
+
+    private func start(_ loader: ContentLoader<String, Failure>, server: Server, kept: String?) {
+        let keptAt = keptAt
+        loader.start(kept: { kept.map { ($0, keptAt) } }, obtain: { await server.answer() },
+                     show: { [weak self] in self?.shown.append($0) }, publish: { [weak self] in self?.published += 1 })
+    }
+
+    func testTheKeptListShowsAtOnceThenTheAnswerThenAReloadsError() async {
+        let work = WorkTracker(), loader = ContentLoader<String, Failure>(work: work)
+        loader.kept.wait = { _ in await Task.yield() }
+        let server = Server([.success("fresh"), .failure(Failure())])
+        start(loader, server: server, kept: "kept")
+        XCTAssertEqual(published, 1, "loading, at once")
+        await server.calls.waitUntilStarted(1)
+        await waitUntil("the kept list is shown") { !self.shown.isEmpty }
+        XCTAssertEqual(shown, ["kept"], "the kept list while the server is asked")
+        guard case .reloading("kept") = loader.content else { return XCTFail("\(loader.content)") }
+        XCTAssertEqual(loader.kept.storedAt, keptAt)
+        XCTAssertTrue(loader.kept.isUpdating)
+
+        server.calls.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(shown, ["kept", "fresh"])
+        guard case .loaded("fresh") = loader.content else { return XCTFail("\(loader.content)") }
+        XCTAssertNil(loader.kept.storedAt, "the server's answer is current")
+
+        loader.reload()
+        guard case .reloading("fresh") = loader.content else { return XCTFail("a reload keeps what is shown: \(loader.content)") }
+        server.calls.release(2)
+        await work.waitUntilIdle()
+        guard case .failed(Failure()) = loader.content else { return XCTFail("the error is said: \(loader.content)") }
+        XCTAssertEqual(shown, ["kept", "fresh"], "the kept list is asked for on the first load only")
+    }
+
+    func testAnAnswerBeforeTheKeptListIsNeverCoveredByIt() async {
+        let work = WorkTracker(), loader = ContentLoader<String, Failure>(work: work)
+        let server = Server([.failure(Failure())])
+        server.calls.release(1)
+        let gate = HeldOpenCalls()
+        let keptAt = keptAt
+        loader.start(kept: { await gate.hold(); return ("kept", keptAt) }, obtain: { await server.answer() },
+                     show: { [weak self] in self?.shown.append($0) }, publish: { [weak self] in self?.published += 1 })
+        await waitUntil("the server's error is shown") { loader.content.isFailed }
+        gate.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(shown, [], "the server's error came first: the kept list does not hide it")
+        XCTAssertTrue(loader.content.isFailed)
+    }
+
+    func testARetryWinsOverTheLoadBeforeIt() async {
+        let work = WorkTracker(), loader = ContentLoader<String, Failure>(work: work)
+        let server = Server([.success("first"), .success("second")])
+        start(loader, server: server, kept: nil)
+        await server.calls.waitUntilStarted(1)
+        loader.reload()
+        await server.calls.waitUntilStarted(2)
+        server.calls.release(2)
+        server.calls.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(shown.last, "second", "the latest load's answer is the one shown")
+        XCTAssertFalse(shown.contains("first"), "the load before it is never applied")
+    }
+}
+
+private extension Loadable {
+    var isFailed: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+}
