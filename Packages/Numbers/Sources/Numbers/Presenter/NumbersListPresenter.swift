@@ -10,11 +10,7 @@ protocol NumbersListViewInput: AnyObject {
 }
 
 @MainActor
-protocol NumbersListViewOutput: ListViewOutput {
-    func didLoad()
-    /// The `/` filter changed (typing, enter, esc).
-    func didEditSearch(_ search: SearchFieldState)
-}
+protocol NumbersListViewOutput: FilteredListViewOutput {}
 
 /// Owns the master's state: the list with its `/` filter and selection (a ``ListModel``, kept across
 /// resizes: the split keeps this instance) and the pictures on screen. Every selection change shows

@@ -10,7 +10,7 @@ struct NumberRowViewModel: Equatable, Sendable {
 
 /// The master list as plain values. `rows` are made when read (``LazyRows``): a key press formats
 /// the rows on screen, never the whole list.
-struct NumbersListViewModel: Equatable, Sendable {
+struct NumbersListViewModel: FilteredListViewModel, Equatable {
     typealias Content = ListContent<NumberRowViewModel>
     var title: String
     var content: Content

@@ -9,11 +9,7 @@ protocol CategoriesViewInput: AnyObject {
 }
 
 @MainActor
-protocol CategoriesViewOutput: ListViewOutput {
-    func didLoad()
-    /// The `/` filter changed (typing, enter, esc).
-    func didEditSearch(_ search: SearchFieldState)
-}
+protocol CategoriesViewOutput: FilteredListViewOutput {}
 
 /// Owns the categories screen's state: loading, failed or the list, the `/` filter and the rows it
 /// leaves, the selection and the touch.

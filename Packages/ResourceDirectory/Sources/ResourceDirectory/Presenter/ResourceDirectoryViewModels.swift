@@ -3,7 +3,7 @@ import Navigation
 import TerminalUI
 
 /// The categories screen as plain values.
-struct CategoriesViewModel: Equatable, Sendable {
+struct CategoriesViewModel: FilteredListViewModel, Equatable {
     struct Row: Equatable, Sendable {
         var title: String
         var description: String
@@ -23,7 +23,7 @@ struct CategoriesViewModel: Equatable, Sendable {
 
 /// A category's resources list as plain values. `rows` are made when read (``LazyRows``): a key press
 /// formats the rows on screen, never the whole list.
-struct ResourceListViewModel: Equatable, Sendable {
+struct ResourceListViewModel: FilteredListViewModel, Equatable {
     struct Row: Equatable, Sendable {
         var title: String
         /// The description on one line, as text.

@@ -10,13 +10,10 @@ protocol ResourceListViewInput: AnyObject {
 }
 
 @MainActor
-protocol ResourceListViewOutput: ListViewOutput {
-    func didLoad()
+protocol ResourceListViewOutput: FilteredListViewOutput {
     /// The sort button or `s`: A–Z first, then Z–A, alternating.
     func didPressSort()
     func didTouchSort()
-    /// The `/` filter changed (typing, enter, esc).
-    func didEditSearch(_ search: SearchFieldState)
 }
 
 /// Owns a category's resources list: the loaded entries, the order chosen with the sort control, the

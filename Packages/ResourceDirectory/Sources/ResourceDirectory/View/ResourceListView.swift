@@ -5,10 +5,12 @@ import TerminalUI
 
 /// A category's resources: a header with the sort control and the current order, the `/` filter
 /// line, then one row per resource (its photo where there is room, its title and a one-line
-/// description). Only the rows on screen are laid out and drawn.
+/// description). Only the rows on screen are laid out and drawn. Its header (the sort control) and
+/// keys (`s`) are its own; the rest is every filtered list's.
 @MainActor
-final class ResourceListView: TextEditingScreen, ResourceListViewInput {
+final class ResourceListView: FilteredListView, ResourceListViewInput {
     let output: any ResourceListViewOutput
+    var listOutput: any FilteredListViewOutput { output }
     private(set) var viewModel: ResourceListViewModel
     /// Photos rendered for the current sizes: a key press does not scale every photo again.
     private let pictures = PictureRenderCache()
@@ -19,18 +21,20 @@ final class ResourceListView: TextEditingScreen, ResourceListViewInput {
     }
 
     func display(_ viewModel: ResourceListViewModel) { self.viewModel = viewModel }
-    func screenDidAppear() { output.didLoad() }
 
-    var keyHelp: [KeyHelp] { Self.keys(for: viewModel) }
+    static var keys: [KeyHelp] { ResourceDirectoryTexts.resourceKeys }
 
-    /// The keys that work in this state: the list's, or the error view's.
-    static func keys(for viewModel: ResourceListViewModel) -> [KeyHelp] {
-        if case .failed(_, let canRetry) = viewModel.content { return ResourceDirectoryTexts.failedKeys(canRetry: canRetry, canGoBack: true) }
-        return ResourceDirectoryTexts.resourceKeys
+    /// The error view's keys: retry when it can help, and back.
+    static func failedKeys(for viewModel: ResourceListViewModel) -> [KeyHelp] {
+        guard case .failed(_, let canRetry) = viewModel.content else { return keys }
+        return ResourceDirectoryTexts.failedKeys(canRetry: canRetry, canGoBack: true)
     }
-    /// While the filter is typed, every printable key (q and ? too) is text.
-    var capturesText: Bool { viewModel.search.isEditing }
-    var editingKeyBar: String { ResourceDirectoryTexts.filterTypingBar }
+
+    static let listWords = FilteredListWords(loading: ResourceDirectoryTexts.loadingResources, retry: ResourceDirectoryTexts.retry,
+                                             filterPlaceholder: ResourceDirectoryTexts.filterPlaceholder,
+                                             filterTypingBar: ResourceDirectoryTexts.filterTypingBar)
+    /// The notice line only while a notice shows.
+    static var noticeLine: ListScreenLayout.NoticeLine { .whenShown }
 
     /// A resource takes its title, its description line and a blank line (beside a photo, when shown).
     static let rowHeight = 3
@@ -43,26 +47,13 @@ final class ResourceListView: TextEditingScreen, ResourceListViewInput {
         return (button, Point(column: max(0, size.columns - 1 - button.width), row: 0))
     }
 
-    /// The header with the sort control, the filter line, the notice (when there is one), the list, the key bar.
-    static func listRect(_ size: Size, hasNotice: Bool) -> Rect {
-        ListScreenLayout(size: size, hasSearch: true, hasNotice: hasNotice).list
-    }
-
-    static func layout(rows: Int, list: Rect) -> VirtualListLayout {
-        VirtualListLayout(count: rows, viewportRows: list.rows, height: { _ in rowHeight })
-    }
-
-    static func words(_ viewModel: ResourceListViewModel) -> ListBody.Words {
-        ListBody.Words(loading: ResourceDirectoryTexts.loadingResources, empty: viewModel.emptyMessage, retry: ResourceDirectoryTexts.retry)
-    }
-
     func render(in context: RenderContext) -> Frame {
         Self.render(viewModel, in: context, pictures: pictures)
     }
 
     static func render(_ viewModel: ResourceListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
-        let screen = ListScreenLayout(size: context.size, hasSearch: true, hasNotice: viewModel.notice != nil)
+        let screen = screenLayout(context.size, notice: viewModel.notice)
         let (button, buttonOrigin) = sortButton(context.size)
         let order = viewModel.orderLabel
         let orderColumn = buttonOrigin.column - 1 - DisplayWidth.of(order)
@@ -78,7 +69,7 @@ final class ResourceListView: TextEditingScreen, ResourceListViewInput {
         let showsPhotos = context.size.columns >= photoMinimumColumns
         // A resource: its title and one-line description (beside its photo), then a blank line.
         ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout(rows: $0.count, list: screen.list) },
-                      touchedIndex: viewModel.touchedIndex, words: words(viewModel), context: context,
+                      touchedIndex: viewModel.touchedIndex, words: bodyWords(viewModel), context: context,
                       marks: ListBody.Marks(separatorLines: 1)) { row, cell, body in
             ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.summary.isEmpty ? [] : [row.summary],
                     linesStyle: ListRowStyle.secondary(cell.style), pictureSide: showsPhotos ? .leading : .none, pictureSize: photoSize)
@@ -90,7 +81,7 @@ final class ResourceListView: TextEditingScreen, ResourceListViewInput {
                 }
         }
         // The key bar lists what works here: on the error view, not the list's keys.
-        KeyBar.draw(viewModel.search.isEditing ? ResourceDirectoryTexts.filterTypingBar : keys(for: viewModel).keyBar, into: &frame)
+        drawKeyBar(viewModel, into: &frame)
         return frame
     }
 
@@ -103,7 +94,7 @@ final class ResourceListView: TextEditingScreen, ResourceListViewInput {
             return true
         }
         // The list's keys, touch and retry, shared with every list screen.
-        let list = Self.listRect(context.size, hasNotice: viewModel.notice != nil)
+        let list = Self.screenLayout(context.size, notice: viewModel.notice).list
         return ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
                                 layout: { Self.layout(rows: $0.count, list: list) }, listRect: list,
                                 retry: ResourceDirectoryTexts.retry, output: output)
