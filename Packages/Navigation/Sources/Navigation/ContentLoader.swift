@@ -51,6 +51,18 @@ public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
         load()
     }
 
+    /// ``start(kept:obtain:willLoad:show:publish:)`` with the server's answer obtained by a call that
+    /// throws the screen's typed failure.
+    public func start(kept obtainKept: @escaping @Sendable () async -> Obtained?,
+                      obtainOrThrow obtain: @escaping @Sendable () async throws(Failure) -> Obtained,
+                      willLoad: @escaping @MainActor () -> Void = {},
+                      show: @escaping @MainActor (Value) -> Void,
+                      publish: @escaping @MainActor () -> Void) {
+        start(kept: obtainKept, obtain: { () -> Result<Obtained, Failure> in
+            do throws(Failure) { return .success(try await obtain()) } catch { return .failure(error) }
+        }, willLoad: willLoad, show: show, publish: publish)
+    }
+
     /// `r`, the error view's retry: loads again, the waits of ``kept`` starting short again.
     public func reload() {
         kept.reloadRequested()

@@ -50,11 +50,9 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
 
     func didLoad() {
         loader.start(kept: { [interactor] in await interactor.obtainKeptCatalog().map { ($0.catalog, $0.storedAt) } },
-                     obtain: { [interactor] in
-                         do throws(NumbersError) {
-                             let obtained = try await interactor.obtainCatalog(checkingConnectivity: true)
-                             return .success((obtained.catalog, obtained.storedAt))
-                         } catch { return .failure(error) }
+                     obtainOrThrow: { [interactor] () throws(NumbersError) in
+                         let obtained = try await interactor.obtainCatalog(checkingConnectivity: true)
+                         return (obtained.catalog, obtained.storedAt)
                      },
                      willLoad: { [images] in images.retryFailed() },
                      show: { [weak self] in self?.show($0) },

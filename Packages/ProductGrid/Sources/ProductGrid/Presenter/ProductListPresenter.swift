@@ -55,11 +55,9 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
 
     func didLoad() {
         loader.start(kept: { [interactor] in await interactor.obtainKeptCatalog().map { ($0, $0.storedAt) } },
-                     obtain: { [interactor] in
-                         do throws(ProductGridError) {
-                             let obtained = try await interactor.obtainCatalog()
-                             return .success((obtained, obtained.storedAt))
-                         } catch { return .failure(error) }
+                     obtainOrThrow: { [interactor] () throws(ProductGridError) in
+                         let obtained = try await interactor.obtainCatalog()
+                         return (obtained, obtained.storedAt)
                      },
                      willLoad: { [images] in images.retryFailed() },
                      show: { [weak self] in self?.show($0) },

@@ -42,11 +42,9 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
 
     func didLoad() {
         loader.start(kept: { [interactor] in await interactor.obtainKeptCategories().map { ($0.categories, $0.storedAt) } },
-                     obtain: { [interactor] in
-                         do throws(ResourceDirectoryError) {
-                             let obtained = try await interactor.obtainCategories()
-                             return .success((obtained.categories, obtained.storedAt))
-                         } catch { return .failure(error) }
+                     obtainOrThrow: { [interactor] () throws(ResourceDirectoryError) in
+                         let obtained = try await interactor.obtainCategories()
+                         return (obtained.categories, obtained.storedAt)
                      },
                      show: { [weak self] in self?.show($0) },
                      publish: { [weak self] in self?.publish() })

@@ -62,11 +62,9 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     func didLoad() {
         let category = category
         loader.start(kept: { [interactor] in await interactor.obtainKeptResources(in: category).map { ($0, $0.storedAt) } },
-                     obtain: { [interactor] in
-                         do throws(ResourceDirectoryError) {
-                             let obtained = try await interactor.obtainResources(in: category)
-                             return .success((obtained, obtained.storedAt))
-                         } catch { return .failure(error) }
+                     obtainOrThrow: { [interactor] () throws(ResourceDirectoryError) in
+                         let obtained = try await interactor.obtainResources(in: category)
+                         return (obtained, obtained.storedAt)
                      },
                      willLoad: { [images] in images.retryFailed() },
                      show: { [weak self] in self?.show($0) },
