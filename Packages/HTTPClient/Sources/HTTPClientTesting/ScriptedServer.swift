@@ -29,6 +29,29 @@ public final class ScriptedServer {
         self.port = port
     }
 
+    /// A threaded HTTP/1.1 server on 127.0.0.1 whose request handler a test writes: `handler` is the
+    /// body of a `BaseHTTPRequestHandler` subclass (its `do_GET` and the like, indented by four spaces),
+    /// `prelude` the module-level lines before it (imports beyond `http.server`, `sys` and `threading`;
+    /// state the handler shares). The scaffolding (quiet logging, the port printed, serving until
+    /// stopped) is written once here.
+    public convenience init(handler: String, prelude: String = "", arguments: [String] = []) throws {
+        let script = """
+            import http.server, sys, threading
+            \(prelude)
+            class Handler(http.server.BaseHTTPRequestHandler):
+                protocol_version = "HTTP/1.1"
+            \(handler)
+                def log_message(self, *args):
+                    pass
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+            server.daemon_threads = True
+            print(server.server_address[1], flush=True)
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            sys.stdin.read()
+            """
+        try self.init(script: script, arguments: arguments)
+    }
+
     deinit {
         stop()
     }

@@ -112,34 +112,23 @@ final class CurlTransportTests: XCTestCase {
     /// A keep-alive server that counts the connections it accepted: requests one after another share
     /// one connection, and at once they never open more than the per-host limit.
     func testConnectionsAreReusedAndLimitedPerHost() async throws {
-        let script = #"""
-        import http.server, socketserver, sys, threading
-        accepted = [0]
-        lock = threading.Lock()
-        class Handler(http.server.BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            def setup(self):
-                with lock:
-                    accepted[0] += 1
-                super().setup()
-            def do_GET(self):
-                body = str(accepted[0]).encode() if self.path == "/count" else b"x" * 1000
-                if self.path.startswith("/slow"):
-                    threading.Event().wait(0.2)
-                self.send_response(200)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            def log_message(self, *args):
-                pass
-        class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-            daemon_threads = True
-        server = Server(("127.0.0.1", 0), Handler)
-        print(server.server_address[1], flush=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        sys.stdin.read()
-        """#
-        let scripted = try ScriptedServer(script: script)
+        let scripted = try ScriptedServer(handler: #"""
+                def setup(self):
+                    with lock:
+                        accepted[0] += 1
+                    super().setup()
+                def do_GET(self):
+                    body = str(accepted[0]).encode() if self.path == "/count" else b"x" * 1000
+                    if self.path.startswith("/slow"):
+                        threading.Event().wait(0.2)
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+            """#, prelude: """
+            accepted = [0]
+            lock = threading.Lock()
+            """)
         defer { scripted.stop() }
         let port = scripted.port
         let base = URL(string: "http://127.0.0.1:\(port)")!
@@ -187,43 +176,34 @@ final class CurlTransportTests: XCTestCase {
     /// A body that outgrows the cap ends the transfer while it arrives: the server, streaming 100 MB
     /// without announcing it, gets to send only a little more than the cap before the connection closes.
     func testARefusedBodyStopsArrivingAtTheCap() async throws {
-        let script = #"""
-        import http.server, sys, threading
-        sent = {"bytes": 0}
-        done = threading.Event()
-        class Handler(http.server.BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            def do_GET(self):
-                if self.path == "/sent":
-                    # Answers once the streaming transfer has ended (or after 20 s, saying it had not).
-                    ended = done.wait(20)
-                    body = ("%d %s" % (sent["bytes"], ended)).encode()
+        let scripted = try ScriptedServer(handler: #"""
+                def do_GET(self):
+                    if self.path == "/sent":
+                        # Answers once the streaming transfer has ended (or after 20 s, saying it had not).
+                        ended = done.wait(20)
+                        body = ("%d %s" % (sent["bytes"], ended)).encode()
+                        self.send_response(200)
+                        self.send_header("Content-Length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                        return
                     self.send_response(200)
-                    self.send_header("Content-Length", str(len(body)))
+                    self.send_header("Content-Type", "image/png")
+                    self.send_header("Transfer-Encoding", "chunked")
                     self.end_headers()
-                    self.wfile.write(body)
-                    return
-                self.send_response(200)
-                self.send_header("Content-Type", "image/png")
-                self.send_header("Transfer-Encoding", "chunked")
-                self.end_headers()
-                chunk = b"x" * 65536
-                try:
-                    while sent["bytes"] < 100 * 1024 * 1024:
-                        self.wfile.write(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
-                        sent["bytes"] += len(chunk)
-                except OSError:
-                    pass
-                done.set()
-                self.close_connection = True
-            def log_message(self, *args):
-                pass
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        print(server.server_address[1], flush=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        sys.stdin.read()
-        """#
-        let scripted = try ScriptedServer(script: script)
+                    chunk = b"x" * 65536
+                    try:
+                        while sent["bytes"] < 100 * 1024 * 1024:
+                            self.wfile.write(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
+                            sent["bytes"] += len(chunk)
+                    except OSError:
+                        pass
+                    done.set()
+                    self.close_connection = True
+            """#, prelude: """
+            sent = {"bytes": 0}
+            done = threading.Event()
+            """)
         defer { scripted.stop() }
         let port = scripted.port
         let base = URL(string: "http://127.0.0.1:\(port)")!
@@ -244,30 +224,23 @@ final class CurlTransportTests: XCTestCase {
     func testTheEnvironmentsProxyCarriesRequestsAndNoProxyKeepsAHostOffIt() async throws {
         let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/through", body: Data("through the proxy".utf8))])
         defer { server.stop() }
-        let script = #"""
-        import http.server, sys, threading, urllib.parse, urllib.request
-        upstream = int(sys.argv[1])
-        seen = []
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                if self.path == "/seen":
-                    body = "\n".join(seen).encode()
-                else:
-                    seen.append(self.path)
-                    target = urllib.parse.urlsplit(self.path)
-                    body = urllib.request.urlopen("http://127.0.0.1:%d%s" % (upstream, target.path)).read()
-                self.send_response(200)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            def log_message(self, *args):
-                pass
-        proxy = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        print(proxy.server_address[1], flush=True)
-        threading.Thread(target=proxy.serve_forever, daemon=True).start()
-        sys.stdin.read()
-        """#
-        let scripted = try ScriptedServer(script: script, arguments: [String(server.baseURL.port ?? 0)])
+        let scripted = try ScriptedServer(handler: #"""
+                def do_GET(self):
+                    if self.path == "/seen":
+                        body = "\n".join(seen).encode()
+                    else:
+                        seen.append(self.path)
+                        target = urllib.parse.urlsplit(self.path)
+                        body = urllib.request.urlopen("http://127.0.0.1:%d%s" % (upstream, target.path)).read()
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+            """#, prelude: """
+            import urllib.parse, urllib.request
+            upstream = int(sys.argv[1])
+            seen = []
+            """, arguments: [String(server.baseURL.port ?? 0)])
         defer { scripted.stop() }
         let proxyPort = scripted.port
         let target = URL(string: "http://127.0.0.2:\(server.baseURL.port ?? 0)/through")!

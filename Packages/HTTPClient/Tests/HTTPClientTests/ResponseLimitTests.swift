@@ -36,29 +36,21 @@ final class ResponseLimitTests: XCTestCase {
     /// the decoded bytes: 64 MB of zeros sent as 64 KB of gzip (a gzip bomb) stop at the cap, and a
     /// small compressed answer arrives decoded.
     func testACompressedBodyIsCappedOnItsDecodedSize() async throws {
-        let script = #"""
-        import gzip, http.server, sys, threading
-        bomb = gzip.compress(b"\0" * (64 << 20), 9)
-        small = gzip.compress(b'{"name": "decoded"}')
-        class Handler(http.server.BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            def do_GET(self):
-                offered = self.headers.get("Accept-Encoding", "")
-                body = bomb if self.path == "/bomb" else small
-                self.send_response(200 if "gzip" in offered else 406)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Encoding", "gzip")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            def log_message(self, *args):
-                pass
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        print(server.server_address[1], flush=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        sys.stdin.read()
-        """#
-        let scripted = try ScriptedServer(script: script)
+        let scripted = try ScriptedServer(handler: """
+                def do_GET(self):
+                    offered = self.headers.get("Accept-Encoding", "")
+                    body = bomb if self.path == "/bomb" else small
+                    self.send_response(200 if "gzip" in offered else 406)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Encoding", "gzip")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+            """, prelude: #"""
+            import gzip
+            bomb = gzip.compress(b"\0" * (64 << 20), 9)
+            small = gzip.compress(b'{"name": "decoded"}')
+            """#)
         defer { scripted.stop() }
         let base = URL(string: "http://127.0.0.1:\(scripted.port)")!
         let transport = CurlTransport(timeout: 10, session: CurlSession())
