@@ -54,7 +54,10 @@ public protocol FilteredListView: TextEditingScreen {
     var listOutput: any FilteredListViewOutput { get }
     /// The screen's words.
     static var listWords: FilteredListWords { get }
-    /// The keys of the loaded list: the key bar, the `?` overlay and `--help` read them.
+    /// The keys the loaded list matches, with their words.
+    static var bindings: [KeyBinding] { get }
+    /// The words of the loaded list's keys (its ``bindings``', and the host's keys said in this
+    /// screen's words): the key bar, the `?` overlay and `--help` read them.
     static var keys: [KeyHelp] { get }
     /// The keys of the error view (retry, and back on a screen that has one).
     static func failedKeys(for viewModel: ViewModel) -> [KeyHelp]

@@ -53,16 +53,53 @@ public enum ListInput {
             return .select(index: target, firstVisibleRow: newTop, visibleRows: layout.visibleRange(top: newTop))
         }
         switch event {
-        case .key(.up), .key(.character("k")): return select(from: selected, step: -1)
-        case .key(.down), .key(.character("j")): return select(from: selected, step: 1)
+        case .key(let key) where upKeys.contains(key): return select(from: selected, step: -1)
+        case .key(let key) where downKeys.contains(key): return select(from: selected, step: 1)
         case .mouse(let mouse) where mouse.kind == .wheelUp: return select(from: selected, step: -1)
         case .mouse(let mouse) where mouse.kind == .wheelDown: return select(from: selected, step: 1)
-        case .key(.pageUp): return select(from: selected, step: -layout.pageStepUp(from: selected))
-        case .key(.pageDown), .key(.character(" ")): return select(from: selected, step: layout.pageStep(from: selected))
-        case .key(.home): return select(from: 0, step: 0)
-        case .key(.end): return select(from: layout.count - 1, step: 0)
-        case .key(.enter): return .open(selected)
+        case .key(let key) where pageUpKeys.contains(key): return select(from: selected, step: -layout.pageStepUp(from: selected))
+        case .key(let key) where pageDownKeys.contains(key): return select(from: selected, step: layout.pageStep(from: selected))
+        case .key(let key) where firstKeys.contains(key): return select(from: 0, step: 0)
+        case .key(let key) where lastKeys.contains(key): return select(from: layout.count - 1, step: 0)
+        case .key(let key) where openKeys.contains(key): return .open(selected)
         default: return nil
         }
+    }
+}
+
+// MARK: Keys
+
+extension ListInput {
+    public static let upKeys: [Key] = [.up, .character("k")]
+    public static let downKeys: [Key] = [.down, .character("j")]
+    public static let pageUpKeys: [Key] = [.pageUp]
+    public static let pageDownKeys: [Key] = [.pageDown, .character(" ")]
+    public static let firstKeys: [Key] = [.home]
+    public static let lastKeys: [Key] = [.end]
+    /// Every key that moves the selection.
+    public static let moveKeys = upKeys + downKeys + pageUpKeys + pageDownKeys + firstKeys + lastKeys
+    public static let openKeys: [Key] = [.enter]
+    public static let reloadKeys: [Key] = [.character("r")]
+    /// The error view's retry: `r`, enter or space.
+    public static let retryKeys: [Key] = [.character("r"), .enter, .character(" ")]
+
+    /// The list's moves, in `texts`' language (the wheel moves too).
+    public static func moveBinding(_ texts: NavigationTexts = .english) -> KeyBinding {
+        KeyBinding(moveKeys, KeyHelp("↑↓ jk pgup/pgdn/space home/end wheel", texts.moveAction, bar: texts.moveBar))
+    }
+
+    /// Enter (or a click) opens the selected row: `action` says what opening it is ("open the number").
+    public static func openBinding(_ action: String, bar: String = "enter open") -> KeyBinding {
+        KeyBinding(openKeys, KeyHelp("enter/click", action, bar: bar))
+    }
+
+    /// `r` loads the list again.
+    public static func reloadBinding(_ texts: NavigationTexts = .english) -> KeyBinding {
+        KeyBinding(reloadKeys, KeyHelp("r", texts.reloadAction, bar: texts.reloadBar))
+    }
+
+    /// The error view's retry.
+    public static func retryBinding(_ texts: NavigationTexts = .english) -> KeyBinding {
+        KeyBinding(retryKeys, texts.retryKey)
     }
 }

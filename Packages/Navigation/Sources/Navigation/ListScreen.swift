@@ -220,7 +220,7 @@ extension ListInput {
             return false
         case .loaded(let rows, let selected, let firstVisibleRow):
             if case .key = event, touched != nil { output.didCancelTouch() }
-            if event == .key(.character("r")) {
+            if case .key(let key) = event, reloadKeys.contains(key) {
                 output.didRequestReload()
                 return true
             }
@@ -238,7 +238,7 @@ extension ListInput {
                                          reload: () -> Void) -> Bool? {
         switch content {
         case .loading:
-            guard event == .key(.character("r")) else { return false }
+            guard case .key(let key) = event, reloadKeys.contains(key) else { return false }
             reload()
             return true
         case .failed(let message, let canRetry):
@@ -246,7 +246,8 @@ extension ListInput {
                 reload()
                 return true
             }
-            return [.key(.character("r")), .key(.enter), .key(.character(" "))].contains(event)
+            if case .key(let key) = event { return retryKeys.contains(key) }
+            return false
         case .loaded:
             return nil
         }
@@ -255,7 +256,7 @@ extension ListInput {
     /// Whether `event` presses an error view's retry: `r`, enter, space, or a click on `button`.
     public static func isRetry(_ event: InputEvent, button: Rect?) -> Bool {
         switch event {
-        case .key(.character("r")), .key(.enter), .key(.character(" ")): return true
+        case .key(let key) where retryKeys.contains(key): return true
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
             return button?.contains(Point(column: mouse.column, row: mouse.row)) ?? false
         default: return false

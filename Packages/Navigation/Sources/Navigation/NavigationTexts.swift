@@ -28,13 +28,25 @@ public struct NavigationTexts: Sendable, Equatable {
     public var filterKey: KeyHelp
     /// The key bar of every filtered list while its filter is typed (`q` and `?` are text then).
     public var filterTypingBar: String
+    /// What every list's moving keys do (``ListInput/moveKeys``), in the `?` overlay and the key bar.
+    public var moveAction: String
+    public var moveBar: String
+    /// What every list's `r` does.
+    public var reloadAction: String
+    public var reloadBar: String
 
     public init(keysTitle: String, globalKeys: [KeyHelp], keysBar: String, quitBar: String, everywhereTitle: String,
                 retryButton: String, retryKey: KeyHelp, copiedWord: String = "Copied",
                 noClipboard: String = "Nothing copied: copying goes through the terminal, and this is not one.",
                 filterPlaceholder: String = "press / to filter",
                 filterKey: KeyHelp = KeyHelp("/", "filter as you type (enter keeps it, esc clears it)", bar: "/ filter"),
-                filterTypingBar: String = "type to filter  enter keep  esc clear  ↑↓ move") {
+                filterTypingBar: String = "type to filter  enter keep  esc clear  ↑↓ move",
+                moveAction: String = "move the selection", moveBar: String = "↑↓ move",
+                reloadAction: String = "reload", reloadBar: String = "r reload") {
+        self.moveAction = moveAction
+        self.moveBar = moveBar
+        self.reloadAction = reloadAction
+        self.reloadBar = reloadBar
         self.filterPlaceholder = filterPlaceholder
         self.filterKey = filterKey
         self.filterTypingBar = filterTypingBar
@@ -55,7 +67,7 @@ public struct NavigationTexts: Sendable, Equatable {
         globalKeys: [KeyHelp("esc/backspace", "back"), KeyHelp("?", "show or hide keys"),
                      KeyHelp("ctrl-z", "suspend"), KeyHelp("q", "quit")],
         keysBar: "keys", quitBar: "quit", everywhereTitle: "Everywhere", retryButton: "[ Retry ]",
-        retryKey: KeyHelp("enter/r", "try again", bar: "r retry"))
+        retryKey: KeyHelp("enter/space/r", "try again", bar: "r retry"))
 
     /// German (check24).
     public static let german = NavigationTexts(
@@ -63,11 +75,12 @@ public struct NavigationTexts: Sendable, Equatable {
         globalKeys: [KeyHelp("esc/backspace", "zurück"), KeyHelp("?", "Tasten zeigen oder verbergen"),
                      KeyHelp("ctrl-z", "anhalten"), KeyHelp("q", "beenden")],
         keysBar: "Tasten", quitBar: "beenden", everywhereTitle: "Überall", retryButton: "[ Neuladen ]",
-        retryKey: KeyHelp("enter/r", "neu laden", bar: "r Neuladen"), copiedWord: "Kopiert",
+        retryKey: KeyHelp("enter/space/r", "neu laden", bar: "r Neuladen"), copiedWord: "Kopiert",
         noClipboard: "Nichts kopiert: Kopieren geht über das Terminal, und hier ist keins.",
         filterPlaceholder: "/ drücken zum Filtern",
         filterKey: KeyHelp("/", "beim Tippen filtern (enter behält, esc löscht)", bar: "/ Filter"),
-        filterTypingBar: "tippen filtert  enter behält  esc löscht  ↑↓ wählen")
+        filterTypingBar: "tippen filtert  enter behält  esc löscht  ↑↓ wählen",
+        moveAction: "Auswahl bewegen", moveBar: "↑↓ wählen", reloadAction: "neu laden", reloadBar: "r Neuladen")
 
     /// The notice after `y`: what was copied (up to 40 columns of it), or why nothing was.
     public func copyNotice(_ value: String, copied: Bool) -> String {

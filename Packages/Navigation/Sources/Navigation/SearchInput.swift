@@ -34,11 +34,19 @@ public enum SearchInput {
         return true
     }
 
+    /// The keys that start typing a filter.
+    public static let filterKeys: [Key] = [.character("/")]
+
+    /// `/`, in `texts`' language (esc clears a filter that is kept, before it means back).
+    public static func filterBinding(_ texts: NavigationTexts = .english) -> KeyBinding {
+        KeyBinding(filterKeys, texts.filterKey)
+    }
+
     /// Applies `event` to `search`.
     public static func handle(_ event: InputEvent, _ search: inout SearchFieldState) -> Outcome {
         guard search.isEditing else {
             switch event {
-            case .key(.character("/")):
+            case .key(let key) where filterKeys.contains(key):
                 search.isEditing = true
                 search.field.moveEnd()
                 return .began

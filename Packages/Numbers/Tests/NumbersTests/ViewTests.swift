@@ -1,5 +1,6 @@
 import ImageKit
 import Navigation
+import NavigationTesting
 import TerminalKit
 import TerminalUI
 import TerminalUITesting
@@ -112,12 +113,21 @@ final class ListViewTests: XCTestCase {
         XCTAssertTrue(NumbersListView.keys.contains(NavigationTexts.english.filterKey), "? and --help list the shared / key")
     }
 
-    func testErrorOffersRetryByEnterOrR() async {
+    /// The keys the list takes are its bindings, and its help says each one (space pages too).
+    func testTheListTakesTheKeysItsHelpSays() async {
+        assertKeysAreTheBindings(NumbersListView.bindings, of: "numbers list", context: context) {
+            NumbersListView(output: RecordingListOutput(), viewModel: self.loaded())
+        }
+    }
+
+    func testErrorOffersRetryByEnterSpaceOrR() async {
         let output = RecordingListOutput()
         let view = NumbersListView(output: output, viewModel: NumbersListViewModel(title: "Numbers", content: .failed(message: "x")))
         XCTAssertTrue(view.handle(.key(.enter), in: context))
         XCTAssertTrue(view.handle(.key(.character("r")), in: context))
-        XCTAssertEqual(output.events, ["reload", "reload"])
+        XCTAssertTrue(view.handle(.key(.character(" ")), in: context))
+        XCTAssertEqual(output.events, ["reload", "reload", "reload"])
+        XCTAssertEqual(ListInput.retryBinding().unnamedKeys, [], "its help says all three")
     }
 }
 

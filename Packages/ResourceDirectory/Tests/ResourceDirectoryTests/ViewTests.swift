@@ -1,5 +1,6 @@
 import ImageKit
 import Navigation
+import NavigationTesting
 import TerminalKit
 import TerminalUI
 import TerminalUITesting
@@ -117,6 +118,17 @@ final class ViewTests: XCTestCase {
         _ = view.handle(.key(.enter), in: context(80, 12))
         XCTAssertEqual(output.events, ["search  editing true", "search q editing true", "select 1 top 0 rows 0..<2", "search  editing false"])
         XCTAssertTrue(CategoriesView.keys(for: categories).contains(NavigationTexts.english.filterKey), "? and --help list the shared / key")
+    }
+
+    /// The keys the lists take are their bindings, and their help says each one (space pages too).
+    func testTheListsTakeTheKeysTheirHelpSays() async {
+        assertKeysAreTheBindings(CategoriesView.bindings, of: "categories", context: context(80, 12)) {
+            CategoriesView(output: RecordingViewOutputs(), viewModel: self.categories)
+        }
+        assertKeysAreTheBindings(ResourceListView.bindings, of: "resources", context: context(80, 12)) {
+            ResourceListView(output: RecordingViewOutputs(), viewModel: self.resources())
+        }
+        XCTAssertEqual(ResourceListView.keys.map(\.keys).last, "esc", "the host's esc, said in the screen's words, is help only")
     }
 
     func testResourcesWithPhotosWhereThereIsRoom() async {

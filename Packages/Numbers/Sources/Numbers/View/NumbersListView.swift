@@ -22,10 +22,9 @@ final class NumbersListView: FilteredListView, NumbersListViewInput {
     func display(_ viewModel: NumbersListViewModel) { self.viewModel = viewModel }
 
     /// This screen's keys: the key bar, the ? overlay and `apps-cli numbers --help` read this list.
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
-                                              KeyHelp("enter/click", "open the number", bar: "enter open"),
-                                              NumbersTexts.filterKey,
-                                              KeyHelp("r", "reload (Retry)", bar: "r reload")]
+    nonisolated static let bindings: [KeyBinding] = [ListInput.moveBinding(), ListInput.openBinding("open the number"),
+                                                     SearchInput.filterBinding(), ListInput.reloadBinding()]
+    nonisolated static let keys = bindings.help
 
     /// The error view's keys: retry, not the list's (which do nothing there).
     static func failedKeys(for viewModel: NumbersListViewModel) -> [KeyHelp] { [NavigationTexts.english.retryKey] }

@@ -142,21 +142,25 @@ enum ResourceDirectoryTexts {
 
     // MARK: Keys (the key bar, the `?` overlay and `apps-cli resource-directory --help` read these)
 
-    static let categoryKeys: [KeyHelp] = [
-        KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
-        KeyHelp("enter/click", "open the category", bar: "enter open"),
-        filterKey,
-        KeyHelp("r", "reload (Retry)", bar: "r reload"),
+    static let categoryBindings: [KeyBinding] = [
+        ListInput.moveBinding(),
+        ListInput.openBinding("open the category"),
+        SearchInput.filterBinding(),
+        ListInput.reloadBinding(),
     ]
+    static let categoryKeys = categoryBindings.help
 
-    static let resourceKeys: [KeyHelp] = [
-        KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection", bar: "↑↓ move"),
-        KeyHelp("enter/click", "open the resource", bar: "enter open"),
-        KeyHelp("s / click [Sort]", "sort A–Z, then Z–A, alternating", bar: "s sort"),
-        filterKey,
-        KeyHelp("r", "reload (Retry)", bar: "r reload"),
-        KeyHelp("esc", "back to the categories"),
+    static let sortBinding = KeyBinding([.character("s")], KeyHelp("s / click [Sort]", "sort A–Z, then Z–A, alternating", bar: "s sort"))
+
+    static let resourceBindings: [KeyBinding] = [
+        ListInput.moveBinding(),
+        ListInput.openBinding("open the resource"),
+        sortBinding,
+        SearchInput.filterBinding(),
+        ListInput.reloadBinding(),
     ]
+    /// The host's esc, said here in this screen's words.
+    static let resourceKeys = resourceBindings.help + [KeyHelp("esc", "back to the categories")]
 
     static let detailKeys: [KeyHelp] = [
         KeyHelp("tab/shift-tab ↑↓", "focus the next / previous action", bar: "tab next action"),

@@ -17,6 +17,7 @@ final class CategoriesView: FilteredListView, CategoriesViewInput {
 
     func display(_ viewModel: CategoriesViewModel) { self.viewModel = viewModel }
 
+    static var bindings: [KeyBinding] { ResourceDirectoryTexts.categoryBindings }
     static var keys: [KeyHelp] { ResourceDirectoryTexts.categoryKeys }
 
     /// The error view's keys (the first screen: no back).

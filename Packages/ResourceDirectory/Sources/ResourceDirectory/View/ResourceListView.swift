@@ -22,6 +22,7 @@ final class ResourceListView: FilteredListView, ResourceListViewInput {
 
     func display(_ viewModel: ResourceListViewModel) { self.viewModel = viewModel }
 
+    static var bindings: [KeyBinding] { ResourceDirectoryTexts.resourceBindings }
     static var keys: [KeyHelp] { ResourceDirectoryTexts.resourceKeys }
 
     /// The error view's keys: retry when it can help, and back.
@@ -89,7 +90,7 @@ final class ResourceListView: FilteredListView, ResourceListViewInput {
         if SearchInput.handleFilter(event, viewModel.search, didEdit: output.didEditSearch) { return true }
         if handleSortButton(event, size: context.size) { return true }
         if case .key = event, viewModel.sortTouched { output.didCancelTouch() }
-        if event == .key(.character("s")), !viewModel.content.isFailed {
+        if ResourceDirectoryTexts.sortBinding.matches(event), !viewModel.content.isFailed {
             output.didPressSort()
             return true
         }

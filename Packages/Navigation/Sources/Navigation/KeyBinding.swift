@@ -1,0 +1,91 @@
+import TerminalKit
+
+/// A key binding, after bubbles' `key.Binding`: the keys it matches and its words in the key bar,
+/// the `?` overlay, `--help` and the man page. A screen matches its input through its bindings and
+/// shows their words, so what the help says and what the keys do cannot drift apart.
+public struct KeyBinding: Sendable, Equatable {
+    /// The keys it matches.
+    public var keys: [Key]
+    /// Its words: the keys as help writes them, what they do, and the key bar's short form.
+    public var help: KeyHelp
+
+    public init(_ keys: [Key], _ help: KeyHelp) {
+        self.keys = keys
+        self.help = help
+    }
+
+    /// Whether `event` is one of the binding's keys.
+    public func matches(_ event: InputEvent) -> Bool {
+        guard case .key(let key) = event else { return false }
+        return keys.contains(key)
+    }
+
+    /// Whether `key` is one of the binding's keys.
+    public func matches(_ key: Key) -> Bool { keys.contains(key) }
+
+    /// A key's name as help writes it: "↑", "k", "pgdn", "space", "enter", "ctrl-c", "f1".
+    public static func name(of key: Key) -> String {
+        switch key {
+        case .character(" "): "space"
+        case .character(let character): String(character)
+        case .enter: "enter"
+        case .tab: "tab"
+        case .backtab: "shift-tab"
+        case .backspace: "backspace"
+        case .escape: "esc"
+        case .delete: "delete"
+        case .insert: "insert"
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .home: "home"
+        case .end: "end"
+        case .pageUp: "pgup"
+        case .pageDown: "pgdn"
+        case .ctrl(let character): "ctrl-" + String(character)
+        case .function(let number): "f\(number)"
+        }
+    }
+
+    /// The words of help that are not keys (the mouse).
+    static let mouseWords: Set<String> = ["wheel", "click", "drag"]
+
+    /// The keys the binding matches that its help does not name. Help writes keys apart with a space
+    /// or a slash ("pgup/pgdn home"), and single-character keys may stand together ("↑↓ jk").
+    public var unnamedKeys: [Key] {
+        // Words apart with a space, and the parts of a longer word with slashes ("/" alone is the slash key).
+        let words = help.keys.split(separator: " ").flatMap { word in
+            [String(word)] + (word.count > 1 ? word.split(separator: "/").map(String.init) : [])
+        }
+        let names = Set(keys.map(Self.name(of:)))
+        return keys.filter { key in
+            let name = Self.name(of: key)
+            if words.contains(name) { return false }
+            // "jk": a word that is no key's name and no mouse word names each of its characters.
+            guard name.count == 1 else { return true }
+            return !words.contains { word in
+                word.count > 1 && !names.contains(word) && !Self.mouseWords.contains(word) && Self.longNames.contains(word) == false
+                    && word.contains(name)
+            }
+        }
+    }
+
+    /// Names longer than one character, which never stand for their letters.
+    static let longNames: Set<String> = ["space", "enter", "tab", "shift-tab", "backspace", "esc", "delete", "insert", "home", "end", "pgup", "pgdn"]
+}
+
+extension Array where Element == KeyBinding {
+    /// The bindings' words, in order: the `?` overlay's lines and the key bar's.
+    public var help: [KeyHelp] { map(\.help) }
+
+    /// The first binding that matches `event`.
+    public func first(matching event: InputEvent) -> KeyBinding? { first { $0.matches(event) } }
+
+    /// Keys that two of these bindings share.
+    public var sharedKeys: [Key] {
+        var seen: Set<Key> = [], shared: [Key] = []
+        for key in flatMap(\.keys) where !seen.insert(key).inserted { shared.append(key) }
+        return shared
+    }
+}

@@ -1,0 +1,28 @@
+import Navigation
+import TerminalKit
+import XCTest
+
+/// A binding's help must name every key it matches; a screen's bindings never share a key.
+final class KeyBindingTests: XCTestCase {
+    func testHelpThatLeavesAKeyOutIsCaught() {
+        let drifted = KeyBinding(ListInput.moveKeys, KeyHelp("↑↓ jk pgup/pgdn home/end wheel", "move the selection"))
+        XCTAssertEqual(drifted.unnamedKeys, [.character(" ")], "space pages, and this help did not say so")
+        XCTAssertEqual(ListInput.moveBinding().unnamedKeys, [])
+        XCTAssertEqual(ListInput.moveBinding(.german).unnamedKeys, [])
+        XCTAssertEqual(ListInput.retryBinding().unnamedKeys, [])
+        XCTAssertEqual(SearchInput.filterBinding().unnamedKeys, [], "the slash key is named by a lone slash")
+        XCTAssertEqual(KeyBinding([.character("e")], KeyHelp("enter", "")).unnamedKeys, [.character("e")], "enter does not name e")
+        XCTAssertEqual(KeyBinding([.character("h")], KeyHelp("wheel", "")).unnamedKeys, [.character("h")], "nor wheel h")
+        XCTAssertEqual(KeyBinding([.ctrl("c"), .character("c")], KeyHelp("ctrl-c", "")).unnamedKeys, [.character("c")], "ctrl-c is not c")
+    }
+
+    func testBindingsMatchTheirKeysAndFindSharedOnes() {
+        let bindings = [ListInput.moveBinding(), ListInput.reloadBinding(), KeyBinding([.character("r"), .character("x")], KeyHelp("r x", ""))]
+        XCTAssertEqual(bindings.sharedKeys, [.character("r")])
+        XCTAssertEqual(bindings.first(matching: .key(.character("j")))?.help.action, "move the selection")
+        XCTAssertNil(bindings.first(matching: .paste("j")))
+        XCTAssertEqual(bindings.help.count, 3)
+        XCTAssertEqual(KeyBinding.name(of: .character(" ")), "space")
+        XCTAssertEqual(KeyBinding.name(of: .ctrl("c")), "ctrl-c")
+    }
+}
