@@ -1,6 +1,7 @@
 import Check24OverviewTesting
 import ImageKit
 import Navigation
+import NavigationTesting
 import TerminalKit
 import TerminalUI
 import TerminalUITesting
@@ -141,6 +142,14 @@ final class OverviewViewTests: XCTestCase {
         }
         let idle = Check24OverviewView.render(overview(list()), in: context(40, 16)).text
         XCTAssertEqual(idle.split(separator: "\n", omittingEmptySubsequences: false)[2], " / / drücken zum Filtern")
+    }
+
+    /// The keys the overview takes are its bindings, and its help says each one (h/l and shift-tab
+    /// switch the tab too; space pages).
+    func testTheOverviewTakesTheKeysItsHelpSays() async {
+        assertKeysAreTheBindings(Check24OverviewView.bindings, of: "check24 overview", context: context(80, 24)) {
+            Check24OverviewView(output: RecordingOverviewOutput(), viewModel: overview(list(selected: 1)))
+        }
     }
 
     /// `/` starts the filter; while typing, hjkl, q and ? are text, ↑↓ still move, tab still switches the tab.

@@ -83,9 +83,10 @@ extension ListInput {
     /// The error view's retry: `r`, enter or space.
     public static let retryKeys: [Key] = [.character("r"), .enter, .character(" ")]
 
-    /// The list's moves, in `texts`' language (the wheel moves too).
-    public static func moveBinding(_ texts: NavigationTexts = .english) -> KeyBinding {
-        KeyBinding(moveKeys, KeyHelp("↑↓ jk pgup/pgdn/space home/end wheel", texts.moveAction, bar: texts.moveBar))
+    /// The list's moves, in `texts`' language (the wheel moves too); `action` when the screen words
+    /// its selection its own way ("Produkt wählen").
+    public static func moveBinding(_ texts: NavigationTexts = .english, action: String? = nil) -> KeyBinding {
+        KeyBinding(moveKeys, KeyHelp("↑↓ jk pgup/pgdn/space home/end wheel", action ?? texts.moveAction, bar: texts.moveBar))
     }
 
     /// Enter (or a click) opens the selected row: `action` says what opening it is ("open the number").

@@ -2,6 +2,7 @@ import Foundation
 import HTTPClientTexts
 import ImageKit
 import Navigation
+import TerminalKit
 import TerminalUI
 
 /// Every word the check24 screens show, in German, in one place: labels, notices, errors and the
@@ -29,14 +30,18 @@ enum Check24Texts {
     static let filterKey = NavigationTexts.german.filterKey
     static let filterTypingBar = NavigationTexts.german.filterTypingBar
 
-    static let overviewKeys: [KeyHelp] = [
-        KeyHelp("↑↓ jk", "Produkt wählen", bar: "↑↓ wählen"),
-        KeyHelp("←→ tab", "Filter wechseln", bar: "←→ Filter"),
-        KeyHelp("pgup/pgdn home/end", "seitenweise, erstes Produkt, Fußzeile"),
-        KeyHelp("enter/click", "Produkt oder rechtliche Hinweise öffnen", bar: "enter öffnen"),
-        filterKey,
-        KeyHelp("r", "neu laden", bar: "r Neuladen"),
+    /// The next and the previous filter tab.
+    static let nextTabKeys: [Key] = [.right, .tab, .character("l")]
+    static let previousTabKeys: [Key] = [.left, .backtab, .character("h")]
+
+    static let overviewBindings: [KeyBinding] = [
+        ListInput.moveBinding(.german, action: "Produkt wählen, home: erstes Produkt, end: Fußzeile"),
+        KeyBinding(nextTabKeys + previousTabKeys, KeyHelp("←→ hl tab/shift-tab", "Filter wechseln", bar: "←→ Filter")),
+        ListInput.openBinding("Produkt oder rechtliche Hinweise öffnen", bar: "enter öffnen"),
+        SearchInput.filterBinding(.german),
+        ListInput.reloadBinding(.german),
     ]
+    static let overviewKeys = overviewBindings.help
     /// The key bar while the list loads: only the host's keys.
     static let loadingKeyBar = [KeyHelp]().keyBar(.german)
     /// The key bar of the error view.

@@ -28,6 +28,7 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
+    nonisolated static let bindings = Check24Texts.overviewBindings
     nonisolated static let keys = Check24Texts.overviewKeys
 
     var keyHelp: [KeyHelp] { Self.keys }
@@ -214,8 +215,10 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
             return true
         }
         switch event {
-        case .key(.left), .key(.right), .key(.tab), .key(.backtab), .mouse:
+        case .key(let key) where Check24Texts.nextTabKeys.contains(key) || Check24Texts.previousTabKeys.contains(key):
             return true // the filters are disabled while in error
+        case .mouse:
+            return true
         default:
             return false
         }
@@ -226,11 +229,11 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
     private func handleInList(_ event: InputEvent, layout: Check24OverviewLayout, selected: Int, firstVisibleRow: Int) -> Bool {
         let filterCount = max(1, viewModel.filters.count)
         switch event {
-        case .key(.right), .key(.tab), .key(.character("l")):
+        case .key(let key) where Check24Texts.nextTabKeys.contains(key):
             if viewModel.touchedRow != nil { output.didCancelTouch() }
             output.didSelectFilter(at: (viewModel.selectedFilter + 1) % filterCount)
             return true
-        case .key(.left), .key(.backtab), .key(.character("h")):
+        case .key(let key) where Check24Texts.previousTabKeys.contains(key):
             if viewModel.touchedRow != nil { output.didCancelTouch() }
             output.didSelectFilter(at: (viewModel.selectedFilter + filterCount - 1) % filterCount)
             return true
@@ -244,7 +247,7 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
             break
         }
         if case .key = event, viewModel.touchedRow != nil { output.didCancelTouch() }
-        if event == .key(.character("r")) {
+        if case .key(let key) = event, ListInput.reloadKeys.contains(key) {
             output.didRequestReload()
             return true
         }
