@@ -1,5 +1,6 @@
 import ImageKit
 import Navigation
+import NavigationTesting
 import TerminalKit
 import TerminalUI
 import TerminalUITesting
@@ -166,6 +167,14 @@ final class ViewTests: XCTestCase {
         assertSnapshot(ContactDetailView.render(detail, in: context(60, 20)), named: "detail-60x20")
         assertSnapshot(ContactFormView.render(formWithErrors, in: context(80, 24)), named: "edit-errors-80x24")
         assertSnapshot(ContactFormView.render(formWithErrors, in: context(50, 22)), named: "edit-errors-50x22")
+    }
+
+    /// The keys the list takes are its bindings, and its help says each one (space pages; the help
+    /// said ↑↓ jk and pgup pgdn home end, and not space).
+    func testTheListTakesTheKeysItsHelpSays() async {
+        assertKeysAreTheBindings(ContactsTexts.listBindings, of: "contacts list", context: context(80, 20)) {
+            ContactListView(output: RecordingContactsViewOutputs(), viewModel: self.list(selected: 2))
+        }
     }
 
     func testListKeysStepOverHeadersAndSearchCapturesText() async {

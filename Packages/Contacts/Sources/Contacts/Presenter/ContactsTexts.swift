@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClientTexts
 import Navigation
+import TerminalKit
 import TerminalUI
 
 /// Every word the contacts screens show, in one place (English, as the GO-JEK app).
@@ -217,14 +218,15 @@ enum ContactsTexts {
     static let photoKeepPlaceholder = "keep the current photo"
     static let photoPreviewEmpty = "no photo"
 
-    static let listKeys: [KeyHelp] = [
-        KeyHelp("↑↓ jk", "move the selection", bar: "↑↓ move"),
-        KeyHelp("pgup pgdn home end", "move by a page, to the top or the end"),
-        KeyHelp("enter / click", "open the contact", bar: "enter open"),
-        NavigationTexts.english.filterKey,
-        KeyHelp("a", "add a contact", bar: "a add"),
-        KeyHelp("r", "reload", bar: "r reload"),
+    static let addBinding = KeyBinding([.character("a")], KeyHelp("a", "add a contact", bar: "a add"))
+    static let listBindings: [KeyBinding] = [
+        ListInput.moveBinding(),
+        ListInput.openBinding("open the contact"),
+        SearchInput.filterBinding(),
+        addBinding,
+        ListInput.reloadBinding(),
     ]
+    static let listKeys = listBindings.help
     static let searchKeyBar = NavigationTexts.english.filterTypingBar
     /// The error view's keys.
     static let failedKeys = [NavigationTexts.english.retryKey]

@@ -116,7 +116,7 @@ final class ContactListView: TextEditingScreen, ContactListViewInput {
         // The error view: only retry works (nothing to search, nowhere to add to).
         if viewModel.content.isFailed, !viewModel.search.isEditing { return handleList() }
         if SearchInput.handleFilter(event, viewModel.search, didEdit: output.didEditSearch) { return true }
-        if event == .key(.character("a")) {
+        if ContactsTexts.addBinding.matches(event) {
             if viewModel.touchedIndex != nil { output.didCancelTouch() }
             output.didPressAdd()
             return true
