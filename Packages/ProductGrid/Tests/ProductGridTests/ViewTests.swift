@@ -1,5 +1,6 @@
 import ImageKit
 import Navigation
+import NavigationTesting
 import TerminalKit
 import TerminalUI
 import TerminalUITesting
@@ -55,6 +56,13 @@ final class ProductListViewTests: XCTestCase {
 
     private func loaded(_ count: Int, selected: Int = 0, firstRow: Int = 0) -> ProductListViewModel {
         ProductListViewModel(title: "Products (\(count))", content: .loaded(rows: LazyRows(tiles(count)), selectedIndex: selected, firstVisibleRow: firstRow), notice: nil)
+    }
+
+    /// The keys the grid takes are its bindings, and its help says each one.
+    func testTheGridTakesTheKeysItsHelpSays() async {
+        assertKeysAreTheBindings(ProductListView.bindings, of: "product grid", context: context(100, 30)) {
+            ProductListView(output: RecordingListOutput(), viewModel: self.loaded(12, selected: 5))
+        }
     }
 
     /// A notice too long for a narrow header ends in an ellipsis before the page position, never under it.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClientTexts
 import Navigation
+import TerminalKit
 import TerminalUI
 
 /// Every word the product-grid screens show, in one place (English): titles, states, notices,
@@ -24,12 +25,19 @@ enum ProductGridTexts {
     static let filterTypingBar = NavigationTexts.english.filterTypingBar
     static let loading = "Loading products…"
     static let empty = "No products."
-    static let gridKeys: [KeyHelp] = [
-        KeyHelp("↑↓←→ hjkl", "move", bar: "↑↓←→ move"), KeyHelp("pgup/pgdn home/end", "page, first, last"),
-        KeyHelp("enter/click", "open product", bar: "enter open"),
-        filterKey,
-        KeyHelp("r", "reload", bar: "r reload"),
+    /// The grid's moves, by direction (``ProductListView`` matches these).
+    static let gridMoves: [(keys: [Key], move: GridMove)] = [
+        ([.up, .character("k")], .up), ([.down, .character("j")], .down), ([.left, .character("h")], .left), ([.right, .character("l")], .right),
+        ([.pageUp], .pageUp), ([.pageDown], .pageDown), ([.home], .first), ([.end], .last),
     ]
+    static let gridBindings: [KeyBinding] = [
+        KeyBinding(gridMoves.prefix(4).flatMap(\.keys), KeyHelp("↑↓←→ hjkl", "move", bar: "↑↓←→ move")),
+        KeyBinding(gridMoves.dropFirst(4).flatMap(\.keys), KeyHelp("pgup/pgdn home/end", "page, first, last")),
+        ListInput.openBinding("open product"),
+        SearchInput.filterBinding(),
+        ListInput.reloadBinding(),
+    ]
+    static let gridKeys = gridBindings.help
     static let loadingKeyBar = [KeyHelp]().keyBar
     static let failedKeyBar = [KeyHelp("r", "retry", bar: "r retry")].keyBar
 

@@ -25,6 +25,7 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
+    nonisolated static let bindings = ProductGridTexts.gridBindings
     nonisolated static let keys = ProductGridTexts.gridKeys
 
     var keyHelp: [KeyHelp] { Self.keys }
@@ -147,7 +148,7 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
             return true
         }
         switch event {
-        case .key(.character("r")):
+        case .key(let key) where ListInput.reloadKeys.contains(key):
             if viewModel.touchedIndex != nil { output.didCancelTouch() }
             output.didRequestReload()
             return true
@@ -155,7 +156,7 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
             // A key ends a touch in progress, and then does what it always does.
             if viewModel.touchedIndex != nil { output.didCancelTouch() }
             guard let move = Self.move(for: key) else {
-                if key == .enter, case .loaded(_, let selected, _) = viewModel.content {
+                if ListInput.openKeys.contains(key), case .loaded(_, let selected, _) = viewModel.content {
                     output.didChooseRow(at: selected)
                     return true
                 }
@@ -200,17 +201,7 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
     }
 
     private static func move(for key: Key) -> GridMove? {
-        switch key {
-        case .up, .character("k"): return .up
-        case .down, .character("j"): return .down
-        case .left, .character("h"): return .left
-        case .right, .character("l"): return .right
-        case .pageUp: return .pageUp
-        case .pageDown: return .pageDown
-        case .home: return .first
-        case .end: return .last
-        default: return nil
-        }
+        ProductGridTexts.gridMoves.first { $0.keys.contains(key) }?.move
     }
 
     private func select(_ move: GridMove, in context: RenderContext) -> Bool {
