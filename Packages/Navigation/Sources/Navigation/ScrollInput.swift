@@ -8,12 +8,12 @@ public enum ScrollInput {
     public static func delta(for event: InputEvent, page: Int) -> Int? {
         let page = max(1, page)
         switch event {
-        case .key(.up), .key(.character("k")): return -1
-        case .key(.down), .key(.character("j")): return 1
-        case .key(.pageUp): return -page
-        case .key(.pageDown), .key(.character(" ")): return page
-        case .key(.home): return -Int.max / 2
-        case .key(.end): return Int.max / 2
+        case .key(let key) where ListInput.upKeys.contains(key): return -1
+        case .key(let key) where ListInput.downKeys.contains(key): return 1
+        case .key(let key) where ListInput.pageUpKeys.contains(key): return -page
+        case .key(let key) where ListInput.pageDownKeys.contains(key): return page
+        case .key(let key) where ListInput.firstKeys.contains(key): return -Int.max / 2
+        case .key(let key) where ListInput.lastKeys.contains(key): return Int.max / 2
         case .mouse(let mouse) where mouse.kind == .wheelUp: return -1
         case .mouse(let mouse) where mouse.kind == .wheelDown: return 1
         default: return nil
@@ -27,5 +27,10 @@ public enum ScrollInput {
         let (moved, overflow) = start.addingReportingOverflow(delta)
         if overflow { return delta < 0 ? 0 : maximum }
         return min(maximum, max(0, moved))
+    }
+
+    /// The scrolling keys (the list's moving keys: ``ListInput/moveKeys``), saying what they scroll.
+    public static func scrollBinding(_ action: String, bar: String? = nil) -> KeyBinding {
+        KeyBinding(ListInput.moveKeys, KeyHelp("↑↓ jk pgup/pgdn/space home/end wheel", action, bar: bar))
     }
 }

@@ -149,6 +149,14 @@ final class DetailViewTests: XCTestCase {
         assertSnapshot(NumberDetailView.render(model, in: context), named: "detail-50x20")
     }
 
+    /// The keys the detail takes are its bindings, and its help says each one.
+    func testTheDetailTakesTheKeysItsHelpSays() async {
+        let model = NumberDetailViewModel(name: "10,000", text: .loaded("Ichi-man"), image: .none)
+        assertKeysAreTheBindings(NumberDetailView.bindings, of: "number detail", context: context) {
+            NumberDetailView(output: RecordingDetailOutput(), viewModel: model)
+        }
+    }
+
     func testAFailureOffersRetry() async {
         let output = RecordingDetailOutput()
         let model = NumberDetailViewModel(name: "1", text: .failed(message: "This number could not be loaded."), image: .none)

@@ -237,6 +237,15 @@ final class ProductDetailViewTests: XCTestCase {
         assertSnapshot(ProductDetailView.render(failed, in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)), named: "detail-failed")
     }
 
+    /// The keys the detail takes are its bindings, and its help says each one (space, home and end scroll too).
+    func testTheDetailTakesTheKeysItsHelpSays() async {
+        var long = detail
+        long.description = .loaded(String(repeating: "Many words to fill the lines. ", count: 40))
+        assertKeysAreTheBindings(ProductDetailView.bindings, of: "product detail", context: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)) {
+            ProductDetailView(output: RecordingDetailOutput(), viewModel: long)
+        }
+    }
+
     func testScrollingIsClampedAndEscCloses() async {
         var long = detail
         long.description = .loaded(String(repeating: "Many words to fill the lines. ", count: 40))

@@ -24,9 +24,10 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
     }
     func screenDidAppear() { output.didLoad() }
 
-    nonisolated static let keys: [KeyHelp] = [KeyHelp("r", "reload (Retry)", bar: "r reload"),
-                                              KeyHelp("y", "copy the number's name"),
-                                              KeyHelp("esc/backspace", "back to the list (narrow terminal)", bar: "esc back")]
+    nonisolated static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the number's name"))
+    /// This screen's keys (on the error view enter retries too); esc goes back through the host.
+    nonisolated static let bindings = [ListInput.reloadBinding(), copyBinding]
+    nonisolated static let keys = bindings.help + [KeyHelp("esc/backspace", "back to the list (narrow terminal)", bar: "esc back")]
     var keyHelp: [KeyHelp] { Self.keys }
 
     func render(in context: RenderContext) -> Frame {
@@ -72,13 +73,13 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         switch event {
-        case .key(.character("r")):
+        case .key(let key) where ListInput.reloadKeys.contains(key):
             output.didRequestReload()
             return true
-        case .key(.character("y")):
+        case _ where Self.copyBinding.matches(event):
             output.didRequestCopy()
             return true
-        case .key(.enter):
+        case .key(let key) where ListInput.retryKeys.contains(key):
             guard case .failed = viewModel.text else { return false }
             output.didRequestReload()
             return true

@@ -45,12 +45,15 @@ enum ProductGridTexts {
 
     static let loadingDescription = "Loading description…"
     static let tryAgain = "Press r to try again."
-    static let detailKeys: [KeyHelp] = [
-        KeyHelp("esc/backspace", "back to the grid", bar: "esc back"),
-        KeyHelp("↑↓ jk pgup/pgdn wheel", "scroll the description", bar: "↑↓ scroll"),
-        KeyHelp("r", "reload", bar: "r reload"),
-        KeyHelp("y", "copy the product's name"),
+    static let closeBinding = KeyBinding([.escape, .backspace], KeyHelp("esc/backspace", "back to the grid", bar: "esc back"))
+    static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the product's name"))
+    static let detailBindings: [KeyBinding] = [
+        closeBinding,
+        ScrollInput.scrollBinding("scroll the description", bar: "↑↓ scroll"),
+        ListInput.reloadBinding(),
+        copyBinding,
     ]
+    static let detailKeys = detailBindings.help
 
     // MARK: Errors and notices
 

@@ -23,6 +23,7 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
     }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
+    nonisolated static let bindings = ProductGridTexts.detailBindings
     nonisolated static let keys = ProductGridTexts.detailKeys
 
     var keyHelp: [KeyHelp] { Self.keys }
@@ -101,13 +102,13 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         switch event {
-        case .key(.escape), .key(.backspace):
+        case _ where ProductGridTexts.closeBinding.matches(event):
             output.didRequestClose()
             return true
-        case .key(.character("r")):
+        case .key(let key) where ListInput.reloadKeys.contains(key):
             output.didRequestReload()
             return true
-        case .key(.character("y")):
+        case _ where ProductGridTexts.copyBinding.matches(event):
             output.didRequestCopy()
             return true
         default:
