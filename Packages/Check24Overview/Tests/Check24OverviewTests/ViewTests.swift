@@ -303,6 +303,14 @@ final class DetailViewTests: XCTestCase {
         RenderContext(size: Size(columns: columns, rows: rows), colorMode: mode)
     }
 
+    /// The keys the details take are their bindings, and their help says each one (space, home and end
+    /// scroll; shift-tab moves the focus too).
+    func testTheDetailsTakeTheKeysTheirHelpSays() async {
+        assertKeysAreTheBindings(Check24DetailView.bindings, of: "check24 details", context: context(80, 20)) {
+            Check24DetailView(output: RecordingDetailViewOutput(), viewModel: self.detail())
+        }
+    }
+
     func testAPictureThatFailedSaysWhyInGerman() async {
         var model = detail()
         model.image = .unavailable(reason: "image unavailable")

@@ -215,6 +215,14 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(output.events, ["touch 1", "choose 1"])
     }
 
+    /// The keys the details take are their bindings, and their help says each one (j/k move the focus
+    /// and space scrolls too).
+    func testTheDetailsTakeTheKeysTheirHelpSays() async {
+        assertKeysAreTheBindings(ResourceDetailView.bindings, of: "resource details", context: context(80, 20)) {
+            ResourceDetailView(output: RecordingViewOutputs(), viewModel: self.detail)
+        }
+    }
+
     func testDetailTabMovesTheFocusAndScrollsItIntoView() async {
         let output = RecordingViewOutputs()
         var model = detail

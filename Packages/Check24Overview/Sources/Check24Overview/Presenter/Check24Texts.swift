@@ -57,14 +57,16 @@ enum Check24Texts {
     static let releaseDateLabel = "Erscheinungsdatum: "
     static let colorLabel = "Farbe: "
 
-    static let detailKeys: [KeyHelp] = [
-        KeyHelp("esc/backspace", "zurück zur Übersicht", bar: "esc zurück"),
-        KeyHelp("f", "Vormerken / Vergessen", bar: "f Vormerken"),
-        KeyHelp("tab", "Knopf oder Fußzeile wählen", bar: "tab wählen"),
-        KeyHelp("enter", "Gewähltes auslösen"),
-        KeyHelp("y", "den Namen des Produkts kopieren"),
-        KeyHelp("↑↓ jk pgup/pgdn wheel", "blättern", bar: "↑↓ blättern"),
+    static let closeBinding = KeyBinding([.escape, .backspace], KeyHelp("esc/backspace", "zurück zur Übersicht", bar: "esc zurück"))
+    static let favoriteBinding = KeyBinding([.character("f")], KeyHelp("f", "Vormerken / Vergessen", bar: "f Vormerken"))
+    static let focusBinding = KeyBinding([.tab, .backtab], KeyHelp("tab/shift-tab", "Knopf oder Fußzeile wählen", bar: "tab wählen"))
+    static let activateBinding = KeyBinding([.enter], KeyHelp("enter", "Gewähltes auslösen"))
+    static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "den Namen des Produkts kopieren"))
+    static let detailBindings: [KeyBinding] = [
+        closeBinding, favoriteBinding, focusBinding, activateBinding, copyBinding,
+        ScrollInput.scrollBinding("blättern", bar: "↑↓ blättern"),
     ]
+    static let detailKeys = detailBindings.help
 
     // MARK: Sections of `?` and `--help`
 

@@ -26,6 +26,7 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     /// The key bar shows `f` with the button's current title (see ``keyBar(favoriteButtonTitle:)``).
+    nonisolated static let bindings = Check24Texts.detailBindings
     nonisolated static let keys = Check24Texts.detailKeys
 
     /// The bar names what `f` does now: Vormerken or Vergessen.
@@ -173,20 +174,20 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
             return true
         }
         switch event {
-        case .key(.escape), .key(.backspace):
+        case _ where Check24Texts.closeBinding.matches(event):
             output.didRequestClose()
             return true
-        case .key(.character("f")):
+        case _ where Check24Texts.favoriteBinding.matches(event):
             output.didToggleFavorite()
             return true
-        case .key(.character("y")):
+        case _ where Check24Texts.copyBinding.matches(event):
             output.didRequestCopy()
             return true
-        case .key(.tab), .key(.backtab):
+        case _ where Check24Texts.focusBinding.matches(event):
             output.didMoveFocus(to: viewModel.focus == .favoriteButton ? .footer : .favoriteButton)
             scrollToFocus(context)
             return true
-        case .key(.enter):
+        case _ where Check24Texts.activateBinding.matches(event):
             output.didActivateFocus()
             return true
         case .mouse(let mouse):

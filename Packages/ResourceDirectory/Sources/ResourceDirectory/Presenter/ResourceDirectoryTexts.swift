@@ -1,6 +1,7 @@
 import HTTPClientTexts
 import TerminalUI
 import Navigation
+import TerminalKit
 
 /// The feature's user-facing strings and key lists, in one place.
 enum ResourceDirectoryTexts {
@@ -162,14 +163,21 @@ enum ResourceDirectoryTexts {
     /// The host's esc, said here in this screen's words.
     static let resourceKeys = resourceBindings.help + [KeyHelp("esc", "back to the categories")]
 
-    static let detailKeys: [KeyHelp] = [
-        KeyHelp("tab/shift-tab ↑↓", "focus the next / previous action", bar: "tab next action"),
-        KeyHelp("enter/click", "call, message, write, map or open the focused row", bar: "enter do it"),
-        KeyHelp("o", "open the focused website in the desktop's browser", bar: "o outside"),
-        KeyHelp("y", "copy the focused number, address, email or website, else the title", bar: "y copy"),
-        KeyHelp("pgup/pgdn home/end wheel", "scroll"),
-        KeyHelp("esc", "back to the list", bar: "esc back"),
+    /// The detail's focus moves: tab and ↓/j to the next action, shift-tab and ↑/k to the one before
+    /// (↑↓ scroll where no action is left that way).
+    static let nextActionKeys: [Key] = [.tab, .down, .character("j")]
+    static let previousActionKeys: [Key] = [.backtab, .up, .character("k")]
+    static let pageKeys: [Key] = ListInput.pageUpKeys + ListInput.pageDownKeys + ListInput.firstKeys + ListInput.lastKeys
+    static let activateBinding = KeyBinding(ListInput.openKeys, KeyHelp("enter/click", "call, message, write, map or open the focused row", bar: "enter do it"))
+    static let outsideBinding = KeyBinding([.character("o")], KeyHelp("o", "open the focused website in the desktop's browser", bar: "o outside"))
+    static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the focused number, address, email or website, else the title", bar: "y copy"))
+    static let detailBindings: [KeyBinding] = [
+        KeyBinding(nextActionKeys + previousActionKeys, KeyHelp("tab/shift-tab ↑↓ jk", "focus the next / previous action", bar: "tab next action")),
+        activateBinding, outsideBinding, copyBinding,
+        KeyBinding(pageKeys, KeyHelp("pgup/pgdn/space home/end wheel", "scroll")),
     ]
+    /// The host's esc, said in this screen's words, is help only.
+    static let detailKeys = detailBindings.help + [KeyHelp("esc", "back to the list", bar: "esc back")]
 
     static let composeKeys: [KeyHelp] = [
         KeyHelp("tab/shift-tab", "next / previous field", bar: "tab next field"),

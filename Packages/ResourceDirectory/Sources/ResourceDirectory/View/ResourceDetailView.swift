@@ -20,6 +20,7 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
     func display(_ viewModel: ResourceDetailViewModel) { self.viewModel = viewModel }
     func screenDidAppear() { output.didLoad() }
 
+    nonisolated static let bindings = ResourceDirectoryTexts.detailBindings
     var keyHelp: [KeyHelp] { ResourceDirectoryTexts.detailKeys }
 
     static let photoSize = Size(columns: 40, rows: 10)
@@ -180,31 +181,29 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
         }
         if case .key = event, viewModel.touchedAction != nil { output.didCancelTouch() }
         switch event {
-        case .key(.tab):
+        case .key(.tab), .key(.backtab):
             guard count > 0 else { return true }
-            return focus(viewModel.focusedAction.map { ($0 + 1) % count } ?? 0)
-        case .key(.backtab):
-            guard count > 0 else { return true }
-            return focus(viewModel.focusedAction.map { ($0 + count - 1) % count } ?? count - 1)
-        case .key(.down), .key(.character("j")):
+            let forward = event == .key(.tab)
+            return focus(viewModel.focusedAction.map { ($0 + (forward ? 1 : count - 1)) % count } ?? (forward ? 0 : count - 1))
+        case .key(let key) where ResourceDirectoryTexts.nextActionKeys.contains(key):
             let next = viewModel.focusedAction.map { $0 + 1 } ?? 0
             return next < count ? focus(next) : scroll(by: 1)
-        case .key(.up), .key(.character("k")):
+        case .key(let key) where ResourceDirectoryTexts.previousActionKeys.contains(key):
             guard let current = viewModel.focusedAction, current > 0 else { return scroll(by: -1) }
             return focus(current - 1)
-        case .key(.enter):
+        case _ where ResourceDirectoryTexts.activateBinding.matches(event):
             if let index = viewModel.focusedAction { output.didActivateAction(index) }
             return true
-        case .key(.character("o")):
+        case _ where ResourceDirectoryTexts.outsideBinding.matches(event):
             output.didRequestOpeningOutside()
             return true
-        case .key(.character("y")):
+        case _ where ResourceDirectoryTexts.copyBinding.matches(event):
             output.didRequestCopy()
             return true
-        case .key(.pageDown), .key(.character(" ")): return scroll(by: ScrollView.pageAmount(viewportHeight: viewport.rows))
-        case .key(.pageUp): return scroll(by: -ScrollView.pageAmount(viewportHeight: viewport.rows))
-        case .key(.home): return scroll(by: -offset)
-        case .key(.end): return scroll(by: maximum - offset)
+        case .key(let key) where ListInput.pageDownKeys.contains(key): return scroll(by: ScrollView.pageAmount(viewportHeight: viewport.rows))
+        case .key(let key) where ListInput.pageUpKeys.contains(key): return scroll(by: -ScrollView.pageAmount(viewportHeight: viewport.rows))
+        case .key(let key) where ListInput.firstKeys.contains(key): return scroll(by: -offset)
+        case .key(let key) where ListInput.lastKeys.contains(key): return scroll(by: maximum - offset)
         case .mouse(let mouse) where mouse.kind == .wheelDown: return scroll(by: 3)
         case .mouse(let mouse) where mouse.kind == .wheelUp: return scroll(by: -3)
         default: return false
