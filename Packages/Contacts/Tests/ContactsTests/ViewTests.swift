@@ -220,6 +220,13 @@ final class ViewTests: XCTestCase {
                                         "done", "cancel"])
     }
 
+    /// The keys the contact's page takes are its bindings, and its help says each one (space presses).
+    func testTheDetailTakesTheKeysItsHelpSays() async {
+        assertKeysAreTheBindings(ContactDetailView.bindings, of: "contact detail", context: context(80, 24)) {
+            ContactDetailView(output: RecordingContactsViewOutputs(), viewModel: self.detail)
+        }
+    }
+
     func testDetailKeys() async {
         let outputs = RecordingContactsViewOutputs()
         let view = ContactDetailView(output: outputs, viewModel: detail)

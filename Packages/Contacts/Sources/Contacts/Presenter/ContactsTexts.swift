@@ -231,17 +231,26 @@ enum ContactsTexts {
     /// The error view's keys.
     static let failedKeys = [NavigationTexts.english.retryKey]
 
-    static let detailKeys: [KeyHelp] = [
-        KeyHelp("tab shift-tab ←→", "choose an action", bar: "tab action"),
-        KeyHelp("enter / click", "press the action"),
-        KeyHelp("c  m  w", "call, message, write an email"),
-        KeyHelp("f", "favourite on or off (saved at once)", bar: "f favourite"),
-        KeyHelp("e", "edit", bar: "e edit"),
-        KeyHelp("d", "delete (asks first)", bar: "d delete"),
-        KeyHelp("y", "copy the focused action's mobile or email, else the name"),
-        KeyHelp("r", "reload"),
-        KeyHelp("esc", "back to the list", bar: "esc back"),
+    /// The detail's keys: each binding matches what its help says (the actions' own letters, the focus, pressing it).
+    enum DetailKey {
+        static let nextAction: [Key] = [.tab, .right]
+        static let previousAction: [Key] = [.backtab, .left]
+        static let press = KeyBinding([.enter, .character(" ")], KeyHelp("enter/space/click", "press the action"))
+        static let call = KeyBinding([.character("c")], KeyHelp("c", "call"))
+        static let message = KeyBinding([.character("m")], KeyHelp("m", "message"))
+        static let write = KeyBinding([.character("w")], KeyHelp("w", "write an email"))
+        static let favorite = KeyBinding([.character("f")], KeyHelp("f", "favourite on or off (saved at once)", bar: "f favourite"))
+        static let edit = KeyBinding([.character("e")], KeyHelp("e", "edit", bar: "e edit"))
+        static let delete = KeyBinding([.character("d")], KeyHelp("d", "delete (asks first)", bar: "d delete"))
+        static let copy = KeyBinding([.character("y")], KeyHelp("y", "copy the focused action's mobile or email, else the name"))
+    }
+    static let detailBindings: [KeyBinding] = [
+        KeyBinding(DetailKey.nextAction + DetailKey.previousAction, KeyHelp("tab/shift-tab ←→", "choose an action", bar: "tab action")),
+        DetailKey.press, DetailKey.call, DetailKey.message, DetailKey.write, DetailKey.favorite, DetailKey.edit, DetailKey.delete,
+        DetailKey.copy, KeyBinding(ListInput.reloadKeys, KeyHelp("r", "reload")),
     ]
+    /// The host's esc, said in this screen's words, is help only.
+    static let detailKeys = detailBindings.help + [KeyHelp("esc", "back to the list", bar: "esc back")]
 
     static let formKeys: [KeyHelp] = [
         KeyHelp("tab shift-tab ↑↓", "next / previous field", bar: "tab next"),

@@ -19,6 +19,7 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
 
     func display(_ viewModel: ContactDetailViewModel) { self.viewModel = viewModel }
     func screenDidAppear() { output.didLoad() }
+    nonisolated static let bindings = ContactsTexts.detailBindings
     var keyHelp: [KeyHelp] { ContactsTexts.detailKeys }
 
     /// Where everything goes at one size: the picture, the name, each button and the fields.
@@ -107,36 +108,37 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         switch event {
-        case .key(.character("r")):
+        case .key(let key) where ListInput.reloadKeys.contains(key):
             output.didRequestReload()
             return true
-        case .key(.enter) where viewModel.content.isFailed:
+        case .key(let key) where viewModel.content.isFailed && ListInput.retryKeys.contains(key):
             output.didRequestReload()
             return true
         default:
             break
         }
         guard case .loaded(let page) = viewModel.content else { return false }
+        typealias Keys = ContactsTexts.DetailKey
         switch event {
-        case .key(.tab), .key(.right):
+        case .key(let key) where Keys.nextAction.contains(key):
             output.didMoveFocus(by: 1)
-        case .key(.backtab), .key(.left):
+        case .key(let key) where Keys.previousAction.contains(key):
             output.didMoveFocus(by: -1)
-        case .key(.enter), .key(.character(" ")):
+        case _ where Keys.press.matches(event):
             output.didPressButton(at: page.focusedButton)
-        case .key(.character("c")):
+        case _ where Keys.call.matches(event):
             output.didPressAction(.call)
-        case .key(.character("m")):
+        case _ where Keys.message.matches(event):
             output.didPressAction(.message)
-        case .key(.character("w")):
+        case _ where Keys.write.matches(event):
             output.didPressAction(.email)
-        case .key(.character("f")):
+        case _ where Keys.favorite.matches(event):
             output.didToggleFavorite()
-        case .key(.character("e")):
+        case _ where Keys.edit.matches(event):
             output.didRequestEdit()
-        case .key(.character("d")):
+        case _ where Keys.delete.matches(event):
             output.didRequestDelete()
-        case .key(.character("y")):
+        case _ where Keys.copy.matches(event):
             output.didRequestCopy()
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
             let point = Point(column: mouse.column, row: mouse.row)
