@@ -1,5 +1,6 @@
 import HTMLText
 import Navigation
+import NavigationTesting
 import TerminalKit
 import TerminalUI
 import TerminalUITesting
@@ -41,6 +42,15 @@ final class ViewTests: XCTestCase {
     private func render(_ model: WebBrowserViewModel, texts: WebBrowserModule.Texts = .english,
                         in context: RenderContext? = nil) -> Frame {
         WebBrowserView.render(model, texts: texts, in: context ?? plain)
+    }
+
+    /// The keys the browser takes are its bindings, and its help says each one (space, home and end scroll).
+    func testTheBrowserTakesTheKeysItsHelpSays() async {
+        for texts in [WebBrowserModule.Texts.english, .german] {
+            assertKeysAreTheBindings(WebBrowserView.bindings(texts), of: "web browser", context: plain) {
+                WebBrowserView(output: RecordingBrowserOutput(), viewModel: self.page(selected: 0, back: true, forward: true), texts: texts)
+            }
+        }
     }
 
     func testRendersHeadingsParagraphsListsAndLinks() async {

@@ -41,19 +41,35 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
         static let close = "esc"
     }
 
-    /// The browser's keys in `texts`' language: the `?` overlay and `--help` both read this list.
-    nonisolated static func keys(_ texts: WebBrowserModule.Texts) -> [KeyHelp] {
-        [KeyHelp(Keys.link, texts.nextLink, bar: "tab " + texts.nextLinkBar),
-         KeyHelp(Keys.follow, texts.followLink, bar: "enter " + texts.followLinkBar),
-         KeyHelp(Keys.back, texts.back, bar: "← " + texts.backBar),
-         KeyHelp("backspace", texts.backOrClose),
-         KeyHelp(Keys.forward, texts.forward, bar: "→ " + texts.forwardBar),
-         KeyHelp("↑↓ jk pgup/pgdn wheel", texts.scroll),
-         KeyHelp(Keys.reload, texts.reload, bar: "r " + texts.reloadBar),
-         KeyHelp("o", texts.openOutside),
-         KeyHelp("y", texts.reasons == .german ? "den gewählten Link kopieren, sonst die Adresse der Seite" : "copy the focused link, else the page's address"),
-         KeyHelp(Keys.close, texts.close, bar: "esc " + texts.closeBar)]
+    /// What each of the browser's keys matches (``bindings(_:)`` says them).
+    private enum Matches {
+        static let link: [Key] = [.tab, .backtab]
+        static let follow: [Key] = [.enter]
+        static let back: [Key] = [.left, .character("b")]
+        static let backOrClose: [Key] = [.backspace]
+        static let forward: [Key] = [.right, .character("f")]
+        static let outside: [Key] = [.character("o")]
+        static let copy: [Key] = [.character("y")]
+        static let close: [Key] = [.escape]
     }
+
+    /// The browser's keys in `texts`' language: it matches them, and the `?` overlay and `--help` show them.
+    nonisolated static func bindings(_ texts: WebBrowserModule.Texts) -> [KeyBinding] {
+        [KeyBinding(Matches.link, KeyHelp(Keys.link, texts.nextLink, bar: "tab " + texts.nextLinkBar)),
+         KeyBinding(Matches.follow, KeyHelp(Keys.follow, texts.followLink, bar: "enter " + texts.followLinkBar)),
+         KeyBinding(Matches.back, KeyHelp(Keys.back, texts.back, bar: "← " + texts.backBar)),
+         KeyBinding(Matches.backOrClose, KeyHelp("backspace", texts.backOrClose)),
+         KeyBinding(Matches.forward, KeyHelp(Keys.forward, texts.forward, bar: "→ " + texts.forwardBar)),
+         ScrollInput.scrollBinding(texts.scroll),
+         KeyBinding(ListInput.reloadKeys, KeyHelp(Keys.reload, texts.reload, bar: "r " + texts.reloadBar)),
+         KeyBinding(Matches.outside, KeyHelp("o", texts.openOutside)),
+         KeyBinding(Matches.copy, KeyHelp("y", texts.reasons == .german ? "den gewählten Link kopieren, sonst die Adresse der Seite"
+                                                                           : "copy the focused link, else the page's address")),
+         KeyBinding(Matches.close, KeyHelp(Keys.close, texts.close, bar: "esc " + texts.closeBar))]
+    }
+
+    /// The browser's keys' words: the `?` overlay and `--help` both read this list.
+    nonisolated static func keys(_ texts: WebBrowserModule.Texts) -> [KeyHelp] { bindings(texts).help }
 
     var keyHelp: [KeyHelp] { Self.keys(texts) }
 
@@ -176,27 +192,27 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         switch event {
-        case .key(.escape):
+        case .key(let key) where Matches.close.contains(key):
             output.didRequestClose()
             return true
-        case .key(.backspace):
+        case .key(let key) where Matches.backOrClose.contains(key):
             // The host's "back" key: a page back, and out of the browser from its first page.
             if viewModel.canGoBack { output.didRequestBack() } else { output.didRequestClose() }
             return true
         // alt-← and alt-→ arrive as ← and → (the decoder drops alt), so a browser's habit works too.
-        case .key(.left), .key(.character("b")):
+        case .key(let key) where Matches.back.contains(key):
             output.didRequestBack()
             return true
-        case .key(.right), .key(.character("f")):
+        case .key(let key) where Matches.forward.contains(key):
             output.didRequestForward()
             return true
-        case .key(.character("r")):
+        case .key(let key) where ListInput.reloadKeys.contains(key):
             output.didRequestReload()
             return true
-        case .key(.character("o")):
+        case .key(let key) where Matches.outside.contains(key):
             output.didRequestOpenOutside()
             return true
-        case .key(.character("y")):
+        case .key(let key) where Matches.copy.contains(key):
             output.didRequestCopy()
             return true
         default:
@@ -210,9 +226,8 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
             return true
         }
         switch event {
-        case .key(.tab): return moveLink(by: 1, in: text, size: context.size)
-        case .key(.backtab): return moveLink(by: -1, in: text, size: context.size)
-        case .key(.enter):
+        case .key(let key) where Matches.link.contains(key): return moveLink(by: key == .tab ? 1 : -1, in: text, size: context.size)
+        case .key(let key) where Matches.follow.contains(key):
             if let link = viewModel.selectedLink { output.didFollowLink(link) }
             return true
         case .mouse(let mouse):
