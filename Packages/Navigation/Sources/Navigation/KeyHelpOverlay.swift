@@ -10,7 +10,12 @@ enum KeyHelpOverlay {
         let actionWidth = max(1, contentWidth - keyWidth - 2)
         var lines: [String] = []
         for entry in entries {
-            let keys = Truncation.truncate(entry.keys, width: keyWidth).padding(toDisplayWidth: keyWidth)
+            var keys = entry.keys.padding(toDisplayWidth: keyWidth)
+            // Keys wider than their column get a line of their own (as in --help): a key is never cut off.
+            if DisplayWidth.of(entry.keys) > keyWidth {
+                lines.append(Truncation.truncate(entry.keys, width: contentWidth))
+                keys = String(repeating: " ", count: keyWidth)
+            }
             for (index, part) in TextWrap.wrap(entry.action, width: actionWidth).enumerated() {
                 lines.append((index == 0 ? keys : String(repeating: " ", count: keyWidth)) + "  " + part)
             }

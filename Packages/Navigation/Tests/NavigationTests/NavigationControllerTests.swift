@@ -69,6 +69,17 @@ final class NavigationControllerTests: XCTestCase {
         XCTAssertFalse(controller.render(in: context).text.contains("stub action"))
     }
 
+    /// Keys wider than the overlay's key column get a line of their own, whole: the overlay never cuts a key off.
+    func testLongKeysAreShownWholeOnALineOfTheirOwn() async {
+        let controller = NavigationController()
+        controller.setRoot(StubScreen(title: "root", keys: [ListInput.moveBinding().help, KeyHelp("r", "reload")]))
+        _ = controller.dispatch(.key(.character("?")), in: RenderContext(size: Size(columns: 60, rows: 14), colorMode: .none))
+        let shown = controller.render(in: RenderContext(size: Size(columns: 60, rows: 14), colorMode: .none)).text
+        XCTAssertTrue(shown.contains("↑↓ jk pgup/pgdn/space home/end wheel"), shown)
+        XCTAssertFalse(shown.contains("…"), shown)
+        XCTAssertTrue(shown.contains("move the selection"), shown)
+    }
+
     /// A feature speaking German gets the overlay's title and global keys, and the key bar's ending, in German.
     func testTheHostsOwnWordsFollowTheFeaturesLanguage() async {
         let controller = NavigationController()
