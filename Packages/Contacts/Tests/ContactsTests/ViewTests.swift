@@ -227,6 +227,14 @@ final class ViewTests: XCTestCase {
         }
     }
 
+    /// The keys the form takes are its bindings, and its help says each one: typing, and the keys that
+    /// move and erase (ctrl-a, ctrl-e, delete, ctrl-d and ctrl-w worked unsaid), enter moving on.
+    func testTheFormTakesTheKeysItsHelpSays() async {
+        assertKeysAreTheBindings(ContactFormView.bindings, of: "contact form", context: context(80, 24)) {
+            ContactFormView(output: RecordingContactsViewOutputs(), viewModel: self.formWithErrors)
+        }
+    }
+
     func testDetailKeys() async {
         let outputs = RecordingContactsViewOutputs()
         let view = ContactDetailView(output: outputs, viewModel: detail)

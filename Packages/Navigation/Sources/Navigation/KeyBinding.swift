@@ -8,20 +8,27 @@ public struct KeyBinding: Sendable, Equatable {
     public var keys: [Key]
     /// Its words: the keys as help writes them, what they do, and the key bar's short form.
     public var help: KeyHelp
+    /// Whether it also matches every printable character (typing into a field); its help then starts
+    /// with "typing".
+    public var matchesTyping: Bool
 
-    public init(_ keys: [Key], _ help: KeyHelp) {
+    public init(_ keys: [Key], _ help: KeyHelp, matchesTyping: Bool = false) {
         self.keys = keys
         self.help = help
+        self.matchesTyping = matchesTyping
     }
 
     /// Whether `event` is one of the binding's keys.
     public func matches(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event else { return false }
-        return keys.contains(key)
+        return matches(key)
     }
 
     /// Whether `key` is one of the binding's keys.
-    public func matches(_ key: Key) -> Bool { keys.contains(key) }
+    public func matches(_ key: Key) -> Bool {
+        if matchesTyping, case .character = key { return true }
+        return keys.contains(key)
+    }
 
     /// A key's name as help writes it: "↑", "k", "pgdn", "space", "enter", "ctrl-c", "f1".
     public static func name(of key: Key) -> String {
@@ -54,6 +61,8 @@ public struct KeyBinding: Sendable, Equatable {
     /// The keys the binding matches that its help does not name. Help writes keys apart with a space
     /// or a slash ("pgup/pgdn home"), and single-character keys may stand together ("↑↓ jk").
     public var unnamedKeys: [Key] {
+        // Typing is named by the word "typing"; the keys that move and erase by their names.
+        if matchesTyping, !help.keys.hasPrefix("typing") { return [.character("a")] }
         // Words apart with a space, and the parts of a longer word with slashes ("/" alone is the slash key).
         let words = help.keys.split(separator: " ").flatMap { word in
             [String(word)] + (word.count > 1 ? word.split(separator: "/").map(String.init) : [])
@@ -82,10 +91,16 @@ extension Array where Element == KeyBinding {
     /// The first binding that matches `event`.
     public func first(matching event: InputEvent) -> KeyBinding? { first { $0.matches(event) } }
 
-    /// Keys that two of these bindings share.
+    /// Keys that two of these bindings share (a typing binding shares every character another binds).
     public var sharedKeys: [Key] {
         var seen: Set<Key> = [], shared: [Key] = []
         for key in flatMap(\.keys) where !seen.insert(key).inserted { shared.append(key) }
+        if contains(where: \.matchesTyping) {
+            shared += flatMap(\.keys).filter { if case .character = $0 { true } else { false } }
+        }
         return shared
     }
+
+    /// Whether one of these bindings matches `key`.
+    public func match(_ key: Key) -> Bool { contains { $0.matches(key) } }
 }

@@ -26,6 +26,17 @@ public enum TextInput {
 }
 
 extension TextInput {
+    /// The keys that move in or erase a field's text (characters insert: ``typingBinding(_:)``).
+    public static let editingKeys: [Key] = [.left, .right, .home, .ctrl("a"), .end, .ctrl("e"), .backspace, .delete, .ctrl("d"),
+                                            .ctrl("w"), .ctrl("u")]
+
+    /// Typing into a field: characters, and the keys that move and erase (``edit(_:_:)``).
+    public static func typingBinding(_ action: String = "edits the field (ctrl-w erases a word, ctrl-u the whole field)") -> KeyBinding {
+        KeyBinding(editingKeys, KeyHelp("typing ←→ home/end ctrl-a/ctrl-e backspace delete/ctrl-d ctrl-w ctrl-u", action), matchesTyping: true)
+    }
+}
+
+extension TextInput {
     /// Applies `event` to a multi-line `area`: the same keys as a field, plus enter for a new line
     /// and ↑/↓ between lines (home/end and ctrl-a/ctrl-e work on the cursor's line).
     @discardableResult
@@ -55,10 +66,10 @@ public enum FormInput {
     @discardableResult
     public static func handle(_ event: InputEvent, _ form: inout FormState, rect: Rect) -> Bool {
         switch event {
-        case .key(.tab), .key(.down):
+        case .key(let key) where nextFieldKeys.contains(key):
             form.moveFocus(by: 1)
             return true
-        case .key(.backtab), .key(.up):
+        case .key(let key) where previousFieldKeys.contains(key):
             form.moveFocus(by: -1)
             return true
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
@@ -72,4 +83,10 @@ public enum FormInput {
             return used
         }
     }
+}
+
+extension FormInput {
+    /// The keys that move the focus to the next field and to the one before.
+    public static let nextFieldKeys: [Key] = [.tab, .down]
+    public static let previousFieldKeys: [Key] = [.backtab, .up]
 }

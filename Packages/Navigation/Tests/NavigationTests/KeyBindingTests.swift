@@ -25,4 +25,14 @@ final class KeyBindingTests: XCTestCase {
         XCTAssertEqual(KeyBinding.name(of: .character(" ")), "space")
         XCTAssertEqual(KeyBinding.name(of: .ctrl("c")), "ctrl-c")
     }
+
+    /// A typing binding matches every character and the keys that move and erase; its help says "typing".
+    func testATypingBindingTakesEveryCharacter() {
+        let typing = TextInput.typingBinding()
+        XCTAssertTrue(typing.matches(.character("q")) && typing.matches(.character("é")) && typing.matches(.ctrl("w")))
+        XCTAssertFalse(typing.matches(.ctrl("s")))
+        XCTAssertEqual(typing.unnamedKeys, [])
+        XCTAssertEqual([typing, KeyBinding([.character("s")], KeyHelp("s", ""))].sharedKeys, [.character("s")], "s would be typed")
+        XCTAssertEqual(KeyBinding([], KeyHelp("letters", ""), matchesTyping: true).unnamedKeys.count, 1, "help that does not say typing")
+    }
 }

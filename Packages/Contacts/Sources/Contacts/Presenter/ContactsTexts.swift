@@ -252,10 +252,18 @@ enum ContactsTexts {
     /// The host's esc, said in this screen's words, is help only.
     static let detailKeys = detailBindings.help + [KeyHelp("esc", "back to the list", bar: "esc back")]
 
-    static let formKeys: [KeyHelp] = [
-        KeyHelp("tab shift-tab ↑↓", "next / previous field", bar: "tab next"),
-        KeyHelp("typing", "edits the field (←→ home end, backspace, ctrl-u clears)"),
-        KeyHelp("ctrl-s", "done: check and save", bar: "ctrl-s done"),
-        KeyHelp("esc", "cancel (asks before discarding changes)", bar: "esc cancel"),
+    /// The form's keys: return moves on, as a phone keyboard's "next" does; done is ctrl-s.
+    enum FormKey {
+        static let nextOnReturn: [Key] = [.enter]
+        static let done = KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "done: check and save", bar: "ctrl-s done"))
+        static let cancel = KeyBinding([.escape], KeyHelp("esc", "cancel (asks before discarding changes)", bar: "esc cancel"))
+    }
+    static let formBindings: [KeyBinding] = [
+        KeyBinding(FormInput.nextFieldKeys + FormInput.previousFieldKeys + FormKey.nextOnReturn,
+                   KeyHelp("tab/shift-tab ↑↓ enter", "next / previous field (enter: the next)", bar: "tab next")),
+        TextInput.typingBinding(),
+        FormKey.done,
+        FormKey.cancel,
     ]
+    static let formKeys = formBindings.help
 }

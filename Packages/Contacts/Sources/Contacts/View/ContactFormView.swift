@@ -20,6 +20,7 @@ final class ContactFormView: Screen, ContactFormViewInput {
 
     func display(_ viewModel: ContactFormViewModel) { self.viewModel = viewModel }
     func screenDidAppear() { output.didLoad() }
+    nonisolated static let bindings = ContactsTexts.formBindings
     var keyHelp: [KeyHelp] { ContactsTexts.formKeys }
     /// Every printable key is text in a form (q and ? included).
     var capturesText: Bool { true }
@@ -72,13 +73,13 @@ final class ContactFormView: Screen, ContactFormViewInput {
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         switch event {
-        case .key(.ctrl("s")):
+        case _ where ContactsTexts.FormKey.done.matches(event):
             output.didPressDone()
             return true
-        case .key(.escape):
+        case _ where ContactsTexts.FormKey.cancel.matches(event):
             output.didPressCancel()
             return true
-        case .key(.enter):
+        case .key(let key) where ContactsTexts.FormKey.nextOnReturn.contains(key):
             // Return moves on, as a phone keyboard's "next" does; Done is ctrl-s.
             var form = viewModel.form
             form.moveFocus(by: 1)
