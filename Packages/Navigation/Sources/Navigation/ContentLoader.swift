@@ -9,7 +9,8 @@ import Foundation
 ///   answer is never applied).
 /// - An answer that is an error is said, also over a kept copy: only no answer at all lets a kept one
 ///   stand in, and that is the transport's doing (its answer then carries when it was current).
-/// - A reload keeps what is shown until the answer comes (``Loadable/reloading(_:)``).
+/// - A reload keeps what is shown until the answer comes (``Loadable/reloading(_:)``), unless the
+///   screen shows its loading state for a reload (``init(work:reloadShowsLoading:)``).
 /// - While a kept copy stands in, ``kept`` asks the server again by itself.
 @MainActor
 public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
@@ -21,14 +22,18 @@ public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
     /// Whether a kept copy stands in for the server's answer, since when, and asking again.
     public let kept = KeptContent()
     private let work: WorkTracker
+    private let reloadShowsLoading: Bool
     private var obtainKept: (@Sendable () async -> Obtained?)?
     private var obtain: (@Sendable () async -> Result<Obtained, Failure>)?
     private var show: (@MainActor (Value) -> Void)?
     private var publish: (@MainActor () -> Void)?
     private var willLoad: (@MainActor () -> Void)?
 
-    public init(work: WorkTracker) {
+    /// - Parameter reloadShowsLoading: a reload shows the loading state instead of what was shown
+    ///   (check24's overview, whose pull-to-refresh shows it, as the original app did).
+    public init(work: WorkTracker, reloadShowsLoading: Bool = false) {
         self.work = work
+        self.reloadShowsLoading = reloadShowsLoading
     }
 
     /// Starts the first load.
@@ -73,7 +78,7 @@ public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
         guard let obtain, let publish else { return }
         willLoad?()
         let isFirstLoad = content.value == nil
-        content = content.reloaded
+        content = reloadShowsLoading ? .loading : content.reloaded
         publish()
         if isFirstLoad, let obtainKept {
             work.run { [weak self] in

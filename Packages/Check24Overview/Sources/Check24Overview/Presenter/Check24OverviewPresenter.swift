@@ -35,8 +35,16 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private let router: any Check24OverviewRouting
     private let work: WorkTracker
 
-    private var catalog = Loadable<Check24Catalog, Check24Error>.loading
-    private var isLoaded: Bool { catalog.value != nil }
+    /// What a load brings: the catalog, its tabs' positions and the favorites (or why they could not be read).
+    private struct Loaded: Sendable {
+        var catalog: Check24Catalog
+        var filtered: Check24FilteredCatalog
+        var favorites: Set<Int>?
+        var favoritesError: Check24Error?
+    }
+    /// The catalog as it loads (a reload shows the loading state, as pull-to-refresh did in the original).
+    private lazy var loader = ContentLoader<Loaded, Check24Error>(work: work, reloadShowsLoading: true)
+    private var isLoaded: Bool { loader.content.value != nil }
     private var filter = ProductFilter.all
     /// The selection, the touched row and the rows on screen: the products, then the footer (one more row).
     var list = ListState(visibleRows: 0..<Check24OverviewPresenter.initialVisibleRows)
@@ -66,7 +74,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var favoritesNotice: String?
     private let images = ImageSlots()
     /// Whether a catalog kept from an earlier run stands in for the server's answer, since when, and asking again.
-    let kept = KeptContent()
+    var kept: KeptContent { loader.kept }
     /// Rows are at least six lines tall, so twelve cover the first screen of a 72-line terminal.
     static let initialVisibleRows = 12
     /// Pictures this many rows above and below the screen load too, so a short scroll finds them ready.
@@ -83,13 +91,17 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     // MARK: View output
 
     func didLoad() {
-        load()
+        loader.start(kept: { nil }, obtainOrThrow: { [interactor] () throws(Check24Error) in
+            let obtained = try await interactor.obtainCatalog()
+            let filtered = await interactor.obtainFilteredCatalog(obtained.catalog)
+            // Favorites are local: a failure to read them is a notice, not an error view.
+            var loaded = Loaded(catalog: obtained.catalog, filtered: filtered)
+            do throws(Check24Error) { loaded.favorites = try await interactor.obtainFavoriteIDs() } catch { loaded.favoritesError = error }
+            return (loaded, obtained.storedAt)
+        }, willLoad: { [images] in images.retryFailed() }, show: { [weak self] in self?.show($0) }, publish: { [weak self] in self?.publish() })
     }
 
-    func didRequestReload() {
-        kept.reloadRequested()
-        load()
-    }
+    func didRequestReload() { loader.reload() }
 
     func didSelectFilter(at index: Int) {
         guard isLoaded, let newFilter = ProductFilter(rawValue: index), newFilter != filter else { return }
@@ -159,59 +171,25 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
 
     // MARK: Loading
 
-    private func load() {
-        images.retryFailed()
-        catalog = .loading
+    /// A catalog the server answered (or the kept one standing in for it).
+    private func show(_ loaded: Loaded) {
+        let catalog = loaded.catalog
+        filteredCatalog = loaded.filtered
+        // A new catalog: its texts are folded again when the filter asks for them.
+        catalogGeneration += 1
+        searchTexts = nil
+        matches = nil
+        selectionHiddenByFilter = nil
+        filterTitles = catalog.filters
+        if let favorites = loaded.favorites { self.favorites = favorites }
+        favoritesNotice = loaded.favoritesError.map { Check24Texts.message(for: $0) }
+        refilter()
+        catalogNotice = Check24Texts.skippedNotice(catalog.skipped) ?? Check24Texts.incompleteNotice(catalog.products)
+        list.clamp(count: rowCount)
         publish()
-        work.runLatest(WorkKey(self, "catalog"), { [interactor] in
-            let result: Result<((catalog: Check24Catalog, storedAt: Date?), Check24FilteredCatalog), Check24Error>
-            do throws(Check24Error) {
-                let obtained = try await interactor.obtainCatalog()
-                result = .success((obtained, await interactor.obtainFilteredCatalog(obtained.catalog)))
-            } catch {
-                result = .failure(error)
-            }
-            // Favorites are local: a failure to read them is a notice, not an error view.
-            var favorites: Set<Int>?
-            var favoritesError: Check24Error?
-            if case .success = result {
-                do throws(Check24Error) { favorites = try await interactor.obtainFavoriteIDs() } catch {
-                    favoritesError = error
-                }
-            }
-            return (result, favorites, favoritesError)
-        }, then: { [weak self] loaded in
-            guard let self else { return }
-            let (result, favorites, favoritesError) = loaded
-            switch result {
-            case .success(let (obtained, filtered)):
-                let catalog = obtained.catalog
-                // Told first: the frame that shows the catalog says whether it is current.
-                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
-                self.catalog = .loaded(catalog)
-                self.filteredCatalog = filtered
-                // A new catalog: its texts are folded again when the filter asks for them.
-                self.catalogGeneration += 1
-                self.searchTexts = nil
-                self.matches = nil
-                self.selectionHiddenByFilter = nil
-                self.filterTitles = catalog.filters
-                if let favorites { self.favorites = favorites }
-                self.favoritesNotice = favoritesError.map { Check24Texts.message(for: $0) }
-                self.refilter()
-                self.catalogNotice = Check24Texts.skippedNotice(catalog.skipped) ?? Check24Texts.incompleteNotice(catalog.products)
-                self.list.clamp(count: self.rowCount)
-                self.publish()
-                self.showImages()
-                // A catalog just received is kept for the next launch, once it is on screen.
-                if catalog.received != nil { self.work.run { [interactor = self.interactor] in await interactor.performKeep(catalog) } }
-            case .failure(let error):
-                // An answer that is an error (a 5xx, --fail-every's faults) is said: only no answer lets a kept catalog stand in.
-                self.kept.received(storedAt: nil) {}
-                self.catalog = .failed(error)
-                self.publish()
-            }
-        })
+        showImages()
+        // A catalog just received is kept for the next launch, once it is on screen.
+        if catalog.received != nil { work.run { [interactor] in await interactor.performKeep(catalog) } }
     }
 
     /// Loads the pictures of the rows on screen (and a small margin), those on screen first;
@@ -278,12 +256,13 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         var model = Check24OverviewViewModel(
             filters: filterTitles, selectedFilter: filter.rawValue, filtersEnabled: false,
             content: .loading, footer: Check24Texts.footer, notice: nil, search: search)
-        switch catalog {
+        switch loader.content {
         case .loading:
             break
         case .failed(let error):
             model.content = .failed(message: Check24Texts.message(for: error))
-        case .loaded(let catalog), .reloading(let catalog):
+        case .loaded(let loaded), .reloading(let loaded):
+            let catalog = loaded.catalog
             model.filtersEnabled = true
             model.touchedRow = list.touchedIndex
             let rows = ProductRows(products: filteredProducts, favorites: favorites, images: images.snapshot)
