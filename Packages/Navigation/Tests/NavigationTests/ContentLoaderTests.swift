@@ -78,6 +78,20 @@ final class ContentLoaderTests: XCTestCase {
         XCTAssertTrue(loader.content.isFailed)
     }
 
+    /// A screen whose reload shows its loading state (check24's pull-to-refresh) gets it, then the answer.
+    func testAReloadCanShowTheLoadingState() async {
+        let work = WorkTracker(), loader = ContentLoader<String, Failure>(work: work, reloadShowsLoading: true)
+        let server = Server([.success("first"), .success("second")])
+        server.calls.release(1)
+        server.calls.release(2)
+        start(loader, server: server, kept: nil)
+        await work.waitUntilIdle()
+        loader.reload()
+        guard case .loading = loader.content else { return XCTFail("\(loader.content)") }
+        await work.waitUntilIdle()
+        guard case .loaded("second") = loader.content else { return XCTFail("\(loader.content)") }
+    }
+
     func testARetryWinsOverTheLoadBeforeIt() async {
         let work = WorkTracker(), loader = ContentLoader<String, Failure>(work: work)
         let server = Server([.success("first"), .success("second")])
