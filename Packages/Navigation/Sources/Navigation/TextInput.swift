@@ -26,13 +26,12 @@ public enum TextInput {
 }
 
 extension TextInput {
-    /// The keys that move in or erase a field's text (characters insert: ``typingBinding(_:)``).
-    public static let editingKeys: [Key] = [.left, .right, .home, .ctrl("a"), .end, .ctrl("e"), .backspace, .delete, .ctrl("d"),
-                                            .ctrl("w"), .ctrl("u")]
-
-    /// Typing into a field: characters, and the keys that move and erase (``edit(_:_:)``).
-    public static func typingBinding(_ action: String = "edits the field (ctrl-w erases a word, ctrl-u the whole field)") -> KeyBinding {
-        KeyBinding(editingKeys, KeyHelp("typing ←→ home/end ctrl-a/ctrl-e backspace delete/ctrl-d ctrl-w ctrl-u", action), matchesTyping: true)
+    /// Typing into a field (``edit(_:_:)``): characters and the keys that move and erase, then their
+    /// readline twins; two bindings, so that each line of `--help` fits 60 columns.
+    public static func typingBindings(_ action: String = "edits the field") -> [KeyBinding] {
+        [KeyBinding([.left, .right, .home, .end, .backspace, .delete], KeyHelp("typing ←→ home/end backspace delete", action), matchesTyping: true),
+         KeyBinding([.ctrl("a"), .ctrl("e"), .ctrl("d"), .ctrl("w"), .ctrl("u")],
+                    KeyHelp("ctrl-a/ctrl-e ctrl-d ctrl-w ctrl-u", "start, end, delete, erase a word, clear the field"))]
     }
 }
 

@@ -261,7 +261,7 @@ enum ContactsTexts {
     static let formBindings: [KeyBinding] = [
         KeyBinding(FormInput.nextFieldKeys + FormInput.previousFieldKeys + FormKey.nextOnReturn,
                    KeyHelp("tab/shift-tab ↑↓ enter", "next / previous field (enter: the next)", bar: "tab next")),
-        TextInput.typingBinding(),
+    ] + TextInput.typingBindings() + [
         FormKey.done,
         FormKey.cancel,
     ]
