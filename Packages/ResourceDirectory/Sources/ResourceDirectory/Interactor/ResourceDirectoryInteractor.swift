@@ -23,7 +23,7 @@ struct ResourceEntry: Sendable, Equatable {
     var descriptionText: String
     /// The description's text on one line: whitespace collapsed.
     var summary: String
-    /// The title folded for comparison: case and diacritics ignored (`Éclair` → `eclair`).
+    /// The title folded by the `/` filter's one folding (``SearchQuery/fold(_:)``), so sorting and filtering agree.
     var sortKey: String
 }
 
@@ -131,12 +131,6 @@ final class ResourceListInteractor: Sendable {
             .map { $0.joined(separator: "\n") }
         let summary = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         return ResourceEntry(resource: resource, descriptionText: blocks.joined(separator: "\n\n"), summary: summary,
-                             sortKey: fold(resource.title))
-    }
-
-    /// Case- and diacritic-insensitive form of `text`, the same in every locale (`Ångström` → `angstrom`):
-    /// the `/` filter's folding, so sorting and filtering agree.
-    static func fold(_ text: String) -> String {
-        SearchQuery.fold(text)
+                             sortKey: SearchQuery.fold(resource.title))
     }
 }
