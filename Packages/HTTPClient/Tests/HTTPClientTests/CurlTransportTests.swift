@@ -282,13 +282,30 @@ final class CurlTransportTests: XCTestCase {
     }
 
     func testCancellingTheTaskCancelsTheRequest() async throws {
-        let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/slow", body: Data("late".utf8), delay: 5)])
-        defer { server.stop() }
+        // /started answers once the slow request has reached the server: the test waits on that signal.
+        let scripted = try ScriptedServer(handler: """
+                def do_GET(self):
+                    if self.path == "/started":
+                        body = str(started.wait(10)).encode()
+                    else:
+                        started.set()
+                        threading.Event().wait(5)
+                        body = b"late"
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    try:
+                        self.wfile.write(body)
+                    except OSError:
+                        pass
+            """, prelude: "started = threading.Event()")
+        defer { scripted.stop() }
+        let base = URL(string: "http://127.0.0.1:\(scripted.port)")!
         let transport = CurlTransport(timeout: 10)
-        let url = server.baseURL.appendingPathComponent("slow")
-        let task = Task { try await transport.send(.get(url)) }
+        let task = Task { try await transport.send(.get(base.appendingPathComponent("slow"))) }
         // Wait until the server has the request, then cancel.
-        while server.requests().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        let started = try await transport.send(.get(base.appendingPathComponent("started")))
+        XCTAssertEqual(String(decoding: started.body, as: UTF8.self), "True", "the slow request reached the server")
         task.cancel()
         let result = await task.result
         XCTAssertEqual(result.failure as? HTTPError, .cancelled)
