@@ -74,7 +74,7 @@ public struct KeyBinding: Sendable, Equatable {
             // "jk": a word that is no key's name and no mouse word names each of its characters.
             guard name.count == 1 else { return true }
             return !words.contains { word in
-                word.count > 1 && !names.contains(word) && !Self.mouseWords.contains(word) && Self.longNames.contains(word) == false
+                word.count > 1 && !names.contains(word) && !Self.mouseWords.contains(word) && !Self.longNames.contains(word)
                     && word.contains(name)
             }
         }

@@ -76,8 +76,9 @@ extension ListInput {
     public static let pageDownKeys: [Key] = [.pageDown, .character(" ")]
     public static let firstKeys: [Key] = [.home]
     public static let lastKeys: [Key] = [.end]
-    /// Every key that moves the selection.
+    /// Every key that moves the selection (or scrolls), and how help writes them.
     public static let moveKeys = upKeys + downKeys + pageUpKeys + pageDownKeys + firstKeys + lastKeys
+    public static let moveKeysHelp = "↑↓ jk pgup/pgdn/space home/end wheel"
     public static let openKeys: [Key] = [.enter]
     public static let reloadKeys: [Key] = [.character("r")]
     /// The error view's retry: `r`, enter or space.
@@ -86,7 +87,7 @@ extension ListInput {
     /// The list's moves, in `texts`' language (the wheel moves too); `action` when the screen words
     /// its selection its own way ("Produkt wählen").
     public static func moveBinding(_ texts: NavigationTexts = .english, action: String? = nil) -> KeyBinding {
-        KeyBinding(moveKeys, KeyHelp("↑↓ jk pgup/pgdn/space home/end wheel", action ?? texts.moveAction, bar: texts.moveBar))
+        KeyBinding(moveKeys, KeyHelp(moveKeysHelp, action ?? texts.moveAction, bar: texts.moveBar))
     }
 
     /// Enter (or a click) opens the selected row: `action` says what opening it is ("open the number").
