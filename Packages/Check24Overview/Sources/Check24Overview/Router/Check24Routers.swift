@@ -2,13 +2,13 @@ import Foundation
 import Navigation
 
 @MainActor
-protocol Check24OverviewRouting: AnyObject {
+protocol Check24OverviewRouting {
     func openDetail(for product: Check24Product, isFavorite: Bool, output: any Check24DetailModuleOutput)
     func openLegalPage()
 }
 
 @MainActor
-protocol Check24DetailRouting: AnyObject {
+protocol Check24DetailRouting {
     func openLegalPage()
     func closeDetail()
     /// Puts `text` on the terminal's clipboard; false where there is none.
@@ -16,49 +16,23 @@ protocol Check24DetailRouting: AnyObject {
 }
 
 /// From the overview: a product's details, or the legal page in the in-app browser (WebBrowser).
-@MainActor
-final class Check24OverviewRouter: Check24OverviewRouting {
-    private weak var host: (any ScreenHost)?
-    private let dependencies: Check24OverviewModule.Dependencies
-
-    init(host: any ScreenHost, dependencies: Check24OverviewModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
-    }
+struct Check24OverviewRouter: Check24OverviewRouting, ModuleRouter {
+    let routes: ModuleRoutes<Check24OverviewModule.Dependencies>
 
     func openDetail(for product: Check24Product, isFavorite: Bool, output: any Check24DetailModuleOutput) {
-        guard let host else { return }
-        host.push(Check24OverviewModule.makeDetail(product: product, isFavorite: isFavorite, output: output,
-                                                   dependencies: dependencies, host: host))
+        routes.push { Check24OverviewModule.makeDetail(product: product, isFavorite: isFavorite, output: output, dependencies: $0, host: $1) }
     }
 
-    func openLegalPage() {
-        guard let host else { return }
-        host.push(Check24OverviewModule.makeLegalPage(dependencies: dependencies, host: host))
-    }
+    func openLegalPage() { routes.push(Check24OverviewModule.makeLegalPage) }
 }
 
 /// From the details: the legal page, or back to the overview.
-@MainActor
-final class Check24DetailRouter: Check24DetailRouting {
-    private weak var host: (any ScreenHost)?
-    private let dependencies: Check24OverviewModule.Dependencies
+struct Check24DetailRouter: Check24DetailRouting, ModuleRouter {
+    let routes: ModuleRoutes<Check24OverviewModule.Dependencies>
 
-    init(host: any ScreenHost, dependencies: Check24OverviewModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
-    }
+    func openLegalPage() { routes.push(Check24OverviewModule.makeLegalPage) }
 
-    func openLegalPage() {
-        guard let host else { return }
-        host.push(Check24OverviewModule.makeLegalPage(dependencies: dependencies, host: host))
-    }
+    func closeDetail() { routes.pop() }
 
-    func closeDetail() {
-        host?.pop()
-    }
-
-    func openClipboard(with text: String) -> Bool {
-        host?.copyToClipboard(text) ?? false
-    }
+    func openClipboard(with text: String) -> Bool { routes.copyToClipboard(text) }
 }

@@ -1,7 +1,7 @@
 import Navigation
 
 @MainActor
-protocol ContactListRouting: AnyObject {
+protocol ContactListRouting {
     func openDetail(of contact: ContactSummary, output: any ContactDetailModuleOutput)
     func openAddForm(output: any ContactFormModuleOutput)
     /// The form of a change the server refused, as it was typed, with the server's messages.
@@ -9,7 +9,7 @@ protocol ContactListRouting: AnyObject {
 }
 
 @MainActor
-protocol ContactDetailRouting: AnyObject {
+protocol ContactDetailRouting {
     func openEditForm(of contact: Contact, output: any ContactFormModuleOutput)
     func openDeleteConfirmation(name: String, output: any ConfirmDialogOutput)
     func closeDetail()
@@ -18,88 +18,60 @@ protocol ContactDetailRouting: AnyObject {
 }
 
 @MainActor
-protocol ContactFormRouting: AnyObject {
+protocol ContactFormRouting {
     func openDiscardConfirmation(output: any ConfirmDialogOutput)
     func closeForm()
 }
 
 /// The home list opens a contact's page and the add form (pushed, phone-style).
-@MainActor
-final class ContactListRouter: ContactListRouting {
-    private weak var host: (any ScreenHost)?
-    private let dependencies: ContactsModule.Dependencies
-
-    init(host: any ScreenHost, dependencies: ContactsModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
-    }
+struct ContactListRouter: ContactListRouting, ModuleRouter {
+    let routes: ModuleRoutes<ContactsModule.Dependencies>
 
     func openDetail(of contact: ContactSummary, output: any ContactDetailModuleOutput) {
-        guard let host else { return }
-        host.push(ContactsModule.makeDetail(contact: contact, output: output, dependencies: dependencies, host: host))
+        routes.push { ContactsModule.makeDetail(contact: contact, output: output, dependencies: $0, host: $1) }
     }
 
     func openAddForm(output: any ContactFormModuleOutput) {
-        guard let host else { return }
-        host.push(ContactsModule.makeForm(mode: .add, output: output, dependencies: dependencies, host: host))
+        routes.push { ContactsModule.makeForm(mode: .add, output: output, dependencies: $0, host: $1) }
     }
 
     func openRefusedForm(_ refused: RefusedContactWrite, mode: ContactFormMode, output: any ContactFormModuleOutput) {
-        guard let host else { return }
-        host.push(ContactsModule.makeForm(mode: mode, refused: refused, output: output, dependencies: dependencies, host: host))
+        routes.push { ContactsModule.makeForm(mode: mode, refused: refused, output: output, dependencies: $0, host: $1) }
     }
 }
 
 /// A contact's page opens the edit form and the delete question, and closes itself after a delete.
-@MainActor
-final class ContactDetailRouter: ContactDetailRouting {
+struct ContactDetailRouter: ContactDetailRouting, ModuleRouter {
     static let deleteDialogID = "delete-contact"
-    private weak var host: (any ScreenHost)?
-    private let dependencies: ContactsModule.Dependencies
-
-    init(host: any ScreenHost, dependencies: ContactsModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
-    }
+    let routes: ModuleRoutes<ContactsModule.Dependencies>
 
     func openEditForm(of contact: Contact, output: any ContactFormModuleOutput) {
-        guard let host else { return }
-        host.push(ContactsModule.makeForm(mode: .edit(contact), output: output, dependencies: dependencies, host: host))
+        routes.push { ContactsModule.makeForm(mode: .edit(contact), output: output, dependencies: $0, host: $1) }
     }
 
     func openDeleteConfirmation(name: String, output: any ConfirmDialogOutput) {
-        guard let host else { return }
-        host.present(ConfirmDialog(id: Self.deleteDialogID, message: ContactsTexts.deleteQuestion(name),
-                                   confirmTitle: ContactsTexts.deleteButton, output: output, navigator: host))
+        routes.present { host in
+            ConfirmDialog(id: Self.deleteDialogID, message: ContactsTexts.deleteQuestion(name), confirmTitle: ContactsTexts.deleteButton,
+                          output: output, navigator: host)
+        }
     }
 
-    func closeDetail() {
-        host?.pop()
-    }
+    func closeDetail() { routes.pop() }
 
-    func openClipboard(with text: String) -> Bool {
-        host?.copyToClipboard(text) ?? false
-    }
+    func openClipboard(with text: String) -> Bool { routes.copyToClipboard(text) }
 }
 
 /// The form asks before discarding typed changes, and closes itself.
-@MainActor
-final class ContactFormRouter: ContactFormRouting {
+struct ContactFormRouter: ContactFormRouting, ModuleRouter {
     static let discardDialogID = "discard-contact-changes"
-    private weak var host: (any ScreenHost)?
-
-    init(host: any ScreenHost) {
-        self.host = host
-    }
+    let routes: ModuleRoutes<Void>
 
     func openDiscardConfirmation(output: any ConfirmDialogOutput) {
-        guard let host else { return }
-        host.present(ConfirmDialog(id: Self.discardDialogID, message: ContactsTexts.discardQuestion,
-                                   confirmTitle: ContactsTexts.discardButton, cancelTitle: ContactsTexts.keepEditingButton,
-                                   output: output, navigator: host))
+        routes.present { host in
+            ConfirmDialog(id: Self.discardDialogID, message: ContactsTexts.discardQuestion, confirmTitle: ContactsTexts.discardButton,
+                          cancelTitle: ContactsTexts.keepEditingButton, output: output, navigator: host)
+        }
     }
 
-    func closeForm() {
-        host?.pop()
-    }
+    func closeForm() { routes.pop() }
 }

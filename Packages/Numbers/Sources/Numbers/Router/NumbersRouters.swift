@@ -1,23 +1,16 @@
 import Navigation
 
 @MainActor
-protocol NumberDetailRouting: AnyObject {
+protocol NumberDetailRouting {
     /// Puts `text` on the terminal's clipboard; false where there is none.
     func openClipboard(with text: String) -> Bool
 }
 
 /// What a number's detail asks of the host.
-@MainActor
-final class NumberDetailRouter: NumberDetailRouting {
-    private weak var host: (any ScreenHost)?
+struct NumberDetailRouter: NumberDetailRouting, ModuleRouter {
+    let routes: ModuleRoutes<Void>
 
-    init(host: any ScreenHost) {
-        self.host = host
-    }
-
-    func openClipboard(with text: String) -> Bool {
-        host?.copyToClipboard(text) ?? false
-    }
+    func openClipboard(with text: String) -> Bool { routes.copyToClipboard(text) }
 }
 
 @MainActor
@@ -35,14 +28,12 @@ protocol NumbersListRouting: AnyObject {
 @MainActor
 final class NumbersListRouter: NumbersListRouting {
     weak var navigator: (any SplitNavigator)?
-    private weak var host: (any ScreenHost)?
-    private let dependencies: NumbersModule.Dependencies
+    private let routes: ModuleRoutes<NumbersModule.Dependencies>
     private var shownName: String?
     private weak var shownDetail: (any Screen)?
 
     init(host: any ScreenHost, dependencies: NumbersModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
+        routes = ModuleRoutes(host: host, dependencies: dependencies)
     }
 
     func showDetail(of item: NumberItem) {
@@ -64,8 +55,8 @@ final class NumbersListRouter: NumbersListRouting {
     private func detail(for item: NumberItem) -> (any Screen)? {
         // The detail already shown is reused, unless it failed: choosing it again (or a reload) retries.
         if item.name == shownName, let shownDetail, !((shownDetail as? NumberDetailView)?.hasFailed ?? false) { return shownDetail }
-        guard let host else { return nil }
-        let screen = NumbersModule.makeDetail(item: item, dependencies: dependencies, host: host)
+        guard let host = routes.host else { return nil }
+        let screen = NumbersModule.makeDetail(item: item, dependencies: routes.dependencies, host: host)
         shownName = item.name
         shownDetail = screen
         return screen

@@ -1,48 +1,31 @@
 import Navigation
 
 @MainActor
-protocol ProductListRouting: AnyObject {
+protocol ProductListRouting {
     func openDetail(for product: ProductSummary)
 }
 
 @MainActor
-protocol ProductDetailRouting: AnyObject {
+protocol ProductDetailRouting {
     func closeDetail()
     /// Puts `text` on the terminal's clipboard; false where there is none.
     func openClipboard(with text: String) -> Bool
 }
 
 /// Opens a product's detail by building the detail module and pushing it.
-@MainActor
-final class ProductListRouter: ProductListRouting {
-    private weak var host: (any ScreenHost)?
-    private let dependencies: ProductGridModule.Dependencies
-
-    init(host: any ScreenHost, dependencies: ProductGridModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
-    }
+struct ProductListRouter: ProductListRouting, ModuleRouter {
+    let routes: ModuleRoutes<ProductGridModule.Dependencies>
 
     func openDetail(for product: ProductSummary) {
-        guard let host else { return }
-        host.push(ProductGridModule.makeDetail(product: product, dependencies: dependencies, host: host))
+        routes.push { ProductGridModule.makeDetail(product: product, dependencies: $0, host: $1) }
     }
 }
 
 /// Leaves the detail (back to the grid).
-@MainActor
-final class ProductDetailRouter: ProductDetailRouting {
-    private weak var host: (any ScreenHost)?
+struct ProductDetailRouter: ProductDetailRouting, ModuleRouter {
+    let routes: ModuleRoutes<Void>
 
-    init(host: any ScreenHost) {
-        self.host = host
-    }
+    func closeDetail() { routes.pop() }
 
-    func closeDetail() {
-        host?.pop()
-    }
-
-    func openClipboard(with text: String) -> Bool {
-        host?.copyToClipboard(text) ?? false
-    }
+    func openClipboard(with text: String) -> Bool { routes.copyToClipboard(text) }
 }

@@ -3,17 +3,17 @@ import Navigation
 import WebBrowser
 
 @MainActor
-protocol CategoriesRouting: AnyObject {
+protocol CategoriesRouting {
     func openResources(of category: ResourceCategory)
 }
 
 @MainActor
-protocol ResourceListRouting: AnyObject {
+protocol ResourceListRouting {
     func openDetail(of entry: ResourceEntry)
 }
 
 @MainActor
-protocol ResourceDetailRouting: AnyObject {
+protocol ResourceDetailRouting {
     func openCompose(draft: EmailDraft, output: any ComposeEmailModuleOutput)
     func openWebsite(_ url: URL, output: any WebBrowserModuleOutput)
     /// Puts `text` on the terminal's clipboard; false where there is none.
@@ -21,89 +21,56 @@ protocol ResourceDetailRouting: AnyObject {
 }
 
 @MainActor
-protocol ComposeEmailRouting: AnyObject {
+protocol ComposeEmailRouting {
     func openDiscardConfirmation(id: String, output: any ConfirmDialogOutput)
     func closeCompose()
 }
 
 /// Leaves the categories screen for a category's resources, through the host.
-@MainActor
-final class CategoriesRouter: CategoriesRouting {
-    private weak var host: (any ScreenHost)?
-    private let dependencies: ResourceDirectoryModule.Dependencies
-
-    init(host: any ScreenHost, dependencies: ResourceDirectoryModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
-    }
+struct CategoriesRouter: CategoriesRouting, ModuleRouter {
+    let routes: ModuleRoutes<ResourceDirectoryModule.Dependencies>
 
     func openResources(of category: ResourceCategory) {
-        guard let host else { return }
-        host.push(ResourceDirectoryModule.makeResourceList(category: category, dependencies: dependencies, host: host))
+        routes.push { ResourceDirectoryModule.makeResourceList(category: category, dependencies: $0, host: $1) }
     }
 }
 
 /// Leaves the resources list for a resource's details.
-@MainActor
-final class ResourceListRouter: ResourceListRouting {
-    private weak var host: (any ScreenHost)?
-    private let dependencies: ResourceDirectoryModule.Dependencies
-
-    init(host: any ScreenHost, dependencies: ResourceDirectoryModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
-    }
+struct ResourceListRouter: ResourceListRouting, ModuleRouter {
+    let routes: ModuleRoutes<ResourceDirectoryModule.Dependencies>
 
     func openDetail(of entry: ResourceEntry) {
-        guard let host else { return }
-        host.push(ResourceDirectoryModule.makeDetail(entry: entry, dependencies: dependencies, host: host))
+        routes.push { ResourceDirectoryModule.makeDetail(entry: entry, dependencies: $0, host: $1) }
     }
 }
 
 /// Leaves the details for the compose screen or the shared in-app browser.
-@MainActor
-final class ResourceDetailRouter: ResourceDetailRouting {
-    private weak var host: (any ScreenHost)?
-    private let dependencies: ResourceDirectoryModule.Dependencies
-
-    init(host: any ScreenHost, dependencies: ResourceDirectoryModule.Dependencies) {
-        self.host = host
-        self.dependencies = dependencies
-    }
+struct ResourceDetailRouter: ResourceDetailRouting, ModuleRouter {
+    let routes: ModuleRoutes<ResourceDirectoryModule.Dependencies>
 
     func openCompose(draft: EmailDraft, output: any ComposeEmailModuleOutput) {
-        guard let host else { return }
-        host.push(ResourceDirectoryModule.makeCompose(draft: draft, output: output, dependencies: dependencies, host: host))
+        routes.push { ResourceDirectoryModule.makeCompose(draft: draft, output: output, dependencies: $0, host: $1) }
     }
 
     func openWebsite(_ url: URL, output: any WebBrowserModuleOutput) {
-        guard let host else { return }
-        host.push(WebBrowserModule.make(dependencies: .init(pages: dependencies.pages, opener: dependencies.opener), url: url, host: host,
-                                        output: output))
+        routes.push { dependencies, host in
+            WebBrowserModule.make(dependencies: .init(pages: dependencies.pages, opener: dependencies.opener), url: url, host: host, output: output)
+        }
     }
 
-    func openClipboard(with text: String) -> Bool {
-        host?.copyToClipboard(text) ?? false
-    }
+    func openClipboard(with text: String) -> Bool { routes.copyToClipboard(text) }
 }
 
 /// Asks before discarding a draft, and closes the compose screen.
-@MainActor
-final class ComposeEmailRouter: ComposeEmailRouting {
-    private weak var host: (any ScreenHost)?
-
-    init(host: any ScreenHost) {
-        self.host = host
-    }
+struct ComposeEmailRouter: ComposeEmailRouting, ModuleRouter {
+    let routes: ModuleRoutes<Void>
 
     func openDiscardConfirmation(id: String, output: any ConfirmDialogOutput) {
-        guard let host else { return }
-        host.present(ConfirmDialog(id: id, message: ResourceDirectoryTexts.discardQuestion,
-                                   confirmTitle: ResourceDirectoryTexts.discardButton,
-                                   cancelTitle: ResourceDirectoryTexts.keepEditingButton, output: output, navigator: host))
+        routes.present { host in
+            ConfirmDialog(id: id, message: ResourceDirectoryTexts.discardQuestion, confirmTitle: ResourceDirectoryTexts.discardButton,
+                          cancelTitle: ResourceDirectoryTexts.keepEditingButton, output: output, navigator: host)
+        }
     }
 
-    func closeCompose() {
-        host?.pop()
-    }
+    func closeCompose() { routes.pop() }
 }

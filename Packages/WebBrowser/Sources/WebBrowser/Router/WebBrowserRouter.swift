@@ -1,26 +1,17 @@
 import Navigation
 
 @MainActor
-protocol WebBrowserRouting: AnyObject {
+protocol WebBrowserRouting {
     func closeWebBrowser()
     /// Puts `text` on the terminal's clipboard; false where there is none.
     func openClipboard(with text: String) -> Bool
 }
 
 /// Leaves the browser as a whole: its pages are its own history, not screens of the host.
-@MainActor
-final class WebBrowserRouter: WebBrowserRouting {
-    private weak var host: (any ScreenHost)?
+struct WebBrowserRouter: WebBrowserRouting, ModuleRouter {
+    let routes: ModuleRoutes<Void>
 
-    init(host: any ScreenHost) {
-        self.host = host
-    }
+    func closeWebBrowser() { routes.pop() }
 
-    func closeWebBrowser() {
-        host?.pop()
-    }
-
-    func openClipboard(with text: String) -> Bool {
-        host?.copyToClipboard(text) ?? false
-    }
+    func openClipboard(with text: String) -> Bool { routes.copyToClipboard(text) }
 }
