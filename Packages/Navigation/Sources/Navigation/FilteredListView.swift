@@ -63,6 +63,9 @@ public protocol FilteredListView: TextEditingScreen {
     static func failedKeys(for viewModel: ViewModel) -> [KeyHelp]
     /// Every row's height in lines.
     static var rowHeight: Int { get }
+    /// `rows` laid out in `list`: by default every row ``rowHeight`` lines and selectable; a list whose
+    /// rows differ (section headers) says how.
+    static func layout(_ rows: LazyRows<ViewModel.Row>, list: Rect) -> VirtualListLayout
     /// Whether the notice line is kept while no notice shows (the list never moves; the default) or
     /// taken only while one shows.
     static var noticeLine: ListScreenLayout.NoticeLine { get }
@@ -100,6 +103,8 @@ extension FilteredListView {
     /// The rows laid out in a screen of `size` without a notice.
     public static func layout(rows: Int, size: Size) -> VirtualListLayout { layout(rows: rows, list: listRect(size)) }
 
+    public static func layout(_ rows: LazyRows<ViewModel.Row>, list: Rect) -> VirtualListLayout { layout(rows: rows.count, list: list) }
+
     /// What the list's body says while loading, when empty, and on its retry button.
     public static func bodyWords(_ viewModel: ViewModel) -> ListBody.Words {
         ListBody.Words(loading: listWords.loading, empty: viewModel.emptyMessage, retry: listWords.retry)
@@ -127,7 +132,7 @@ extension FilteredListView {
         if SearchInput.handleFilter(event, viewModel.search, listFailed: viewModel.content.isFailed, didEdit: output.didEditSearch) { return true }
         let list = Self.screenLayout(context.size, notice: viewModel.notice).list
         return ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
-                                layout: { Self.layout(rows: $0.count, list: list) }, listRect: list,
+                                layout: { Self.layout($0, list: list) }, listRect: list,
                                 retry: Self.listWords.retry, output: output)
     }
 

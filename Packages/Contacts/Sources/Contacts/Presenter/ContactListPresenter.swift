@@ -9,10 +9,7 @@ protocol ContactListViewInput: AnyObject {
 }
 
 @MainActor
-protocol ContactListViewOutput: ListViewOutput {
-    func didLoad()
-    /// The `/` search changed (typing, enter, esc).
-    func didEditSearch(_ search: SearchFieldState)
+protocol ContactListViewOutput: FilteredListViewOutput {
     func didPressAdd()
 }
 

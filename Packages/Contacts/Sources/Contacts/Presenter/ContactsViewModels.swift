@@ -12,7 +12,7 @@ struct AvatarModel: Equatable, Sendable {
 }
 
 /// The home screen: A–Z sections of contacts, the `/` search line, loading / empty / error.
-struct ContactListViewModel: Equatable {
+struct ContactListViewModel: FilteredListViewModel, Equatable {
     enum Row: Equatable, Sendable {
         case header(String)
         case contact(ContactRow)

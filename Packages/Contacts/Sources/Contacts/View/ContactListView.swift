@@ -7,8 +7,9 @@ import TerminalUI
 /// sections (a header line per letter, `#` last), each with its avatar, full name and a star for
 /// favorites. Only the rows on screen are laid out and drawn, so 10,000 contacts cost what 20 do.
 @MainActor
-final class ContactListView: TextEditingScreen, ContactListViewInput {
+final class ContactListView: FilteredListView, ContactListViewInput {
     let output: any ContactListViewOutput
+    var listOutput: any FilteredListViewOutput { output }
     private(set) var viewModel: ContactListViewModel
     /// Pictures rendered for the current sizes: a key press does not scale every picture again.
     private let pictures = PictureRenderCache()
@@ -19,30 +20,22 @@ final class ContactListView: TextEditingScreen, ContactListViewInput {
     }
 
     func display(_ viewModel: ContactListViewModel) { self.viewModel = viewModel }
-    func screenDidAppear() { output.didLoad() }
 
-    var keyHelp: [KeyHelp] { Self.keys(for: viewModel) }
-
-    /// The keys that work in this state: the list's, or on the error view only retry (nothing to
-    /// search, and nowhere to add to while the contacts cannot be loaded).
-    static func keys(for viewModel: ContactListViewModel) -> [KeyHelp] {
-        viewModel.content.isFailed ? ContactsTexts.failedKeys : ContactsTexts.listKeys
-    }
-    /// While the search is typed, every printable key (q, a and ? too) is text.
-    var capturesText: Bool { viewModel.search.isEditing }
-    var editingKeyBar: String { ContactsTexts.searchKeyBar }
+    nonisolated static let bindings = ContactsTexts.listBindings
+    nonisolated static let keys = ContactsTexts.listKeys
+    /// The error view: only retry (nothing to search, and nowhere to add to while the contacts cannot be loaded).
+    static func failedKeys(for viewModel: ContactListViewModel) -> [KeyHelp] { ContactsTexts.failedKeys }
+    static let listWords = FilteredListWords(loading: ContactsTexts.loading, retry: ContactsTexts.retry,
+                                             filterPlaceholder: ContactsTexts.searchPlaceholder, filterTypingBar: ContactsTexts.searchKeyBar)
+    /// The notice line is taken only while a notice shows.
+    static let noticeLine = ListScreenLayout.NoticeLine.whenShown
 
     /// A contact takes two lines (beside its avatar); a section header one.
-    static let contactRowHeight = 2
+    static let rowHeight = 2
     static let avatarSize = Size(columns: 4, rows: 2)
 
-    /// The title, the search line, the notice (when there is one), the list, the key bar.
-    static func listRect(_ size: Size, hasNotice: Bool) -> Rect {
-        ListScreenLayout(size: size, hasSearch: true, hasNotice: hasNotice).list
-    }
-
-    static func layout(rows: LazyRows<ContactListViewModel.Row>, list: Rect) -> VirtualListLayout {
-        VirtualListLayout(count: rows.count, viewportRows: list.rows, height: { rows[$0].isHeader ? 1 : contactRowHeight },
+    static func layout(_ rows: LazyRows<ContactListViewModel.Row>, list: Rect) -> VirtualListLayout {
+        VirtualListLayout(count: rows.count, viewportRows: list.rows, height: { rows[$0].isHeader ? 1 : rowHeight },
                           isSelectable: { !rows[$0].isHeader })
     }
 
@@ -52,14 +45,9 @@ final class ContactListView: TextEditingScreen, ContactListViewInput {
 
     static func render(_ viewModel: ContactListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
-        let screen = ListScreenLayout(size: context.size, hasSearch: true, hasNotice: viewModel.notice != nil)
-        screen.drawHeader(title: viewModel.title, notice: viewModel.notice, into: &frame)
-        if !viewModel.content.isFailed, let search = screen.search { // the error view has nothing to search
-            viewModel.search.draw(into: &frame, rect: search, placeholder: ContactsTexts.searchPlaceholder, colorMode: context.colorMode)
-        }
-        let words = ListBody.Words(loading: ContactsTexts.loading, empty: viewModel.emptyMessage, retry: ContactsTexts.retry)
-        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout(rows: $0, list: screen.list) },
-                      touchedIndex: viewModel.touchedIndex, words: words, context: context) { row, cell, body in
+        let screen = drawHeader(viewModel, into: &frame, context: context)
+        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout($0, list: screen.list) },
+                      touchedIndex: viewModel.touchedIndex, words: bodyWords(viewModel), context: context) { row, cell, body in
             switch row {
             case .header(let letter):
                 let style = context.colorMode == .none ? Style(bold: true) : Style(foreground: .gray, bold: true)
@@ -72,7 +60,7 @@ final class ContactListView: TextEditingScreen, ContactListViewInput {
                 body.put("…", at: Point(column: 2 + avatarSize.columns + 2, row: cell.rect.row), style: style)
             }
         }
-        KeyBar.draw(viewModel.search.isEditing ? ContactsTexts.searchKeyBar : keys(for: viewModel).keyBar, into: &frame)
+        drawKeyBar(viewModel, into: &frame)
         return frame
     }
 
@@ -106,22 +94,13 @@ final class ContactListView: TextEditingScreen, ContactListViewInput {
         }
     }
 
+    /// `a` adds, except on the error view and while the search is typed; the rest is every filtered list's.
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        let list = Self.listRect(context.size, hasNotice: viewModel.notice != nil)
-        func handleList() -> Bool {
-            // The list's keys, touch and retry, shared with every list screen.
-            ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex, layout: { Self.layout(rows: $0, list: list) },
-                             listRect: list, retry: ContactsTexts.retry, output: output)
-        }
-        // The error view: only retry works (nothing to search, nowhere to add to).
-        if viewModel.content.isFailed, !viewModel.search.isEditing { return handleList() }
-        if SearchInput.handleFilter(event, viewModel.search, didEdit: output.didEditSearch) { return true }
-        if ContactsTexts.addBinding.matches(event) {
+        if !viewModel.content.isFailed, !viewModel.search.isEditing, ContactsTexts.addBinding.matches(event) {
             if viewModel.touchedIndex != nil { output.didCancelTouch() }
             output.didPressAdd()
             return true
         }
-        return handleList()
+        return handleList(event, in: context)
     }
 }
-

@@ -16,26 +16,19 @@ protocol NumbersListViewOutput: FilteredListViewOutput {}
 /// resizes: the split keeps this instance) and the pictures on screen. Every selection change shows
 /// that item's detail (in the detail pane when wide; waiting off screen when narrow).
 @MainActor
-final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
+final class NumbersListPresenter: NumbersListViewOutput, FilteredListPresenting {
     weak var view: (any NumbersListViewInput)?
     let interactor: NumbersListInteractor
     private let router: any NumbersListRouting
     private let work: WorkTracker
 
     /// The list as it loads: the kept one at once, then the server's answer.
-    private lazy var loader = ContentLoader<NumbersCatalog, NumbersError>(work: work)
+    lazy var loader = ContentLoader<NumbersCatalog, NumbersError>(work: work)
     private var catalog: Loadable<NumbersCatalog, NumbersError> { loader.content }
-    /// Whether a kept list stands in for the server's answer, since when, and asking again.
-    var kept: KeptContent { loader.kept }
     /// The numbers, the filter's rows and the selection, kept on its number by name.
-    private var model = ListModel<NumberItem, String>(visibleRows: 0..<NumbersListPresenter.initialVisibleRows) { $0.name }
-    var list: ListState {
-        get { model.selection }
-        set { model.selection = newValue }
-    }
+    var model = ListModel<NumberItem, String>(visibleRows: 0..<NumbersListPresenter.initialVisibleRows) { $0.name }
     private let images = ImageSlots()
-    var rowCount: Int { catalog.value == nil ? 0 : model.rows.count }
-    private var search = SearchFieldState()
+    var search = SearchFieldState()
 
     /// Rows whose pictures load before the view has reported what is on screen.
     static let initialVisibleRows = 40
@@ -59,8 +52,6 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
                      publish: { [weak self] in self?.publish() })
     }
 
-    func didRequestReload() { loader.reload() }
-
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard let moved = selectRow(index, firstVisibleRow: row, visibleRows: rows) else { return }
         if moved, let item = model.selectedItem { router.showDetail(of: item) }
@@ -78,7 +69,7 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     func didEditSearch(_ newSearch: SearchFieldState) {
         search = newSearch
         let before = model.selectedItem
-        guard catalog.value != nil, model.filter(by: newSearch.query) else { return publish() }
+        guard isLoaded, model.filter(by: newSearch.query) else { return publish() }
         // The detail follows the selection: another number selected now is the one shown, none while
         // nothing matches (a number the list does not show is not there to tab to), and it comes back.
         if let after = model.selectedItem {
@@ -107,8 +98,8 @@ final class NumbersListPresenter: NumbersListViewOutput, ListPresenting {
     }
 
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
-    private func showImages() {
-        guard catalog.value != nil else { return }
+    func showImages() {
+        guard isLoaded else { return }
         images.show(model.pictureItems(margin: Self.imageMarginRows).compactMap(\.imageURL),
                     start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },

@@ -22,7 +22,7 @@ protocol ProductListViewOutput: ListViewOutput {
 /// Owns the grid's state: loading, the catalog, the tiles with their `/` filter and selection (a
 /// ``ListModel``), and each image's state.
 @MainActor
-final class ProductListPresenter: ProductListViewOutput, ListPresenting {
+final class ProductListPresenter: ProductListViewOutput, FilteredListPresenting {
     weak var view: (any ProductListViewInput)?
     let interactor: ProductListInteractor
     private let router: any ProductListRouting
@@ -30,19 +30,12 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
     private let formatter = MoneyFormatter(locale: .deDE)
 
     /// The catalog as it loads (with its products' texts for the filter): the kept one at once, then the server's answer.
-    private lazy var loader = ContentLoader<ObtainedCatalog, ProductGridError>(work: work)
+    lazy var loader = ContentLoader<ObtainedCatalog, ProductGridError>(work: work)
     private var catalog: Loadable<ObtainedCatalog, ProductGridError> { loader.content }
-    private var search = SearchFieldState()
-    /// Whether a kept catalog stands in for the server's answer, since when, and asking again.
-    var kept: KeptContent { loader.kept }
+    var search = SearchFieldState()
     /// The products, the tiles the filter leaves and the selection, kept on its product by id.
-    private var model = ListModel<ProductSummary, String>(visibleRows: 0..<ProductListPresenter.initialVisibleTiles) { $0.id }
-    var list: ListState {
-        get { model.selection }
-        set { model.selection = newValue }
-    }
+    var model = ListModel<ProductSummary, String>(visibleRows: 0..<ProductListPresenter.initialVisibleTiles) { $0.id }
     private let images = ImageSlots()
-    var rowCount: Int { catalog.value == nil ? 0 : model.rows.count }
     static let initialVisibleTiles = 16
     /// Pictures of this many tiles before and after the screen load too.
     static let imageMarginTiles = 4
@@ -60,41 +53,18 @@ final class ProductListPresenter: ProductListViewOutput, ListPresenting {
                          return (obtained, obtained.storedAt)
                      },
                      willLoad: { [images] in images.retryFailed() },
-                     show: { [weak self] in self?.show($0) },
+                     show: { [weak self] in self?.show($0.catalog.products, searchTexts: $0.searchTexts) },
                      publish: { [weak self] in self?.publish() })
     }
 
-    func didRequestReload() { loader.reload() }
-
-    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows tiles: Range<Int>) {
-        guard selectRow(index, firstVisibleRow: row, visibleRows: tiles) != nil else { return }
-        publish()
-        showImages()
-    }
-
     func didChooseRow(at index: Int) {
-        guard chooseRow(index) != nil, let product = model.selectedItem else { return }
-        router.openDetail(for: product)
-    }
-
-    func didEditSearch(_ newSearch: SearchFieldState) {
-        search = newSearch
-        guard catalog.value != nil, model.filter(by: newSearch.query) else { return publish() }
-        publish()
-        showImages()
-    }
-
-    /// A catalog to show (the kept one, or the server's answer).
-    private func show(_ obtained: ObtainedCatalog) {
-        model.load(obtained.catalog.products, searchTexts: obtained.searchTexts)
-        publish()
-        showImages()
+        chooseItem(at: index).map(router.openDetail)
     }
 
     /// Loads the pictures of the tiles on screen (and a small margin), those on screen first;
     /// pictures of tiles that scrolled away stop loading.
-    private func showImages() {
-        guard catalog.value != nil else { return }
+    func showImages() {
+        guard isLoaded else { return }
         images.show(model.pictureItems(margin: Self.imageMarginTiles).compactMap(\.imageURL),
                     start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },

@@ -14,25 +14,18 @@ protocol CategoriesViewOutput: FilteredListViewOutput {}
 /// Owns the categories screen's state: loading, failed or the list, the `/` filter and the rows it
 /// leaves, the selection and the touch.
 @MainActor
-final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
+final class CategoriesPresenter: CategoriesViewOutput, FilteredListPresenting {
     weak var view: (any CategoriesViewInput)?
     let interactor: ResourceCategoriesInteractor
     private let router: any CategoriesRouting
     private let work: WorkTracker
 
     /// The categories as they load: the kept ones at once, then the server's answer.
-    private lazy var loader = ContentLoader<ResourceCategoryList, ResourceDirectoryError>(work: work)
+    lazy var loader = ContentLoader<ResourceCategoryList, ResourceDirectoryError>(work: work)
     private var categories: Loadable<ResourceCategoryList, ResourceDirectoryError> { loader.content }
-    /// Whether kept categories stand in for the server's answer, since when, and asking again.
-    var kept: KeptContent { loader.kept }
     /// The categories, the rows the filter leaves and the selection, kept on its category by id.
-    private var model = ListModel<ResourceCategory, String> { $0.id }
-    var list: ListState {
-        get { model.selection }
-        set { model.selection = newValue }
-    }
-    var rowCount: Int { categories.value == nil ? 0 : model.rows.count }
-    private var search = SearchFieldState()
+    var model = ListModel<ResourceCategory, String> { $0.id }
+    var search = SearchFieldState()
 
     init(interactor: ResourceCategoriesInteractor, router: any CategoriesRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -46,33 +39,13 @@ final class CategoriesPresenter: CategoriesViewOutput, ListPresenting {
                          let obtained = try await interactor.obtainCategories()
                          return (obtained.categories, obtained.storedAt)
                      },
-                     show: { [weak self] in self?.show($0) },
+                     // Kept or the server's, the categories become the list, their titles folded once.
+                     show: { [weak self, interactor] in self?.show($0.categories, searchTexts: interactor.obtainSearchTexts(of: $0.categories)) },
                      publish: { [weak self] in self?.publish() })
     }
 
-    func didRequestReload() { loader.reload() }
-
-    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
-        publish()
-    }
-
     func didChooseRow(at index: Int) {
-        guard chooseRow(index) != nil, let category = model.selectedItem else { return }
-        router.openResources(of: category)
-    }
-
-    func didEditSearch(_ newSearch: SearchFieldState) {
-        search = newSearch
-        guard categories.value != nil, model.filter(by: newSearch.query) else { return publish() }
-        publish()
-    }
-
-    /// `loaded` arrived (kept, or the server's): it becomes the list, its titles folded once; the filter
-    /// and the selection apply to it.
-    private func show(_ loaded: ResourceCategoryList) {
-        model.load(loaded.categories, searchTexts: interactor.obtainSearchTexts(of: loaded.categories))
-        publish()
+        chooseItem(at: index).map(router.openResources)
     }
 
     func publish() { view?.display(viewModel) }

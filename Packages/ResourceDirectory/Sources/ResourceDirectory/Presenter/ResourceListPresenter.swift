@@ -19,30 +19,22 @@ protocol ResourceListViewOutput: FilteredListViewOutput {
 /// Owns a category's resources list: the loaded entries, the order chosen with the sort control, the
 /// entries in that order with their filter and selection (a ``ListModel``) and the photos on screen.
 @MainActor
-final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
+final class ResourceListPresenter: ResourceListViewOutput, FilteredListPresenting {
     weak var view: (any ResourceListViewInput)?
     let interactor: ResourceListInteractor
     private let router: any ResourceListRouting
     private let work: WorkTracker
     private let category: ResourceCategory
 
-    /// The entries in the file's order (and the entries the file had that could not be read).
-    /// The resources as they load: the kept ones at once, then the server's answer.
-    private lazy var loader = ContentLoader<ObtainedResources, ResourceDirectoryError>(work: work)
+    /// The resources as they load: the kept ones at once, then the server's answer (the entries in the
+    /// file's order, and those the file had that could not be read).
+    lazy var loader = ContentLoader<ObtainedResources, ResourceDirectoryError>(work: work)
     private var resources: Loadable<ObtainedResources, ResourceDirectoryError> { loader.content }
-    /// Whether kept resources stand in for the server's answer, since when, and asking again.
-    var kept: KeptContent { loader.kept }
-    private var isLoaded: Bool { resources.value != nil }
     private var original: [ResourceEntry] { resources.value?.entries ?? [] }
     private var order = ResourceSortOrder.original
-    private var search = SearchFieldState()
+    var search = SearchFieldState()
     /// The entries in the current order, the rows the filter leaves and the selection, kept on its resource by id.
-    private var model = ListModel<ResourceEntry, String>(visibleRows: 0..<ResourceListPresenter.initialVisibleRows) { $0.resource.id }
-    var list: ListState {
-        get { model.selection }
-        set { model.selection = newValue }
-    }
-    var rowCount: Int { isLoaded ? model.rows.count : 0 }
+    var model = ListModel<ResourceEntry, String>(visibleRows: 0..<ResourceListPresenter.initialVisibleRows) { $0.resource.id }
     /// The sort button under a mouse press (its one control).
     private var sortTouch = TouchState()
     private let images = ImageSlots()
@@ -71,14 +63,6 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
                      publish: { [weak self] in self?.publish() })
     }
 
-    func didRequestReload() { loader.reload() }
-
-    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard selectRow(index, firstVisibleRow: row, visibleRows: rows) != nil else { return }
-        publish()
-        showImages()
-    }
-
     /// Ends a row's touch and the sort button's.
     func didCancelTouch() {
         let hadSort = sortTouch.cancel()
@@ -86,8 +70,7 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
     }
 
     func didChooseRow(at index: Int) {
-        guard chooseRow(index) != nil, let entry = model.selectedItem else { return }
-        router.openDetail(of: entry)
+        chooseItem(at: index).map(router.openDetail)
     }
 
     func didTouchSort() {
@@ -105,24 +88,15 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         sort(keepingSelection: false)
     }
 
-    func didEditSearch(_ newSearch: SearchFieldState) {
-        search = newSearch
-        guard isLoaded, model.filter(by: newSearch.query) else { return publish() }
-        publish()
-        showImages()
-    }
-
     /// The entries in their order, with their titles for the filter (packed once per order, never per key).
     private func show(_ entries: [ResourceEntry], keepingSelection: Bool = true) {
-        model.load(entries, searchTexts: interactor.obtainSearchTexts(of: entries), keepsSelection: keepingSelection)
+        show(entries, searchTexts: interactor.obtainSearchTexts(of: entries), keepsSelection: keepingSelection)
     }
 
     /// Resources to show (the kept ones, or the server's answer): a reload keeps the order chosen before it.
     private func show(_ obtained: ObtainedResources) {
         show(obtained.entries)
         if order != .original { sort(keepingSelection: true) }
-        publish()
-        showImages()
     }
 
     /// Sorts in the interactor, off the main actor; the selected resource stays selected when
@@ -132,15 +106,12 @@ final class ResourceListPresenter: ResourceListViewOutput, ListPresenting {
         work.runLatest(WorkKey(self, "sort"), { [interactor] in
             await interactor.obtainSorted(original, order: order)
         }, then: { [weak self] sorted in
-            guard let self else { return }
-            self.show(sorted, keepingSelection: keepingSelection)
-            self.publish()
-            self.showImages()
+            self?.show(sorted, keepingSelection: keepingSelection)
         })
     }
 
     /// Loads the photos of the rows on screen (and a small margin); rows that scrolled away stop loading.
-    private func showImages() {
+    func showImages() {
         guard isLoaded else { return }
         images.show(model.pictureItems(margin: Self.imageMarginRows).compactMap(\.resource.photoURL), start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
