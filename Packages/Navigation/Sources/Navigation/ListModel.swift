@@ -118,11 +118,6 @@ public struct ListRows<Item: Sendable>: RandomAccessCollection, Sendable {
     /// which are in the items' order (a selection found again among 100,000 matches).
     public func row(ofPosition position: Int) -> Int? {
         guard let positions else { return items.indices.contains(position) ? position : nil }
-        var low = 0, high = positions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if positions[middle] < position { low = middle + 1 } else { high = middle }
-        }
-        return low < positions.count && positions[low] == position ? low : nil
+        return positions.sortedIndex(of: position)
     }
 }

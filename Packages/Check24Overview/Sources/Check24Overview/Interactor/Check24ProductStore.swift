@@ -272,11 +272,7 @@ public struct Check24ProductList: RandomAccessCollection, Sendable {
     /// list keeps catalog order.
     public func index(ofCatalogPosition position: Int) -> Int? {
         guard let positions else { return indices.contains(position) ? position : nil }
-        var low = 0, high = positions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(positions[middle]) < position { low = middle + 1 } else { high = middle }
-        }
-        return low < positions.count && Int(positions[low]) == position ? low : nil
+        guard let position = Int32(exactly: position) else { return nil }
+        return positions.sortedIndex(of: position)
     }
 }

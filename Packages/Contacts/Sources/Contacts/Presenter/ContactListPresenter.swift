@@ -2,6 +2,7 @@ import Foundation
 import ImageKit
 import Navigation
 import TerminalUI
+import TextSearch
 
 @MainActor
 protocol ContactListViewInput: AnyObject {
@@ -41,12 +42,7 @@ struct ContactRowMap: Sendable, Equatable {
 
     /// The section whose header is at or before `row` (a binary search over at most 27).
     private func section(atRow row: Int) -> Int {
-        var low = 0, high = headerRows.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if headerRows[middle] <= row { low = middle } else { high = middle - 1 }
-        }
-        return low
+        max(0, headerRows.partitioningIndex { $0 > row } - 1)
     }
 
     func row(at index: Int) -> Row? {

@@ -102,12 +102,7 @@ public actor FetchedContactDirectory: ContactDirectory {
             entries.removeAll { $0.summary.id == summary.id }
             // A binary search for its place: a saved change costs O(log n) comparisons, not a sort.
             let entry = Entry(summary)
-            var low = 0, high = entries.count
-            while low < high {
-                let middle = (low + high) / 2
-                if Entry.precedes(entries[middle], entry) { low = middle + 1 } else { high = middle }
-            }
-            entries.insert(entry, at: low)
+            entries.insert(entry, at: entries.partitioningIndex { !Entry.precedes($0, entry) })
         case .deleted(let id):
             entries.removeAll { $0.summary.id == id }
         }
