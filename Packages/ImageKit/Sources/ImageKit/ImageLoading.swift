@@ -8,3 +8,15 @@ public protocol ImageLoading: Sendable {
 }
 
 extension ImageRepository: ImageLoading {}
+
+/// An interactor that hands its screen pictures: every feature's presenters load pictures through
+/// its ``obtainImage(at:)``, written here once.
+public protocol PictureObtaining: Sendable {
+    /// Where the pictures come from (the cache, then the network).
+    var images: any ImageLoading { get }
+}
+
+extension PictureObtaining {
+    /// The picture at `url`, decoded and reduced for the terminal.
+    public func obtainImage(at url: URL) async throws -> RGBImage { try await images.image(for: url) }
+}

@@ -5,16 +5,10 @@ import TextSearch
 import Storage
 
 /// Use cases of the overview: the catalog, the favorites and the pictures.
-final class Check24OverviewInteractor: Sendable {
-    private let catalog: any Check24CatalogService
-    private let favorites: any Check24FavoritesService
-    private let images: any ImageLoading
-
-    init(catalog: any Check24CatalogService, favorites: any Check24FavoritesService, images: any ImageLoading) {
-        self.catalog = catalog
-        self.favorites = favorites
-        self.images = images
-    }
+struct Check24OverviewInteractor: Sendable, PictureObtaining {
+    let catalog: any Check24CatalogService
+    let favorites: any Check24FavoritesService
+    let images: any ImageLoading
 
     /// The catalog, and when it was current if a kept one stands in for the server's answer.
     func obtainCatalog() async throws(Check24Error) -> (catalog: Check24Catalog, storedAt: Date?) {
@@ -58,21 +52,12 @@ final class Check24OverviewInteractor: Sendable {
             throw .favoritesUnreadable(Check24Failure(error))
         }
     }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
-    }
 }
 
 /// Use cases of a product's details: its favorite state and its picture.
-final class Check24DetailInteractor: Sendable {
-    private let favorites: any Check24FavoritesService
-    private let images: any ImageLoading
-
-    init(favorites: any Check24FavoritesService, images: any ImageLoading) {
-        self.favorites = favorites
-        self.images = images
-    }
+struct Check24DetailInteractor: Sendable, PictureObtaining {
+    let favorites: any Check24FavoritesService
+    let images: any ImageLoading
 
     func obtainIsFavorite(productID: Int) async throws -> Bool {
         try await favorites.favoriteIDs().contains(productID)
@@ -84,10 +69,6 @@ final class Check24DetailInteractor: Sendable {
         } catch {
             throw .favoriteNotSaved(Check24Failure(error))
         }
-    }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
     }
 }
 

@@ -16,16 +16,10 @@ enum ContactActionOutcome: Sendable, Equatable {
 }
 
 /// The detail's use cases: load the contact, toggle the favorite, delete, open call / message / email.
-final class ContactDetailInteractor: Sendable {
+struct ContactDetailInteractor: Sendable, PictureObtaining {
     let service: any ContactsService
     let images: any ImageLoading
     let opener: any URLOpener
-
-    init(service: any ContactsService, images: any ImageLoading, opener: any URLOpener) {
-        self.service = service
-        self.images = images
-        self.opener = opener
-    }
 
     func obtainContact(id: Int) async throws(ContactsError) -> Contact {
         try await service.obtainContact(id: id)
@@ -42,10 +36,6 @@ final class ContactDetailInteractor: Sendable {
 
     func obtainPictureURL(_ profilePic: String) -> URL? {
         service.pictureURL(for: profilePic)
-    }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
     }
 
     /// The validated link for `action` on `contact`, or why there is none (no number, a number that

@@ -68,7 +68,7 @@ enum FieldProblem: Sendable, Equatable {
 
 /// The add/edit form's use cases: check the values (the server's rules first, here), read the photo
 /// file, save, and preview the photo.
-final class ContactFormInteractor: Sendable {
+final class ContactFormInteractor: Sendable, PictureObtaining {
     let service: any ContactsService
     let images: any ImageLoading
     let sync: (any ContactsSyncing)?
@@ -251,10 +251,6 @@ final class ContactFormInteractor: Sendable {
 
     func obtainPictureURL(_ profilePic: String) -> URL? {
         service.pictureURL(for: profilePic)
-    }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
     }
 }
 

@@ -27,7 +27,7 @@ struct ContactsLoad: Sendable {
 
 /// The home screen's use cases: the list's sections and pages for a search (from the directory,
 /// which pages a store or a fetched list), the pictures of the rows on screen, and a server's outbox.
-final class ContactListInteractor: Sendable {
+final class ContactListInteractor: Sendable, PictureObtaining {
     let service: any ContactsService
     let directory: any ContactDirectory
     let images: any ImageLoading
@@ -72,9 +72,5 @@ final class ContactListInteractor: Sendable {
 
     func obtainPictureURL(for summary: ContactSummary) -> URL? {
         service.pictureURL(for: summary.profilePic)
-    }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
     }
 }

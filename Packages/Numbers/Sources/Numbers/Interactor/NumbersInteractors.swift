@@ -10,14 +10,9 @@ struct ObtainedCatalog: Sendable {
 }
 
 /// Use cases of the master list: the numbers and their pictures. Holds only its dependencies.
-final class NumbersListInteractor: Sendable {
-    private let service: any NumbersService
-    private let images: any ImageLoading
-
-    init(service: any NumbersService, images: any ImageLoading) {
-        self.service = service
-        self.images = images
-    }
+struct NumbersListInteractor: Sendable, PictureObtaining {
+    let service: any NumbersService
+    let images: any ImageLoading
 
     /// The list. With `checkingConnectivity` (the first load), a server that does not answer at all
     /// is reported as ``NumbersError/noConnection(endpoint:)`` before the list is asked for, unless a
@@ -40,10 +35,6 @@ final class NumbersListInteractor: Sendable {
         await service.keptCatalog().map { ObtainedCatalog(catalog: $0.value, storedAt: $0.storedAt) }
     }
 
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
-    }
-
     /// The numbers' names folded for the `/` filter, once per list (never per key).
     func obtainSearchTexts(of items: [NumberItem]) -> SearchTexts {
         SearchTexts(folding: items.lazy.map(\.name))
@@ -58,14 +49,9 @@ final class NumbersListInteractor: Sendable {
 }
 
 /// Use cases of a number's detail: its text and picture, by name.
-final class NumberDetailInteractor: Sendable {
-    private let service: any NumbersService
-    private let images: any ImageLoading
-
-    init(service: any NumbersService, images: any ImageLoading) {
-        self.service = service
-        self.images = images
-    }
+struct NumberDetailInteractor: Sendable, PictureObtaining {
+    let service: any NumbersService
+    let images: any ImageLoading
 
     /// The number's detail, and when it was current if a kept one stands in for the server's answer.
     func obtainDetail(name: String) async throws(NumbersError) -> (detail: NumberDetail, storedAt: Date?) {
@@ -75,9 +61,5 @@ final class NumberDetailInteractor: Sendable {
         } catch {
             throw NumbersListInteractor.map(error, as: NumbersError.detailUnavailable)
         }
-    }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
     }
 }

@@ -19,14 +19,9 @@ struct ObtainedCatalog: Sendable {
 }
 
 /// Use cases of the product grid: load the catalog and product images.
-final class ProductListInteractor: Sendable {
-    private let products: any ProductService
-    private let images: any ImageLoading
-
-    init(products: any ProductService, images: any ImageLoading) {
-        self.products = products
-        self.images = images
-    }
+struct ProductListInteractor: Sendable, PictureObtaining {
+    let products: any ProductService
+    let images: any ImageLoading
 
     func obtainCatalog() async throws(ProductGridError) -> ObtainedCatalog {
         do {
@@ -41,21 +36,12 @@ final class ProductListInteractor: Sendable {
     func obtainKeptCatalog() async -> ObtainedCatalog? {
         await products.keptCatalog().map { ObtainedCatalog(catalog: $0.value, storedAt: $0.storedAt) }
     }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
-    }
 }
 
 /// Use cases of the product detail: load the detail and its image.
-final class ProductDetailInteractor: Sendable {
-    private let products: any ProductService
-    private let images: any ImageLoading
-
-    init(products: any ProductService, images: any ImageLoading) {
-        self.products = products
-        self.images = images
-    }
+struct ProductDetailInteractor: Sendable, PictureObtaining {
+    let products: any ProductService
+    let images: any ImageLoading
 
     /// The detail of `productID`; an answer about another product is an error, not shown as if it fit.
     func obtainDetail(productID: String) async throws(ProductGridError) -> ProductDetail {
@@ -69,9 +55,5 @@ final class ProductDetailInteractor: Sendable {
             throw .detailOfAnotherProduct(asked: productID, answered: detail.summary.id)
         }
         return detail
-    }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
     }
 }

@@ -4,18 +4,9 @@ import SystemActions
 
 /// Use cases of a resource's details: its photo, and the actions that leave the app (call, message,
 /// map, a website outside the app) as validated links handed to the desktop's opener.
-final class ResourceDetailInteractor: Sendable {
-    private let images: any ImageLoading
-    private let opener: any URLOpener
-
-    init(images: any ImageLoading, opener: any URLOpener) {
-        self.images = images
-        self.opener = opener
-    }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
-    }
+struct ResourceDetailInteractor: Sendable, PictureObtaining {
+    let images: any ImageLoading
+    let opener: any URLOpener
 
     /// The link `action` hands to the desktop. A value the link rules reject (a phone number with
     /// letters, a `javascript:` website) throws, and nothing is opened.
@@ -52,12 +43,8 @@ final class ResourceDetailInteractor: Sendable {
 
 /// Use cases of the compose screen: the draft becomes a `mailto:` link built from its parsed fields,
 /// handed to the desktop's mail app.
-final class ComposeEmailInteractor: Sendable {
-    private let opener: any URLOpener
-
-    init(opener: any URLOpener) {
-        self.opener = opener
-    }
+struct ComposeEmailInteractor: Sendable {
+    let opener: any URLOpener
 
     /// The `mailto:` link of `draft`: the address checked, subject and body percent-encoded.
     func obtainLink(for draft: EmailDraft) throws(SystemActionError) -> SystemAction {

@@ -28,12 +28,8 @@ struct ResourceEntry: Sendable, Equatable {
 }
 
 /// Use cases of the categories screen. Holds only its dependencies.
-final class ResourceCategoriesInteractor: Sendable {
-    private let service: any ResourceDirectoryService
-
-    init(service: any ResourceDirectoryService) {
-        self.service = service
-    }
+struct ResourceCategoriesInteractor: Sendable {
+    let service: any ResourceDirectoryService
 
     /// The categories, and when they were current if a kept copy stands in for the server's answer.
     func obtainCategories() async throws(ResourceDirectoryError) -> (categories: ResourceCategoryList, storedAt: Date?) {
@@ -64,14 +60,9 @@ struct ObtainedResources: Sendable {
 }
 
 /// Use cases of a category's resources list: load, sort, filter, pictures.
-final class ResourceListInteractor: Sendable {
-    private let service: any ResourceDirectoryService
-    private let images: any ImageLoading
-
-    init(service: any ResourceDirectoryService, images: any ImageLoading) {
-        self.service = service
-        self.images = images
-    }
+struct ResourceListInteractor: Sendable, PictureObtaining {
+    let service: any ResourceDirectoryService
+    let images: any ImageLoading
 
     /// The resources of `category`, each with its summary and sort key. A category without a known
     /// file is an error of its own, and nothing is requested.
@@ -97,10 +88,6 @@ final class ResourceListInteractor: Sendable {
     /// before `Elixor`), ties broken by the exact title and then the file's order, so it is stable.
     func obtainSorted(_ entries: [ResourceEntry], order: ResourceSortOrder) async -> [ResourceEntry] {
         Self.sorted(entries, order: order)
-    }
-
-    func obtainImage(at url: URL) async throws -> RGBImage {
-        try await images.image(for: url)
     }
 
     static func sorted(_ entries: [ResourceEntry], order: ResourceSortOrder) -> [ResourceEntry] {
