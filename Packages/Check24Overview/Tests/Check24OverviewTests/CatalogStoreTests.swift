@@ -46,7 +46,8 @@ final class CatalogStoreTests: XCTestCase {
         XCTAssertEqual(second.value.skipped.count, 1)
         XCTAssertEqual([second.value.header.title, second.value.header.subtitle], ["Titel", "Sub"])
         XCTAssertEqual(second.value.filters, ["A", "B", "C"])
-        XCTAssertEqual(Check24FilteredCatalog(products: second.value.products).available.map(\.name), ["Äpfel", "Kirschen"])
+        let catalog = Check24FilteredCatalog(products: second.value.products)
+        XCTAssertEqual(catalog.positions(for: .available, favorites: [])?.map { catalog[$0].name }, ["Äpfel", "Kirschen"])
 
         do {
             _ = try await service.fetchCatalog()

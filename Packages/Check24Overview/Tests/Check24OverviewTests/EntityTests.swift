@@ -134,11 +134,15 @@ final class EntityTests: XCTestCase {
         // Products decoded already, and outlined by the app's decoder.
         for all in [Check24Products(products), try decode(json).products] {
             let catalog = Check24FilteredCatalog(products: all)
-            XCTAssertEqual(catalog.products(for: .all, favorites: []).map(\.id), [10, 20, 30, 40, 50, 60, 70])
-            XCTAssertEqual(catalog.products(for: .available, favorites: []).map(\.id), [10, 30, 50, 70])
-            XCTAssertEqual(catalog.products(for: .favorites, favorites: [60, 20, 999, 50]).map(\.id), [20, 50, 60], "unknown ids are left out")
-            XCTAssertEqual(catalog.products(for: .available, favorites: []).count, 4)
-            XCTAssertEqual(catalog.products(for: .available, favorites: [])[3].name, "P7")
+            func ids(_ filter: ProductFilter, favorites: Set<Int> = []) -> [Int] {
+                (catalog.positions(for: filter, favorites: favorites) ?? Array(catalog.indices)).map { catalog[$0].id }
+            }
+            XCTAssertNil(catalog.positions(for: .all, favorites: []), "all of them, without a list of positions")
+            XCTAssertEqual(ids(.all), [10, 20, 30, 40, 50, 60, 70])
+            XCTAssertEqual(ids(.available), [10, 30, 50, 70])
+            XCTAssertEqual(ids(.favorites, favorites: [60, 20, 999, 50]), [20, 50, 60], "unknown ids are left out")
+            XCTAssertEqual(catalog.position(ofID: 70), 6)
+            XCTAssertNil(catalog.position(ofID: 999))
         }
     }
 

@@ -7,12 +7,12 @@ import TextSearch
 /// its filter's field, and what the rows on screen need besides being drawn (their pictures).
 @MainActor
 public protocol FilteredListPresenting: ListPresenting, FilteredListViewOutput {
-    associatedtype Item: Sendable
+    associatedtype Items: RandomAccessCollection & Sendable where Items.Index == Int, Items.Element: Sendable
     associatedtype ID: Hashable & Sendable
     associatedtype Content: Sendable
     associatedtype Failure: Error & Sendable
     /// The items, the rows the filter leaves and the selection.
-    var model: ListModel<Item, ID> { get set }
+    var model: ListModel<Items, ID> { get set }
     /// The content as it loads (kept, answered, failed, reloading).
     var loader: ContentLoader<Content, Failure> { get }
     /// The `/` field as typed.
@@ -27,8 +27,8 @@ extension FilteredListPresenting {
         set { model.selection = newValue }
     }
 
-    /// The rows the filter leaves; none until the content is there.
-    public var rowCount: Int { isLoaded ? model.rows.count : 0 }
+    /// The rows the filter leaves (and the trailing rows); none until the content is there.
+    public var rowCount: Int { isLoaded ? model.rowCount : 0 }
     public var isLoaded: Bool { loader.content.value != nil }
     /// Whether a kept copy stands in for the server's answer, since when, and asking again.
     public var kept: KeptContent { loader.kept }
@@ -52,13 +52,13 @@ extension FilteredListPresenting {
 
     /// Chooses row `index` (enter, or a release on the touched row) and shows it: its item, which the
     /// presenter opens, or nil when there is no such row any more.
-    public func chooseItem(at index: Int) -> Item? {
+    public func chooseItem(at index: Int) -> Items.Element? {
         guard chooseRow(index) != nil else { return nil }
         return model.selectedItem
     }
 
     /// Shows `items` (a load, a kept copy, another order) with their texts for the filter.
-    public func show(_ items: [Item], searchTexts: SearchTexts, keepsSelection: Bool = true) {
+    public func show(_ items: Items, searchTexts: SearchTexts, keepsSelection: Bool = true) {
         model.load(items, searchTexts: searchTexts, keepsSelection: keepsSelection)
         publish()
         showImages()

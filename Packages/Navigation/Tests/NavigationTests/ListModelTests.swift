@@ -9,18 +9,18 @@ final class ListModelTests: XCTestCase {
         var name: String
     }
 
-    private func model(_ names: [String]) -> ListModel<Fruit, Int> {
-        var model = ListModel<Fruit, Int>(visibleRows: 0..<3) { $0.id }
+    private func model(_ names: [String]) -> ListModel<[Fruit], Int> {
+        var model = ListModel<[Fruit], Int>(visibleRows: 0..<3) { $0.id }
         load(names, into: &model)
         return model
     }
 
-    private func load(_ names: [String], ids: [Int]? = nil, into model: inout ListModel<Fruit, Int>) {
+    private func load(_ names: [String], ids: [Int]? = nil, into model: inout ListModel<[Fruit], Int>) {
         let fruits = zip(ids ?? Array(names.indices), names).map { Fruit(id: $0, name: $1) }
         model.load(fruits, searchTexts: SearchTexts(folding: fruits.map(\.name)))
     }
 
-    private func names(_ model: ListModel<Fruit, Int>) -> [String] { model.rows.map(\.name) }
+    private func names(_ model: ListModel<[Fruit], Int>) -> [String] { model.rows.map(\.name) }
 
     func testTheSelectionStaysOnItsItemThroughAReloadThatReorders() {
         var list = model(["Apple", "Banana", "Cherry", "Date"])
@@ -86,5 +86,57 @@ final class ListModelTests: XCTestCase {
         XCTAssertNil(rows.row(ofPosition: 998), "not a match")
         XCTAssertNil(rows.row(ofPosition: 1_000), "not an item")
         XCTAssertEqual(rows.position(of: 333), 999)
+    }
+
+    /// A page's list (check24's): a scope per tab, a footer row after the products, texts folded late.
+    private func pageModel(_ names: [String]) -> ListModel<[Fruit], Int> {
+        var model = ListModel<[Fruit], Int>(items: [], visibleRows: 0..<2, trailingRows: 1, identity: { $0.id },
+                                            locate: { fruits, id in fruits.indices.contains(id) && fruits[id].id == id ? id : nil })
+        model.load(names.enumerated().map { Fruit(id: $0, name: $1) }, searchTexts: nil)
+        return model
+    }
+
+    func testAScopeShowsSomeItemsAndTheFilterWorksWithinIt() {
+        let names = ["Apple pie", "Banana bread", "Cherry pie", "Date loaf", "Elderberry pie"]
+        var list = pageModel(names)
+        XCTAssertEqual(list.rowCount, 6, "the products and the footer")
+        list.selection.select(2, firstVisibleRow: 0, count: list.rowCount)
+        list.scope(to: [0, 2, 4])
+        XCTAssertEqual(self.names(list), ["Apple pie", "Cherry pie", "Elderberry pie"])
+        XCTAssertEqual(list.selectedItem?.name, "Cherry pie", "still in the scope: still selected")
+        XCTAssertEqual(list.scopeCount, 3)
+        list.scope(to: [1, 3], keepsSelection: false)
+        XCTAssertEqual(list.selection.selectedIndex, 0, "another tab starts at its top")
+        list.scope(to: [0, 2, 4])
+        list.selection.select(2, firstVisibleRow: 0, count: list.rowCount)
+        list.scope(to: [0, 2])
+        XCTAssertEqual(list.selectedItem?.name, "Cherry pie", "its product gone from the scope: the row it was on, kept inside the rows")
+    }
+
+    func testTextsMadeLaterFilterTheQueryTypedMeanwhile() {
+        var list = pageModel(["Apple pie", "Banana bread", "Cherry pie"])
+        list.selection.select(2, firstVisibleRow: 0, count: list.rowCount)
+        XCTAssertTrue(list.filter(by: "pie"))
+        XCTAssertTrue(list.needsSearchTexts)
+        XCTAssertFalse(list.isFiltered, "no texts yet: the rows show unfiltered")
+        XCTAssertEqual(list.rows.count, 3)
+        list.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread", "Cherry pie"]))
+        XCTAssertFalse(list.needsSearchTexts)
+        XCTAssertEqual(names(list), ["Apple pie", "Cherry pie"])
+        XCTAssertEqual(list.selectedItem?.name, "Cherry pie", "the selection stays on its item")
+    }
+
+    func testTheFooterStaysSelectedThroughAFilterAndAReload() {
+        var list = pageModel(["Apple pie", "Banana bread", "Cherry pie"])
+        list.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread", "Cherry pie"]))
+        list.selection.select(3, firstVisibleRow: 1, count: list.rowCount)
+        XCTAssertNil(list.selectedItem, "the footer is no item")
+        list.filter(by: "pie")
+        XCTAssertEqual(list.selection.selectedIndex, 2, "the footer, after the two rows left")
+        list.load([Fruit(id: 0, name: "Apple pie")], searchTexts: SearchTexts(folding: ["Apple pie"]))
+        XCTAssertEqual(list.selection.selectedIndex, 1, "still the footer after a reload")
+        list.filter(by: "zzz")
+        XCTAssertEqual(list.rowCount, 1)
+        XCTAssertEqual(list.selection.selectedIndex, 0, "nothing matches: the footer is the one row")
     }
 }

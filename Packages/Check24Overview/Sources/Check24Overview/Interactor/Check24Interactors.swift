@@ -36,15 +36,6 @@ struct Check24OverviewInteractor: Sendable, PictureObtaining {
         SearchTexts(folded: catalog.all.foldedSearchTexts())
     }
 
-    /// The catalog positions of the products of `filter` whose name or description holds every word
-    /// of `query` (case and diacritics ignored). `previous`, the last key's matches in the same tab,
-    /// is narrowed when the query only adds to its query: a letter typed scans those, not the catalog.
-    func obtainMatches(of query: SearchQuery, in searchTexts: SearchTexts, catalog: Check24FilteredCatalog, filter: ProductFilter,
-                       favorites: Set<Int>, refining previous: SearchMatches?) -> SearchMatches {
-        if let previous, query.narrows(previous.query) { return previous.refined(to: query, in: searchTexts) }
-        return SearchMatches(query, in: searchTexts, among: catalog.positions(for: filter, favorites: favorites))
-    }
-
     func obtainFavoriteIDs() async throws(Check24Error) -> Set<Int> {
         do {
             return try await favorites.favoriteIDs()

@@ -198,81 +198,38 @@ final class RecentProducts: Sendable {
 
 /// A catalog's products by filter, worked out once per load: switching the filter then costs the
 /// favorites (a handful), never a pass over a catalog of 100,000 products. Filters keep positions
-/// into the catalog, not copies of its products.
-public struct Check24FilteredCatalog: Sendable {
+/// into the catalog, not copies of its products; a product is found by id without a look at each.
+public struct Check24FilteredCatalog: RandomAccessCollection, Sendable {
     public let all: Check24Products
-    private let availablePositions: [Int32]
+    private let availablePositions: [Int]
     private let positionByID: [Int: Int]
 
     public init(products: Check24Products) {
         all = products
-        var available: [Int32] = []
+        var available: [Int] = []
         var positions: [Int: Int] = [:]
         positions.reserveCapacity(products.count)
         for position in products.indices {
             positions[products.id(at: position)] = position
-            if products.isAvailable(at: position) { available.append(Int32(truncatingIfNeeded: position)) }
+            if products.isAvailable(at: position) { available.append(position) }
         }
         availablePositions = available
         positionByID = positions
     }
 
-    /// The available products, in catalog order.
-    public var available: Check24ProductList { Check24ProductList(all, positions: availablePositions) }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { all.count }
+    public subscript(position: Int) -> Check24Product { all[position] }
+
+    /// Where the product with `id` is in the catalog.
+    public func position(ofID id: Int) -> Int? { positionByID[id] }
 
     /// The positions in the catalog of the products `filter` shows, in order; nil for all of them.
     public func positions(for filter: ProductFilter, favorites: Set<Int>) -> [Int]? {
         switch filter {
         case .all: nil
-        case .available: availablePositions.map(Int.init)
+        case .available: availablePositions
         case .favorites: favorites.compactMap { positionByID[$0] }.sorted()
         }
-    }
-
-    /// The products at `positions` of the catalog (the `/` filter's matches), in that order.
-    public func products(at positions: [Int]) -> Check24ProductList {
-        Check24ProductList(all, positions: positions.map { Int32(truncatingIfNeeded: $0) })
-    }
-
-    /// The products `filter` shows, in catalog order.
-    public func products(for filter: ProductFilter, favorites: Set<Int>) -> Check24ProductList {
-        switch filter {
-        case .all: Check24ProductList(all)
-        case .available: available
-        case .favorites: Check24ProductList(all, positions: favorites.compactMap { positionByID[$0].map(Int32.init(truncatingIfNeeded:)) }.sorted())
-        }
-    }
-}
-
-/// Some of a catalog's products, in catalog order, read through their positions.
-public struct Check24ProductList: RandomAccessCollection, Sendable {
-    private let products: Check24Products
-    /// nil for all of them.
-    private let positions: [Int32]?
-
-    public init(_ products: Check24Products, positions: [Int32]? = nil) {
-        self.products = products
-        self.positions = positions
-    }
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { positions?.count ?? products.count }
-
-    public subscript(index: Int) -> Check24Product {
-        guard let positions else { return products[index] }
-        return products[Int(positions[index])]
-    }
-
-    /// Where row `index` stands in the catalog, without decoding it.
-    public func catalogPosition(at index: Int) -> Int {
-        positions.map { Int($0[index]) } ?? index
-    }
-
-    /// The row of the product at catalog `position`, if this list has it: a binary search, as a
-    /// list keeps catalog order.
-    public func index(ofCatalogPosition position: Int) -> Int? {
-        guard let positions else { return indices.contains(position) ? position : nil }
-        guard let position = Int32(exactly: position) else { return nil }
-        return positions.sortedIndex(of: position)
     }
 }

@@ -20,7 +20,7 @@ typealias ProductRows = LazyRows<ProductRowViewModel>
 
 extension LazyRows where Row == ProductRowViewModel {
     /// The rows of `products`, with their favorite state and pictures.
-    init(products: Check24ProductList, favorites: Set<Int>, images: ImageSlots.Snapshot) {
+    init(products: ListRows<Check24FilteredCatalog>, favorites: Set<Int>, images: ImageSlots.Snapshot) {
         self.init(count: products.count) { index in
             let product = products[index]
             return ProductRowViewModel(

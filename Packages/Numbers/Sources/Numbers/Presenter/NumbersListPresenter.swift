@@ -26,7 +26,7 @@ final class NumbersListPresenter: NumbersListViewOutput, FilteredListPresenting 
     lazy var loader = ContentLoader<NumbersCatalog, NumbersError>(work: work)
     private var catalog: Loadable<NumbersCatalog, NumbersError> { loader.content }
     /// The numbers, the filter's rows and the selection, kept on its number by name.
-    var model = ListModel<NumberItem, String>(visibleRows: 0..<NumbersListPresenter.initialVisibleRows) { $0.name }
+    var model = ListModel<[NumberItem], String>(visibleRows: 0..<NumbersListPresenter.initialVisibleRows) { $0.name }
     private let images = ImageSlots()
     var search = SearchFieldState()
 

@@ -34,7 +34,7 @@ final class ProductListPresenter: ProductListViewOutput, FilteredListPresenting 
     private var catalog: Loadable<ObtainedCatalog, ProductGridError> { loader.content }
     var search = SearchFieldState()
     /// The products, the tiles the filter leaves and the selection, kept on its product by id.
-    var model = ListModel<ProductSummary, String>(visibleRows: 0..<ProductListPresenter.initialVisibleTiles) { $0.id }
+    var model = ListModel<[ProductSummary], String>(visibleRows: 0..<ProductListPresenter.initialVisibleTiles) { $0.id }
     private let images = ImageSlots()
     static let initialVisibleTiles = 16
     /// Pictures of this many tiles before and after the screen load too.

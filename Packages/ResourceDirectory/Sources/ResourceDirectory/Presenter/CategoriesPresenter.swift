@@ -24,7 +24,7 @@ final class CategoriesPresenter: CategoriesViewOutput, FilteredListPresenting {
     lazy var loader = ContentLoader<ResourceCategoryList, ResourceDirectoryError>(work: work)
     private var categories: Loadable<ResourceCategoryList, ResourceDirectoryError> { loader.content }
     /// The categories, the rows the filter leaves and the selection, kept on its category by id.
-    var model = ListModel<ResourceCategory, String> { $0.id }
+    var model = ListModel<[ResourceCategory], String> { $0.id }
     var search = SearchFieldState()
 
     init(interactor: ResourceCategoriesInteractor, router: any CategoriesRouting, work: WorkTracker) {

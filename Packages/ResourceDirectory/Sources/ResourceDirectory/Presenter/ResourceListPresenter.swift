@@ -34,7 +34,7 @@ final class ResourceListPresenter: ResourceListViewOutput, FilteredListPresentin
     private var order = ResourceSortOrder.original
     var search = SearchFieldState()
     /// The entries in the current order, the rows the filter leaves and the selection, kept on its resource by id.
-    var model = ListModel<ResourceEntry, String>(visibleRows: 0..<ResourceListPresenter.initialVisibleRows) { $0.resource.id }
+    var model = ListModel<[ResourceEntry], String>(visibleRows: 0..<ResourceListPresenter.initialVisibleRows) { $0.resource.id }
     /// The sort button under a mouse press (its one control).
     private var sortTouch = TouchState()
     private let images = ImageSlots()
