@@ -19,6 +19,10 @@ public protocol FilteredListPresenting: ListPresenting, FilteredListViewOutput {
     var search: SearchFieldState { get set }
     /// Starts what the rows on screen need besides being drawn (their pictures); by default nothing.
     func showImages()
+    /// Makes the filter's texts, which a query now waits for (a long catalog folds them the first
+    /// time the filter is used, then hands them to ``ListModel/provideSearchTexts(_:)``); by default
+    /// nothing: the texts come with the items.
+    func makeSearchTexts()
 }
 
 extension FilteredListPresenting {
@@ -34,6 +38,7 @@ extension FilteredListPresenting {
     public var kept: KeptContent { loader.kept }
 
     public func showImages() {}
+    public func makeSearchTexts() {}
 
     public func didRequestReload() { loader.reload() }
 
@@ -46,6 +51,7 @@ extension FilteredListPresenting {
     public func didEditSearch(_ newSearch: SearchFieldState) {
         search = newSearch
         guard isLoaded, model.filter(by: newSearch.query) else { return publish() }
+        if model.needsSearchTexts { makeSearchTexts() }
         publish()
         showImages()
     }

@@ -13,11 +13,8 @@ protocol Check24OverviewViewInput: AnyObject {
 /// The list's events (``ListViewOutput``) count products from 0 with the footer after the last;
 /// `firstVisibleRow` is the list row at the top (0 = the header); choosing a product opens its
 /// details, the footer the legal page.
-protocol Check24OverviewViewOutput: ListViewOutput {
-    func didLoad()
+protocol Check24OverviewViewOutput: FilteredListViewOutput {
     func didSelectFilter(at index: Int)
-    /// The `/` filter changed (typing, enter, esc).
-    func didEditSearch(_ search: SearchFieldState)
 }
 
 /// What the details module reports back, so the overview reflects a favorite changed there.
@@ -30,36 +27,29 @@ protocol Check24DetailModuleOutput: AnyObject {
 /// `/` filter within it and the selection (a ``ListModel`` whose scope is the tab, with the footer as
 /// the row after the last product), favorites and pictures.
 @MainActor
-final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailModuleOutput, ListPresenting {
+final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailModuleOutput, FilteredListPresenting {
     weak var view: (any Check24OverviewViewInput)?
     let interactor: Check24OverviewInteractor
     private let router: any Check24OverviewRouting
     private let work: WorkTracker
 
     /// What a load brings: the catalog, its tabs' positions and the favorites (or why they could not be read).
-    private struct Loaded: Sendable {
+    struct Loaded: Sendable {
         var catalog: Check24Catalog
         var filtered: Check24FilteredCatalog
         var favorites: Set<Int>?
         var favoritesError: Check24Error?
     }
     /// The catalog as it loads (a reload shows the loading state, as pull-to-refresh did in the original).
-    private lazy var loader = ContentLoader<Loaded, Check24Error>(work: work, reloadShowsLoading: true)
-    private var isLoaded: Bool { loader.content.value != nil }
+    lazy var loader = ContentLoader<Loaded, Check24Error>(work: work, reloadShowsLoading: true)
     private var filter = ProductFilter.all
     /// The catalog's products, the tab's, the rows the `/` filter leaves of them and the selection, kept
     /// on its product by id (found through the catalog's index, not a look at 100,000 products). The
     /// filter's texts are folded the first time a query is typed, off the main actor; the tab shows whole meanwhile.
-    private var model = ListModel<Check24FilteredCatalog, Int>(
+    var model = ListModel<Check24FilteredCatalog, Int>(
         items: Check24FilteredCatalog(products: []), visibleRows: 0..<Check24OverviewPresenter.initialVisibleRows, trailingRows: 1,
         identity: { $0.id }, locate: { catalog, id in catalog.position(ofID: id) })
-    var list: ListState {
-        get { model.selection }
-        set { model.selection = newValue }
-    }
-    /// The products and the footer, once the catalog is there.
-    var rowCount: Int { isLoaded ? model.rowCount : 0 }
-    private var search = SearchFieldState()
+    var search = SearchFieldState()
     /// Which catalog is shown, and which one the filter's texts are being folded for: the keys typed
     /// meanwhile wait for that one job instead of starting it again (folding 100,000 products cannot
     /// stop halfway), and a catalog loaded meanwhile never gets the old texts.
@@ -70,8 +60,6 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var favorites: Set<Int> = []
     private var favoritesNotice: String?
     private let images = ImageSlots()
-    /// Whether a catalog kept from an earlier run stands in for the server's answer, since when, and asking again.
-    var kept: KeptContent { loader.kept }
     /// Rows are at least six lines tall, so twelve cover the first screen of a 72-line terminal.
     static let initialVisibleRows = 12
     /// Pictures this many rows above and below the screen load too, so a short scroll finds them ready.
@@ -98,8 +86,6 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         }, willLoad: { [images] in images.retryFailed() }, show: { [weak self] in self?.show($0) }, publish: { [weak self] in self?.publish() })
     }
 
-    func didRequestReload() { loader.reload() }
-
     /// Another tab: its products from the top, the `/` filter applied to them.
     func didSelectFilter(at index: Int) {
         guard isLoaded, let newFilter = ProductFilter(rawValue: index), newFilter != filter else { return }
@@ -109,14 +95,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         showImages()
     }
 
-    func didEditSearch(_ newSearch: SearchFieldState) {
-        search = newSearch
-        guard isLoaded, model.filter(by: newSearch.query) else { return publish() }
-        if model.needsSearchTexts { makeSearchTexts() }
-        publish()
-        showImages()
-    }
-
+    /// The view counts the page's rows from its header: an index out of the rows is the nearest row.
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
         guard selectRow(min(max(0, index), rowCount - 1), firstVisibleRow: row, visibleRows: rows) != nil else { return }
         publish()
@@ -166,7 +145,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
 
     /// Loads the pictures of the rows on screen (and a small margin), those on screen first;
     /// pictures of rows that scrolled away stop loading.
-    private func showImages() {
+    func showImages() {
         guard isLoaded else { return }
         images.show(model.pictureItems(margin: Self.imageMarginRows).compactMap(\.imageURL), start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
@@ -174,7 +153,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     }
 
     /// Folds the catalog's texts for the filter, once per catalog, then filters with them.
-    private func makeSearchTexts() {
+    func makeSearchTexts() {
         guard searchTextsRequested != catalogGeneration else { return }
         searchTextsRequested = catalogGeneration
         let generation = catalogGeneration, catalog = model.items
