@@ -2,7 +2,6 @@ import Foundation
 import ImageKit
 import Navigation
 import TerminalUI
-import TextSearch
 
 @MainActor
 protocol ContactListViewInput: AnyObject {
@@ -12,61 +11,6 @@ protocol ContactListViewInput: AnyObject {
 @MainActor
 protocol ContactListViewOutput: FilteredListViewOutput {
     func didPressAdd()
-}
-
-/// The rows of the list laid out from an index, without the contacts: each section a header row,
-/// then its contacts by position in the search's order.
-struct ContactRowMap: Sendable, Equatable {
-    enum Row: Equatable {
-        case header(String)
-        case contact(position: Int)
-    }
-
-    private let sections: [ContactSection]
-    /// The row of each section's header.
-    private let headerRows: [Int]
-    let rowCount: Int
-
-    static let empty = ContactRowMap(ContactIndex(sections: [], total: 0))
-
-    init(_ index: ContactIndex) {
-        sections = index.sections
-        var rows: [Int] = [], row = 0
-        for section in sections {
-            rows.append(row)
-            row += 1 + section.count
-        }
-        headerRows = rows
-        rowCount = row
-    }
-
-    /// The section whose header is at or before `row` (a binary search over at most 27).
-    private func section(atRow row: Int) -> Int {
-        max(0, headerRows.partitioningIndex { $0 > row } - 1)
-    }
-
-    func row(at index: Int) -> Row? {
-        guard (0..<rowCount).contains(index) else { return nil }
-        let section = section(atRow: index)
-        let offset = index - headerRows[section]
-        // Contacts before this section: rows before its header less the headers before it.
-        return offset == 0 ? .header(sections[section].letter) : .contact(position: headerRows[section] - section + offset - 1)
-    }
-
-    func position(atRow index: Int) -> Int? {
-        if case .contact(let position)? = row(at: index) { return position }
-        return nil
-    }
-
-    /// The row of the contact at `position`.
-    func row(ofPosition position: Int) -> Int? {
-        var before = 0
-        for (section, entry) in sections.enumerated() {
-            if position < before + entry.count { return headerRows[section] + 1 + position - before }
-            before += entry.count
-        }
-        return nil
-    }
 }
 
 /// Owns the home list: the sections of the address book or of a search, the page of contacts
@@ -83,7 +27,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     /// The sections of `shownQuery`'s contacts. A load in flight is the latest only: a search typed
     /// or a change saved meanwhile starts another, and the older answer never lands.
     private var index = Loadable<ContactIndex, ContactsError>.loading
-    private var rowMap = ContactRowMap.empty
+    private var rowMap = SectionedRows.empty
     /// The contacts around the rows on screen; rows outside it show as waiting until their page comes.
     private var page = ContactPage.empty
     /// The query `index` and `page` are for (the search field may be ahead while an answer is on its way).
@@ -97,20 +41,17 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     var rowCount: Int { rowMap.rowCount }
     private var notice: String?
     private let images = ImageSlots()
-    /// The offline notice and the retries while a list kept from an earlier run stands in (a server's
-    /// list), or while changes wait in the outbox for the server.
+    /// The offline notice and the retries while a list kept from an earlier run stands in (a server's list).
     let kept = KeptContent()
-    /// What a server's outbox holds, as of the last load; nil without one.
-    private var outbox: ContactOutboxStatus?
-    /// Why the last pass over the outbox stopped with changes waiting (the server's failure).
-    private var syncProblem: ContactsError?
-    /// The server asked to wait until then before changes go (`Retry-After`).
-    private var syncResumesAt: Date?
-    /// Asking again for the changes waiting: waits that double while the server does not take them,
-    /// whatever the list's own loads find (a server that lists but answers a save with 500).
-    let syncRetry = KeptContent()
-    /// A pass over the outbox is on its way (one at a time: a second would only wait for the first).
-    private var isSyncing = false
+    /// The changes waiting in the outbox for the server, sent and asked again for.
+    private lazy var outbox: ContactOutboxSync = {
+        let outbox = ContactOutboxSync(interactor: interactor, work: work)
+        outbox.reload = { [weak self] notice in self?.reload(saying: notice) }
+        outbox.changed = { [weak self] in self?.publish() }
+        return outbox
+    }()
+    /// Asking again for the changes waiting (the outbox's retries).
+    var syncRetry: KeptContent { outbox.retry }
     /// The next reload keeps the notice (it says what made the reload: changes synced, a refused one saved).
     private var keepsNotice = false
 
@@ -133,7 +74,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     func didRequestReload() {
         kept.reloadRequested()
-        syncRetry.reloadRequested()
+        outbox.reloadRequested()
         load(refresh: true, keeping: selectedContactID)
     }
 
@@ -186,13 +127,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     func contactDetail(didChange contact: Contact) {
         note(.saved(contact.summary), keeping: contact.id)
-        sendIfWaiting(contact)
-    }
-
-    /// A change kept behind others while the server answers goes out now, not after the next wait.
-    private func sendIfWaiting(_ contact: Contact) {
-        guard case .waiting? = contact.sync, kept.storedAt == nil else { return }
-        performSync()
+        outbox.send(ifWaiting: contact, serverReachable: kept.storedAt == nil)
     }
 
     func contactDetail(didDelete id: Int) {
@@ -207,7 +142,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     func contactForm(didSave contact: Contact) {
         notice = contact.sync == nil ? ContactsTexts.saved(contact.fullName) : ContactsTexts.savedWaiting(contact.fullName)
         note(.saved(contact.summary), keeping: contact.id)
-        sendIfWaiting(contact)
+        outbox.send(ifWaiting: contact, serverReachable: kept.storedAt == nil)
     }
 
     func contactForm(didResolveRefusedChange contact: Contact?) {
@@ -264,21 +199,17 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         switch result {
         case .success(let loaded):
             index = .loaded(loaded.index)
-            rowMap = ContactRowMap(loaded.index)
+            rowMap = SectionedRows(loaded.index.sections.map { .init(title: $0.letter, count: $0.count) })
             page = loaded.page
             pageRequested = nil
             shownQuery = query
-            outbox = loaded.outbox ?? outbox
             if let refresh = loaded.refresh {
                 notice = ContactsTexts.skipped(refresh.skipped) ?? (keepsNotice ? notice : nil)
                 // A list kept from an earlier run stands in: say since when, and ask the server again by itself.
-                kept.received(storedAt: refresh.storedAt) { [weak self] in self?.retry() }
-                // The server answered: the changes waiting for it go now.
-                if refresh.storedAt == nil { performSync() }
-            } else if let outbox, outbox.waiting > 0, !isSyncing {
-                // A change just went to the outbox: the server is asked again by itself, after a wait.
-                syncRetry.retryLater { [weak self] in self?.retry() }
+                kept.received(storedAt: refresh.storedAt) { [weak self] in self?.reload(saying: nil) }
             }
+            // The server answered: the changes waiting for it go now (else after a wait).
+            outbox.loaded(outbox: loaded.outbox, serverAnswered: loaded.refresh.map { $0.storedAt == nil })
             let kept = loaded.index.position.flatMap(rowMap.row(ofPosition:))
             // Else the first contact, under the first header.
             list.reselect(kept, otherwise: 1, count: rowMap.rowCount)
@@ -290,7 +221,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                         count: max(1, rowMap.rowCount))
         case .failure(let error):
             // Changes still wait: the server is asked again later, whatever this load found.
-            if (outbox?.waiting ?? 0) > 0 { syncRetry.retryLater { [weak self] in self?.retry() } }
+            outbox.loadFailed()
             // A failed reload keeps the list on screen and says so; a failed first load is the error view.
             if let shown = index.value {
                 index = .loaded(shown)
@@ -334,41 +265,14 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         })
     }
 
-    private func retry() {
+    /// Reads the list again from where it lives, saying `notice` (what made the reload: changes synced)
+    /// over what the answer says.
+    private func reload(saying said: String?) {
+        if let said {
+            notice = said
+            keepsNotice = true
+        }
         load(refresh: true, keeping: selectedContactID)
-    }
-
-    // MARK: Outbox
-
-    /// Sends the changes waiting in the outbox, then reads the list again when any went (the server's
-    /// ids replace the waiting ones) and asks again later when some still wait.
-    private func performSync() {
-        guard interactor.sync != nil, !isSyncing else { return }
-        isSyncing = true
-        work.runLatest(WorkKey(self, "sync"), { [interactor] in await interactor.performSync() }, then: { [weak self] report in
-            guard let self else { return }
-            self.isSyncing = false
-            guard let report else { return }
-            var said: [String] = []
-            if report.sent > 0 { said.append(ContactsTexts.synced(report.sent)) }
-            if !report.refused.isEmpty { said.append(ContactsTexts.refusedOnServer(report.refused)) }
-            said += report.dropped.map(ContactsTexts.dropped)
-            self.syncProblem = report.stoppedBy
-            self.syncResumesAt = report.resumesAt
-            // Progress, or nothing left: the next waits start short again.
-            if report.sent > 0 || report.waiting == 0 { self.syncRetry.reloadRequested() }
-            if report.waiting > 0 { self.syncRetry.retryLater { [weak self] in self?.retry() } }
-            if !said.isEmpty {
-                self.notice = said.joined(separator: " ")
-                self.keepsNotice = true
-                self.load(refresh: true, keeping: self.selectedContactID)
-            } else if report.waiting != self.outbox?.waiting {
-                // Another process sent some meanwhile: the list and its marks are read again.
-                self.load(refresh: true, keeping: self.selectedContactID)
-            } else {
-                self.publish()
-            }
-        })
     }
 
     // MARK: Rows
@@ -401,7 +305,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 switch map.row(at: index) {
                 case .header(let letter)?:
                     return .header(letter)
-                case .contact(let position)?:
+                case .item(let position)?:
                     guard let contact = page.contact(at: position) else { return .pending }
                     return .contact(ContactListViewModel.ContactRow(
                         name: contact.fullName, favorite: contact.favorite,
@@ -418,7 +322,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 search: search,
                 emptyMessage: shown.total == 0 ? ContactsTexts.noContacts : ContactsTexts.noMatches(shownQuery),
-                notice: [kept.notice(), outbox.flatMap { ContactsTexts.waiting($0, problem: syncProblem, resumesAt: syncResumesAt) }, notice].compactMap { $0 }
+                notice: [kept.notice(), outbox.notice, notice].compactMap { $0 }
                     .joined(separator: " · ").nilIfEmpty,
                 touchedIndex: list.touchedIndex)
         }
