@@ -42,9 +42,22 @@ public final class ConfirmDialog: OverlayScreen {
 
     public func screenDidAppear() {}
 
-    public var keyHelp: [KeyHelp] {
-        [KeyHelp("←→ tab", "choose a button"), KeyHelp("enter/click", "press it"), KeyHelp("y / n esc", "\(confirmTitle) / \(cancelTitle)")]
+    /// The dialog's keys: ←→ choose a button, enter presses it, `y` confirms, `n` cancels. Their
+    /// words are its help and its key bar (q and ? are not keys of a question).
+    public var bindings: [KeyBinding] { [Self.chooseBinding, Self.pressBinding, confirmBinding, cancelBinding] }
+
+    private var confirmBinding: KeyBinding {
+        KeyBinding([.character("y"), .character("Y")], KeyHelp("y/Y", confirmTitle, bar: "y " + confirmTitle))
     }
+
+    private var cancelBinding: KeyBinding {
+        KeyBinding([.character("n"), .character("N"), .escape, .backspace], KeyHelp("n/N esc backspace", cancelTitle, bar: "n/esc " + cancelTitle))
+    }
+
+    static let chooseBinding = KeyBinding([.left, .right, .tab, .backtab], KeyHelp("←→ tab shift-tab", "choose a button", bar: "←→ choose"))
+    static let pressBinding = KeyBinding([.enter, .character(" ")], KeyHelp("enter space click", "press it", bar: "enter press"))
+
+    public var keyHelp: [KeyHelp] { bindings.help }
 
     private struct Layout {
         let box: Rect
@@ -67,10 +80,8 @@ public final class ConfirmDialog: OverlayScreen {
                       confirm: Point(column: left + cancel.width + 2, row: row))
     }
 
-    /// Its own key bar: what `y`, `n`/esc and the arrows do here (q and ? are not keys of a question).
-    public var keyBar: String {
-        ["←→ choose", "enter press", "y " + confirmTitle, "n/esc " + cancelTitle].joined(separator: KeyBar.separator)
-    }
+    /// Its own key bar: what the arrows, enter, `y` and `n`/esc do here (q and ? are not keys of a question).
+    public var keyBar: String { keyHelp.compactMap(\.bar).joined(separator: KeyBar.separator) }
 
     /// On a blank screen (the navigation controller draws it over the screen below instead).
     public func render(in context: RenderContext) -> Frame {
@@ -94,13 +105,13 @@ public final class ConfirmDialog: OverlayScreen {
 
     public func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
         switch event {
-        case .key(.left), .key(.right), .key(.tab), .key(.backtab):
+        case .key(let key) where Self.chooseBinding.matches(key):
             confirmFocused.toggle()
-        case .key(.enter), .key(.character(" ")):
+        case .key(let key) where Self.pressBinding.matches(key):
             finish(confirmFocused)
-        case .key(.character("y")), .key(.character("Y")):
+        case .key(let key) where confirmBinding.matches(key):
             finish(true)
-        case .key(.character("n")), .key(.character("N")), .key(.escape), .key(.backspace):
+        case .key(let key) where cancelBinding.matches(key):
             finish(false)
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
             let layout = layout(for: context.size)
