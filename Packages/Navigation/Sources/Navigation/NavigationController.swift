@@ -12,6 +12,20 @@ public enum HostAction: Equatable, Sendable {
     case suspend
 }
 
+/// The keys the host takes when the screen does not (``NavigationTexts/globalBindings`` says them).
+public enum HostKeys {
+    /// Back: pops the screen, or dismisses the modal one.
+    public static let back: [Key] = [.escape, .backspace]
+    /// Shows or hides the keys overlay (not while a screen takes typing).
+    public static let keys: [Key] = [.character("?")]
+    /// Suspends the process, always.
+    public static let suspend: [Key] = [.ctrl("z")]
+    /// Quits (not while a screen takes typing).
+    public static let quit: [Key] = [.character("q")]
+    /// Quits with status 130, as after SIGINT, always.
+    public static let interrupt: [Key] = [.ctrl("c")]
+}
+
 /// The navigation stack, modal slot and global keys shared by the interactive and the headless host.
 ///
 /// Owns every screen on the stack; routers reach it through the weak ``Navigator`` they hold.
@@ -77,27 +91,25 @@ public final class NavigationController: ScreenHost {
 
     /// Offers `event` to the top screen, then applies the global keys it did not consume.
     public func dispatch(_ event: InputEvent, in context: RenderContext) -> HostAction {
-        if case .key(.ctrl("c")) = event { return .interrupt }
-        if case .key(.ctrl("z")) = event { return .suspend }
+        if case .key(let key) = event, HostKeys.interrupt.contains(key) { return .interrupt }
+        if case .key(let key) = event, HostKeys.suspend.contains(key) { return .suspend }
         if isShowingHelp {
             // Any key closes the overlay; q still quits.
             isShowingHelp = false
-            if case .key(.character("q")) = event { return .quit }
+            if case .key(let key) = event, HostKeys.quit.contains(key) { return .quit }
             return .none
         }
         guard let screen = topScreen else { return .quit }
         if screen.handle(event, in: context) {
             return quitRequested ? .quit : .none
         }
-        switch event {
-        case .key(.escape), .key(.backspace):
+        guard case .key(let key) = event else { return quitRequested ? .quit : .none }
+        if HostKeys.back.contains(key) {
             if modal != nil { dismiss() } else { pop() }
-        case .key(.character("q")) where !screen.capturesText:
+        } else if HostKeys.quit.contains(key), !screen.capturesText {
             return .quit
-        case .key(.character("?")) where !screen.capturesText:
+        } else if HostKeys.keys.contains(key), !screen.capturesText {
             isShowingHelp = true
-        default:
-            break
         }
         return quitRequested ? .quit : .none
     }

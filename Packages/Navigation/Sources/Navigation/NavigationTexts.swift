@@ -7,7 +7,8 @@ public struct NavigationTexts: Sendable, Equatable {
     /// The `?` overlay's title.
     public var keysTitle: String
     /// The keys the host handles on every screen, listed under each screen's own keys.
-    public var globalKeys: [KeyHelp]
+    /// What the host's keys do, in this language (``globalBindings``).
+    public var globalActions: GlobalActions
     /// The key bar's word for `?`.
     public var keysBar: String
     /// The key bar's word for `q`.
@@ -35,7 +36,7 @@ public struct NavigationTexts: Sendable, Equatable {
     public var reloadAction: String
     public var reloadBar: String
 
-    public init(keysTitle: String, globalKeys: [KeyHelp], keysBar: String, quitBar: String, everywhereTitle: String,
+    public init(keysTitle: String, globalActions: GlobalActions, keysBar: String, quitBar: String, everywhereTitle: String,
                 retryButton: String, retryKey: KeyHelp, copiedWord: String = "Copied",
                 noClipboard: String = "Nothing copied: copying goes through the terminal, and this is not one.",
                 filterPlaceholder: String = "press / to filter",
@@ -56,7 +57,7 @@ public struct NavigationTexts: Sendable, Equatable {
         self.everywhereTitle = everywhereTitle
         self.retryButton = retryButton
         self.retryKey = retryKey
-        self.globalKeys = globalKeys
+        self.globalActions = globalActions
         self.keysBar = keysBar
         self.quitBar = quitBar
     }
@@ -64,16 +65,15 @@ public struct NavigationTexts: Sendable, Equatable {
     /// English, the default.
     public static let english = NavigationTexts(
         keysTitle: "Keys",
-        globalKeys: [KeyHelp("esc/backspace", "back"), KeyHelp("?", "show or hide keys"),
-                     KeyHelp("ctrl-z", "suspend"), KeyHelp("q", "quit")],
+        globalActions: GlobalActions(back: "back", keys: "show or hide keys", suspend: "suspend", quit: "quit (ctrl-c also while typing)"),
         keysBar: "keys", quitBar: "quit", everywhereTitle: "Everywhere", retryButton: "[ Retry ]",
         retryKey: KeyHelp("enter/space/r", "try again", bar: "r retry"))
 
     /// German (check24).
     public static let german = NavigationTexts(
         keysTitle: "Tasten",
-        globalKeys: [KeyHelp("esc/backspace", "zurück"), KeyHelp("?", "Tasten zeigen oder verbergen"),
-                     KeyHelp("ctrl-z", "anhalten"), KeyHelp("q", "beenden")],
+        globalActions: GlobalActions(back: "zurück", keys: "Tasten zeigen oder verbergen", suspend: "anhalten",
+                                     quit: "beenden (ctrl-c auch beim Tippen)"),
         keysBar: "Tasten", quitBar: "beenden", everywhereTitle: "Überall", retryButton: "[ Neuladen ]",
         retryKey: KeyHelp("enter/space/r", "neu laden", bar: "r Neuladen"), copiedWord: "Kopiert",
         noClipboard: "Nichts kopiert: Kopieren geht über das Terminal, und hier ist keins.",
@@ -81,6 +81,33 @@ public struct NavigationTexts: Sendable, Equatable {
         filterKey: KeyHelp("/", "beim Tippen filtern (enter behält, esc löscht)", bar: "/ Filter"),
         filterTypingBar: "tippen filtert  enter behält  esc löscht  ↑↓ wählen",
         moveAction: "Auswahl bewegen", moveBar: "↑↓ wählen", reloadAction: "neu laden", reloadBar: "r Neuladen")
+
+    /// What the host's keys do, in a language.
+    public struct GlobalActions: Sendable, Equatable {
+        public var back: String
+        public var keys: String
+        public var suspend: String
+        public var quit: String
+
+        public init(back: String, keys: String, suspend: String, quit: String) {
+            self.back = back
+            self.keys = keys
+            self.suspend = suspend
+            self.quit = quit
+        }
+    }
+
+    /// The host's own keys, under every screen's: back, the keys overlay, suspend, quit. The host
+    /// matches its input through these, so the overlay and `--help` say exactly what it does.
+    public var globalBindings: [KeyBinding] {
+        [KeyBinding(HostKeys.back, KeyHelp("esc/backspace", globalActions.back)),
+         KeyBinding(HostKeys.keys, KeyHelp("?", globalActions.keys)),
+         KeyBinding(HostKeys.suspend, KeyHelp("ctrl-z", globalActions.suspend)),
+         KeyBinding(HostKeys.quit + HostKeys.interrupt, KeyHelp("q ctrl-c", globalActions.quit))]
+    }
+
+    /// The words of ``globalBindings``: the `?` overlay's last lines and `--help`'s "Everywhere".
+    public var globalKeys: [KeyHelp] { globalBindings.help }
 
     /// The notice after `y`: what was copied (up to 40 columns of it), or why nothing was.
     public func copyNotice(_ value: String, copied: Bool) -> String {

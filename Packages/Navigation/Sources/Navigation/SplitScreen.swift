@@ -110,8 +110,11 @@ public final class SplitScreen: Screen, SplitNavigator {
         appearDetailIfShown()
     }
 
-    /// The split's own keys in regular width, listed before the focused pane's (and in `--help`).
-    public nonisolated static let regularWidthKeys = [KeyHelp("tab", "switch between the panes", bar: "tab switch pane")]
+    /// The split's own key in regular width, when neither pane takes it: it is listed before the
+    /// focused pane's keys (and in `--help`). esc in the detail pane goes back to the master, which
+    /// is what the host's esc says.
+    public nonisolated static let switchPaneBinding = KeyBinding([.tab, .backtab], KeyHelp("tab/shift-tab", "switch between the panes", bar: "tab switch pane"))
+    public nonisolated static let regularWidthKeys = [switchPaneBinding.help]
 
     public var keyHelp: [KeyHelp] {
         (sizeClass == .regular ? Self.regularWidthKeys : []) + (focusedScreen?.keyHelp ?? master.keyHelp)
@@ -217,11 +220,11 @@ public final class SplitScreen: Screen, SplitNavigator {
         let rect = focus == .master ? panes.master : panes.detail
         let target = focus == .master ? master : detail
         if target?.handle(event, in: context.resized(rect)) == true { return true }
-        if event == .key(.tab) || event == .key(.backtab), detail != nil {
+        if Self.switchPaneBinding.matches(event), detail != nil {
             focus = focus == .master ? .detail : .master
             return true
         }
-        if focus == .detail, event == .key(.escape) || event == .key(.backspace) {
+        if focus == .detail, case .key(let key) = event, HostKeys.back.contains(key) {
             focus = .master
             return true
         }

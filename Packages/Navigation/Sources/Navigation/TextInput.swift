@@ -36,6 +36,14 @@ extension TextInput {
 }
 
 extension TextInput {
+    /// Typing into a multi-line area (``edit(_:_:)-(_,TextAreaState)``): characters, enter for a new
+    /// line and the keys that move and erase, then their readline twins; two bindings, as a field's.
+    public static func areaTypingBindings(_ action: String = "writes the text") -> [KeyBinding] {
+        [KeyBinding([.enter, .left, .right, .up, .down, .home, .end, .backspace, .delete],
+                    KeyHelp("typing enter ←→↑↓ home/end backspace delete", action), matchesTyping: true),
+         KeyBinding([.ctrl("a"), .ctrl("e"), .ctrl("d")], KeyHelp("ctrl-a/ctrl-e ctrl-d", "start or end of the line, delete"))]
+    }
+
     /// Applies `event` to a multi-line `area`: the same keys as a field, plus enter for a new line
     /// and ↑/↓ between lines (home/end and ctrl-a/ctrl-e work on the cursor's line).
     @discardableResult

@@ -96,6 +96,25 @@ final class NavigationControllerTests: XCTestCase {
                        "the same keys in every language; only what they do is translated")
     }
 
+    /// The host's keys are its bindings: a key the screen leaves acts (back, the overlay, suspend, quit)
+    /// exactly when the overlay's "everywhere" lines name it; ctrl-c quit unsaid until these were bindings.
+    func testTheHostActsOnExactlyTheKeysItsHelpSays() async {
+        let context = RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none)
+        for texts in [NavigationTexts.english, .german] {
+            XCTAssertEqual(texts.globalBindings.flatMap(\.unnamedKeys), [])
+            XCTAssertEqual(texts.globalBindings.sharedKeys, [])
+            for key in everyKey {
+                let controller = NavigationController()
+                controller.texts = texts
+                controller.setRoot(StubScreen(title: "root"))
+                controller.push(StubScreen(title: "detail"))
+                let action = controller.dispatch(.key(key), in: context)
+                let acted = action != .none || controller.stack.count != 2 || controller.isShowingHelp
+                XCTAssertEqual(acted, texts.globalBindings.match(key), KeyBinding.name(of: key))
+            }
+        }
+    }
+
     func testRouterStyleQuitFromAScreen() async {
         let controller = NavigationController()
         let root = StubScreen(title: "root")

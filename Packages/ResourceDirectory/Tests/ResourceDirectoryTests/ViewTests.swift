@@ -223,6 +223,20 @@ final class ViewTests: XCTestCase {
         }
     }
 
+    /// The compose screen's keys are its bindings where the focus is: in a field, enter and ↑↓ move on
+    /// (its help said only tab, ctrl-s and esc); in the message they write. A key that writes nothing
+    /// (f5, ctrl-x) is not taken.
+    func testTheComposeScreenTakesTheKeysItsHelpSays() async {
+        var inMessage = compose
+        inMessage.focus = .body
+        for viewModel in [compose, inMessage] {
+            let view = ComposeEmailView(output: RecordingViewOutputs(), viewModel: viewModel)
+            assertKeysAreTheBindings(view.bindings, of: "compose (\(viewModel.focus))", context: context(80, 20)) {
+                ComposeEmailView(output: RecordingViewOutputs(), viewModel: viewModel)
+            }
+        }
+    }
+
     func testDetailTabMovesTheFocusAndScrollsItIntoView() async {
         let output = RecordingViewOutputs()
         var model = detail

@@ -179,11 +179,18 @@ enum ResourceDirectoryTexts {
     /// The host's esc, said in this screen's words, is help only.
     static let detailKeys = detailBindings.help + [KeyHelp("esc", "back to the list", bar: "esc back")]
 
-    static let composeKeys: [KeyHelp] = [
-        KeyHelp("tab/shift-tab", "next / previous field", bar: "tab next field"),
-        KeyHelp("ctrl-s", "send: hand the email to the mail app", bar: "ctrl-s send"),
-        KeyHelp("esc", "cancel (asks before discarding what you typed)", bar: "esc cancel"),
-    ]
+    /// The compose screen's keys where the focus is: in To and Subject, enter and ↑↓ move between the
+    /// fields as tab does; in the message they write (a new line, another line).
+    static func composeBindings(inMessage: Bool) -> [KeyBinding] {
+        let fieldKeys: [Key] = inMessage ? [.tab, .backtab] : FormInput.nextFieldKeys + FormInput.previousFieldKeys + [.enter]
+        return [KeyBinding(fieldKeys, KeyHelp(inMessage ? "tab/shift-tab" : "tab/shift-tab ↑↓ enter", "next / previous field", bar: "tab next field"))]
+            + (inMessage ? TextInput.areaTypingBindings("in the message: writes it") : TextInput.typingBindings())
+            + [composeSend, composeCancel]
+    }
+    static let composeSend = KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "send: hand the email to the mail app", bar: "ctrl-s send"))
+    static let composeCancel = KeyBinding([.escape], KeyHelp("esc", "cancel (asks before discarding what you typed)", bar: "esc cancel"))
+    /// Every key of the compose screen, in either place (`--help`'s section).
+    static let composeKeys = composeBindings(inMessage: false).help + [TextInput.areaTypingBindings("in the message: writes it")[0].help]
 
     /// The compose screen keeps `q` and `?` as text, so its bar names only its own keys.
     static let composeKeyBar = composeKeys.compactMap(\.bar).joined(separator: "  ")

@@ -17,7 +17,9 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
     func display(_ viewModel: ComposeEmailViewModel) { self.viewModel = viewModel }
     func screenDidAppear() {}
 
-    var keyHelp: [KeyHelp] { ResourceDirectoryTexts.composeKeys }
+    /// The keys where the focus is: the fields', or the message's.
+    var bindings: [KeyBinding] { ResourceDirectoryTexts.composeBindings(inMessage: viewModel.focus == .body) }
+    var keyHelp: [KeyHelp] { bindings.help }
     var capturesText: Bool { true }
 
     /// Where things are at a size.
@@ -91,34 +93,36 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
             return true
         }
         switch event {
-        case .key(.ctrl("s")):
+        case _ where ResourceDirectoryTexts.composeSend.matches(event):
             output.didRequestSend()
             return true
-        case .key(.escape):
+        case _ where ResourceDirectoryTexts.composeCancel.matches(event):
             output.didRequestCancel()
             return true
         case .key(.tab): return move(1)
         case .key(.backtab): return move(-1)
-        case .key(.enter) where focus != .body: return move(1)
-        case .key(.down) where focus != .body: return move(1)
-        case .key(.up) where focus != .body: return move(-1)
+        case .key(let key) where focus != .body && (FormInput.nextFieldKeys + [.enter]).contains(key): return move(1)
+        case .key(let key) where focus != .body && FormInput.previousFieldKeys.contains(key): return move(-1)
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
             let lines = Self.noticeLines(viewModel, size: context.size).count
             return click(Point(column: mouse.column, row: mouse.row), layout: Self.layout(context.size, noticeLines: lines))
         default:
             break
         }
+        // Typing (q and ? too: nothing typed reaches the host); a key that writes nothing is not taken.
         if focus == .body {
             var body = viewModel.body
-            if TextInput.edit(event, &body) { output.didEditBody(body) }
+            guard TextInput.edit(event, &body) else { return false }
+            output.didEditBody(body)
         } else {
             var fields = viewModel.fields
             fields.focus = focus.rawValue
             var edited = false
             fields.editFocused { edited = TextInput.edit(event, &$0) }
-            if edited { output.didEditFields(fields) }
+            guard edited else { return false }
+            output.didEditFields(fields)
         }
-        return true   // every key is the compose screen's: nothing typed reaches the host's q or ?
+        return true
     }
 
     private func click(_ point: Point, layout: Layout) -> Bool {
