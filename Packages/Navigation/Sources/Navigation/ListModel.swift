@@ -132,10 +132,10 @@ where Items.Index == Int, Items.Element: Sendable {
 
     /// The texts the filter reads, made after the items (a long catalog's, the first time the filter is used).
     public mutating func provideSearchTexts(_ searchTexts: SearchTexts) {
-        let before = selectedPosition
+        let before = selectedPosition, wasTrailing = isTrailingRowSelected
         texts = searchTexts
         matches = match(refining: nil)
-        reselect(before, trailing: false)
+        reselect(before, trailing: wasTrailing)
     }
 
     /// The query typed (a letter, an erased one, a paste, esc): the rows it leaves, narrowed from the last

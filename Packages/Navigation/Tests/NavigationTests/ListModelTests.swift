@@ -138,5 +138,10 @@ final class ListModelTests: XCTestCase {
         list.filter(by: "zzz")
         XCTAssertEqual(list.rowCount, 1)
         XCTAssertEqual(list.selection.selectedIndex, 0, "nothing matches: the footer is the one row")
+        var late = pageModel(["Apple pie", "Banana bread", "Cherry pie"])
+        late.selection.select(3, firstVisibleRow: 1, count: late.rowCount)
+        late.filter(by: "pie")
+        late.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread", "Cherry pie"]))
+        XCTAssertEqual(late.selection.selectedIndex, 2, "the footer still, once the texts typed before them have come")
     }
 }
