@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(
             name: "AppsCLITests",
             dependencies: ["AppsCLIKit", .product(name: "HTTPClient", package: "HTTPClient"), .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport"),
-                           .product(name: "TerminalUI", package: "TerminalUI")],
+                           .product(name: "TerminalUI", package: "TerminalUI"), .product(name: "Storage", package: "Storage"),
+                           .product(name: "StorageTesting", package: "Storage")],
             path: "Tests/AppsCLITests"
         ),
         .testTarget(

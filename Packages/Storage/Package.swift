@@ -9,17 +9,14 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StorageTesting", targets: ["StorageTesting"]),
     ],
-    dependencies: [
-        // The answers ResponseStore keeps are HTTPClient's (it is the archive of its RevalidatingTransport).
-        .package(path: "../HTTPClient"),
-    ],
+    dependencies: [],
     targets: [
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "Storage", dependencies: ["CSQLite", .product(name: "HTTPClient", package: "HTTPClient")]),
+        .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "StorageTesting", dependencies: ["Storage"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageTesting"]),
     ],

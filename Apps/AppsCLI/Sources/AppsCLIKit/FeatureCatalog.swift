@@ -98,7 +98,7 @@ extension LaunchEnvironment {
             if keepsAnswers {
                 let directory = try dataDirectory
                 let store = FeatureCatalog.openCache(feature: feature, what: "the kept answers") { try ResponseStore.open(directory: directory) }
-                dataTransport = store.map { RevalidatingTransport(wrap(transport), archive: $0) }
+                dataTransport = store.map { RevalidatingTransport(wrap(transport), archive: ResponseArchive(store: $0)) }
             }
         } else {
             transport = try local()

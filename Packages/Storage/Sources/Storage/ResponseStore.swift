@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 
 /// The last good answers to GET requests, by URL, with their validators (`ETag`, `Last-Modified`):
 /// what a feature shows at once, revalidates, and falls back to when the server cannot be reached.
@@ -14,6 +13,24 @@ public final class ResponseStore: Sendable {
     public static let maximumTotalBytes = 128 << 20
 
     private let database: SQLiteDatabase
+
+    /// An answer kept: its body, its media type and validators, and when the server last said it was
+    /// current. (HTTP's own answer type is the network's; the composition root maps between the two.)
+    public struct Entry: Sendable, Equatable {
+        public var body: Data
+        public var contentType: String?
+        public var etag: String?
+        public var lastModified: String?
+        public var storedAt: Date
+
+        public init(body: Data, contentType: String? = nil, etag: String? = nil, lastModified: String? = nil, storedAt: Date) {
+            self.body = body
+            self.contentType = contentType
+            self.etag = etag
+            self.lastModified = lastModified
+            self.storedAt = storedAt
+        }
+    }
 
     /// A store in `database`, creating its tables when missing. The answers' bodies live in a table
     /// of their own: marking an answer used or current then rewrites a small row, not its body.
@@ -60,21 +77,21 @@ public final class ResponseStore: Sendable {
     }
 
     /// The stored answer for `url`, if any; marks it used.
-    public func entry(for url: String, now: Date = Date()) throws -> StoredAnswer? {
+    public func entry(for url: String, now: Date = Date()) throws -> Entry? {
         guard let row = try database.query("""
             SELECT b.body, a.content_type, a.etag, a.last_modified, a.stored_at FROM answers a JOIN answer_bodies b ON b.url = a.url
             WHERE a.url = ?
             """, [.text(url)]).first else { return nil }
         // Bookkeeping for the bounds: a write that cannot happen now (another process writing) never costs the answer.
         try? database.execute("UPDATE answers SET used_at = ? WHERE url = ?", [.real(now.timeIntervalSince1970), .text(url)])
-        return StoredAnswer(body: try row.data("body") ?? Data(), contentType: try row.string("content_type"), etag: try row.string("etag"),
+        return Entry(body: try row.data("body") ?? Data(), contentType: try row.string("content_type"), etag: try row.string("etag"),
                      lastModified: try row.string("last_modified"),
                      storedAt: Date(timeIntervalSince1970: try row.double("stored_at") ?? 0))
     }
 
     /// Keeps `entry` as the answer for `url` (replacing an older one), then trims the store to its bounds.
     /// An answer larger than ``maximumBodyBytes`` is not kept (and an older one for `url` is dropped).
-    public func save(_ entry: StoredAnswer, for url: String, now: Date = Date()) throws {
+    public func save(_ entry: Entry, for url: String, now: Date = Date()) throws {
         try database.transaction { transaction in
             guard entry.body.count <= Self.maximumBodyBytes else {
                 try transaction.execute("DELETE FROM answers WHERE url = ?; DELETE FROM answer_bodies WHERE url = ?", [.text(url), .text(url)])
@@ -110,22 +127,5 @@ public final class ResponseStore: Sendable {
     /// How many answers are kept (for tests and diagnostics).
     public func count() throws -> Int {
         try database.query("SELECT COUNT(*) AS n FROM answers").first?.int("n") ?? 0
-    }
-}
-
-/// The archive of a ``RevalidatingTransport``. A store that fails to read or write costs the kept
-/// copy, never the network's answer: its errors end here.
-/// Answers are kept under their URL's ``StoreKey``: without a password, one spelling for one address.
-extension ResponseStore: AnswerArchive {
-    public func storedAnswer(for url: URL) -> StoredAnswer? {
-        try? entry(for: StoreKey.of(url))
-    }
-
-    public func store(_ answer: StoredAnswer, for url: URL) {
-        try? save(answer, for: StoreKey.of(url))
-    }
-
-    public func markCurrent(_ url: URL, at date: Date) {
-        try? markCurrent(StoreKey.of(url), at: date)
     }
 }
