@@ -18,6 +18,7 @@ let package = Package(
         .package(path: "Packages/HTTPClient"),
         .package(path: "Packages/JSONKit"),
         .package(path: "Packages/ImageKit"),
+        .package(path: "Packages/PictureUI"),
         .package(path: "Packages/ProductGrid"),
         .package(path: "Packages/Numbers"),
         .package(path: "Packages/ResourceDirectory"),
@@ -53,7 +54,7 @@ let package = Package(
                            .product(name: "SystemActionsTesting", package: "SystemActions"),
                            .product(name: "ImageKitTesting", package: "ImageKit"),
                            .product(name: "WebBrowserTesting", package: "WebBrowser"),
-                           "HTMLText", "HTTPClient", "JSONKit", "ImageKit", "Navigation", "Storage", "TerminalKit", "TerminalUI", "WebBrowser"],
+                           "HTMLText", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "Navigation", "Storage", "TerminalKit", "TerminalUI", "WebBrowser"],
             path: "Apps/AppsBench/Sources/AppsBench"
         ),
         .testTarget(
@@ -77,6 +78,7 @@ let package = Package(
                 .product(name: "TerminalKit", package: "TerminalKit"),
                 // Screenshots of real terminals are decoded and compared with the source picture.
                 .product(name: "ImageKit", package: "ImageKit"),
+                .product(name: "PictureUI", package: "PictureUI"),
             ],
             path: "Tests/EndToEndTests",
             exclude: ["__Snapshots__", "Fonts"]

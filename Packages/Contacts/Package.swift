@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "../HTTPClient"),
         .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
+        .package(path: "../PictureUI"),
         .package(path: "../SystemActions"),
         .package(path: "../TestSupport"),
         .package(path: "../Storage"),
@@ -22,7 +23,7 @@ let package = Package(
     targets: [
         .target(
             name: "Contacts",
-            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions", "Storage", "TextSearch"]
+            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions", "Storage", "TextSearch", "PictureUI"]
         ),
         // Fakes of the service, and the launcher of the loopback contacts server (Scripts/contacts_server.py,
         // a Python 3 standard-library implementation of the REST contract) that remote-client tests talk to.
@@ -30,7 +31,7 @@ let package = Package(
         .testTarget(
             name: "ContactsTests",
             dependencies: [
-                "Contacts", "ContactsTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions",
+                "Contacts", "ContactsTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "SystemActions",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "SystemActionsTesting", package: "SystemActions"),

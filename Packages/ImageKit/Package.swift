@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
-// ImageKit: JPEG/PNG decoding (libjpeg-turbo, libpng), area-average scaling, terminal
-// rendering (half blocks or an ASCII ramp) and an image repository with memory + disk caches.
+// ImageKit: JPEG/PNG decoding (libjpeg-turbo, libpng), area-average scaling and an image
+// repository with memory + disk caches: no UI (interactors import it; drawing is PictureUI's).
 import PackageDescription
 
 let package = Package(
@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "ImageKitTesting", targets: ["ImageKitTesting"]),
     ],
     dependencies: [
-        .package(path: "../TerminalUI"),
         .package(path: "../TestSupport"),
     ],
     targets: [
@@ -31,11 +30,11 @@ let package = Package(
             dependencies: ["CLibJPEG"],
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
-        .target(name: "ImageKit", dependencies: ["CJPEGDecode", "CLibPNG", "TerminalUI"]),
+        .target(name: "ImageKit", dependencies: ["CJPEGDecode", "CLibPNG"]),
         .target(name: "ImageKitTesting", dependencies: ["ImageKit"]),
         .testTarget(
             name: "ImageKitTests",
-            dependencies: ["ImageKit", "ImageKitTesting", "TerminalUI", .product(name: "TestSupport", package: "TestSupport")],
+            dependencies: ["ImageKit", "ImageKitTesting", .product(name: "TestSupport", package: "TestSupport")],
             exclude: ["Fixtures"]
         ),
     ],

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClientTesting
 import ImageKit
+import PictureUI
 import XCTest
 
 /// The product grid in real terminals on a virtual X display: kitty (its graphics protocol, with

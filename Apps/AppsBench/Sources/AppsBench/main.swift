@@ -11,6 +11,7 @@ import Foundation
 import HTMLText
 import HTTPClient
 import ImageKit
+import PictureUI
 import Navigation
 import Storage
 import TerminalKit

@@ -24,11 +24,12 @@ public struct RGBImage: Hashable, Sendable {
     public let height: Int
     /// Packed R, G, B bytes, row by row from the top-left pixel.
     public let pixels: [UInt8]
-    /// Shared by this image's copies, never by another image: lets a ``PictureRenderCache`` know a
+    /// Shared by this image's copies, never by another image: lets a picture render cache (PictureUI) know a
     /// picture it has drawn without hashing its pixels. Not part of equality.
-    let identity = Identity()
+    public let identity = Identity()
 
-    final class Identity: Sendable {}
+    /// An image's identity: compared with `===`, kept weakly by caches.
+    public final class Identity: Sendable {}
 
     public static func == (lhs: RGBImage, rhs: RGBImage) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && (lhs.identity === rhs.identity || lhs.pixels == rhs.pixels)

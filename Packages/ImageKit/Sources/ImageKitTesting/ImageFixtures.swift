@@ -71,3 +71,14 @@ public enum ImageFixtures {
         Data(base64Encoded: text) ?? Data()
     }
 }
+
+/// Named pixels for tests in any package.
+extension RGBPixel {
+    public static let pureRed = RGBPixel(red: 255, green: 0, blue: 0)
+    public static let pureGreen = RGBPixel(red: 0, green: 255, blue: 0)
+    public static let pureBlue = RGBPixel(red: 0, green: 0, blue: 255)
+    public static let yellow = RGBPixel(red: 255, green: 255, blue: 0)
+    public static let cyan = RGBPixel(red: 0, green: 255, blue: 255)
+    public static let gray = RGBPixel(red: 128, green: 128, blue: 128)
+    public static func grey(_ value: UInt8) -> RGBPixel { RGBPixel(red: value, green: value, blue: value) }
+}

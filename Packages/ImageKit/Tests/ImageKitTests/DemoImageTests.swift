@@ -25,7 +25,9 @@ final class DemoImageTests: XCTestCase {
             let image = try ImageDecoder.decode(data)
             XCTAssertEqual([image.width, image.height], [96, 96], name)
             // The corner is the light background every picture shares.
-            XCTAssertGreaterThan(ImageRenderer.luminance(image[0, 0]), 200, name)
+            let corner = image[0, 0]
+            // Light (Rec. 601 luminance): the demo pictures stand on a white ground.
+            XCTAssertGreaterThan((299 * Int(corner.red) + 587 * Int(corner.green) + 114 * Int(corner.blue)) / 1000, 200, name)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ImageKit
+import ImageKitTesting
 
 final class ImageDecoderTests: XCTestCase {
     func testSniffsFormatsByMagicBytes() {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ImageKit
+import ImageKitTesting
 
 final class ScalingTests: XCTestCase {
     func testHalvingAveragesEachTwoByTwoBlockExactly() {

@@ -57,13 +57,3 @@ func capturedStandardOutputAndError(_ body: () -> Void) throws -> String {
     try handle.close()
     return String(decoding: try Data(contentsOf: capture), as: UTF8.self)
 }
-
-extension RGBPixel {
-    static let pureRed = RGBPixel(red: 255, green: 0, blue: 0)
-    static let pureGreen = RGBPixel(red: 0, green: 255, blue: 0)
-    static let pureBlue = RGBPixel(red: 0, green: 0, blue: 255)
-    static let yellow = RGBPixel(red: 255, green: 255, blue: 0)
-    static let cyan = RGBPixel(red: 0, green: 255, blue: 255)
-    static let gray = RGBPixel(red: 128, green: 128, blue: 128)
-    static func grey(_ value: UInt8) -> RGBPixel { RGBPixel(red: value, green: value, blue: value) }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import ImageKit
+import PictureUI
 import Navigation
 
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClientTexts
 import ImageKit
+import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI

@@ -1,4 +1,5 @@
 import ImageKit
+import PictureUI
 import TerminalUI
 
 /// A contact's picture in a rectangle: the photo, or (without one) the initials on a color of the

@@ -1,4 +1,5 @@
 import ImageKit
+import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI

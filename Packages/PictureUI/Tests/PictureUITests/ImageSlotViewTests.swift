@@ -1,7 +1,8 @@
 import Foundation
 import TerminalUI
 import XCTest
-@testable import ImageKit
+@testable import PictureUI
+import ImageKit
 
 @MainActor
 final class ImageSlotViewTests: XCTestCase {

@@ -1,6 +1,8 @@
 import TerminalUI
 import XCTest
-@testable import ImageKit
+@testable import PictureUI
+import ImageKit
+import ImageKitTesting
 
 final class ImageRendererTests: XCTestCase {
     private func rgb(_ pixel: RGBPixel) -> Color { ImageRenderer.color(pixel) }
@@ -96,8 +98,8 @@ final class ImageRendererTests: XCTestCase {
         XCTAssertEqual(blank, Frame(size: Size(columns: 3, rows: 2)))
     }
 
-    func testRenderingADecodedDemoSizedImageFillsTheBox() throws {
-        let image = try ImageDecoder.decode(try Fixture.data("progressive-16x16.jpg"))
+    func testRenderingADecodedImageFillsTheBox() throws {
+        let image = try ImageDecoder.decode(ImageFixtures.tinyJPEG)
         let frame = ImageRenderer.render(image, in: Size(columns: 8, rows: 4), mode: .halfBlocks)
         guard case .rgb(let red, _, _, _) = frame[0, 0].style.foreground else { return XCTFail("no color") }
         XCTAssertGreaterThan(red, 200)

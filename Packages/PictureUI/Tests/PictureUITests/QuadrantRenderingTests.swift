@@ -1,6 +1,8 @@
 import TerminalUI
 import XCTest
-@testable import ImageKit
+@testable import PictureUI
+import ImageKit
+import ImageKitTesting
 
 /// The quadrant tier: four pixels a cell, the glyph and two colours of least colour error.
 final class QuadrantRenderingTests: XCTestCase {

@@ -1,4 +1,5 @@
 import Foundation
+import ImageKit
 import TerminalUI
 
 /// What an image slot of a screen shows: nothing, a spinner, the picture, or why there is none.

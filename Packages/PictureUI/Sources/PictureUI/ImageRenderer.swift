@@ -1,3 +1,4 @@
+import ImageKit
 import TerminalUI
 
 /// How an image becomes terminal cells.
