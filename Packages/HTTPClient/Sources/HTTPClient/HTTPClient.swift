@@ -44,7 +44,7 @@ public struct HTTPClient: Sendable {
         let response = try await send(request)
         guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
         let value = try HTTPResponse(statusCode: 200, body: response.body, url: request.url).decode(type)
-        keepDecoded(response, for: request)
+        await keepDecoded(response, for: request)
         return value
     }
 }

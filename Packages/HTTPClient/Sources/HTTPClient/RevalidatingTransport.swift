@@ -18,13 +18,13 @@ public struct StoredAnswer: Sendable, Equatable {
     }
 }
 
-/// Where a ``RevalidatingTransport`` keeps the last good answers (a SQLite file in the app; a
-/// dictionary in tests). Failures to read or write are the archive's to swallow: a broken store
-/// must never cost an answer from the network.
+/// Where a ``RevalidatingTransport`` keeps the last good answers (a SQLite file in the app, read and
+/// written on its own queue, so the calls are awaited; a dictionary in tests). Failures to read or
+/// write are the archive's to swallow: a broken store must never cost an answer from the network.
 public protocol AnswerArchive: Sendable {
-    func storedAnswer(for url: URL) -> StoredAnswer?
-    func store(_ answer: StoredAnswer, for url: URL)
-    func markCurrent(_ url: URL, at date: Date)
+    func storedAnswer(for url: URL) async -> StoredAnswer?
+    func store(_ answer: StoredAnswer, for url: URL) async
+    func markCurrent(_ url: URL, at date: Date) async
 }
 
 /// Keeps the last good answer to a GET, asks the server only whether it changed when one is kept
@@ -61,7 +61,7 @@ public struct RevalidatingTransport: Transport {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .get else { return try await base.send(request) }
-        let stored = archive.storedAnswer(for: request.url)
+        let stored = await archive.storedAnswer(for: request.url)
         let conditional = request.revalidating(etag: Self.usable(stored?.etag), lastModified: Self.usable(stored?.lastModified))
         var response: HTTPResponse
         do {
@@ -76,7 +76,7 @@ public struct RevalidatingTransport: Transport {
             return Self.response(stored, for: request.url, offline: true)
         }
         if response.statusCode == 304, let stored {
-            archive.markCurrent(request.url, at: now())
+            await archive.markCurrent(request.url, at: now())
             return Self.response(stored, for: request.url, offline: false)
         }
         if (500..<600).contains(response.statusCode), let stored, !Self.refusesStandIns(request) {
@@ -125,20 +125,20 @@ extension HTTPRequest {
 /// shows at once while it asks.
 public protocol KeepsAnswers: Transport {
     /// The kept answer to `request`, marked with when it was current; nil when none is kept.
-    func keptAnswer(for request: HTTPRequest) -> HTTPResponse?
+    func keptAnswer(for request: HTTPRequest) async -> HTTPResponse?
     /// Keeps `response`, a fresh 200 to `request` that decoded (a kept or revalidated one is not kept again).
-    func keep(_ response: HTTPResponse, for request: HTTPRequest)
+    func keep(_ response: HTTPResponse, for request: HTTPRequest) async
 }
 
 extension RevalidatingTransport: KeepsAnswers {
-    public func keptAnswer(for request: HTTPRequest) -> HTTPResponse? {
-        guard request.method == .get, let stored = archive.storedAnswer(for: request.url) else { return nil }
+    public func keptAnswer(for request: HTTPRequest) async -> HTTPResponse? {
+        guard request.method == .get, let stored = await archive.storedAnswer(for: request.url) else { return nil }
         return Self.response(stored, for: request.url, offline: true)
     }
 
-    public func keep(_ response: HTTPResponse, for request: HTTPRequest) {
+    public func keep(_ response: HTTPResponse, for request: HTTPRequest) async {
         guard request.method == .get, response.statusCode == 200, response.header(Self.revalidatedHeader) == nil else { return }
-        archive.store(StoredAnswer(body: response.body, contentType: response.header("Content-Type"), etag: Self.usable(response.header("ETag")),
+        await archive.store(StoredAnswer(body: response.body, contentType: response.header("Content-Type"), etag: Self.usable(response.header("ETag")),
                                    lastModified: Self.usable(response.header("Last-Modified")), storedAt: now()), for: request.url)
     }
 }
@@ -178,8 +178,8 @@ extension Fetched: Equatable where Value: Equatable {}
 extension HTTPClient {
     /// The kept answer to `request` decoded, without asking the server (nil when none is kept, it no
     /// longer decodes, or the transport keeps nothing).
-    public func kept<T: Decodable & Sendable>(_ type: T.Type, for request: HTTPRequest) -> Fetched<T>? {
-        guard let keeper = transport as? any KeepsAnswers, let response = keeper.keptAnswer(for: request),
+    public func kept<T: Decodable & Sendable>(_ type: T.Type, for request: HTTPRequest) async -> Fetched<T>? {
+        guard let keeper = transport as? any KeepsAnswers, let response = await keeper.keptAnswer(for: request),
               let value = try? response.decode(type) else { return nil }
         return Fetched(value, storedAt: response.storedAt)
     }
@@ -189,12 +189,12 @@ extension HTTPClient {
         let response = try await send(request)
         guard response.isSuccess else { throw HTTPError.status(code: response.statusCode, rawBody: response.body) }
         let value = try HTTPResponse(statusCode: 200, body: response.body, url: request.url).decode(type)
-        keepDecoded(response, for: request)
+        await keepDecoded(response, for: request)
         return Fetched(value, storedAt: response.storedAt)
     }
 
     /// Hands an answer that decoded to a transport that keeps answers: only those are kept.
-    func keepDecoded(_ response: HTTPResponse, for request: HTTPRequest) {
-        (transport as? any KeepsAnswers)?.keep(response, for: request)
+    func keepDecoded(_ response: HTTPResponse, for request: HTTPRequest) async {
+        await (transport as? any KeepsAnswers)?.keep(response, for: request)
     }
 }

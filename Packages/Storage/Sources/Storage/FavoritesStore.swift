@@ -6,10 +6,10 @@ import Foundation
 /// "check24" and "contacts"). The table is created with `CREATE TABLE IF NOT EXISTS` rather than
 /// by ``SQLiteDatabase/migrate(_:)``, so it does not claim `user_version`, which belongs to
 /// whoever owns the rest of the file's schema.
-public final class FavoritesStore: Sendable {
+public final class FavoritesStore: SQLiteStore {
     /// The feature whose favorites this store holds.
     public let namespace: String
-    private let database: SQLiteDatabase
+    public let database: SQLiteDatabase
 
     /// A store for `namespace` in `database`, creating the `favorites` table when missing.
     public init(database: SQLiteDatabase, namespace: String) throws {

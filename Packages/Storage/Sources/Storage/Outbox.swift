@@ -23,7 +23,7 @@ import Glibc
 ///
 /// Every change is one `BEGIN IMMEDIATE` transaction: a process killed at any point leaves each
 /// entry waiting, claimed or gone — never half-written.
-public final class Outbox: Sendable {
+public final class Outbox: SQLiteStore {
     public static let fileName = "outbox.sqlite"
     /// How long a claim holds by default without being completed or released (a request's timeout is shorter).
     public static let leaseDuration: TimeInterval = 120
@@ -53,7 +53,7 @@ public final class Outbox: Sendable {
         public var isClaimed: Bool
     }
 
-    private let database: SQLiteDatabase
+    public let database: SQLiteDatabase
 
     /// An outbox in `database`, creating its tables when missing (it claims no schema version).
     public init(database: SQLiteDatabase) throws {

@@ -5,14 +5,14 @@ import Foundation
 ///
 /// Bounded: answers over ``maximumBodyBytes`` are not kept, and beyond ``maximumEntries`` answers or
 /// ``maximumTotalBytes`` in all, the least recently used go first.
-public final class ResponseStore: Sendable {
+public final class ResponseStore: SQLiteStore {
     /// The file's name in the data directory.
     public static let fileName = "responses.sqlite"
     public static let maximumEntries = 2_000
     public static let maximumBodyBytes = 16 << 20
     public static let maximumTotalBytes = 128 << 20
 
-    private let database: SQLiteDatabase
+    public let database: SQLiteDatabase
 
     /// An answer kept: its body, its media type and validators, and when the server last said it was
     /// current. (HTTP's own answer type is the network's; the composition root maps between the two.)

@@ -12,8 +12,13 @@ import Darwin
 /// One connection, serialized by a `Mutex`: every call holds the lock from prepare to finalize,
 /// so a call's statements, its error message and `changes` belong together. The connection is
 /// opened with `SQLITE_OPEN_NOMUTEX` because SQLite's own per-call mutex would only repeat our lock
-/// (and could not keep `sqlite3_errmsg` with the failing call). Calls are synchronous and short;
+/// (and could not keep `sqlite3_errmsg` with the failing call). Calls are synchronous;
 /// a write waits at most the busy timeout for another process.
+///
+/// Async code never makes them itself: it awaits ``perform(_:)``, which runs them on the database's
+/// own serial queue, so a call that waits (for the disk, or for another process's write, up to the
+/// busy timeout) holds a queue thread of its own, never a thread of the cooperative pool (two of
+/// them on a 2-core machine).
 ///
 /// Opening sets `journal_mode=WAL` (readers in other processes don't block the writer),
 /// `foreign_keys=ON` and the busy timeout. The file closes on ``close()`` or when the last
@@ -24,6 +29,9 @@ public final class SQLiteDatabase: Sendable {
 
     /// The open connection; nil after ``close()``.
     private let connection: Mutex<OpaquePointer?>
+
+    /// Where ``perform(_:)`` runs its calls, one at a time, off the cooperative pool.
+    private let queue: DispatchQueue
 
     /// The thread that holds `connection` (0: none), so a call from inside a transaction body
     /// throws instead of deadlocking. Only a thread can store its own id, so reading our own id
@@ -99,6 +107,15 @@ public final class SQLiteDatabase: Sendable {
             throw error
         }
         connection = Mutex(handle)
+        queue = DispatchQueue(label: "sqlite " + ((location as NSString).lastPathComponent))
+    }
+
+    /// Runs `body` with this database on its own serial queue and awaits it: the calls of async code
+    /// (a cancelled task's too: a call once started ends, and a transaction is never left half-way).
+    public func perform<T: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body(self) }) }
+        }
     }
 
     deinit {

@@ -13,12 +13,12 @@ import Storage
 /// Bounded: at most ``maximumCatalogs`` catalogs (the least recently current go first), a payload
 /// up to the list limit. A payload is written whole under a new name before its row names it, and
 /// the one it replaces goes after the commit: a kill at any point leaves a row and its payload.
-public final class Check24CatalogStore: Sendable {
+public final class Check24CatalogStore: SQLiteStore {
     public static let fileName = "check24-catalogs.sqlite"
     public static let payloadsFolder = "check24-catalogs"
     public static let maximumCatalogs = 4
 
-    private let database: SQLiteDatabase
+    public let database: SQLiteDatabase
     private let payloads: URL
 
     /// Opens (creating on first use) the store in `directory`.

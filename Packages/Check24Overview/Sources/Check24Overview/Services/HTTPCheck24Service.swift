@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import Storage
 
 /// The live catalog: `GET {base}/products-test.json` (the legal page comes through WebBrowser's
 /// `HTTPWebPageLoader`).
@@ -8,7 +9,8 @@ import HTTPClient
 /// only whether it changed (`If-None-Match` / `If-Modified-Since`), and on a 304 pages the kept one
 /// without parsing the payload again; when the server cannot be reached (no answer, a timeout) the
 /// kept one stands in, marked with when it was current. An answer that is an error (a 5xx, such as
-/// `--fail-every`'s) stays an error: a kept catalog never hides it.
+/// `--fail-every`'s) stays an error: a kept catalog never hides it. The store is read and written on
+/// its own queue (awaited), never on a thread of the cooperative pool.
 public struct HTTPCheck24Service: Check24CatalogService {
     private let client: HTTPClient
     private let baseURL: URL
@@ -24,7 +26,7 @@ public struct HTTPCheck24Service: Check24CatalogService {
 
     public func fetchCatalog() async throws -> Fetched<Check24Catalog> {
         let url = try Check24OverviewModule.productsURL(base: baseURL)
-        let kept = store?.validators(for: url)
+        let kept = try? await store?.perform { $0.validators(for: url) }
         let plain = HTTPRequest.get(url, byteLimit: HTTPRequest.ByteLimit.list)
         let request = plain.revalidating(etag: RevalidatingTransport.usable(kept?.etag), lastModified: RevalidatingTransport.usable(kept?.lastModified))
         var response: HTTPResponse
@@ -35,12 +37,14 @@ public struct HTTPCheck24Service: Check24CatalogService {
                 response = try await client.send(plain)
             }
         } catch {
-            guard error.meansNoAnswer, let kept, let catalog = store?.catalog(for: url) else { throw error }
+            guard error.meansNoAnswer, let kept, let catalog = try? await store?.perform({ $0.catalog(for: url) }) else { throw error }
             return Fetched(catalog, storedAt: kept.storedAt)
         }
         if response.statusCode == 304 {
-            if let store, let catalog = store.catalog(for: url) {
-                store.markCurrent(url, at: now())
+            let now = now()
+            if let store, let catalog = try? await store.perform({ store in
+                store.catalog(for: url).map { catalog in store.markCurrent(url, at: now); return catalog }
+            }) {
                 return Fetched(catalog)
             }
             // The kept catalog could not be read (its payload gone or changed): ask for the whole one.
@@ -55,6 +59,7 @@ public struct HTTPCheck24Service: Check24CatalogService {
 
     public func keepCatalog(_ catalog: Check24Catalog) async {
         // Keeping is for the next launch: a store that cannot write costs nothing now.
-        try? store?.keep(catalog, at: now())
+        let now = now()
+        _ = try? await store?.perform { try $0.keep(catalog, at: now) }
     }
 }

@@ -22,12 +22,13 @@ public struct SQLiteFavoritesService: Check24FavoritesService {
         self.init(store: try FavoritesStore(database: database, namespace: Self.namespace))
     }
 
+    /// On the store's own queue (as every call below), never on a thread of the cooperative pool.
     public func favoriteIDs() async throws -> Set<Int> {
-        Set(try store.all().compactMap { Int($0) })
+        try await store.perform { store in Set(try store.all().compactMap { Int($0) }) }
     }
 
     public func setFavorite(_ isFavorite: Bool, productID: Int) async throws -> Bool {
-        try store.set(String(productID), favorite: isFavorite)
+        try await store.perform { try $0.set(String(productID), favorite: isFavorite) }
         return isFavorite
     }
 }

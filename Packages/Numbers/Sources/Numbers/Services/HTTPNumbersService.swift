@@ -18,7 +18,7 @@ public struct HTTPNumbersService: NumbersService {
 
     public func keptCatalog() async -> Fetched<NumbersCatalog>? {
         guard let url = try? URLBuilder(base: baseURL).appending(path: "json.php").url() else { return nil }
-        return client.kept(NumbersCatalog.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
+        return await client.kept(NumbersCatalog.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
     }
 
     public func fetchDetail(name: String) async throws -> Fetched<NumberDetail> {

@@ -18,7 +18,7 @@ public struct HTTPProductService: ProductService {
 
     public func keptCatalog() async -> Fetched<ProductCatalog>? {
         guard let url = try? URLBuilder(base: baseURL).appending(path: "cart", "list").url() else { return nil }
-        return client.kept(ProductCatalog.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
+        return await client.kept(ProductCatalog.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
     }
 
     public func fetchDetail(productID: String) async throws -> ProductDetail {

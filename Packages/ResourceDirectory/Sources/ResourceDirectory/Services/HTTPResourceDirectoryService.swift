@@ -23,12 +23,12 @@ public struct HTTPResourceDirectoryService: ResourceDirectoryService {
 
     public func keptCategories() async -> Fetched<ResourceCategoryList>? {
         guard let url = try? Self.dataURL(base: baseURL, file: "categories.json") else { return nil }
-        return client.kept(ResourceCategoryList.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
+        return await client.kept(ResourceCategoryList.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
     }
 
     public func keptResources(file: String) async -> Fetched<ResourceList>? {
         guard let url = try? Self.dataURL(base: baseURL, file: file) else { return nil }
-        return client.kept(ResourceList.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
+        return await client.kept(ResourceList.self, for: .get(url, byteLimit: HTTPRequest.ByteLimit.list))
     }
 
     /// `{base}/data/{file}`, the file name escaped as one path segment.
