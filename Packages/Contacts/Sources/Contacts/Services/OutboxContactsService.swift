@@ -19,6 +19,10 @@ import Synchronization
 /// A contact waiting to be created has the negative id `-entry`: its page, its favourite, an edit or
 /// a delete change the waiting write itself while it surely has not reached the server; once sent,
 /// the id leads to the contact the server made.
+///
+/// The outbox is read and written on its own queue (``SQLiteStore/perform(_:)``), awaited: a write
+/// that waits for another process's (up to the busy timeout) never holds a thread of the cooperative
+/// pool. Only the one-time renaming at construction reads it directly.
 public final class OutboxContactsService: ContactsService, ContactsSyncing {
     /// The server, for everything the outbox does not answer.
     public let server: any ContactsService
@@ -86,7 +90,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     /// Changes kept before the outbox named what each is about are named once, so that a change
-    /// reads only the changes about its own contact (``queuedWrites(about:)``).
+    /// reads only the changes about its own contact (``await queuedWrites(about:)``).
     private func nameSubjects() {
         let decoder = JSONDecoder()
         for entry in (try? outbox.entriesWithoutSubject(in: queue, now: now())) ?? [] {
@@ -115,7 +119,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             list.contacts.removeAll { $0.id <= 0 }
         }
         if list.storedAt == nil, let newest = list.contacts.map(\.id).max() { newestKnownID.withLock { $0 = newest } }
-        let queued = queuedWrites()
+        let queued = await queuedWrites()
         guard !queued.isEmpty else { return list }
         var positions: [Int: Int] = [:]
         for (position, contact) in list.contacts.enumerated() { positions[contact.id] = position }
@@ -142,15 +146,15 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     public func obtainContact(id: Int) async throws(ContactsError) -> Contact {
         let serverID: Int
         // The changes about this contact only: a page costs the same however many others wait.
-        let queued = queuedWrites(about: id)
-        switch resolve(id, in: queued) {
+        let queued = await queuedWrites(about: id)
+        switch await resolve(id, in: queued) {
         case .waitingCreate(let create):
             // With the changes made to it since, where they could not go into the create itself.
             return queued.filter { $0.rowID == create.rowID && $0.entry != create.entry }.reduce(create.shownContact) { Self.overlay($1, on: $0) }
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
-        let writes = (serverID == id ? queued : queuedWrites(about: serverID)).filter { $0.rowID == serverID }
+        let writes = (serverID == id ? queued : await queuedWrites(about: serverID)).filter { $0.rowID == serverID }
         do throws(ContactsError) {
             let contact = try await server.obtainContact(id: serverID)
             remember(contact)
@@ -197,44 +201,44 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact {
         let serverID: Int
-        let queued = queuedWrites(about: id)
-        switch resolve(id, in: queued) {
+        let queued = await queuedWrites(about: id)
+        switch await resolve(id, in: queued) {
         case .waitingCreate(let create):
-            if let changed = try changeWaitingCreate(create, with: changes, queued: queued) { return changed }
+            if let changed = try await changeWaitingCreate(create, with: changes, queued: queued) { return changed }
             // It may have reached the server: the change follows it, to the contact it made.
             let base = try await obtainContact(id: create.rowID)
             let write = PendingContactWrite(kind: PendingContactWrite.kind(ofUpdate: changes), contactID: nil, changes: changes,
                                             photoPath: changes.photo?.sourcePath ?? "", base: base, shown: base.applying(changes),
                                             madeBy: create.entry)
-            return try following(create, with: write)
+            return try await following(create, with: write)
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
-        let about = serverID == id ? queued : queuedWrites(about: serverID)
+        let about = serverID == id ? queued : await queuedWrites(about: serverID)
         let base = await obtainBase(id: serverID, queued: about)
         let write = PendingContactWrite(kind: PendingContactWrite.kind(ofUpdate: changes), contactID: serverID, changes: changes,
                                         photoPath: changes.photo?.sourcePath ?? "", base: base, shown: base.applying(changes))
-        if let joined = joiningWaitingFavorite(write, in: about) { return joined }
+        if let joined = await joiningWaitingFavorite(write, in: about) { return joined }
         return try await save(write) { () throws(ContactsError) in try await server.performUpdate(id: serverID, changes) }
     }
 
     public func performDelete(id: Int) async throws(ContactsError) {
         let serverID: Int
-        let queued = queuedWrites(about: id)
-        switch resolve(id, in: queued) {
+        let queued = await queuedWrites(about: id)
+        switch await resolve(id, in: queued) {
         case .waitingCreate(let create):
             // A contact not created yet: the waiting create goes, unless it may have reached the server;
             // then the delete follows it, to the contact it made.
             guard case .waiting = create.state else { throw .unavailable(.other(detail: Self.refusedCreate)) }
-            if (try? outbox.remove(create.entry, now: now())) == true { return }
+            if (try? await outbox.perform({ [self] store in try store.remove(create.entry, now: now()) })) == true { return }
             let base = try await obtainContact(id: create.rowID)
-            _ = try following(create, with: PendingContactWrite(kind: .delete, contactID: nil, changes: ContactChanges(), base: base,
+            _ = try await following(create, with: PendingContactWrite(kind: .delete, contactID: nil, changes: ContactChanges(), base: base,
                                                                 shown: base, madeBy: create.entry))
             return
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
-        let base = await obtainBase(id: serverID, queued: serverID == id ? queued : queuedWrites(about: serverID))
+        let base = await obtainBase(id: serverID, queued: serverID == id ? queued : await queuedWrites(about: serverID))
         let write = PendingContactWrite(kind: .delete, contactID: serverID, changes: ContactChanges(), base: base, shown: base)
         _ = try await save(write) { () throws(ContactsError) in
             try await server.performDelete(id: serverID)
@@ -250,55 +254,55 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     /// contact as saved, or as it will be and marked waiting. A process killed meanwhile leaves it
     /// there, marked as possibly sent. An answer (422, 404, 5xx) takes it out again and is thrown.
     private func save(_ write: PendingContactWrite, send: () async throws(ContactsError) -> Contact) async throws(ContactsError) -> Contact {
-        let entry = try enqueue(write)
+        let entry = try await enqueue(write)
         let waiting = QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind), mayHaveBeenSent: false).shownContact
         // The server asked to be left alone for a while: it gets the change when the wait is over.
-        if pausedUntil() != nil { return waiting }
+        if await pausedUntil() != nil { return waiting }
         // A pass over the outbox under way sends it in its turn.
         guard takeSendingTurn() else { return waiting }
         defer { endSendingTurn() }
         // Changes go to the server in the order they were made: behind the ones waiting, if any.
-        guard (try? outbox.claim(entry, in: queue, owner: owner, now: now(), lease: lease)) != nil else { return waiting }
-        guard (try? outbox.markSending(entry, owner: owner, now: now(), lease: lease)) == true else {
-            try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: false)
+        guard (try? await outbox.perform({ [self] store in try store.claim(entry, in: queue, owner: owner, now: now(), lease: lease) })) != nil else { return waiting }
+        guard (try? await outbox.perform({ [self] store in try store.markSending(entry, owner: owner, now: now(), lease: lease) })) == true else {
+            try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: false) })
             return waiting
         }
         do throws(ContactsError) {
             let saved = try await send()
             guard Self.answerMatches(saved, write) else {
                 // Another contact than the one sent: never taken for it. The change waits, looked up before it goes again.
-                try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true)
+                try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true) })
                 return waiting
             }
-            _ = try? outbox.complete(entry, owner: owner, result: write.kind == .create ? String(saved.id) : nil, now: now())
+            _ = try? await outbox.perform({ [self] store in try store.complete(entry, owner: owner, result: write.kind == .create ? String(saved.id) : nil, now: now()) })
             if write.kind != .delete { remember(saved) }
             return saved
         } catch {
             if let mayHaveGoneOut = Self.unreachable(error) {
-                try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut)
+                try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut) })
                 return waiting
             }
             // "Not now, ask again later" (429 or 503 with Retry-After): the change waits until then.
-            if Self.asksToWait(error), let until = pausedUntil() {
-                try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: false)
-                try? outbox.pause(queue, until: until)
+            if Self.asksToWait(error), let until = await pausedUntil() {
+                try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: false) })
+                try? await outbox.perform({ [self] store in try store.pause(queue, until: until) })
                 return waiting
             }
             if error == .noAnswer(nil) {
                 // Saved, with an answer that cannot be read: looked up on the server before anything else.
-                try? outbox.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true)
+                try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true) })
                 return waiting
             }
             // The server answered: the change is the form's or the page's again, not the outbox's.
-            _ = try? outbox.complete(entry, owner: owner, now: now())
+            _ = try? await outbox.perform({ [self] store in try store.complete(entry, owner: owner, now: now()) })
             throw error
         }
     }
 
-    private func enqueue(_ write: PendingContactWrite) throws(ContactsError) -> Int64 {
+    private func enqueue(_ write: PendingContactWrite) async throws(ContactsError) -> Int64 {
         do {
-            return try outbox.enqueue(write.kind.rawValue, payload: try JSONEncoder().encode(write), in: queue, subject: Self.subject(of: write),
-                                      now: now())
+            return try await outbox.perform({ [self] store in try store.enqueue(write.kind.rawValue, payload: try JSONEncoder().encode(write), in: queue, subject: Self.subject(of: write),
+                                      now: now()) })
         } catch {
             throw .unavailable(.other(detail: "The change could not be kept: \(error)"))
         }
@@ -306,7 +310,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
 
     /// A change to a contact still waiting to be created goes into the waiting create; nil when it
     /// cannot (it may have reached the server, or is on its way).
-    private func changeWaitingCreate(_ create: QueuedWrite, with changes: ContactChanges, queued all: [QueuedWrite]) throws(ContactsError) -> Contact? {
+    private func changeWaitingCreate(_ create: QueuedWrite, with changes: ContactChanges, queued all: [QueuedWrite]) async throws(ContactsError) -> Contact? {
         let queued = create
         guard case .waiting = queued.state else { throw .unavailable(.other(detail: Self.refusedCreate)) }
         // A change already follows it: this one goes behind, in order.
@@ -318,7 +322,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
                                        phoneNumber: write.shown.phoneNumber, favorite: write.shown.favorite,
                                        photo: changes.photo ?? write.changes.photo)
         // One that may have reached the server is settled by sending it first (looked up, then sent or not).
-        guard let payload = try? JSONEncoder().encode(write), (try? outbox.replace(queued.entry, payload: payload, now: now())) == true else {
+        guard let payload = try? JSONEncoder().encode(write), (try? await outbox.perform({ [self] store in try store.replace(queued.entry, payload: payload, now: now()) })) == true else {
             return nil
         }
         return QueuedWrite(entry: queued.entry, pending: write, state: queued.state, mayHaveBeenSent: false).shownContact
@@ -329,20 +333,20 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     /// times offline has one change waiting, not a thousand to read at every toggle. Edits are not
     /// joined: each is taken or refused by the server on its own, and a refused one must not take
     /// another down with it. Nil when it cannot; the change is then queued behind.
-    private func joiningWaitingFavorite(_ write: PendingContactWrite, in queued: [QueuedWrite]) -> Contact? {
+    private func joiningWaitingFavorite(_ write: PendingContactWrite, in queued: [QueuedWrite]) async -> Contact? {
         guard write.kind == .favorite, let last = queued.last, last.pending.kind == .favorite, last.pending.contactID == write.contactID,
               case .waiting = last.state, !last.mayHaveBeenSent else { return nil }
         var joined = last.pending
         joined.changes = write.changes
         joined.shown = write.shown
-        guard let payload = try? JSONEncoder().encode(joined), (try? outbox.replace(last.entry, payload: payload, now: now())) == true else { return nil }
+        guard let payload = try? JSONEncoder().encode(joined), (try? await outbox.perform({ [self] store in try store.replace(last.entry, payload: payload, now: now()) })) == true else { return nil }
         return QueuedWrite(entry: last.entry, pending: joined, state: .waiting(.favorite), mayHaveBeenSent: false).shownContact
     }
 
     /// Keeps `write`, a change to the contact `create` makes, for after it: never sent at once (the
     /// create goes first). The contact as it will be, marked waiting.
-    private func following(_ create: QueuedWrite, with write: PendingContactWrite) throws(ContactsError) -> Contact {
-        let entry = try enqueue(write)
+    private func following(_ create: QueuedWrite, with write: PendingContactWrite) async throws(ContactsError) -> Contact {
+        let entry = try await enqueue(write)
         var contact = QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind), mayHaveBeenSent: false).shownContact
         contact.id = create.rowID
         return contact
@@ -439,41 +443,43 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         case unknown
     }
 
-    private func resolve(_ id: Int, in queued: [QueuedWrite]) -> Resolution {
+    private func resolve(_ id: Int, in queued: [QueuedWrite]) async -> Resolution {
         guard id <= 0 else { return .server(id) }
         let entry = Int64(-id)
         if let write = queued.first(where: { $0.entry == entry }) { return .waitingCreate(write) }
         // Sent meanwhile: the contact the server made.
-        if let made = (try? outbox.result(of: entry)).flatMap({ $0 }).flatMap(Int.init) { return .server(made) }
+        if let made = (try? await outbox.perform({ store in try store.result(of: entry) })).flatMap({ $0 }).flatMap(Int.init) { return .server(made) }
         return .unknown
     }
 
     /// The waiting and refused changes, oldest first (entries that cannot be read are left out).
-    private func queuedWrites() -> [QueuedWrite] {
-        decoded((try? outbox.pending(in: queue, now: now())) ?? [])
+    private func queuedWrites() async -> [QueuedWrite] {
+        await decoded((try? await outbox.perform({ [self] store in try store.pending(in: queue, now: now()) })) ?? [])
     }
 
     /// The waiting and refused changes about the contact of row `id`, oldest first, read through the
     /// outbox's index: the create of a contact waiting to be created (`id` = `-entry`) and the changes
     /// that follow it; for a server's contact, its changes and those that followed the create that
     /// made it.
-    private func queuedWrites(about id: Int) -> [QueuedWrite] {
+    private func queuedWrites(about id: Int) async -> [QueuedWrite] {
         var entries: [Outbox.Entry] = []
         var subjects = [String(id)]
         if id <= 0 {
-            if let create = try? outbox.entry(Int64(-id), in: queue, now: now()) { entries.append(create) }
+            if let create = try? await outbox.perform({ [self] store in try store.entry(Int64(-id), in: queue, now: now()) }) { entries.append(create) }
         } else {
-            subjects += ((try? outbox.completed(withResult: String(id))) ?? []).map { String(-Int($0)) }
+            subjects += ((try? await outbox.perform({ store in try store.completed(withResult: String(id)) })) ?? []).map { String(-Int($0)) }
         }
-        entries += (try? outbox.pending(in: queue, about: subjects, now: now())) ?? []
-        return decoded(entries.sorted { $0.id < $1.id })
+        let about = subjects
+        entries += (try? await outbox.perform({ [self] store in try store.pending(in: queue, about: about, now: now()) })) ?? []
+        return await decoded(entries.sorted { $0.id < $1.id })
     }
 
-    private func decoded(_ entries: [Outbox.Entry]) -> [QueuedWrite] {
+    private func decoded(_ entries: [Outbox.Entry]) async -> [QueuedWrite] {
         payloadsDecoded.add(entries.count, ordering: .relaxed)
         let decoder = JSONDecoder()
-        return entries.compactMap { entry in
-            guard let pending = try? decoder.decode(PendingContactWrite.self, from: entry.payload) else { return nil }
+        var writes: [QueuedWrite] = []
+        for entry in entries {
+            guard let pending = try? decoder.decode(PendingContactWrite.self, from: entry.payload) else { continue }
             var state = ContactSyncState.waiting(pending.kind)
             if entry.isRefused {
                 let refusal = entry.lastProblem.flatMap { try? decoder.decode(ContactRefusal.self, from: Data($0.utf8)) } ?? .invalid([])
@@ -482,19 +488,20 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             var resolved = pending
             // A change that follows a create sent meanwhile is about the contact the server made.
             if let create = pending.madeBy, pending.contactID == nil {
-                resolved.contactID = (try? outbox.result(of: create)).flatMap { $0 }.flatMap(Int.init)
+                resolved.contactID = (try? await outbox.perform({ store in try store.result(of: create) })).flatMap { $0 }.flatMap(Int.init)
             }
-            return QueuedWrite(entry: entry.id, pending: resolved, state: state, mayHaveBeenSent: entry.mayHaveBeenSent)
+            writes.append(QueuedWrite(entry: entry.id, pending: resolved, state: state, mayHaveBeenSent: entry.mayHaveBeenSent))
         }
+        return writes
     }
 
     // MARK: ContactsSyncing
 
     public func obtainStatus() async -> ContactOutboxStatus {
-        let counts = (try? outbox.counts(in: queue)) ?? (waiting: 0, refused: 0)
+        let counts = (try? await outbox.perform({ [self] store in try store.counts(in: queue) })) ?? (waiting: 0, refused: 0)
         var elsewhere: [ContactOutboxStatus.Elsewhere] = []
         // Those that go when that server is opened again; one it refused waits for its person there.
-        for (other, waiting, _) in (try? outbox.queues()) ?? [] where other != queue && other.hasPrefix(Self.queuePrefix) && waiting > 0 {
+        for (other, waiting, _) in (try? await outbox.perform({ store in try store.queues() })) ?? [] where other != queue && other.hasPrefix(Self.queuePrefix) && waiting > 0 {
             let address = String(other.dropFirst(Self.queuePrefix.count))
             // Shown without the account's name: a list on screen is no place for it.
             let shown = URL(string: address).map(URLDisplay.redacted) ?? URLDisplay.redacted(text: address)
@@ -505,12 +512,12 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     /// The changes waiting to go out (set-aside ones do not count), counted without reading them.
-    private func waitingCount() -> Int {
-        (try? outbox.counts(in: queue).waiting) ?? 0
+    private func waitingCount() async -> Int {
+        (try? await outbox.perform({ [self] store in try store.counts(in: queue) }).waiting) ?? 0
     }
 
     public func obtainRefusedWrite(contactID: Int) async -> RefusedContactWrite? {
-        guard let write = queuedWrites(about: contactID).last(where: { $0.rowID == contactID && { if case .refused = $0 { true } else { false } }($0.state) }),
+        guard let write = await queuedWrites(about: contactID).last(where: { $0.rowID == contactID && { if case .refused = $0 { true } else { false } }($0.state) }),
               case .refused(_, let refusal) = write.state else { return nil }
         var current: Contact?
         if write.pending.kind == .update, refusal != .gone, let id = write.pending.contactID {
@@ -520,7 +527,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     public func performDiscard(_ write: RefusedContactWrite) async {
-        _ = try? outbox.remove(write.entry, now: now())
+        _ = try? await outbox.perform({ [self] store in try store.remove(write.entry, now: now()) })
     }
 
     private func takeSendingTurn() -> Bool {
@@ -537,10 +544,10 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     /// Until when the server asked not to be sent anything (`Retry-After` on a 429 or 503, noted by
     /// ``ServerPacing`` from any request and kept in the outbox across runs, never more than
     /// ``ServerPacing/longestWait`` from now, whatever the clock did); nil when it did not, or the wait is over.
-    private func pausedUntil() -> Date? {
+    private func pausedUntil() async -> Date? {
         let now = now()
-        if let asked = pacing?.notBefore(baseURL, now: now) { try? outbox.pause(queue, until: asked) }
-        return (try? outbox.pausedUntil(queue, now: now)).flatMap { $0 }.map { min($0, now.addingTimeInterval(ServerPacing.longestWait)) }
+        if let asked = pacing?.notBefore(baseURL, now: now) { try? await outbox.perform({ [self] store in try store.pause(queue, until: asked) }) }
+        return (try? await outbox.perform({ [self] store in try store.pausedUntil(queue, now: now) })).flatMap { $0 }.map { min($0, now.addingTimeInterval(ServerPacing.longestWait)) }
     }
 
     /// A 429 or a 503: the server's "not now" (it says until when with `Retry-After`).
@@ -550,41 +557,41 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     public func performSync() async -> ContactSyncReport {
-        if let until = pausedUntil() { return ContactSyncReport(waiting: waitingCount(), resumesAt: until) }
-        guard takeSendingTurn() else { return ContactSyncReport(waiting: waitingCount()) }
+        if let until = await pausedUntil() { return ContactSyncReport(waiting: await waitingCount(), resumesAt: until) }
+        guard takeSendingTurn() else { return ContactSyncReport(waiting: await waitingCount()) }
         defer { endSendingTurn() }
         var report = ContactSyncReport()
-        replay: while let entry = try? outbox.claimNext(in: queue, owner: owner, now: now(), lease: lease) {
+        replay: while let entry = try? await outbox.perform({ [self] store in try store.claimNext(in: queue, owner: owner, now: now(), lease: lease) }) {
             guard var pending = try? JSONDecoder().decode(PendingContactWrite.self, from: entry.payload) else {
                 // Written by a newer version of the app: it waits for that version, never sent half-understood.
-                try? outbox.release(entry.id, owner: owner, problem: nil)
+                try? await outbox.perform({ [self] store in try store.release(entry.id, owner: owner, problem: nil) })
                 break replay
             }
             if let create = pending.madeBy, pending.contactID == nil {
                 // The contact its create made; none when that create was refused or discarded.
-                pending.contactID = (try? outbox.result(of: create)).flatMap { $0 }.flatMap(Int.init) ?? 0
+                pending.contactID = (try? await outbox.perform({ store in try store.result(of: create) })).flatMap { $0 }.flatMap(Int.init) ?? 0
             }
             switch await send(pending, entry: entry) {
             case .sent(let made):
                 // False when the claim lapsed meanwhile and another process holds the change now.
-                guard (try? outbox.complete(entry.id, owner: owner, result: made.map(String.init), now: now())) == true else { break replay }
+                guard (try? await outbox.perform({ [self] store in try store.complete(entry.id, owner: owner, result: made.map(String.init), now: now()) })) == true else { break replay }
                 report.sent += 1
             case .refused(let refusal) where pending.kind == .favorite || pending.kind == .delete:
                 // Nothing typed to bring back: dropped, and named.
-                guard (try? outbox.complete(entry.id, owner: owner, now: now())) == true else { break replay }
+                guard (try? await outbox.perform({ [self] store in try store.complete(entry.id, owner: owner, now: now()) })) == true else { break replay }
                 report.dropped.append(DroppedContactWrite(name: pending.shown.fullName, kind: pending.kind, refusal: refusal))
             case .refused(let refusal):
-                guard (try? outbox.setAside(entry.id, owner: owner, problem: Self.encoded(refusal))) == true else { break replay }
+                guard (try? await outbox.perform({ [self] store in try store.setAside(entry.id, owner: owner, problem: Self.encoded(refusal)) })) == true else { break replay }
                 report.refused.append(pending.shown.fullName)
             case .notNow(let error, let mayHaveGoneOut):
-                try? outbox.release(entry.id, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut)
+                try? await outbox.perform({ [self] store in try store.release(entry.id, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut) })
                 report.stoppedBy = error
                 // A 429 or 503 that said how long to wait: kept (by pausedUntil), so that the next run waits too.
-                report.resumesAt = pausedUntil()
+                report.resumesAt = await pausedUntil()
                 break replay
             }
         }
-        report.waiting = waitingCount()
+        report.waiting = await waitingCount()
         return report
     }
 
@@ -610,7 +617,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             if let since = entry.sendingSince, now() < since.addingTimeInterval(settle) { return .notNow(nil, mayHaveGoneOut: true) }
             if let outcome = await lookUp(pending) { return outcome }
         }
-        guard (try? outbox.markSending(entry.id, owner: owner, now: now(), lease: lease)) == true else { return .notNow(nil, mayHaveGoneOut: false) }
+        guard (try? await outbox.perform({ [self] store in try store.markSending(entry.id, owner: owner, now: now(), lease: lease) })) == true else { return .notNow(nil, mayHaveGoneOut: false) }
         do throws(ContactsError) {
             var saved: Contact?
             switch pending.kind {
