@@ -112,8 +112,7 @@ final class OverviewPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.notice, "Offline — Stand 19:46 (r lädt neu)")
         XCTAssertEqual(try XCTUnwrap(loaded(presenter.viewModel)).rows.count, 3, "the kept catalog")
-        let deadline = ContinuousClock.now + .seconds(5)
-        while catalog.requests < 2, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        await waitUntil("it asked again by itself") { catalog.requests >= 2 }
         XCTAssertEqual(catalog.requests, 2, "asked again by itself")
         XCTAssertEqual(waits.withLock { $0.first }, .seconds(2))
     }

@@ -7,6 +7,7 @@ import StorageTesting
 import Synchronization
 import SystemActionsTesting
 import TerminalUI
+import NavigationTesting
 import XCTest
 @testable import Contacts
 
@@ -33,9 +34,7 @@ final class OutboxPresenterTests: XCTestCase {
                                              router: router, work: work)
         let released = RetryGate()
         // The wait before asking the server again: held until the test lets it pass.
-        presenter.kept.wait = { _ in
-            while !released.isOpen { try? await Task.sleep(for: .milliseconds(1)) }
-        }
+        presenter.kept.wait = { _ in await released.pass() }
         presenter.syncRetry.wait = presenter.kept.wait
         return (presenter, router, work, released)
     }
@@ -68,10 +67,7 @@ final class OutboxPresenterTests: XCTestCase {
         XCTAssertTrue(presenter.syncRetry.isRetryPending, "the server is asked again by itself")
 
         released.isOpen = true
-        let deadline = ContinuousClock.now + .seconds(5)
-        while server.contacts.first(where: { $0.id == 3 })?.firstName != "Bayu", ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        await waitUntil("the change reached the server") { server.contacts.first(where: { $0.id == 3 })?.firstName == "Bayu" }
         await work.waitUntilIdle()
         XCTAssertEqual(server.contacts.first { $0.id == 3 }?.firstName, "Bayu", "sent when the server answered")
         XCTAssertNil(row(presenter, "Bayu Nugroho")?.sync, "and no longer marked")
@@ -167,9 +163,29 @@ final class OutboxPresenterTests: XCTestCase {
 
 /// The wait before a retry, held until a test opens it.
 final class RetryGate: Sendable {
-    private let open = Mutex(false)
+    private let state = Mutex<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    /// Opening lets every wait held so far, and every later one, pass.
     var isOpen: Bool {
-        get { open.withLock { $0 } }
-        set { open.withLock { $0 = newValue } }
+        get { state.withLock { $0.isOpen } }
+        set {
+            let waiting = state.withLock { state in
+                state.isOpen = newValue
+                defer { if newValue { state.waiting = [] } }
+                return newValue ? state.waiting : []
+            }
+            waiting.forEach { $0.resume() }
+        }
+    }
+
+    /// Returns once the gate is open: a signal, not a poll.
+    func pass() async {
+        await withCheckedContinuation { continuation in
+            let passes = state.withLock { state in
+                if !state.isOpen { state.waiting.append(continuation) }
+                return state.isOpen
+            }
+            if passes { continuation.resume() }
+        }
     }
 }

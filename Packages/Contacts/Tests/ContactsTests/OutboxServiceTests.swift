@@ -6,6 +6,7 @@ import ImageKitTesting
 import Storage
 import StorageTesting
 import Synchronization
+import NavigationTesting
 import XCTest
 @testable import Contacts
 
@@ -377,15 +378,18 @@ final class OutboxServiceTests: XCTestCase {
     /// A create whose answer never came (a timeout) waits, and is looked up before it is sent again:
     /// the server, which did save it, gets it once.
     func testACreateThatTimedOutIsLookedUpAndNotSentTwice() async throws {
+        let clock = Mutex(Date())
         let service = OutboxContactsService(server: http(timeout: 0.5), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL,
-                                            settle: 2)
+                                            settle: 2, now: { clock.withLock { $0 } })
         try await server.hangNext(seconds: 1.2, method: "POST")
         let created = try await service.performCreate(ContactChanges(firstName: "Eka", lastName: "Putri", email: "eka@mail.example",
                                                                      phoneNumber: "+6281234567894", favorite: false))
         XCTAssertEqual(created.sync, .waiting(.create), "no answer: kept, and said so")
         let early = await service.performSync()
         XCTAssertEqual(early, ContactSyncReport(sent: 0, waiting: 1, stoppedBy: nil), "the slow request may still land: not looked up yet")
-        try await Task.sleep(for: .seconds(2.1))
+        // The server carries out the slow request; then the settling time passes (on the service's clock).
+        await waitUntil("the slow create has landed", asking: { try await self.http().obtainContacts().contacts.contains { $0.firstName == "Eka" } })
+        clock.withLock { $0 += 2.1 }
         let report = await service.performSync()
         XCTAssertEqual(report.sent, 1)
         let value14 = try await writes()
@@ -527,8 +531,9 @@ final class OutboxServiceTests: XCTestCase {
     /// A new contact that may have reached the server (its answer timed out) is not changed in the
     /// outbox: an edit and a delete follow it, and reach the contact the server made, once, in order.
     func testChangesToAContactAddedThatMayHaveReachedTheServerFollowIt() async throws {
+        let clock = Mutex(Date())
         let service = OutboxContactsService(server: http(timeout: 0.5), outbox: try Outbox.open(directory: directory.url), baseURL: server.baseURL,
-                                            settle: 1.5)
+                                            settle: 1.5, now: { clock.withLock { $0 } })
         try await server.hangNext(seconds: 1, method: "POST")
         let created = try await service.performCreate(ContactChanges(firstName: "Indah", lastName: "Permata", email: "i@mail.example",
                                                                      phoneNumber: "+6281234567897", favorite: false))
@@ -544,7 +549,8 @@ final class OutboxServiceTests: XCTestCase {
         let hidden = try await service.obtainContacts().contacts.contains { $0.id == created.id }
         XCTAssertFalse(hidden, "a delete that follows hides the row")
 
-        try await Task.sleep(for: .seconds(1.6))
+        await waitUntil("the slow create has landed", asking: { try await self.http().obtainContacts().contacts.contains { $0.firstName == "Indah" } })
+        clock.withLock { $0 += 1.6 }
         let report = await service.performSync()
         XCTAssertEqual(report, ContactSyncReport(sent: 3, waiting: 0))
         let value = try await writes()

@@ -232,11 +232,11 @@ final class ContactListPresenterTests: XCTestCase {
         service.answerListsAsKept(since: [storedAt, storedAt, nil])
         let (presenter, _, work) = makePresenter(service)
         let waits = Mutex<[Duration]>([])
-        let released = Mutex(false)
+        let released = RetryGate()
         presenter.kept.wait = { duration in
             waits.withLock { $0.append(duration) }
             // Held until the test has read the first answer's screen.
-            while !released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+            await released.pass()
         }
         presenter.kept.timeZone = TimeZone(identifier: "UTC")!
         presenter.kept.now = { storedAt }
@@ -244,10 +244,9 @@ final class ContactListPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines.count, 14)
         XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 19:46 (r retries)")
-        released.withLock { $0 = true }
+        released.isOpen = true
         // The retries run by themselves: the second answer is kept too, the third fresh.
-        let deadline = ContinuousClock.now + .seconds(5)
-        while service.calls.count < 3, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+        await waitUntil("the retries asked twice more") { service.calls.count >= 3 }
         await work.waitUntilIdle()
         XCTAssertEqual(service.calls, [.list, .list, .list])
         XCTAssertEqual(waits.withLock { $0 }, [.seconds(2), .seconds(4)])

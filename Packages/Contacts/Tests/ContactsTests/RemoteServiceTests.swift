@@ -5,6 +5,7 @@ import HTTPClientLive
 import ImageKitTesting
 import JSONKit
 import Navigation
+import NavigationTesting
 import XCTest
 @testable import Contacts
 
@@ -114,7 +115,8 @@ final class RemoteServiceTests: XCTestCase {
         try await server.hangNext(seconds: 10, method: "POST")
         let service = service()
         let save = Task { try await service.performCreate(ContactChanges(firstName: "Eko", lastName: "Prasetyo")) }
-        try await Task.sleep(for: .milliseconds(400))
+        let server: LoopbackContactsServer = self.server
+        await waitUntil("the server holds the save", asking: { try await server.requests().contains { $0.method == "POST" } })
         server.kill()
         do {
             _ = try await save.value
@@ -229,7 +231,7 @@ final class RemoteFormTests: XCTestCase {
         let (presenter, router, work) = makeForm(server)
         try await server.hangNext(seconds: 10, method: "PUT")
         presenter.didPressDone()
-        try await Task.sleep(for: .milliseconds(400))
+        await waitUntil("the server holds the save", asking: { try await server.requests().contains { $0.method == "PUT" } })
         XCTAssertTrue(presenter.viewModel.form.isSaving)
         server.kill()
         await work.waitUntilIdle()
@@ -268,13 +270,15 @@ final class RemoteFormTests: XCTestCase {
         XCTAssertTrue(presenter.viewModel.notice?.hasPrefix("Maybe saved: The server took longer than 0.5 s to answer.") == true,
                       String(describing: presenter.viewModel.notice))
         XCTAssertEqual(router.calls, [])
-        try await Task.sleep(for: .milliseconds(2_500)) // the server finishes the first POST meanwhile
+        let service = HTTPContactsService(client: HTTPClient(transport: CurlTransport(timeout: 5)), baseURL: server.baseURL)
+        await waitUntil("the server has carried out the first POST", asking: {
+            try await service.obtainContacts().contacts.contains { $0.firstName == "Ayu" }
+        })
         presenter.didPressDone()
         await work.waitUntilIdle()
         XCTAssertEqual(router.calls, ["close form"], String(describing: presenter.viewModel.notice))
         let postCount = try await posts(server)
         XCTAssertEqual(postCount, 1, "found, not posted again")
-        let service = HTTPContactsService(client: HTTPClient(transport: CurlTransport(timeout: 5)), baseURL: server.baseURL)
         let ayus = try await service.obtainContacts().contacts.filter { $0.firstName == "Ayu" }
         XCTAssertEqual(ayus.count, 1)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import Synchronization
+import NavigationTesting
 import XCTest
 
 @MainActor
@@ -26,12 +27,6 @@ final class KeptContentTests: XCTestCase {
         XCTAssertEqual(kept.notice(.german), "Offline — Stand 25.11.2025 10:05 (r lädt neu)")
     }
 
-    /// Until `condition` holds or 10 s pass (a busy machine runs the retry task late).
-    private func eventually(_ condition: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
-    }
-
     func testItAsksAgainAfterDoublingWaitsUntilAFreshAnswerAndAReloadStartsShortAgain() async {
         let kept = KeptContent()
         let waits = Mutex<[Duration]>([])
@@ -40,21 +35,21 @@ final class KeptContentTests: XCTestCase {
         func answer(_ storedAt: Date?) { kept.received(storedAt: storedAt) { retries += 1 } }
         for round in 1...7 {
             answer(stored)
-            await eventually { retries == round }
+            await waitUntil("retry \(round) ran", timeout: .seconds(10)) { retries == round }
         }
         XCTAssertEqual(waits.withLock { $0 }, [2, 4, 8, 16, 32, 60, 60].map { Duration.seconds($0) })
         XCTAssertEqual(retries, 7)
         answer(nil)
         XCTAssertNil(kept.notice())
         answer(stored)
-        await eventually { retries == 8 }
+        await waitUntil("retry 8 ran", timeout: .seconds(10)) { retries == 8 }
         XCTAssertEqual(waits.withLock { $0.last }, .seconds(2), "a fresh answer started the waits over")
         answer(stored)
-        await eventually { retries == 9 }
+        await waitUntil("retry 9 ran", timeout: .seconds(10)) { retries == 9 }
         XCTAssertEqual(waits.withLock { $0.last }, .seconds(4))
         kept.reloadRequested()
         answer(stored)
-        await eventually { retries == 10 }
+        await waitUntil("retry 10 ran", timeout: .seconds(10)) { retries == 10 }
         XCTAssertEqual(waits.withLock { $0.last }, .seconds(2), "a reload started the waits over")
     }
 }

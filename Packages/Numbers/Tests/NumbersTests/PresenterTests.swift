@@ -320,7 +320,8 @@ final class DetailPresenterTests: XCTestCase {
         presenter.didRequestReload() // a third load, held: the first's late answer must not end its loading state
         await held.waitUntilStarted(3)
         held.release(1)
-        try? await Task.sleep(for: .milliseconds(50))
+        // The signal that the first load has ended (its answer arrived and was passed over): one content job is left, the third.
+        await waitUntil("the first load has ended") { work.pendingContentCount == 1 }
         XCTAssertEqual(presenter.viewModel.text, .loading, "the superseded answer is not applied")
         held.release(3)
         await work.waitUntilIdle()

@@ -92,8 +92,7 @@ final class ProductListPresenterTests: XCTestCase {
         presenter.kept.now = { Date(timeIntervalSince1970: 1_764_065_200) }
         presenter.didLoad()
         await held.waitUntilStarted(1)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while presenter.viewModel.title != "Products (2)", ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        await waitUntil("the kept catalog is shown", timeout: .seconds(10)) { presenter.viewModel.title == "Products (2)" }
         XCTAssertEqual(presenter.viewModel.title, "Products (2)", "the kept catalog, before the server answered")
         XCTAssertEqual(presenter.viewModel.notice, "Updating… — as of 10:05", "the kept catalog says since when, and that the server is being asked, until the answer")
         held.release(1)
@@ -109,11 +108,8 @@ final class ProductListPresenterTests: XCTestCase {
         let waits = Mutex<[Duration]>([])
         presenter.kept.wait = { delay in waits.withLock { $0.append(delay) } }
         presenter.didLoad()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while service.catalogRequests < 4 || presenter.viewModel.notice != nil, ContinuousClock.now < deadline {
-            await work.waitUntilIdle()
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+        await waitUntil("the fourth request was answered", timeout: .seconds(10)) { service.catalogRequests >= 4 && presenter.viewModel.notice == nil }
+        await work.waitUntilIdle()
         XCTAssertNil(presenter.viewModel.notice, "the fourth request was answered: current again")
         XCTAssertEqual(waits.withLock { $0 }, [.seconds(2), .seconds(4), .seconds(8)])
         for _ in 0..<100 { await Task.yield() }

@@ -201,12 +201,11 @@ final class CategoriesPresenterTests: XCTestCase {
         categories.kept.now = { Date(timeIntervalSince1970: 1_764_065_200) }
         categories.didLoad()
         await held.waitUntilStarted(1)
-        let deadline = ContinuousClock.now + .seconds(10)
         func rowCount(_ content: ListContent<CategoriesViewModel.Row>) -> Int? {
             if case .loaded(let rows, _, _) = content { return rows.count }
             return nil
         }
-        while rowCount(categories.viewModel.content) == nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        await waitUntil("the kept categories are shown", timeout: .seconds(10)) { rowCount(categories.viewModel.content) != nil }
         XCTAssertEqual(rowCount(categories.viewModel.content), 1, "the kept categories, before the server answered")
         XCTAssertEqual(categories.viewModel.notice, "Updating… — as of 10:05", "not offline while the server is asked")
         held.release(1)
@@ -221,7 +220,7 @@ final class CategoriesPresenterTests: XCTestCase {
         resources.view = view
         resources.didLoad()
         await held.waitUntilStarted(2)
-        while view.titles.count != 2, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        await waitUntil("the kept resources are shown", timeout: .seconds(10)) { view.titles.count == 2 }
         XCTAssertEqual(view.titles, ["Pizza Spanos", "élan bistro"], "the kept resources at once")
         held.release(2)
         await work.waitUntilIdle()
