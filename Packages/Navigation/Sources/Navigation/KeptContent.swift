@@ -69,14 +69,9 @@ public final class KeptContent {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         let sameDay = calendar.isDate(storedAt, inSameDayAs: now())
-        if texts == .german {
-            formatter.dateFormat = sameDay ? "HH:mm" : "dd.MM.yyyy HH:mm"
-            if isUpdating { return "Wird aktualisiert … — Stand \(formatter.string(from: storedAt))" }
-            return "Offline — Stand \(formatter.string(from: storedAt)) (r lädt neu)"
-        }
-        formatter.dateFormat = sameDay ? "HH:mm" : "yyyy-MM-dd HH:mm"
-        if isUpdating { return "Updating… — as of \(formatter.string(from: storedAt))" }
-        return "Offline — as of \(formatter.string(from: storedAt)) (r retries)"
+        formatter.dateFormat = sameDay ? "HH:mm" : texts.keptDayFormat
+        let time = formatter.string(from: storedAt)
+        return (isUpdating ? texts.updatingNotice : texts.offlineNotice).replacingOccurrences(of: "{time}", with: time)
     }
 
     private func scheduleRetry(_ retry: @escaping @MainActor () -> Void) {

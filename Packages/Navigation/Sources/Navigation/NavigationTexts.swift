@@ -7,6 +7,11 @@ public struct NavigationTexts: Sendable, Equatable {
     /// The `?` overlay's title.
     public var keysTitle: String
     /// The keys the host handles on every screen, listed under each screen's own keys.
+    /// A kept copy's notice (``KeptContent/notice(_:)``): the date format of a day that is not today,
+    /// and the words around the time it was current (`{time}`), offline or while the server is being asked.
+    public var keptDayFormat: String
+    public var offlineNotice: String
+    public var updatingNotice: String
     /// What the host's keys do, in this language (``globalBindings``).
     public var globalActions: GlobalActions
     /// The key bar's word for `?`.
@@ -43,7 +48,13 @@ public struct NavigationTexts: Sendable, Equatable {
                 filterKey: KeyHelp = KeyHelp("/", "filter as you type (enter keeps it, esc clears it)", bar: "/ filter"),
                 filterTypingBar: String = "type to filter  enter keep  esc clear  ↑↓ move",
                 moveAction: String = "move the selection", moveBar: String = "↑↓ move",
-                reloadAction: String = "reload", reloadBar: String = "r reload") {
+                reloadAction: String = "reload", reloadBar: String = "r reload",
+                keptDayFormat: String = "yyyy-MM-dd HH:mm",
+                offlineNotice: String = "Offline — as of {time} (r retries)",
+                updatingNotice: String = "Updating… — as of {time}") {
+        self.keptDayFormat = keptDayFormat
+        self.offlineNotice = offlineNotice
+        self.updatingNotice = updatingNotice
         self.moveAction = moveAction
         self.moveBar = moveBar
         self.reloadAction = reloadAction
@@ -80,7 +91,9 @@ public struct NavigationTexts: Sendable, Equatable {
         filterPlaceholder: "/ drücken zum Filtern",
         filterKey: KeyHelp("/", "beim Tippen filtern (enter behält, esc löscht)", bar: "/ Filter"),
         filterTypingBar: "tippen filtert  enter behält  esc löscht  ↑↓ wählen",
-        moveAction: "Auswahl bewegen", moveBar: "↑↓ wählen", reloadAction: "neu laden", reloadBar: "r Neuladen")
+        moveAction: "Auswahl bewegen", moveBar: "↑↓ wählen", reloadAction: "neu laden", reloadBar: "r Neuladen",
+        keptDayFormat: "dd.MM.yyyy HH:mm", offlineNotice: "Offline — Stand {time} (r lädt neu)",
+        updatingNotice: "Wird aktualisiert … — Stand {time}")
 
     /// What the host's keys do, in a language.
     public struct GlobalActions: Sendable, Equatable {
