@@ -118,8 +118,11 @@ public struct ListState: Equatable, Sendable {
     }
 
     /// The rows whose pictures should load: those on screen first, then `margin` rows before and after.
+    /// When the rows shrank under the screen (a filter typed on a list scrolled down) the screen
+    /// shows the last rows until the view says again: those load, not only what is left of the old window.
     public func pictureRows(count: Int, margin: Int) -> [Int] {
-        let onScreen = visibleRows.clamped(to: 0..<max(0, count))
+        let start = min(visibleRows.lowerBound, max(0, count - visibleRows.count))
+        let onScreen = (start..<(start + visibleRows.count)).clamped(to: 0..<max(0, count))
         let around = max(0, onScreen.lowerBound - margin)..<min(count, onScreen.upperBound + margin)
         return Array(onScreen) + around.filter { !onScreen.contains($0) }
     }

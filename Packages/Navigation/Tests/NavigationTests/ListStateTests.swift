@@ -41,7 +41,9 @@ final class ListStateTests: XCTestCase {
         var state = ListState()
         state.select(10, firstVisibleRow: 10, visibleRows: 10..<13, count: 100)
         XCTAssertEqual(state.pictureRows(count: 100, margin: 2), [10, 11, 12, 8, 9, 13, 14])
-        XCTAssertEqual(state.pictureRows(count: 11, margin: 2), [10, 8, 9])
+        XCTAssertEqual(state.pictureRows(count: 11, margin: 2), [8, 9, 10, 6, 7], "the list ends at row 10: the screen shows its last three")
+        // A filter typed at the end of a long list leaves three rows: the screen shows them, and their pictures load.
+        XCTAssertEqual(state.pictureRows(count: 3, margin: 2), [0, 1, 2])
     }
 
     func testLoadableKeepsWhatIsShownWhileReloading() {
