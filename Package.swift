@@ -15,6 +15,7 @@ let package = Package(
         .package(path: "Packages/TestSupport"),
         .package(path: "Packages/TerminalUI"),
         .package(path: "Packages/Navigation"),
+        .package(path: "Packages/FeatureKit"),
         .package(path: "Packages/HTTPClient"),
         .package(path: "Packages/JSONKit"),
         .package(path: "Packages/ImageKit"),
@@ -35,7 +36,7 @@ let package = Package(
         .target(
             name: "AppsCLIKit",
             dependencies: [
-                "TerminalKit", "TerminalUI", "Navigation", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
+                "TerminalKit", "TerminalUI", "Navigation", "FeatureKit", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "HTTPClientTexts", package: "HTTPClient"),
                 "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "ContactsBackend", "Numbers", "ResourceDirectory", "WebBrowser",
                 // The composition root creates the XDGOpener that features get, and moves damaged stores aside.

@@ -15,6 +15,7 @@ let package = Package(
         .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
         .package(path: "../Navigation"),
+        .package(path: "../FeatureKit"),
         .package(path: "../Storage"),
         .package(path: "../TextSearch"),
         .package(path: "../SystemActions"),
@@ -30,7 +31,7 @@ let package = Package(
         ),
         // The feature alone on its embedded backend, seeded with the demo contacts.
         .executableTarget(name: "ContactsDemo", dependencies: [
-            "ContactsBackend", "Contacts", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "SystemActions",
+            "ContactsBackend", "Contacts", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "SystemActions", "FeatureKit",
         ]),
         .testTarget(
             name: "ContactsBackendTests",

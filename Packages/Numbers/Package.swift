@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Navigation"),
+        .package(path: "../FeatureKit"),
         .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
@@ -21,11 +22,11 @@ let package = Package(
     targets: [
         .target(
             name: "Numbers",
-            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "PictureUI"],
+            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "FeatureKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "NumbersTesting", dependencies: ["Numbers", .product(name: "NavigationTesting", package: "Navigation")]),
-        .executableTarget(name: "NumbersDemo", dependencies: ["Numbers", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit"]),
+        .executableTarget(name: "NumbersDemo", dependencies: ["Numbers", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "FeatureKit"]),
         .testTarget(
             name: "NumbersTests",
             dependencies: [

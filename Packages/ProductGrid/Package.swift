@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Navigation"),
+        .package(path: "../FeatureKit"),
         .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
@@ -22,11 +23,11 @@ let package = Package(
     targets: [
         .target(
             name: "ProductGrid",
-            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "PictureUI"],
+            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "PictureUI", "FeatureKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ProductGridTesting", dependencies: ["ProductGrid", "ImageKit", .product(name: "NavigationTesting", package: "Navigation")]),
-        .executableTarget(name: "ProductGridDemo", dependencies: ["ProductGrid", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit"]),
+        .executableTarget(name: "ProductGridDemo", dependencies: ["ProductGrid", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "FeatureKit"]),
         .testTarget(
             name: "ProductGridTests",
             dependencies: [

@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Navigation"),
+        .package(path: "../FeatureKit"),
         .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
@@ -24,12 +25,12 @@ let package = Package(
     targets: [
         .target(
             name: "ResourceDirectory",
-            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "HTMLText", "WebBrowser", "SystemActions", "PictureUI"],
+            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "HTMLText", "WebBrowser", "SystemActions", "PictureUI", "FeatureKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ResourceDirectoryTesting", dependencies: ["ResourceDirectory", .product(name: "NavigationTesting", package: "Navigation")]),
         .executableTarget(name: "ResourceDirectoryDemo", dependencies: [
-            "ResourceDirectory", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "WebBrowser", "SystemActions",
+            "ResourceDirectory", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "WebBrowser", "SystemActions", "FeatureKit",
         ]),
         .testTarget(
             name: "ResourceDirectoryTests",

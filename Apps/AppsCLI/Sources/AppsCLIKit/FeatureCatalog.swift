@@ -1,3 +1,4 @@
+import FeatureKit
 import Check24Overview
 import Contacts
 import ContactsBackend
@@ -217,7 +218,7 @@ enum FeatureCatalog {
             originalBase: Check24OverviewModule.originalBaseURL,
             local: { try LaunchEnvironment.demo("check24", directory: Check24OverviewModule.demoDataDirectory,
                                                 transport: Check24OverviewModule.demoTransport) },
-            wrap: { Check24OverviewModule.faultInjecting($0, failEvery: launch.options.failEvery ?? 3) })
+            wrap: { Check24OverviewModule.faultInjecting($0, failEvery: launch.options.failEvery ?? Check24OverviewModule.defaultFailEvery) })
         let legalPage: URL
         do {
             legalPage = connection.isLive ? try Check24OverviewModule.legalPageURL(base: connection.base) : Check24OverviewModule.originalLegalPageURL

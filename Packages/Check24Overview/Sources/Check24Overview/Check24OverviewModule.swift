@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import HTTPClient
 import ImageKit
@@ -62,8 +63,11 @@ public enum Check24OverviewModule {
         try URLBuilder(base: base).appending(path: "products-test.json").url()
     }
 
+    /// The original spec's "every third request fails": `--fail-every`'s value when it is not given.
+    public static let defaultFailEvery = 3
+
     /// Wraps `transport` so that every `failEvery`-th *product-list* request fails (the original spec's
-    /// "every third request fails"); pictures and web pages never count. `0` never fails.
+    /// "every third request fails", ``defaultFailEvery``); pictures and web pages never count. `0` never fails.
     public static func faultInjecting(_ transport: any Transport, failEvery: Int) -> any Transport {
         FaultInjectingTransport(wrapping: transport, failEvery: failEvery) { request in
             request.method == .get && request.url.path.hasSuffix("/products-test.json")

@@ -1,3 +1,4 @@
+import FeatureKit
 import Check24Overview
 import Foundation
 import HTTPClient

@@ -1,3 +1,4 @@
+import FeatureKit
 import Contacts
 import ContactsBackend
 import Foundation

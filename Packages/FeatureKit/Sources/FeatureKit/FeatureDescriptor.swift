@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import TerminalKit
 import TerminalUI
 
