@@ -209,9 +209,12 @@ extension ListInput {
     /// loading `r` loads again; on the rows a key first ends a touch, `r` reloads, and the list's
     /// keys and mouse (``action(for:selected:firstVisibleRow:touched:layout:listRect:)``) reach
     /// `output`. False for an event that is the screen's own (its search, sort or add keys).
+    ///
+    /// `rowsBefore` rows of `content` come before the presenter's first row (a page's header, which
+    /// scrolls with the list): `content`, `touched` and the layout count them, the events sent do not.
     @MainActor
     public static func handle<Row>(_ event: InputEvent, content: ListContent<Row>, touched: Int?, layout: (LazyRows<Row>) -> VirtualListLayout,
-                                   listRect: Rect, retry: String, output: any ListViewOutput) -> Bool {
+                                   listRect: Rect, retry: String, output: any ListViewOutput, rowsBefore: Int = 0) -> Bool {
         if let handled = handleStatus(event, content: content, listRect: listRect, retry: retry, reload: output.didRequestReload) {
             return handled
         }
@@ -226,7 +229,7 @@ extension ListInput {
             }
             guard !rows.isEmpty else { return false }
             return perform(action(for: event, selected: selected, firstVisibleRow: firstVisibleRow, touched: touched, layout: layout(rows),
-                                  listRect: listRect), touched: touched, output: output)
+                                  listRect: listRect), touched: touched, output: output, rowsBefore: rowsBefore)
         }
     }
 

@@ -247,14 +247,9 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
         default:
             break
         }
-        if case .key = event, viewModel.touchedRow != nil { output.didCancelTouch() }
-        if case .key(let key) = event, ListInput.reloadKeys.contains(key) {
-            output.didRequestReload()
-            return true
-        }
-        let touched = viewModel.touchedRow.map { $0 + 1 }
-        let action = ListInput.action(for: event, selected: selected + 1, firstVisibleRow: firstVisibleRow, touched: touched,
-                                      layout: layout.virtual, listRect: layout.list)
-        return ListInput.perform(action, touched: touched, output: output, rowsBefore: 1)
+        // The page's rows: the header, the products, the footer; the presenter counts from the first product.
+        let page = ListContent.loaded(rows: LazyRows(count: layout.rows.count + 2) { $0 }, selectedIndex: selected + 1, firstVisibleRow: firstVisibleRow)
+        return ListInput.handle(event, content: page, touched: viewModel.touchedRow.map { $0 + 1 }, layout: { _ in layout.virtual },
+                                listRect: layout.list, retry: Self.words.retry, output: output, rowsBefore: 1)
     }
 }
