@@ -162,8 +162,8 @@ public enum ImageRenderer {
 
     /// A truecolor cell color with its nearest 256-color index precomputed as the fallback.
     public static func color(_ pixel: RGBPixel) -> Color {
-        .rgb(pixel.red, pixel.green, pixel.blue,
-             fallback: XTermPalette.nearestIndex(red: pixel.red, green: pixel.green, blue: pixel.blue))
+        // The palette's match is TerminalUI's own, the one its renderer uses for every colour.
+        .rgb(pixel.red, pixel.green, pixel.blue, fallback: RGB(pixel.red, pixel.green, pixel.blue).nearestPaletteIndex)
     }
 
     /// Perceived brightness 0...255 (ITU-R BT.601 weights), rounded.

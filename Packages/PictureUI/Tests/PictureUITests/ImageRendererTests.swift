@@ -31,7 +31,7 @@ final class ImageRendererTests: XCTestCase {
         XCTAssertEqual(rgb(.black), .rgb(0, 0, 0, fallback: 16))
         XCTAssertEqual(rgb(.gray), .rgb(128, 128, 128, fallback: 244), "greys use the grey ramp")
         // DESIGN.md: #D1C4E9 is nearest to the cube grey 188 (which is why the UI picks 189 by hand).
-        XCTAssertEqual(XTermPalette.nearestIndex(red: 0xD1, green: 0xC4, blue: 0xE9), 188)
+        XCTAssertEqual(RGB(0xD1, 0xC4, 0xE9).nearestPaletteIndex, 188)
     }
 
     func testImageIsFittedAndCenteredByWholeCells() {
