@@ -1,9 +1,10 @@
+import Navigation
 import TerminalUI
 
 /// The product grid's choice of tile size at one screen size: square-looking tiles (twice as wide
 /// as tall), at least two columns, more on wide terminals, rows filling the screen. Positions, hit
 /// testing, scrolling and moves are the shared ``GridLayout``'s.
-struct ProductGridLayout: Equatable {
+struct ProductGridLayout: Equatable, TileGrid {
     static let minimumTileWidth = 36
     let size: Size
     let grid: GridLayout
@@ -27,6 +28,7 @@ struct ProductGridLayout: Equatable {
     }
 
     var columns: Int { grid.columns }
+    var itemCount: Int { grid.itemCount }
     var tileWidth: Int { grid.tileSize.columns }
     var tileHeight: Int { grid.tileSize.rows }
     var rowCount: Int { grid.rowCount }

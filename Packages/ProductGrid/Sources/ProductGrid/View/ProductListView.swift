@@ -136,8 +136,9 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
 
     // MARK: Input
 
+    /// Loading and the error view as on every list; then the `/` filter, `r`, and the grid's own
+    /// moves, enter and touch (Navigation's ``GridInput``). A key ends a touch in progress first.
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        // Loading and the error view: retry and reload, as on every list.
         if let handled = ListInput.handleStatus(event, content: viewModel.content, listRect: Self.statusRect(context.size),
                                                 retry: NavigationTexts.english.retryButton, reload: output.didRequestReload) {
             return handled
@@ -148,70 +149,14 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
             output.didEditSearch(search)
             return true
         }
-        switch event {
-        case .key(let key) where ListInput.reloadKeys.contains(key):
-            if viewModel.touchedIndex != nil { output.didCancelTouch() }
+        if case .key = event, viewModel.touchedIndex != nil { output.didCancelTouch() }
+        if case .key(let key) = event, ListInput.reloadKeys.contains(key) {
             output.didRequestReload()
             return true
-        case .key(let key):
-            // A key ends a touch in progress, and then does what it always does.
-            if viewModel.touchedIndex != nil { output.didCancelTouch() }
-            guard let move = Self.move(for: key) else {
-                if ListInput.openKeys.contains(key), case .loaded(_, let selected, _) = viewModel.content {
-                    output.didChooseRow(at: selected)
-                    return true
-                }
-                return false
-            }
-            return select(move, in: context)
-        case .mouse(let mouse):
-            guard case .loaded(let tiles, let selected, let storedFirstRow) = viewModel.content else { return false }
-            let layout = ProductGridLayout(size: context.size, itemCount: tiles.count)
-            // Tiles follow the shared touch pattern: press touches, release on the same tile opens.
-            let firstRow = layout.firstVisibleRow(showing: selected, previous: storedFirstRow)
-            let tile = layout.index(at: Point(column: mouse.column, row: mouse.row), firstVisibleRow: firstRow)
-            // Pull-to-refresh on the grid's first row of tiles: the wheel turned up there, or a tile
-            // pressed and released on a tile further down.
-            let atTop = firstRow == 0 && selected < layout.columns
-            // TouchInput compares rows; the grid's rows of tiles are what "further down" means here.
-            let gridRow = { (index: Int) in index / max(1, layout.columns) }
-            if let action = TouchInput.action(for: event, rowAtPoint: tile.map(gridRow), touched: viewModel.touchedIndex.map(gridRow), atTop: atTop) {
-                switch action {
-                case .touch: output.didTouchRow(at: tile ?? 0)
-                case .activate:
-                    // Released on the pressed tile's row: the same tile opens, another one cancels.
-                    if let tile, tile == viewModel.touchedIndex { output.didChooseRow(at: tile) } else { output.didCancelTouch() }
-                case .cancel: output.didCancelTouch()
-                case .pull:
-                    output.didCancelTouch()
-                    output.didRequestReload()
-                }
-                return true
-            }
-            switch mouse.kind {
-            case .wheelDown: return select(.down, in: context)
-            case .wheelUp where atTop:
-                output.didRequestReload()
-                return true
-            case .wheelUp: return select(.up, in: context)
-            default: return false
-            }
-        case .paste:
-            return false
         }
-    }
-
-    private static func move(for key: Key) -> GridMove? {
-        ProductGridTexts.gridMoves.first { $0.keys.contains(key) }?.move
-    }
-
-    private func select(_ move: GridMove, in context: RenderContext) -> Bool {
-        guard case .loaded(let tiles, let selected, let storedFirstRow) = viewModel.content, !tiles.isEmpty else { return false }
-        let layout = ProductGridLayout(size: context.size, itemCount: tiles.count)
-        let target = layout.index(after: move, from: selected)
-        let current = layout.firstVisibleRow(showing: selected, previous: storedFirstRow)
-        let firstRow = layout.firstVisibleRow(showing: target, previous: current)
-        output.didChangeSelection(to: target, firstVisibleRow: firstRow, visibleRows: layout.visibleTiles(firstVisibleRow: firstRow))
-        return true
+        guard case .loaded(let tiles, let selected, let top) = viewModel.content else { return false }
+        let action = GridInput.action(for: event, selected: selected, firstVisibleRow: top, touched: viewModel.touchedIndex,
+                                      grid: ProductGridLayout(size: context.size, itemCount: tiles.count), moves: ProductGridTexts.gridMoves)
+        return ListInput.perform(action, touched: viewModel.touchedIndex, output: output)
     }
 }
