@@ -558,6 +558,33 @@ final class OutboxServiceTests: XCTestCase {
     }
 
     /// A 422 on a change sent at once is the form's: nothing is left in the outbox.
+    /// A new contact the server refused is corrected through its row's form, not changed or deleted
+    /// again: both say why, in the feature's words (the error is a case, not an English detail).
+    func testAContactTheServerRefusedToCreateIsNotChangedAgain() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        reachable.isOn = false
+        let created = try await service.performCreate(ContactChanges(firstName: "Eka", lastName: "Putri", email: "not an email",
+                                                                     phoneNumber: "+6281234567894", favorite: false))
+        reachable.isOn = true
+        let report = await service.performSync()
+        XCTAssertEqual(report.refused, ["Eka Putri"])
+        do {
+            _ = try await service.performUpdate(id: created.id, ContactChanges(lastName: "Sari"))
+            XCTFail("a refused create is changed through its form")
+        } catch {
+            XCTAssertEqual(error, .refusedWhileWaiting)
+            XCTAssertEqual(ContactsTexts.message(for: error),
+                           "The server refused this new contact: enter on its row in the list brings it back to correct it.")
+        }
+        do {
+            try await service.performDelete(id: created.id)
+            XCTFail("a refused create is discarded from its form")
+        } catch {
+            XCTAssertEqual(error, .refusedWhileWaiting)
+        }
+    }
+
     func testARefusalOfAChangeSentAtOnceLeavesNothingBehind() async throws {
         let service = try outboxed(ServerSwitch(live: http(), gone: http()))
         do {

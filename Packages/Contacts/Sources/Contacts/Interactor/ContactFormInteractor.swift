@@ -145,7 +145,7 @@ final class ContactFormInteractor: Sendable, PictureObtaining {
             switch error {
             case .invalid(let serverMessages):
                 return Self.rejection(serverMessages)
-            case .notFound, .unavailable:
+            case .notFound, .unavailable, .refusedWhileWaiting, .notKept:
                 return .failed(error)
             case .noAnswer:
                 guard mode == .add else { return .failed(error) } // an update sent again changes nothing twice

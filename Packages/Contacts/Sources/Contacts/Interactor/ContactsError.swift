@@ -14,4 +14,9 @@ public enum ContactsError: Error, Sendable, Equatable {
     /// again blindly. `failure` is why (a timeout, a connection lost after sending); nil when the
     /// server answered that it saved but its answer could not be read.
     case noAnswer(RequestFailure?)
+    /// A change to a new contact the server refused while it waited: the contact must be corrected
+    /// first (its row brings the form back), not changed again.
+    case refusedWhileWaiting
+    /// The change could not be kept in the outbox (the local store failed: `detail` says how).
+    case notKept(detail: String)
 }

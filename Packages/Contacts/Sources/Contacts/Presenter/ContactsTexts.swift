@@ -162,6 +162,8 @@ enum ContactsTexts {
         case .unavailable(let failure): failure.message(.english)
         case .noAnswer(let failure?): failure.message(.english)
         case .noAnswer(nil): "The server saved it, but its answer could not be read."
+        case .refusedWhileWaiting: "The server refused this new contact: enter on its row in the list brings it back to correct it."
+        case .notKept(let detail): "The change could not be kept: \(detail)"
         }
     }
 

@@ -229,7 +229,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         case .waitingCreate(let create):
             // A contact not created yet: the waiting create goes, unless it may have reached the server;
             // then the delete follows it, to the contact it made.
-            guard case .waiting = create.state else { throw .unavailable(.other(detail: Self.refusedCreate)) }
+            guard case .waiting = create.state else { throw .refusedWhileWaiting }
             if (try? await outbox.perform({ [self] store in try store.remove(create.entry, now: now()) })) == true { return }
             let base = try await obtainContact(id: create.rowID)
             _ = try await following(create, with: PendingContactWrite(kind: .delete, contactID: nil, changes: ContactChanges(), base: base,
@@ -304,7 +304,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             return try await outbox.perform({ [self] store in try store.enqueue(write.kind.rawValue, payload: try JSONEncoder().encode(write), in: queue, subject: Self.subject(of: write),
                                       now: now()) })
         } catch {
-            throw .unavailable(.other(detail: "The change could not be kept: \(error)"))
+            throw .notKept(detail: "\(error)")
         }
     }
 
@@ -312,7 +312,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     /// cannot (it may have reached the server, or is on its way).
     private func changeWaitingCreate(_ create: QueuedWrite, with changes: ContactChanges, queued all: [QueuedWrite]) async throws(ContactsError) -> Contact? {
         let queued = create
-        guard case .waiting = queued.state else { throw .unavailable(.other(detail: Self.refusedCreate)) }
+        guard case .waiting = queued.state else { throw .refusedWhileWaiting }
         // A change already follows it: this one goes behind, in order.
         if all.contains(where: { $0.pending.madeBy == queued.entry }) { return nil }
         var write = queued.pending
@@ -373,7 +373,6 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     static let mismatchedAnswer = ContactsError.noAnswer(.unreadable(detail: "the server answered with another contact than the one sent; "
                                                                     + "it is looked up there before it goes again"))
 
-    static let refusedCreate = "The server refused this new contact: enter on its row in the list brings it back to correct it."
 
     /// Whether a failed request means the server could not be reached (the change waits), and whether
     /// the request may have reached it; nil when the server answered (422, 404, 5xx).
