@@ -23,9 +23,6 @@ public final class LocalContactsBackend: Sendable {
     let photosDirectory: URL
     private let missingPicture: Data?
     private let now: @Sendable () -> Date
-    /// Where requests are answered: SQLite and file work blocks (a write may wait seconds for another
-    /// process), so it runs here, one request at a time, never on the concurrency pool's few threads.
-    private let queue = DispatchQueue(label: "contacts-backend")
 
     /// Opens (creating and seeding on first use) the backend in `directory`.
     ///
@@ -114,11 +111,11 @@ public final class LocalContactsBackend: Sendable {
         static func status(_ code: Int) -> Answer { Answer(status: code, json: nil) }
     }
 
-    /// Runs `body` on the backend's queue.
+    /// Runs `body` on the database's own queue (``SQLiteDatabase/perform(_:)``): SQLite and file work
+    /// blocks (a write may wait seconds for another process), so requests are answered there, one at a
+    /// time, never on the concurrency pool's few threads.
     func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body() }) }
-        }
+        try await database.perform { _ in try body() }
     }
 
     private func answer(_ request: RouteTable.Request, _ work: @escaping @Sendable () throws -> Answer) async throws -> HTTPResponse {

@@ -139,7 +139,7 @@ public final class StoredContactDirectory: ContactDirectory {
         return before + within
     }
 
-    /// Runs `body` on the backend's queue, a store failure as the feature's error.
+    /// Runs `body` on the backend's database queue, a store failure as the feature's error.
     private func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase) throws -> T) async throws(ContactsError) -> T {
         do {
             return try await backend.onQueue { [backend] in try body(backend.database) }
