@@ -64,21 +64,15 @@ public struct UnimplementedCallError: Error, CustomStringConvertible {
 @MainActor
 public func waitUntil(_ description: String, timeout: Duration = .seconds(5), file: StaticString = #filePath, line: UInt = #line,
                       _ condition: @MainActor () -> Bool) async {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        if ContinuousClock.now > deadline {
-            XCTFail("timed out waiting until \(description)", file: file, line: line)
-            return
-        }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
+    await waitUntil(description, timeout: timeout, every: .milliseconds(1), file: file, line: line, asking: condition)
 }
 
-/// Waits until `condition` holds, asking it again every few milliseconds (it may ask a server, a
+/// Waits until `condition` holds, asking it again `every` few milliseconds (it may ask a server, a
 /// file, another process), failing the test after `timeout`: for a step that happens elsewhere,
 /// such as "the server has carried out the request", instead of a fixed sleep.
 /// It runs where its caller runs (`isolation`), so `condition` may read the caller's state.
-public func waitUntil(_ description: String, timeout: Duration = .seconds(10), file: StaticString = #filePath, line: UInt = #line,
+public func waitUntil(_ description: String, timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(5),
+                      file: StaticString = #filePath, line: UInt = #line,
                       isolation: isolated (any Actor)? = #isolation, asking condition: () async throws -> Bool) async {
     let deadline = ContinuousClock.now + timeout
     while (try? await condition()) != true {
@@ -86,7 +80,6 @@ public func waitUntil(_ description: String, timeout: Duration = .seconds(10), f
             XCTFail("timed out waiting until \(description)", file: file, line: line)
             return
         }
-        try? await Task.sleep(for: .milliseconds(5))
+        try? await Task.sleep(for: interval)
     }
 }
-
