@@ -92,18 +92,10 @@ extension FilteredListView {
         ListScreenLayout(size: size, hasSearch: true, hasNotice: notice != nil, noticeLine: noticeLine)
     }
 
-    /// Where the rows go without a notice.
-    public static func listRect(_ size: Size) -> Rect { screenLayout(size, notice: nil).list }
-
-    /// The rows laid out in `list`.
-    public static func layout(rows: Int, list: Rect) -> VirtualListLayout {
-        VirtualListLayout(count: rows, viewportRows: list.rows, height: { _ in rowHeight })
+    /// The rows laid out in `list`, each ``rowHeight`` lines.
+    public static func layout(_ rows: LazyRows<ViewModel.Row>, list: Rect) -> VirtualListLayout {
+        VirtualListLayout(count: rows.count, viewportRows: list.rows, height: { _ in rowHeight })
     }
-
-    /// The rows laid out in a screen of `size` without a notice.
-    public static func layout(rows: Int, size: Size) -> VirtualListLayout { layout(rows: rows, list: listRect(size)) }
-
-    public static func layout(_ rows: LazyRows<ViewModel.Row>, list: Rect) -> VirtualListLayout { layout(rows: rows.count, list: list) }
 
     /// What the list's body says while loading, when empty, and on its retry button.
     public static func bodyWords(_ viewModel: ViewModel) -> ListBody.Words {

@@ -44,7 +44,7 @@ final class NumbersListView: FilteredListView, NumbersListViewInput {
     static func render(_ viewModel: NumbersListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
         var frame = Frame(size: context.size)
         let screen = drawHeader(viewModel, into: &frame, context: context)
-        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout(rows: $0.count, size: context.size) },
+        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout($0, list: screen.list) },
                       touchedIndex: viewModel.touchedIndex, words: bodyWords(viewModel), context: context,
                       marks: ListBody.Marks(markerLine: 1)) { row, cell, body in
             let style = cell.style

@@ -40,7 +40,7 @@ final class CategoriesView: FilteredListView, CategoriesViewInput {
         var frame = Frame(size: context.size)
         let screen = drawHeader(viewModel, into: &frame, context: context)
         // A category: its title and description, then a blank line.
-        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout(rows: $0.count, size: context.size) },
+        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout($0, list: screen.list) },
                       touchedIndex: viewModel.touchedIndex, words: bodyWords(viewModel), context: context,
                       marks: ListBody.Marks(separatorLines: 1)) { row, cell, body in
             ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.description.isEmpty ? [] : [row.description],

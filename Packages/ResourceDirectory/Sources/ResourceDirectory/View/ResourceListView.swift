@@ -70,7 +70,7 @@ final class ResourceListView: FilteredListView, ResourceListViewInput {
         screen.drawNotice(viewModel.notice, into: &frame)
         let showsPhotos = context.size.columns >= photoMinimumColumns
         // A resource: its title and one-line description (beside its photo), then a blank line.
-        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout(rows: $0.count, list: screen.list) },
+        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout($0, list: screen.list) },
                       touchedIndex: viewModel.touchedIndex, words: bodyWords(viewModel), context: context,
                       marks: ListBody.Marks(separatorLines: 1)) { row, cell, body in
             ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.summary.isEmpty ? [] : [row.summary],
@@ -98,7 +98,7 @@ final class ResourceListView: FilteredListView, ResourceListViewInput {
         // The list's keys, touch and retry, shared with every list screen.
         let list = Self.screenLayout(context.size, notice: viewModel.notice).list
         return ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
-                                layout: { Self.layout(rows: $0.count, list: list) }, listRect: list,
+                                layout: { Self.layout($0, list: list) }, listRect: list,
                                 retry: ResourceDirectoryTexts.retry, output: output)
     }
 
