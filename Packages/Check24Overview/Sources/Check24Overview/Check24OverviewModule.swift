@@ -98,7 +98,7 @@ public enum Check24OverviewModule {
                                                    images: dependencies.images)
         let router = Check24OverviewRouter(host: host, dependencies: dependencies)
         let presenter = Check24OverviewPresenter(interactor: interactor, router: router, work: host.work)
-        let view = Check24OverviewView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<Check24OverviewView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }
@@ -111,7 +111,7 @@ public enum Check24OverviewModule {
         let presenter = Check24DetailPresenter(product: product, isFavorite: isFavorite, interactor: interactor,
                                                router: router, work: host.work)
         presenter.output = output
-        let view = Check24DetailView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<Check24DetailView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }

@@ -59,7 +59,7 @@ final class GermanScreensTests: XCTestCase {
         }
         assertGerman(await frame(keys: [.key(.right), .key(.right)]), "the empty favorites")
         assertGerman(await frame(favorites: InMemoryFavoritesService(failReads: true), keys: []), "unreadable favorites")
-        assertGerman(Check24OverviewView.render(overview(.loading), in: RenderContext(size: Size(columns: 80, rows: 24), colorMode: .none)).text,
+        assertGerman(Check24OverviewView().render(overview(.loading), in: RenderContext(size: Size(columns: 80, rows: 24), colorMode: .none)).text,
                      "the loading view")
     }
 

@@ -21,11 +21,11 @@ final class LeakTests: XCTestCase {
         var screen: (any Screen)? = Check24OverviewModule.make(dependencies: dependencies(), host: navigator)
         screen?.screenDidAppear()
         await navigator.work.waitUntilIdle()
-        weak let weakView: Check24OverviewView?
+        weak let weakView: ModuleScreen<Check24OverviewView>?
         // The interactor is a value holding the dependencies: nothing of its own to release.
         weak let weakPresenter: Check24OverviewPresenter?
         do {
-            let view = screen as? Check24OverviewView
+            let view = screen as? ModuleScreen<Check24OverviewView>
             weakView = view
             weakPresenter = view?.output as? Check24OverviewPresenter
         }
@@ -46,11 +46,11 @@ final class LeakTests: XCTestCase {
         await navigator.work.waitUntilIdle()
         output = nil
         XCTAssertNil(weakOutput, "the details refer to the overview weakly")
-        weak let weakView: Check24DetailView?
+        weak let weakView: ModuleScreen<Check24DetailView>?
         // The interactor is a value holding the dependencies: nothing of its own to release.
         weak let weakPresenter: Check24DetailPresenter?
         do {
-            let view = screen as? Check24DetailView
+            let view = screen as? ModuleScreen<Check24DetailView>
             weakView = view
             weakPresenter = view?.output as? Check24DetailPresenter
         }

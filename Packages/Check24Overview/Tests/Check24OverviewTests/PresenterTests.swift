@@ -12,7 +12,7 @@ import XCTest
 @testable import Check24Overview
 
 @MainActor
-final class RecordingOverviewView: Check24OverviewViewInput {
+final class RecordingOverviewView: ModuleViewInput {
     var displayed: [Check24OverviewViewModel] = []
     func display(_ viewModel: Check24OverviewViewModel) { displayed.append(viewModel) }
 
@@ -33,7 +33,7 @@ final class RecordingOverviewView: Check24OverviewViewInput {
 }
 
 @MainActor
-final class RecordingDetailView: Check24DetailViewInput {
+final class RecordingDetailView: ModuleViewInput {
     var displayed: [Check24DetailViewModel] = []
     func display(_ viewModel: Check24DetailViewModel) { displayed.append(viewModel) }
 }

@@ -24,7 +24,7 @@ final class RouterTests: XCTestCase {
         Check24OverviewRouter(host: navigator, dependencies: dependencies())
             .openDetail(for: Check24Fixtures.blueCircle, isFavorite: true, output: output)
         XCTAssertEqual(navigator.calls, [.push])
-        let detail = navigator.shownScreens.first as? Check24DetailView
+        let detail = navigator.shownScreens.first as? ModuleScreen<Check24DetailView>
         XCTAssertEqual(detail?.viewModel.name, "Blue Circle")
         XCTAssertEqual(detail?.viewModel.favoriteButtonTitle, "Vergessen")
     }

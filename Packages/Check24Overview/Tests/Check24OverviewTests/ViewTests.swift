@@ -62,13 +62,13 @@ final class OverviewViewTests: XCTestCase {
     }
 
     func testListAt60And80And120Columns() async {
-        assertSnapshot(Check24OverviewView.render(overview(list()), in: context(60, 30)), named: "overview-60x30")
-        assertSnapshot(Check24OverviewView.render(overview(list()), in: context(80, 24)), named: "overview-80x24")
-        assertSnapshot(Check24OverviewView.render(overview(list(selected: 3, offset: 99)), in: context(120, 40)), named: "overview-120x40-footer")
+        assertSnapshot(Check24OverviewView().render(overview(list()), in: context(60, 30)), named: "overview-60x30")
+        assertSnapshot(Check24OverviewView().render(overview(list()), in: context(80, 24)), named: "overview-80x24")
+        assertSnapshot(Check24OverviewView().render(overview(list(selected: 3, offset: 99)), in: context(120, 40)), named: "overview-120x40-footer")
     }
 
     func testAvailableHasThePictureLeftAndUnavailableRight() async {
-        let frame = Check24OverviewView.render(overview(list()), in: context(80, 30))
+        let frame = Check24OverviewView().render(overview(list()), in: context(80, 30))
         let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let yellow = try! XCTUnwrap(lines.firstIndex { $0.contains("Yellow Triangle") })
         let blue = try! XCTUnwrap(lines.firstIndex { $0.contains("Blue Circle") })
@@ -80,7 +80,7 @@ final class OverviewViewTests: XCTestCase {
     }
 
     func testFavoritesHaveTheLavenderBackgroundAndAHeartAndNamesAreNeverTheOnlyCue() async {
-        let frame = Check24OverviewView.render(overview(list()), in: context(80, 30, .trueColor))
+        let frame = Check24OverviewView().render(overview(list()), in: context(80, 30, .trueColor))
         let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let red = try! XCTUnwrap(lines.firstIndex { $0.contains("♥ Red Square") })
         XCTAssertEqual(frame[40, red].style.background, .rgb(0xD1, 0xC4, 0xE9, fallback: 189))
@@ -93,7 +93,7 @@ final class OverviewViewTests: XCTestCase {
     }
 
     func testStarsAndPricesShow() async {
-        let text = Check24OverviewView.render(overview(list()), in: context(80, 30)).text
+        let text = Check24OverviewView().render(overview(list()), in: context(80, 30)).text
         XCTAssertTrue(text.contains("225,91 €"))
         XCTAssertTrue(text.contains("★★★½☆"))
         XCTAssertTrue(text.contains("Check24 Shape Comparison"))
@@ -101,7 +101,7 @@ final class OverviewViewTests: XCTestCase {
     }
 
     func testDescriptionsWrapAtWordsNeverMidWord() async {
-        let frame = Check24OverviewView.render(overview(list()), in: context(80, 30))
+        let frame = Check24OverviewView().render(overview(list()), in: context(80, 30))
         let lines = frame.text.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains { $0.hasSuffix("Three corners, the strongest shape there is. Bridges and roofs") }, frame.text)
         XCTAssertTrue(lines.contains { $0.hasSuffix("  trust it.") }, frame.text)
@@ -109,12 +109,12 @@ final class OverviewViewTests: XCTestCase {
 
     func testErrorViewWithNeuladenAndDisabledTabs() async {
         let model = overview(.failed(message: "Die Produkte konnten nicht geladen werden.\nDer Server antwortete mit Status 503."))
-        let frame = Check24OverviewView.render(model, in: context(80, 24))
+        let frame = Check24OverviewView().render(model, in: context(80, 24))
         assertSnapshot(frame, named: "overview-error")
         XCTAssertTrue(frame.text.contains("[ Neuladen ]"))
         XCTAssertTrue(frame[2, 0].style.dim, "the filter tabs are visibly disabled")
         let output = RecordingOverviewOutput()
-        let view = Check24OverviewView(output: output, viewModel: model)
+        let view = ModuleScreen<Check24OverviewView>(output: output, viewModel: model)
         _ = view.handle(.key(.right), in: context(80, 24))
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 12, row: 0)), in: context(80, 24))
         XCTAssertEqual(output.events, [], "tabs ignore input while in error")
@@ -137,10 +137,10 @@ final class OverviewViewTests: XCTestCase {
         none.search = SearchFieldState(query: "zz")
         none.searchCount = "0 von 2"
         for columns in [80, 40] {
-            assertSnapshot(Check24OverviewView.render(typing, in: context(columns, 16)), named: "overview-filter-typing-\(columns)x16")
-            assertSnapshot(Check24OverviewView.render(none, in: context(columns, 16)), named: "overview-filter-no-match-\(columns)x16")
+            assertSnapshot(Check24OverviewView().render(typing, in: context(columns, 16)), named: "overview-filter-typing-\(columns)x16")
+            assertSnapshot(Check24OverviewView().render(none, in: context(columns, 16)), named: "overview-filter-no-match-\(columns)x16")
         }
-        let idle = Check24OverviewView.render(overview(list()), in: context(40, 16)).text
+        let idle = Check24OverviewView().render(overview(list()), in: context(40, 16)).text
         XCTAssertEqual(idle.split(separator: "\n", omittingEmptySubsequences: false)[2], " / / drücken zum Filtern")
     }
 
@@ -148,14 +148,14 @@ final class OverviewViewTests: XCTestCase {
     /// switch the tab too; space pages).
     func testTheOverviewTakesTheKeysItsHelpSays() async {
         assertKeysAreTheBindings(Check24OverviewView.bindings, of: "check24 overview", context: context(80, 24)) {
-            Check24OverviewView(output: RecordingOverviewOutput(), viewModel: overview(list(selected: 1)))
+            ModuleScreen<Check24OverviewView>(output: RecordingOverviewOutput(), viewModel: overview(list(selected: 1)))
         }
     }
 
     /// `/` starts the filter; while typing, hjkl, q and ? are text, ↑↓ still move, tab still switches the tab.
     func testSlashFiltersAndWhileTypingEveryLetterIsText() async {
         let output = RecordingOverviewOutput()
-        let view = Check24OverviewView(output: output, viewModel: overview(list(selected: 1)))
+        let view = ModuleScreen<Check24OverviewView>(output: output, viewModel: overview(list(selected: 1)))
         XCTAssertFalse(view.capturesText)
         XCTAssertTrue(view.handle(.key(.character("/")), in: context(80, 24)))
         var typing = overview(list(selected: 1))
@@ -177,7 +177,7 @@ final class OverviewViewTests: XCTestCase {
         rows[1].image = .none
         rows[2].image = .unavailable(reason: "image unavailable")
         for tier in [PictureTier.halfBlocks, .ascii, .text] {
-            let frame = Check24OverviewView.render(overview(list(rows: rows)),
+            let frame = Check24OverviewView().render(overview(list(rows: rows)),
                                                    in: RenderContext(size: Size(columns: 120, rows: 30), colorMode: .none, pictures: tier))
             let text = frame.text
             for english in ["image", "loading", "picture", "none"] {
@@ -188,18 +188,18 @@ final class OverviewViewTests: XCTestCase {
     }
 
     func testLoadingShowsASpinner() async {
-        let text = Check24OverviewView.render(overview(.loading), in: RenderContext(size: Size(columns: 60, rows: 10), colorMode: .none, tick: 2)).text
+        let text = Check24OverviewView().render(overview(.loading), in: RenderContext(size: Size(columns: 60, rows: 10), colorMode: .none, tick: 2)).text
         XCTAssertTrue(text.contains("↓ Produkte werden geladen…"), text)
     }
 
     func testEmptyFavoritesSayHowToFillTheListAndKeepTheFooter() async {
-        let frame = Check24OverviewView.render(overview(list(rows: [], empty: "Noch nichts vorgemerkt."), filter: 2), in: context(60, 14))
+        let frame = Check24OverviewView().render(overview(list(rows: [], empty: "Noch nichts vorgemerkt."), filter: 2), in: context(60, 14))
         assertSnapshot(frame, named: "overview-empty-favorites")
     }
 
     func testKeysMoveSelectFiltersAndOpen() async {
         let output = RecordingOverviewOutput()
-        let view = Check24OverviewView(output: output, viewModel: overview(list(selected: 1)))
+        let view = ModuleScreen<Check24OverviewView>(output: output, viewModel: overview(list(selected: 1)))
         let ctx = context(80, 24)
         for key: Key in [.down, .up, .character("j"), .end, .home, .enter, .right, .left, .tab, .character("r")] {
             _ = view.handle(.key(key), in: ctx)
@@ -212,7 +212,7 @@ final class OverviewViewTests: XCTestCase {
 
     func testMouseClicksATabOrARowAndTheWheelMoves() async {
         let output = RecordingOverviewOutput()
-        let view = Check24OverviewView(output: output, viewModel: overview(list()))
+        let view = ModuleScreen<Check24OverviewView>(output: output, viewModel: overview(list()))
         let ctx = context(80, 24)
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 12, row: 0)), in: ctx) // "Verfügbar"
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 30, row: 12)), in: ctx) // inside the second row
@@ -225,13 +225,13 @@ final class OverviewViewTests: XCTestCase {
     func testTheWheelUpOrAPullDownAtTheTopReloads() async {
         let output = RecordingOverviewOutput()
         let ctx = context(80, 24)
-        _ = Check24OverviewView(output: output, viewModel: overview(list())).handle(.mouse(MouseEvent(kind: .wheelUp, column: 30, row: 12)), in: ctx)
+        _ = ModuleScreen<Check24OverviewView>(output: output, viewModel: overview(list())).handle(.mouse(MouseEvent(kind: .wheelUp, column: 30, row: 12)), in: ctx)
         var touched = overview(list())
         touched.touchedRow = 0
-        _ = Check24OverviewView(output: output, viewModel: touched).handle(.mouse(MouseEvent(kind: .release, column: 30, row: 13)), in: ctx)
+        _ = ModuleScreen<Check24OverviewView>(output: output, viewModel: touched).handle(.mouse(MouseEvent(kind: .release, column: 30, row: 13)), in: ctx)
         XCTAssertEqual(output.events, ["reload", "cancel touch", "reload"])
         output.events = []
-        _ = Check24OverviewView(output: output, viewModel: overview(list(selected: 1))).handle(.mouse(MouseEvent(kind: .wheelUp, column: 30, row: 12)), in: ctx)
+        _ = ModuleScreen<Check24OverviewView>(output: output, viewModel: overview(list(selected: 1))).handle(.mouse(MouseEvent(kind: .wheelUp, column: 30, row: 12)), in: ctx)
         XCTAssertEqual(output.events, ["select 0 top 0 rows 0..<3"])
     }
 
@@ -239,7 +239,7 @@ final class OverviewViewTests: XCTestCase {
         let output = RecordingOverviewOutput()
         var model = overview(list())
         model.touchedRow = 1
-        let view = Check24OverviewView(output: output, viewModel: model)
+        let view = ModuleScreen<Check24OverviewView>(output: output, viewModel: model)
         let ctx = context(80, 24)
         _ = view.handle(.mouse(MouseEvent(kind: .release, column: 30, row: 13)), in: ctx) // still the second row
         _ = view.handle(.mouse(MouseEvent(kind: .release, column: 30, row: 3)), in: ctx)  // the header: off the row
@@ -250,13 +250,13 @@ final class OverviewViewTests: XCTestCase {
     func testATouchedRowIsWhiteOnBlueOrReversedWithoutColors() async {
         var model = overview(list())
         model.touchedRow = 0
-        let colored = Check24OverviewView.render(model, in: context(80, 24, .trueColor))
+        let colored = Check24OverviewView().render(model, in: context(80, 24, .trueColor))
         let lines = colored.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let yellow = try! XCTUnwrap(lines.firstIndex { $0.contains("Yellow Triangle") })
         XCTAssertEqual(colored[40, yellow].style.background, Theme.touched(.trueColor).background)
         XCTAssertEqual(colored[40, yellow + 1].style.background, Theme.touched(.trueColor).background, "the whole row")
         assertStyleSnapshot(colored, named: "overview-80x24-touched")
-        let plain = Check24OverviewView.render(model, in: context(80, 24))
+        let plain = Check24OverviewView().render(model, in: context(80, 24))
         XCTAssertTrue(plain[40, yellow].style.reverse, "reverse video without colors")
     }
 
@@ -267,7 +267,7 @@ final class OverviewViewTests: XCTestCase {
         XCTAssertEqual(layout.firstVisibleRow(showing: 0, previous: 3), 0, "the first row shows the header too")
         let footer = layout.firstVisibleRow(showing: 3, previous: 0)
         XCTAssertEqual(footer, layout.virtual.maximumTop, "end scrolls to the bottom")
-        let frame = Check24OverviewView.render(overview(list(selected: 3, offset: footer)), in: context(80, 12))
+        let frame = Check24OverviewView().render(overview(list(selected: 3, offset: footer)), in: context(80, 12))
         let footerLine = frame.text.split(separator: "\n").first { $0.contains("© 2016 Check24") }
         XCTAssertEqual(footerLine?.hasPrefix("▌"), true, "the footer is shown and selected:\n\(frame.text)")
         XCTAssertFalse(frame.text.contains("Check24 Shape Comparison"), "scrolled past the header")
@@ -307,37 +307,37 @@ final class DetailViewTests: XCTestCase {
     /// scroll; shift-tab moves the focus too).
     func testTheDetailsTakeTheKeysTheirHelpSays() async {
         assertKeysAreTheBindings(Check24DetailView.bindings, of: "check24 details", context: context(80, 20)) {
-            Check24DetailView(output: RecordingDetailViewOutput(), viewModel: self.detail())
+            ModuleScreen<Check24DetailView>(output: RecordingDetailViewOutput(), viewModel: self.detail())
         }
     }
 
     func testAPictureThatFailedSaysWhyInGerman() async {
         var model = detail()
         model.image = .unavailable(reason: "image unavailable")
-        let frame = Check24DetailView.render(model, in: context(120, 30))
+        let frame = Check24DetailView().render(model, in: context(120, 30))
         XCTAssertTrue(frame.text.contains("Bild nicht verfügbar"), frame.text)
     }
 
     func testBeforeAndAfterVormerken() async {
-        assertSnapshot(Check24DetailView.render(detail(), in: context(80, 30)), named: "detail-80x30")
-        let favorite = Check24DetailView.render(detail(favorite: true), in: context(80, 30, .trueColor))
+        assertSnapshot(Check24DetailView().render(detail(), in: context(80, 30)), named: "detail-80x30")
+        let favorite = Check24DetailView().render(detail(favorite: true), in: context(80, 30, .trueColor))
         assertSnapshot(favorite, named: "detail-80x30-vorgemerkt")
         XCTAssertEqual(favorite[1, 0].style.foreground, .blue, "a favorite's name is blue: the theme's blue, which reads on its background")
         XCTAssertEqual(ColorTheme.dark.resolve(favorite[1, 0].style.foreground), .rgb(0x6C, 0xB4, 0xFF, fallback: 75))
         XCTAssertEqual(ColorTheme.light.resolve(favorite[1, 0].style.foreground), .rgb(0x15, 0x65, 0xC0, fallback: 25))
         XCTAssertTrue(favorite.text.contains("Yellow Triangle ♥"))
         XCTAssertTrue(favorite.text.contains("[ Vergessen ]"))
-        let plain = Check24DetailView.render(detail(), in: context(80, 30, .trueColor))
+        let plain = Check24DetailView().render(detail(), in: context(80, 30, .trueColor))
         XCTAssertEqual(plain[1, 0].style.foreground, .default)
     }
 
     func testNarrowAndWide() async {
-        assertSnapshot(Check24DetailView.render(detail(), in: context(40, 40)), named: "detail-40x40")
-        assertSnapshot(Check24DetailView.render(detail(), in: context(120, 30)), named: "detail-120x30")
+        assertSnapshot(Check24DetailView().render(detail(), in: context(40, 40)), named: "detail-40x40")
+        assertSnapshot(Check24DetailView().render(detail(), in: context(120, 30)), named: "detail-120x30")
     }
 
     func testLongDescriptionKeepsItsParagraphsAndEverythingIsUncut() async {
-        let text = Check24DetailView.render(detail(), in: context(60, 40)).text
+        let text = Check24DetailView().render(detail(), in: context(60, 40)).text
         XCTAssertTrue(text.contains(" The simplest polygon.\n\n Rigid by nature: push on one corner and the others hold.\n\n Tip: two of them make a square."), text)
         XCTAssertTrue(text.contains("Erscheinungsdatum: 14.04.2016"))
         XCTAssertTrue(text.contains("Farbe: Yellow (#FFECB3)"))
@@ -346,7 +346,7 @@ final class DetailViewTests: XCTestCase {
 
     func testScrollsWhenTallerThanTheScreen() async {
         let output = RecordingDetailViewOutput()
-        let view = Check24DetailView(output: output, viewModel: detail())
+        let view = ModuleScreen<Check24DetailView>(output: output, viewModel: detail())
         let ctx = context(60, 12)
         let maximum = Check24DetailView.maxScrollOffset(detail(), size: ctx.size)
         XCTAssertGreaterThan(maximum, 0)
@@ -354,13 +354,13 @@ final class DetailViewTests: XCTestCase {
         _ = view.handle(.key(.end), in: ctx)
         _ = view.handle(.mouse(MouseEvent(kind: .wheelDown, column: 1, row: 1)), in: ctx)
         XCTAssertEqual(output.events, ["scroll 1", "scroll \(maximum)", "scroll 1"])
-        let bottom = Check24DetailView.render(detail(offset: maximum), in: ctx).text
+        let bottom = Check24DetailView().render(detail(offset: maximum), in: ctx).text
         XCTAssertTrue(bottom.contains("© 2016 Check24"), bottom)
     }
 
     func testKeysAndClicks() async {
         let output = RecordingDetailViewOutput()
-        let view = Check24DetailView(output: output, viewModel: detail())
+        let view = ModuleScreen<Check24DetailView>(output: output, viewModel: detail())
         let ctx = context(80, 30)
         _ = view.handle(.key(.character("f")), in: ctx)
         _ = view.handle(.key(.enter), in: ctx)

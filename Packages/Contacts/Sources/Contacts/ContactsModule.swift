@@ -55,7 +55,7 @@ public enum ContactsModule {
                                                sync: dependencies.sync)
         let router = ContactListRouter(host: host, dependencies: dependencies)
         let presenter = ContactListPresenter(interactor: interactor, router: router, work: host.work)
-        let view = ContactListView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<ContactListView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }
@@ -67,7 +67,7 @@ public enum ContactsModule {
         let router = ContactDetailRouter(host: host, dependencies: dependencies)
         let presenter = ContactDetailPresenter(contact: contact, interactor: interactor, router: router, work: host.work)
         presenter.output = output
-        let view = ContactDetailView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<ContactDetailView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }
@@ -80,7 +80,7 @@ public enum ContactsModule {
         let router = ContactFormRouter(host: host)
         let presenter = ContactFormPresenter(mode: mode, refused: refused, interactor: interactor, router: router, work: host.work)
         presenter.output = output
-        let view = ContactFormView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<ContactFormView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }

@@ -73,7 +73,7 @@ extension ContactListViewModel {
 
 /// Keeps every view model the list presenter displayed, so a test reads the whole sequence the user saw.
 @MainActor
-final class RecordingContactListView: ContactListViewInput {
+final class RecordingContactListView: ModuleViewInput {
     var displayed: [ContactListViewModel] = []
     func display(_ viewModel: ContactListViewModel) { displayed.append(viewModel) }
 

@@ -20,8 +20,8 @@ final class RouterTests: XCTestCase {
         router.openDetail(of: ContactsFixtures.people[1].summary, output: output)
         router.openAddForm(output: output)
         XCTAssertEqual(navigator.calls, [.push, .push])
-        XCTAssertTrue(navigator.shownScreens[0] is ContactDetailView)
-        XCTAssertEqual((navigator.shownScreens[1] as? ContactFormView)?.viewModel.title, "New Contact")
+        XCTAssertTrue(navigator.shownScreens[0] is ModuleScreen<ContactDetailView>)
+        XCTAssertEqual((navigator.shownScreens[1] as? ModuleScreen<ContactFormView>)?.viewModel.title, "New Contact")
     }
 
     func testTheDetailOpensTheEditFormAsksBeforeDeletingAndCloses() async {
@@ -29,7 +29,7 @@ final class RouterTests: XCTestCase {
         let router = ContactDetailRouter(host: navigator, dependencies: dependencies)
         let output = RecordingDetailOutput()
         router.openEditForm(of: ContactsFixtures.people[0], output: output)
-        let form = navigator.shownScreens.first as? ContactFormView
+        let form = navigator.shownScreens.first as? ModuleScreen<ContactFormView>
         XCTAssertEqual(form?.viewModel.title, "Edit Contact")
         XCTAssertEqual(form?.viewModel.form.fields.first?.text, "Amitabh")
         router.openDeleteConfirmation(name: "Amitabh Bachchan", output: DialogOutput())
@@ -63,7 +63,7 @@ final class LeakTests: XCTestCase {
         let dependencies = ContactsModule.Dependencies(service: InMemoryContactsService(), images: FakeImageLoader(), opener: RecordingURLOpener())
         _ = await host?.run(root: ContactsModule.make(dependencies: dependencies, host: host!.controller),
                             keys: try KeySpec.parse("enter e A d"))
-        weak let form = host?.controller.topScreen as? ContactFormView
+        weak let form = host?.controller.topScreen as? ModuleScreen<ContactFormView>
         weak let formPresenter = form?.output as? ContactFormPresenter
         XCTAssertNotNil(formPresenter)
         host = nil
@@ -86,9 +86,9 @@ final class LeakTests: XCTestCase {
             _ = screen.render(in: RenderContext(size: Size(columns: 80, rows: 24), colorMode: .none))
         }
         await navigator.work.waitUntilIdle()
-        weak let list = (screens[0] as? ContactListView)?.output as? ContactListPresenter
-        weak let detail = (screens[1] as? ContactDetailView)?.output as? ContactDetailPresenter
-        weak let form = (screens[2] as? ContactFormView)?.output as? ContactFormPresenter
+        weak let list = (screens[0] as? ModuleScreen<ContactListView>)?.output as? ContactListPresenter
+        weak let detail = (screens[1] as? ModuleScreen<ContactDetailView>)?.output as? ContactDetailPresenter
+        weak let form = (screens[2] as? ModuleScreen<ContactFormView>)?.output as? ContactFormPresenter
         XCTAssertNotNil(list)
         XCTAssertNotNil(detail)
         XCTAssertNotNil(form)

@@ -43,11 +43,11 @@ final class ContactListErrorViewTests: XCTestCase {
     func testTheErrorViewOffersOnlyRetry() async {
         let model = ContactListViewModel(title: "Contacts", content: .failed(message: "No connection to 127.0.0.1:9 — is the server running?"),
                                          search: SearchFieldState(), emptyMessage: "")
-        let text = ContactListView.render(model, in: RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)).text
+        let text = ContactListView().render(model, in: RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)).text
         XCTAssertFalse(text.contains("/ ") || text.contains("filter") || text.contains("a add"), text)
         XCTAssertTrue(text.contains("[ Retry ]") && text.contains("r retry"), text)
         let output = RecordingContactsViewOutputs()
-        let view = ContactListView(output: output, viewModel: model)
+        let view = ModuleScreen<ContactListView>(output: output, viewModel: model)
         let context = RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)
         XCTAssertFalse(view.handle(.key(.character("a")), in: context))
         XCTAssertFalse(view.handle(.key(.character("/")), in: context))
@@ -61,10 +61,10 @@ final class ContactListErrorViewTests: XCTestCase {
                                          search: SearchFieldState(), emptyMessage: "")
         XCTAssertTrue(ContactListView.keys(for: model).contains(NavigationTexts.english.filterKey))
         let context = RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)
-        XCTAssertTrue(ContactListView.render(model, in: context).text.contains("/ " + NavigationTexts.english.filterPlaceholder))
+        XCTAssertTrue(ContactListView().render(model, in: context).text.contains("/ " + NavigationTexts.english.filterPlaceholder))
         var typing = model
         typing.search = SearchFieldState(query: "jo", isEditing: true)
-        XCTAssertTrue(ContactListView.render(typing, in: context).text.hasSuffix(" " + NavigationTexts.english.filterTypingBar))
+        XCTAssertTrue(ContactListView().render(typing, in: context).text.hasSuffix(" " + NavigationTexts.english.filterTypingBar))
     }
 }
 
@@ -125,10 +125,10 @@ final class ViewTests: XCTestCase {
     }
 
     func testHomeWithSectionsAt80And60() async {
-        assertSnapshot(ContactListView.render(list(), in: context(80, 20)), named: "home-80x20")
-        assertSnapshot(ContactListView.render(list(selected: 9, search: SearchFieldState(query: "a", isEditing: true)), in: context(60, 12)),
+        assertSnapshot(ContactListView().render(list(), in: context(80, 20)), named: "home-80x20")
+        assertSnapshot(ContactListView().render(list(selected: 9, search: SearchFieldState(query: "a", isEditing: true)), in: context(60, 12)),
                        named: "home-search-60x12")
-        assertStyleSnapshot(ContactListView.render(list(), in: context(40, 8, .trueColor)), named: "home-styles-40x8")
+        assertStyleSnapshot(ContactListView().render(list(), in: context(40, 8, .trueColor)), named: "home-styles-40x8")
     }
 
     /// Rows whose change the server does not have yet: the mark at the row's end (gray while waiting,
@@ -144,9 +144,9 @@ final class ViewTests: XCTestCase {
         let model = ContactListViewModel(title: "Contacts (3)", content: .loaded(rows: LazyRows(rows), selectedIndex: 1, firstVisibleRow: 0),
                                          search: SearchFieldState(), emptyMessage: "",
                                          notice: "2 changes waiting to sync (No connection to 127.0.0.1:9), 1 change not saved (! on its row)")
-        assertSnapshot(ContactListView.render(model, in: context(80, 12)), named: "home-sync-80x12")
-        assertSnapshot(ContactListView.render(model, in: context(40, 12)), named: "home-sync-40x12")
-        assertStyleSnapshot(ContactListView.render(model, in: context(80, 8, .trueColor)), named: "home-sync-styles-80x8")
+        assertSnapshot(ContactListView().render(model, in: context(80, 12)), named: "home-sync-80x12")
+        assertSnapshot(ContactListView().render(model, in: context(40, 12)), named: "home-sync-40x12")
+        assertStyleSnapshot(ContactListView().render(model, in: context(80, 8, .trueColor)), named: "home-sync-styles-80x8")
     }
 
     /// The mobile and the email are links (OSC 8) to `tel:` and `mailto:`; only their own cells.
@@ -155,7 +155,7 @@ final class ViewTests: XCTestCase {
         page.mobileLink = "tel:+919980123412"
         page.email = "ab@mail.example"
         page.emailLink = "mailto:ab@mail.example"
-        let frame = ContactDetailView.render(ContactDetailViewModel(content: .loaded(page)), in: context(80, 24, .trueColor))
+        let frame = ContactDetailView().render(ContactDetailViewModel(content: .loaded(page)), in: context(80, 24, .trueColor))
         XCTAssertEqual(Set(frame.links.values), ["tel:+919980123412", "mailto:ab@mail.example"])
         let styles = styleRuns(of: frame)
         XCTAssertTrue(styles.contains("link=tel:+919980123412"), styles)
@@ -164,23 +164,23 @@ final class ViewTests: XCTestCase {
     }
 
     func testDetailAndEditWithErrors() async {
-        assertSnapshot(ContactDetailView.render(detail, in: context(80, 24)), named: "detail-80x24")
-        assertSnapshot(ContactDetailView.render(detail, in: context(60, 20)), named: "detail-60x20")
-        assertSnapshot(ContactFormView.render(formWithErrors, in: context(80, 24)), named: "edit-errors-80x24")
-        assertSnapshot(ContactFormView.render(formWithErrors, in: context(50, 22)), named: "edit-errors-50x22")
+        assertSnapshot(ContactDetailView().render(detail, in: context(80, 24)), named: "detail-80x24")
+        assertSnapshot(ContactDetailView().render(detail, in: context(60, 20)), named: "detail-60x20")
+        assertSnapshot(ContactFormView().render(formWithErrors, in: context(80, 24)), named: "edit-errors-80x24")
+        assertSnapshot(ContactFormView().render(formWithErrors, in: context(50, 22)), named: "edit-errors-50x22")
     }
 
     /// The keys the list takes are its bindings, and its help says each one (space pages; the help
     /// said ↑↓ jk and pgup pgdn home end, and not space).
     func testTheListTakesTheKeysItsHelpSays() async {
         assertKeysAreTheBindings(ContactsTexts.listBindings, of: "contacts list", context: context(80, 20)) {
-            ContactListView(output: RecordingContactsViewOutputs(), viewModel: self.list(selected: 2))
+            ModuleScreen<ContactListView>(output: RecordingContactsViewOutputs(), viewModel: self.list(selected: 2))
         }
     }
 
     func testListKeysStepOverHeadersAndSearchCapturesText() async {
         let outputs = RecordingContactsViewOutputs()
-        let view = ContactListView(output: outputs, viewModel: list(selected: 2))
+        let view = ModuleScreen<ContactListView>(output: outputs, viewModel: list(selected: 2))
         let ctx = context(80, 20)
         _ = view.handle(.key(.down), in: ctx)          // 2 → 4, over the E header
         view.display(list(selected: 4))
@@ -207,7 +207,7 @@ final class ViewTests: XCTestCase {
     /// edits the focused field; ctrl-s is Done; esc is Cancel; q and ? are text.
     func testFormKeys() async {
         let outputs = RecordingContactsViewOutputs()
-        let view = ContactFormView(output: outputs, viewModel: formWithErrors)
+        let view = ModuleScreen<ContactFormView>(output: outputs, viewModel: formWithErrors)
         let ctx = context(80, 24)
         XCTAssertTrue(view.capturesText)
         for key in [Key.tab, .tab, .backtab] {
@@ -224,7 +224,7 @@ final class ViewTests: XCTestCase {
     /// The keys the contact's page takes are its bindings, and its help says each one (space presses).
     func testTheDetailTakesTheKeysItsHelpSays() async {
         assertKeysAreTheBindings(ContactDetailView.bindings, of: "contact detail", context: context(80, 24)) {
-            ContactDetailView(output: RecordingContactsViewOutputs(), viewModel: self.detail)
+            ModuleScreen<ContactDetailView>(output: RecordingContactsViewOutputs(), viewModel: self.detail)
         }
     }
 
@@ -232,13 +232,13 @@ final class ViewTests: XCTestCase {
     /// move and erase (ctrl-a, ctrl-e, delete, ctrl-d and ctrl-w worked unsaid), enter moving on.
     func testTheFormTakesTheKeysItsHelpSays() async {
         assertKeysAreTheBindings(ContactFormView.bindings, of: "contact form", context: context(80, 24)) {
-            ContactFormView(output: RecordingContactsViewOutputs(), viewModel: self.formWithErrors)
+            ModuleScreen<ContactFormView>(output: RecordingContactsViewOutputs(), viewModel: self.formWithErrors)
         }
     }
 
     func testDetailKeys() async {
         let outputs = RecordingContactsViewOutputs()
-        let view = ContactDetailView(output: outputs, viewModel: detail)
+        let view = ModuleScreen<ContactDetailView>(output: outputs, viewModel: detail)
         let ctx = context(80, 24)
         for key in ["c", "m", "w", "f", "e", "d", "r"] { _ = view.handle(.key(.character(Character(key))), in: ctx) }
         _ = view.handle(.key(.tab), in: ctx)

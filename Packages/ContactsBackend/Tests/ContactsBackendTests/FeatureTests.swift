@@ -61,7 +61,7 @@ final class FeatureTests: XCTestCase {
     func testAnInvalidAddKeepsTheFormAndNamesEachField() async throws {
         let keys = ["a", typed("A"), "tab", "tab", typed("123"), "ctrl-s"].joined(separator: " ")
         let (screen, host) = try await run(keys, service: try embedded())
-        XCTAssertTrue(host.controller.topScreen is ContactFormView)
+        XCTAssertTrue(host.controller.topScreen is ModuleScreen<ContactFormView>)
         for message in ["First name is too short (minimum is 2 characters)", "Last name can't be blank", "Phone number is invalid",
                         "Email can't be blank", "Photo can't be blank"] {
             XCTAssertTrue(screen.contains(message), "\(message)\n\(screen)")

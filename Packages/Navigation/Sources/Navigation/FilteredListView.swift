@@ -40,18 +40,15 @@ public struct FilteredListWords: Sendable {
     }
 }
 
-/// A list screen with a `/` filter, its skeleton supplied: the first load when it appears, its keys
-/// (the error view's while it shows), the filter line taking every key while typed, the layout (title,
-/// filter line, notice line kept so the list never moves, rows of one height, key bar), and the input
-/// (the filter's keys first, then the list's). A feature's view supplies its view model, its words and
-/// keys, its row height and how a row is drawn.
+/// A list screen with a `/` filter, its skeleton supplied (bubbles' `list.Model` with its item
+/// delegate): the first load when it appears, its keys (the error view's while it shows), the filter line
+/// taking every key while typed, the layout (title, filter line, notice line kept so the list never
+/// moves, rows of one height, key bar), the drawing and the input (the filter's keys first, then the
+/// list's). A feature's view supplies its words and keys, its row height and how one row is drawn.
 @MainActor
-public protocol FilteredListView: TextEditingScreen {
-    associatedtype ViewModel: FilteredListViewModel
-    /// The state the presenter published last.
-    var viewModel: ViewModel { get }
-    /// The presenter.
-    var listOutput: any FilteredListViewOutput { get }
+public protocol FilteredListView: ModuleView where ViewModel: FilteredListViewModel {
+    /// The presenter as a list's presenter (`output` itself: its protocol refines ``FilteredListViewOutput``).
+    static func listOutput(_ output: Output) -> any FilteredListViewOutput
     /// The screen's words.
     static var listWords: FilteredListWords { get }
     /// The keys the loaded list matches, with their words.
@@ -69,12 +66,17 @@ public protocol FilteredListView: TextEditingScreen {
     /// Whether the notice line is kept while no notice shows (the list never moves; the default) or
     /// taken only while one shows.
     static var noticeLine: ListScreenLayout.NoticeLine { get }
+    /// How the list's body marks a row (separator lines, where the marker goes); by default plainly.
+    static var marks: ListBody.Marks { get }
+    /// Draws what is above the list (by default the title, the notice and the filter line); returns
+    /// the screen's layout.
+    static func drawTop(_ viewModel: ViewModel, into frame: inout Frame, context: RenderContext) -> ListScreenLayout
+    /// Draws one row into the list's body at `cell` (the row's look and marker are the body's).
+    func drawRow(_ row: ViewModel.Row, cell: ListBody.Cell, into body: inout Frame, context: RenderContext)
 }
 
 extension FilteredListView {
-    public func screenDidAppear() { listOutput.didLoad() }
-
-    public var keyHelp: [KeyHelp] { Self.keys(for: viewModel) }
+    public static func didAppear(_ output: Output) { listOutput(output).didLoad() }
 
     /// The keys that work in `viewModel`'s state: the list's, or the error view's.
     public static func keys(for viewModel: ViewModel) -> [KeyHelp] {
@@ -82,10 +84,11 @@ extension FilteredListView {
     }
 
     /// While the filter is typed, every printable key (q and ? too) is text.
-    public var capturesText: Bool { viewModel.search.isEditing }
-    public var editingKeyBar: String { Self.listWords.filterTypingBar }
+    public static func capturesText(_ viewModel: ViewModel) -> Bool { viewModel.search.isEditing }
+    public static var editingKeyBar: String { listWords.filterTypingBar }
 
     public static var noticeLine: ListScreenLayout.NoticeLine { .reserved }
+    public static var marks: ListBody.Marks { ListBody.Marks() }
 
     /// The title, the filter line, the notice line, the list, the key bar.
     public static func screenLayout(_ size: Size, notice: String?) -> ListScreenLayout {
@@ -104,23 +107,36 @@ extension FilteredListView {
 
     /// Draws the title, the notice and the filter line (not on the error view: nothing to filter there);
     /// returns where the list goes.
-    public static func drawHeader(_ viewModel: ViewModel, into frame: inout Frame, context: RenderContext) -> ListScreenLayout {
+    public static func drawTop(_ viewModel: ViewModel, into frame: inout Frame, context: RenderContext) -> ListScreenLayout {
         let screen = screenLayout(context.size, notice: viewModel.notice)
         screen.drawHeader(title: viewModel.title, notice: viewModel.notice, into: &frame)
-        if !viewModel.content.isFailed, let search = screen.search {
-            viewModel.search.draw(into: &frame, rect: search, placeholder: listWords.filterPlaceholder, colorMode: context.colorMode)
-        }
+        drawFilter(viewModel, in: screen, into: &frame, context: context)
         return screen
     }
 
-    /// Draws the key bar: the typing keys while the filter is typed, else the keys of the state shown.
-    public static func drawKeyBar(_ viewModel: ViewModel, into frame: inout Frame) {
-        KeyBar.draw(viewModel.search.isEditing ? listWords.filterTypingBar : keys(for: viewModel).keyBar, into: &frame)
+    /// Draws the filter line where `screen` has one, except on the error view.
+    public static func drawFilter(_ viewModel: ViewModel, in screen: ListScreenLayout, into frame: inout Frame, context: RenderContext) {
+        guard !viewModel.content.isFailed, let search = screen.search else { return }
+        viewModel.search.draw(into: &frame, rect: search, placeholder: listWords.filterPlaceholder, colorMode: context.colorMode)
+    }
+
+    /// The top, the rows on screen (each through ``drawRow(_:cell:into:context:)``), the key bar: the
+    /// typing keys while the filter is typed, else the keys of the state shown.
+    public func render(_ viewModel: ViewModel, in context: RenderContext) -> Frame {
+        var frame = Frame(size: context.size)
+        let screen = Self.drawTop(viewModel, into: &frame, context: context)
+        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { Self.layout($0, list: screen.list) },
+                      touchedIndex: viewModel.touchedIndex, words: Self.bodyWords(viewModel), context: context,
+                      marks: Self.marks) { row, cell, body in
+            drawRow(row, cell: cell, into: &body, context: context)
+        }
+        KeyBar.draw(viewModel.search.isEditing ? Self.listWords.filterTypingBar : Self.keys(for: viewModel).keyBar, into: &frame)
+        return frame
     }
 
     /// The filter's keys first (`/`, typing, enter, esc), then the list's keys, touch and retry.
-    public func handleList(_ event: InputEvent, in context: RenderContext) -> Bool {
-        let output = listOutput
+    public func handleList(_ event: InputEvent, viewModel: ViewModel, output: Output, in context: RenderContext) -> Bool {
+        let output = Self.listOutput(output)
         if SearchInput.handleFilter(event, viewModel.search, listFailed: viewModel.content.isFailed, didEdit: output.didEditSearch) { return true }
         let list = Self.screenLayout(context.size, notice: viewModel.notice).list
         return ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
@@ -128,5 +144,7 @@ extension FilteredListView {
                                 retry: Self.listWords.retry, output: output)
     }
 
-    public func handle(_ event: InputEvent, in context: RenderContext) -> Bool { handleList(event, in: context) }
+    public func handle(_ event: InputEvent, viewModel: ViewModel, output: Output, in context: RenderContext) -> Bool {
+        handleList(event, viewModel: viewModel, output: output, in: context)
+    }
 }

@@ -16,9 +16,9 @@ final class LeakTests: XCTestCase {
         screen?.screenDidAppear()
         await host.work.waitUntilIdle()
         weak let weakSplit = screen as? SplitScreen
-        weak let weakList = (screen as? SplitScreen)?.master as? NumbersListView
+        weak let weakList = (screen as? SplitScreen)?.master as? ModuleScreen<NumbersListView>
         weak let weakPresenter = weakList?.output as? NumbersListPresenter
-        weak let weakDetail = (screen as? SplitScreen)?.detail as? NumberDetailView
+        weak let weakDetail = (screen as? SplitScreen)?.detail as? ModuleScreen<NumberDetailView>
         weak let weakDetailPresenter = weakDetail?.output as? NumberDetailPresenter
         XCTAssertNotNil(weakPresenter)
         XCTAssertNotNil(weakDetailPresenter)

@@ -22,7 +22,7 @@ final class RecordingListRouter: NumbersListRouting {
 
 /// Records every view model the presenter displays, in order.
 @MainActor
-final class RecordingListView: NumbersListViewInput {
+final class RecordingListView: ModuleViewInput {
     var displayed: [NumbersListViewModel] = []
     func display(_ viewModel: NumbersListViewModel) { displayed.append(viewModel) }
 }
@@ -303,7 +303,7 @@ final class DetailPresenterTests: XCTestCase {
         await waitUntil("it asked again") { waits.withLock { $0.count } >= 3 }
         XCTAssertEqual(waits.withLock { Array($0.prefix(3)) }, [.seconds(2), .seconds(4), .seconds(8)])
         XCTAssertEqual(presenter.viewModel.text, .loaded("Reading of 1"), "the kept text stays while it asks")
-        let frame = NumberDetailView.render(presenter.viewModel, in: RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none))
+        let frame = NumberDetailView().render(presenter.viewModel, in: RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none))
         XCTAssertTrue(frame.text.contains("1  Offline — as of 19:46"), frame.text)
     }
 

@@ -160,7 +160,7 @@ final class DetailLifecycleTests: XCTestCase {
         router.showDetail(of: NumbersFixtures.one)
         split.details[0].screenDidAppear()
         await host.work.waitUntilIdle()
-        XCTAssertEqual((split.details[0] as? NumberDetailView)?.hasFailed, true)
+        XCTAssertEqual((split.details[0] as? ModuleScreen<NumberDetailView>)?.viewModel.hasFailed, true)
         router.openDetail(of: NumbersFixtures.one)
         XCTAssertFalse(split.details[0] === split.details[1], "a failed detail is not reused: enter retries it")
         split.details[1].screenDidAppear()

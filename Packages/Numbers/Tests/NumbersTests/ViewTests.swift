@@ -32,7 +32,7 @@ final class ListViewTests: XCTestCase {
     private let context = RenderContext(size: Size(columns: 40, rows: 14), colorMode: .none)
 
     func testRowsWithPicturesTheSelectionAndTheKeyBar() async {
-        assertSnapshot(NumbersListView.render(loaded(), in: context), named: "list-40x14")
+        assertSnapshot(NumbersListView().render(loaded(), in: context), named: "list-40x14")
     }
 
     /// Normal, touched and selected differ in truecolor, 256 colors and without colors.
@@ -51,19 +51,19 @@ final class ListViewTests: XCTestCase {
             }
         }
         let colored = RenderContext(size: Size(columns: 40, rows: 14), colorMode: .trueColor)
-        assertStyleSnapshot(NumbersListView.render(loaded(selected: 0, touched: 1), in: colored), named: "list-styles-truecolor")
+        assertStyleSnapshot(NumbersListView().render(loaded(selected: 0, touched: 1), in: colored), named: "list-styles-truecolor")
     }
 
     func testLoadingErrorAndEmpty() async {
         let failed = NumbersListViewModel(title: "Numbers", content: .failed(message: "No connection to dev.tapptic.com — check the network or the server."))
-        assertSnapshot(NumbersListView.render(failed, in: context), named: "list-error-40x14")
+        assertSnapshot(NumbersListView().render(failed, in: context), named: "list-error-40x14")
         let empty = NumbersListViewModel(title: "Numbers (0)", content: .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0))
-        XCTAssertTrue(PlainTextEncoder.encode(NumbersListView.render(empty, in: context)).contains("No numbers to show."))
+        XCTAssertTrue(PlainTextEncoder.encode(NumbersListView().render(empty, in: context)).contains("No numbers to show."))
     }
 
     func testKeysAndTheTouchPatternBecomePresenterCalls() async {
         let output = RecordingListOutput()
-        let view = NumbersListView(output: output, viewModel: loaded())
+        let view = ModuleScreen<NumbersListView>(output: output, viewModel: loaded())
         _ = view.handle(.key(.up), in: context)
         _ = view.handle(.key(.end), in: context)
         _ = view.handle(.key(.enter), in: context)
@@ -90,16 +90,16 @@ final class ListViewTests: XCTestCase {
         none.emptyMessage = "No number matches “zz”."
         for columns in [80, 40] {
             let size = RenderContext(size: Size(columns: columns, rows: 10), colorMode: .none)
-            assertSnapshot(NumbersListView.render(loaded(), in: size), named: "list-filter-idle-\(columns)x10")
-            assertSnapshot(NumbersListView.render(typing, in: size), named: "list-filter-typing-\(columns)x10")
-            assertSnapshot(NumbersListView.render(none, in: size), named: "list-filter-no-match-\(columns)x10")
+            assertSnapshot(NumbersListView().render(loaded(), in: size), named: "list-filter-idle-\(columns)x10")
+            assertSnapshot(NumbersListView().render(typing, in: size), named: "list-filter-typing-\(columns)x10")
+            assertSnapshot(NumbersListView().render(none, in: size), named: "list-filter-no-match-\(columns)x10")
         }
     }
 
     /// `/` starts the filter; while it is typed, q and ? are text and ↑↓ still move the selection.
     func testSlashFiltersAndWhileTypingEveryLetterIsText() async {
         let output = RecordingListOutput()
-        let view = NumbersListView(output: output, viewModel: loaded())
+        let view = ModuleScreen<NumbersListView>(output: output, viewModel: loaded())
         XCTAssertFalse(view.capturesText)
         XCTAssertTrue(view.handle(.key(.character("/")), in: context))
         var typing = loaded()
@@ -116,13 +116,13 @@ final class ListViewTests: XCTestCase {
     /// The keys the list takes are its bindings, and its help says each one (space pages too).
     func testTheListTakesTheKeysItsHelpSays() async {
         assertKeysAreTheBindings(NumbersListView.bindings, of: "numbers list", context: context) {
-            NumbersListView(output: RecordingListOutput(), viewModel: self.loaded())
+            ModuleScreen<NumbersListView>(output: RecordingListOutput(), viewModel: self.loaded())
         }
     }
 
     func testErrorOffersRetryByEnterSpaceOrR() async {
         let output = RecordingListOutput()
-        let view = NumbersListView(output: output, viewModel: NumbersListViewModel(title: "Numbers", content: .failed(message: "x")))
+        let view = ModuleScreen<NumbersListView>(output: output, viewModel: NumbersListViewModel(title: "Numbers", content: .failed(message: "x")))
         XCTAssertTrue(view.handle(.key(.enter), in: context))
         XCTAssertTrue(view.handle(.key(.character("r")), in: context))
         XCTAssertTrue(view.handle(.key(.character(" ")), in: context))
@@ -146,21 +146,21 @@ final class DetailViewTests: XCTestCase {
     func testNamePictureAndText() async {
         let picture = RGBImage(width: 8, height: 8, filledWith: RGBPixel(red: 40, green: 40, blue: 48))
         let model = NumberDetailViewModel(name: "10,000", text: .loaded("Ichi-man"), image: .loaded(picture))
-        assertSnapshot(NumberDetailView.render(model, in: context), named: "detail-50x20")
+        assertSnapshot(NumberDetailView().render(model, in: context), named: "detail-50x20")
     }
 
     /// The keys the detail takes are its bindings, and its help says each one.
     func testTheDetailTakesTheKeysItsHelpSays() async {
         let model = NumberDetailViewModel(name: "10,000", text: .loaded("Ichi-man"), image: .none)
         assertKeysAreTheBindings(NumberDetailView.bindings, of: "number detail", context: context) {
-            NumberDetailView(output: RecordingDetailOutput(), viewModel: model)
+            ModuleScreen<NumberDetailView>(output: RecordingDetailOutput(), viewModel: model)
         }
     }
 
     func testAFailureOffersRetry() async {
         let output = RecordingDetailOutput()
         let model = NumberDetailViewModel(name: "1", text: .failed(message: "This number could not be loaded."), image: .none)
-        let view = NumberDetailView(output: output, viewModel: model)
+        let view = ModuleScreen<NumberDetailView>(output: output, viewModel: model)
         XCTAssertTrue(PlainTextEncoder.encode(view.render(in: context)).contains("[ Retry ]"))
         XCTAssertTrue(view.handle(.key(.enter), in: context))
         XCTAssertTrue(view.handle(.key(.character("r")), in: context))

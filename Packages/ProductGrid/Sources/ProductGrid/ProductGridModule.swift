@@ -44,7 +44,7 @@ public enum ProductGridModule {
         let interactor = ProductListInteractor(products: dependencies.products, images: dependencies.images)
         let router = ProductListRouter(host: host, dependencies: dependencies)
         let presenter = ProductListPresenter(interactor: interactor, router: router, work: host.work)
-        let view = ProductListView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<ProductListView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }
@@ -55,7 +55,7 @@ public enum ProductGridModule {
         let interactor = ProductDetailInteractor(products: dependencies.products, images: dependencies.images)
         let router = ProductDetailRouter(host: host)
         let presenter = ProductDetailPresenter(product: product, interactor: interactor, router: router, work: host.work)
-        let view = ProductDetailView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<ProductDetailView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }

@@ -12,11 +12,11 @@ final class LeakTests: XCTestCase {
         var screen: (any Screen)? = ProductGridModule.make(dependencies: .init(products: FakeProductService(), images: FakeImageLoader()), host: navigator)
         screen?.screenDidAppear()
         await navigator.work.waitUntilIdle()
-        weak let weakView: ProductListView?
+        weak let weakView: ModuleScreen<ProductListView>?
         // The interactor is a value holding the dependencies: nothing of its own to release.
         weak let weakPresenter: ProductListPresenter?
         do {
-            let view = screen as? ProductListView
+            let view = screen as? ModuleScreen<ProductListView>
             weakView = view
             weakPresenter = view?.output as? ProductListPresenter
         }
@@ -32,8 +32,8 @@ final class LeakTests: XCTestCase {
             dependencies: .init(products: FakeProductService(), images: FakeImageLoader()), host: navigator)
         screen?.screenDidAppear()
         await navigator.work.waitUntilIdle()
-        weak let weakView = screen as? ProductDetailView
-        weak let weakPresenter = (screen as? ProductDetailView)?.output as? ProductDetailPresenter
+        weak let weakView = screen as? ModuleScreen<ProductDetailView>
+        weak let weakPresenter = (screen as? ModuleScreen<ProductDetailView>)?.output as? ProductDetailPresenter
         screen = nil
         XCTAssertNil(weakView)
         XCTAssertNil(weakPresenter)

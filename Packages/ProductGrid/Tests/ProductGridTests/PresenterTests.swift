@@ -11,13 +11,13 @@ import ProductGridTesting
 @testable import ProductGrid
 
 @MainActor
-final class RecordingListView: ProductListViewInput {
+final class RecordingListView: ModuleViewInput {
     var displayed: [ProductListViewModel] = []
     func display(_ viewModel: ProductListViewModel) { displayed.append(viewModel) }
 }
 
 @MainActor
-final class RecordingDetailView: ProductDetailViewInput {
+final class RecordingDetailView: ModuleViewInput {
     var displayed: [ProductDetailViewModel] = []
     func display(_ viewModel: ProductDetailViewModel) { displayed.append(viewModel) }
 }

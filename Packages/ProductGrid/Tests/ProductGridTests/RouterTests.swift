@@ -12,7 +12,7 @@ final class RouterTests: XCTestCase {
         let router = ProductListRouter(host: navigator, dependencies: .init(products: FakeProductService(), images: FakeImageLoader()))
         router.openDetail(for: ProductFixtures.pork)
         XCTAssertEqual(navigator.calls, [.push])
-        let detail = navigator.shownScreens.first as? ProductDetailView
+        let detail = navigator.shownScreens.first as? ModuleScreen<ProductDetailView>
         XCTAssertEqual(detail?.viewModel.name, "Pork")
     }
 

@@ -61,7 +61,7 @@ final class ProductListViewTests: XCTestCase {
     /// The keys the grid takes are its bindings, and its help says each one.
     func testTheGridTakesTheKeysItsHelpSays() async {
         assertKeysAreTheBindings(ProductListView.bindings, of: "product grid", context: context(100, 30)) {
-            ProductListView(output: RecordingListOutput(), viewModel: self.loaded(12, selected: 5))
+            ModuleScreen<ProductListView>(output: RecordingListOutput(), viewModel: self.loaded(12, selected: 5))
         }
     }
 
@@ -69,7 +69,7 @@ final class ProductListViewTests: XCTestCase {
     func testANoticeIsCutBeforeThePagePosition() async {
         var model = loaded(7)
         model.notice = "Offline — as of 22:50 (r retries)"
-        let header = ProductListView.render(model, in: context(45, 14)).text.split(separator: "\n").first.map(String.init)
+        let header = ProductListView().render(model, in: context(45, 14)).text.split(separator: "\n").first.map(String.init)
         XCTAssertEqual(header, "Products (7)  Offline — as of 22:50 (r r… 1/7")
     }
 
@@ -77,24 +77,24 @@ final class ProductListViewTests: XCTestCase {
     /// draws no borders, "> " before the name says which tile is selected.
     func testTheSelectedTilesNameIsTheFocus() async throws {
         let model = loaded(5, selected: 1)
-        let frame = ProductListView.render(model, in: context(80, 24))
+        let frame = ProductListView().render(model, in: context(80, 24))
         let focus = try XCTUnwrap(frame.cursor)
         let line = frame.text.split(separator: "\n", omittingEmptySubsequences: false)[focus.row]
         XCTAssertTrue(line.dropFirst(focus.column).hasPrefix("Product 2"), "\(line) at \(focus)")
         var accessible = context(80, 24)
         accessible.accessible = true
-        let marked = ProductListView.render(model, in: accessible)
+        let marked = ProductListView().render(model, in: accessible)
         let markedLine = marked.text.split(separator: "\n", omittingEmptySubsequences: false)[try XCTUnwrap(marked.cursor).row]
         XCTAssertTrue(markedLine.contains("> Product 2"), String(markedLine))
         XCTAssertFalse(markedLine.contains("> Product 1"))
     }
 
     func testGridAt80x24() async {
-        assertSnapshot(ProductListView.render(loaded(5), in: context(80, 24)), named: "grid-80x24")
+        assertSnapshot(ProductListView().render(loaded(5), in: context(80, 24)), named: "grid-80x24")
     }
 
     func testGridAt120x40HasThreeColumnsAndSecondRowSelected() async {
-        assertSnapshot(ProductListView.render(loaded(7, selected: 4), in: context(120, 40)), named: "grid-120x40-selected-5")
+        assertSnapshot(ProductListView().render(loaded(7, selected: 4), in: context(120, 40)), named: "grid-120x40-selected-5")
     }
 
     /// The filter line under the title: the shared placeholder, the query being typed with the count
@@ -109,17 +109,17 @@ final class ProductListViewTests: XCTestCase {
         none.search = SearchFieldState(query: "zz")
         none.emptyMessage = "No product matches “zz”."
         for columns in [80, 40] {
-            assertSnapshot(ProductListView.render(typing, in: context(columns, 16)), named: "grid-filter-typing-\(columns)x16")
-            assertSnapshot(ProductListView.render(none, in: context(columns, 16)), named: "grid-filter-no-match-\(columns)x16")
+            assertSnapshot(ProductListView().render(typing, in: context(columns, 16)), named: "grid-filter-typing-\(columns)x16")
+            assertSnapshot(ProductListView().render(none, in: context(columns, 16)), named: "grid-filter-no-match-\(columns)x16")
         }
-        let idle = ProductListView.render(loaded(2), in: context(40, 16)).text
+        let idle = ProductListView().render(loaded(2), in: context(40, 16)).text
         XCTAssertTrue(idle.split(separator: "\n")[1].hasSuffix("/ press / to filter"), idle)
     }
 
     /// `/` starts the filter; while typing, hjkl, q and ? are text, ↑↓ still move, enter keeps it.
     func testSlashFiltersAndWhileTypingEveryLetterIsText() async {
         let output = RecordingListOutput()
-        let view = ProductListView(output: output, viewModel: loaded(12))
+        let view = ModuleScreen<ProductListView>(output: output, viewModel: loaded(12))
         let ctx = context(80, 24)
         XCTAssertFalse(view.capturesText)
         XCTAssertTrue(view.handle(.key(.character("/")), in: ctx))
@@ -135,9 +135,9 @@ final class ProductListViewTests: XCTestCase {
     }
 
     func testLoadingAndErrorStates() async {
-        assertSnapshot(ProductListView.render(ProductListViewModel(title: "Products", content: .loading, notice: nil), in: context(60, 12)),
+        assertSnapshot(ProductListView().render(ProductListViewModel(title: "Products", content: .loading, notice: nil), in: context(60, 12)),
                        named: "grid-loading")
-        assertSnapshot(ProductListView.render(ProductListViewModel(title: "Products", content: .failed(message: "The server answered 500 Internal Server Error."), notice: nil), in: context(60, 12)),
+        assertSnapshot(ProductListView().render(ProductListViewModel(title: "Products", content: .failed(message: "The server answered 500 Internal Server Error."), notice: nil), in: context(60, 12)),
                        named: "grid-error")
     }
 
@@ -159,7 +159,7 @@ final class ProductListViewTests: XCTestCase {
 
     func testKeysBecomePresenterCalls() async {
         let output = RecordingListOutput()
-        let view = ProductListView(output: output, viewModel: loaded(12))
+        let view = ModuleScreen<ProductListView>(output: output, viewModel: loaded(12))
         let ctx = context(80, 24)
         XCTAssertTrue(view.handle(.key(.down), in: ctx))
         XCTAssertTrue(view.handle(.key(.character("l")), in: ctx))
@@ -171,7 +171,7 @@ final class ProductListViewTests: XCTestCase {
 
     func testPressTouchesATileReleaseOnItOpensAndWheelMovesTheSelection() async {
         let output = RecordingListOutput()
-        let view = ProductListView(output: output, viewModel: loaded(4))
+        let view = ModuleScreen<ProductListView>(output: output, viewModel: loaded(4))
         let ctx = context(80, 24)
         XCTAssertTrue(view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 60, row: 5)), in: ctx))
         XCTAssertFalse(view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 40, row: 0)), in: ctx), "the title is not a tile")
@@ -180,12 +180,12 @@ final class ProductListViewTests: XCTestCase {
 
         var touched = loaded(4)
         touched.touchedIndex = 1
-        let touchedView = ProductListView(output: output, viewModel: touched)
+        let touchedView = ModuleScreen<ProductListView>(output: output, viewModel: touched)
         output.events = []
         XCTAssertTrue(touchedView.handle(.mouse(MouseEvent(kind: .release, column: 61, row: 6)), in: ctx))
         XCTAssertTrue(touchedView.handle(.mouse(MouseEvent(kind: .release, column: 10, row: 5)), in: ctx))
         XCTAssertEqual(output.events, ["choose 1", "cancel touch"], "only a release on the touched tile opens it")
-        let frame = ProductListView.render(touched, in: RenderContext(size: Size(columns: 80, rows: 24), colorMode: .trueColor))
+        let frame = ProductListView().render(touched, in: RenderContext(size: Size(columns: 80, rows: 24), colorMode: .trueColor))
         XCTAssertTrue(frame.text.contains("► "), frame.text)
         assertStyleSnapshot(frame, named: "grid-80x24-touched")
     }
@@ -195,10 +195,10 @@ final class ProductListViewTests: XCTestCase {
     func testTheWheelUpOrAPullDownAtTheTopReloads() async {
         let output = RecordingListOutput()
         let ctx = context(80, 60) // two rows of tiles on screen
-        XCTAssertTrue(ProductListView(output: output, viewModel: loaded(4)).handle(.mouse(MouseEvent(kind: .wheelUp, column: 0, row: 5)), in: ctx))
+        XCTAssertTrue(ModuleScreen<ProductListView>(output: output, viewModel: loaded(4)).handle(.mouse(MouseEvent(kind: .wheelUp, column: 0, row: 5)), in: ctx))
         var touched = loaded(4)
         touched.touchedIndex = 1
-        XCTAssertTrue(ProductListView(output: output, viewModel: touched).handle(.mouse(MouseEvent(kind: .release, column: 10, row: 35)), in: ctx))
+        XCTAssertTrue(ModuleScreen<ProductListView>(output: output, viewModel: touched).handle(.mouse(MouseEvent(kind: .release, column: 10, row: 35)), in: ctx))
         XCTAssertEqual(output.events, ["reload", "cancel touch", "reload"])
     }
 }
@@ -211,7 +211,7 @@ final class ProductDetailViewTests: XCTestCase {
         scrollOffset: 0)
 
     func testPortraitPutsTheImageAboveTheText() async {
-        let frame = ProductDetailView.render(detail, in: RenderContext(size: Size(columns: 60, rows: 24), colorMode: .none))
+        let frame = ProductDetailView().render(detail, in: RenderContext(size: Size(columns: 60, rows: 24), colorMode: .none))
         assertSnapshot(frame, named: "detail-portrait-60x24")
         let rows = frame.text.components(separatedBy: "\n")
         let nameRow = rows.firstIndex { $0.contains("Apples") } ?? -1
@@ -219,7 +219,7 @@ final class ProductDetailViewTests: XCTestCase {
     }
 
     func testLandscapePutsTheImageBesideTheText() async {
-        let frame = ProductDetailView.render(detail, in: RenderContext(size: Size(columns: 120, rows: 30), colorMode: .none))
+        let frame = ProductDetailView().render(detail, in: RenderContext(size: Size(columns: 120, rows: 30), colorMode: .none))
         assertSnapshot(frame, named: "detail-landscape-120x30")
         let layout = ProductDetailView.layout(for: frame.size)
         XCTAssertGreaterThan(layout.text.column, layout.image.maxColumn)
@@ -230,11 +230,11 @@ final class ProductDetailViewTests: XCTestCase {
         var loading = detail
         loading.description = .loading
         loading.image = .loading
-        assertSnapshot(ProductDetailView.render(loading, in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)), named: "detail-loading")
+        assertSnapshot(ProductDetailView().render(loading, in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)), named: "detail-loading")
         var failed = detail
         failed.description = .failed(message: "The server took longer than 15 s to answer.")
         failed.image = .unavailable(reason: "broken image")
-        assertSnapshot(ProductDetailView.render(failed, in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)), named: "detail-failed")
+        assertSnapshot(ProductDetailView().render(failed, in: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)), named: "detail-failed")
     }
 
     /// The keys the detail takes are its bindings, and its help says each one (space, home and end scroll too).
@@ -242,7 +242,7 @@ final class ProductDetailViewTests: XCTestCase {
         var long = detail
         long.description = .loaded(String(repeating: "Many words to fill the lines. ", count: 40))
         assertKeysAreTheBindings(ProductDetailView.bindings, of: "product detail", context: RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)) {
-            ProductDetailView(output: RecordingDetailOutput(), viewModel: long)
+            ModuleScreen<ProductDetailView>(output: RecordingDetailOutput(), viewModel: long)
         }
     }
 
@@ -250,7 +250,7 @@ final class ProductDetailViewTests: XCTestCase {
         var long = detail
         long.description = .loaded(String(repeating: "Many words to fill the lines. ", count: 40))
         let output = RecordingDetailOutput()
-        let view = ProductDetailView(output: output, viewModel: long)
+        let view = ModuleScreen<ProductDetailView>(output: output, viewModel: long)
         let ctx = RenderContext(size: Size(columns: 60, rows: 20), colorMode: .none)
         XCTAssertTrue(view.handle(.key(.down), in: ctx))
         XCTAssertTrue(view.handle(.key(.end), in: ctx))

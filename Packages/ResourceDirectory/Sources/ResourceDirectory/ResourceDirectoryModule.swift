@@ -70,7 +70,7 @@ public enum ResourceDirectoryModule {
         let interactor = ResourceCategoriesInteractor(service: dependencies.service)
         let router = CategoriesRouter(host: host, dependencies: dependencies)
         let presenter = CategoriesPresenter(interactor: interactor, router: router, work: host.work)
-        let view = CategoriesView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<CategoriesView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }
@@ -80,7 +80,7 @@ public enum ResourceDirectoryModule {
         let interactor = ResourceListInteractor(service: dependencies.service, images: dependencies.images)
         let router = ResourceListRouter(host: host, dependencies: dependencies)
         let presenter = ResourceListPresenter(category: category, interactor: interactor, router: router, work: host.work)
-        let view = ResourceListView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<ResourceListView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }
@@ -90,7 +90,7 @@ public enum ResourceDirectoryModule {
         let interactor = ResourceDetailInteractor(images: dependencies.images, opener: dependencies.opener)
         let router = ResourceDetailRouter(host: host, dependencies: dependencies)
         let presenter = ResourceDetailPresenter(entry: entry, interactor: interactor, router: router, work: host.work)
-        let view = ResourceDetailView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<ResourceDetailView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }
@@ -102,7 +102,7 @@ public enum ResourceDirectoryModule {
         let router = ComposeEmailRouter(host: host)
         let presenter = ComposeEmailPresenter(draft: draft, interactor: interactor, router: router, work: host.work)
         presenter.output = output
-        let view = ComposeEmailView(output: presenter, viewModel: presenter.viewModel)
+        let view = ModuleScreen<ComposeEmailView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }

@@ -20,7 +20,7 @@ final class LeakTests: XCTestCase {
             pages: UnimplementedWebPageLoader(), opener: RecordingURLOpener())
         _ = await host?.run(root: ResourceDirectoryModule.make(dependencies: dependencies, host: host!.controller),
                             keys: try KeySpec.parse("enter enter tab enter H i"))
-        weak let compose = host?.controller.topScreen as? ComposeEmailView
+        weak let compose = host?.controller.topScreen as? ModuleScreen<ComposeEmailView>
         weak let composePresenter = compose?.output as? ComposeEmailPresenter
         XCTAssertNotNil(composePresenter)
         host = nil
@@ -45,10 +45,10 @@ final class LeakTests: XCTestCase {
             _ = screen.render(in: RenderContext(size: Size(columns: 80, rows: 24), colorMode: .none))
         }
         await navigator.work.waitUntilIdle()
-        weak let categories = (screens[0] as? CategoriesView)?.output as? CategoriesPresenter
-        weak let list = (screens[1] as? ResourceListView)?.output as? ResourceListPresenter
-        weak let detail = (screens[2] as? ResourceDetailView)?.output as? ResourceDetailPresenter
-        weak let compose = (screens[3] as? ComposeEmailView)?.output as? ComposeEmailPresenter
+        weak let categories = (screens[0] as? ModuleScreen<CategoriesView>)?.output as? CategoriesPresenter
+        weak let list = (screens[1] as? ModuleScreen<ResourceListView>)?.output as? ResourceListPresenter
+        weak let detail = (screens[2] as? ModuleScreen<ResourceDetailView>)?.output as? ResourceDetailPresenter
+        weak let compose = (screens[3] as? ModuleScreen<ComposeEmailView>)?.output as? ComposeEmailPresenter
         XCTAssertNotNil(categories)
         XCTAssertNotNil(list)
         XCTAssertNotNil(detail)

@@ -15,13 +15,13 @@ import XCTest
 // crashes; every test method of a @MainActor class is therefore `async`.
 
 @MainActor
-final class RecordingCategoriesView: CategoriesViewInput {
+final class RecordingCategoriesView: ModuleViewInput {
     var displayed: [CategoriesViewModel] = []
     func display(_ viewModel: CategoriesViewModel) { displayed.append(viewModel) }
 }
 
 @MainActor
-final class RecordingListView: ResourceListViewInput {
+final class RecordingListView: ModuleViewInput {
     var displayed: [ResourceListViewModel] = []
     func display(_ viewModel: ResourceListViewModel) { displayed.append(viewModel) }
     var titles: [String] {
@@ -524,7 +524,7 @@ final class ResourceDetailPresenterTests: XCTestCase {
         XCTAssertTrue(links.contains("mailto:hello@pizza.example"), "\(links)")
         XCTAssertTrue(links.contains("https://www.pizza.example"), "\(links)")
         XCTAssertTrue(links.contains { $0.hasPrefix("tel:") }, "\(links)")
-        let frame = ResourceDetailView.render(presenter.viewModel, in: RenderContext(size: Size(columns: 100, rows: 80), colorMode: .trueColor))
+        let frame = ResourceDetailView().render(presenter.viewModel, in: RenderContext(size: Size(columns: 100, rows: 80), colorMode: .trueColor))
         XCTAssertTrue(frame.links.values.contains("https://www.pizza.example"), "\(frame.links)")
     }
 

@@ -18,8 +18,8 @@ final class RouterTests: XCTestCase {
         let navigator = RecordingNavigator()
         CategoriesRouter(host: navigator, dependencies: dependencies).openResources(of: ResourceDirectoryFixtures.vacationSpots)
         XCTAssertEqual(navigator.calls, [.push])
-        XCTAssertTrue(navigator.shownScreens.first is ResourceListView)
-        XCTAssertEqual((navigator.shownScreens.first as? ResourceListView)?.viewModel.title, "Vacation Spots")
+        XCTAssertTrue(navigator.shownScreens.first is ModuleScreen<ResourceListView>)
+        XCTAssertEqual((navigator.shownScreens.first as? ModuleScreen<ResourceListView>)?.viewModel.title, "Vacation Spots")
     }
 
     func testTheListOpensTheDetailsOfTheChosenResource() async {
@@ -27,7 +27,7 @@ final class RouterTests: XCTestCase {
         ResourceListRouter(host: navigator, dependencies: dependencies)
             .openDetail(of: ResourceListInteractor.entry(ResourceDirectoryFixtures.resource("Zócalo")))
         XCTAssertEqual(navigator.calls, [.push])
-        XCTAssertEqual((navigator.shownScreens.first as? ResourceDetailView)?.viewModel.title, "Zócalo")
+        XCTAssertEqual((navigator.shownScreens.first as? ModuleScreen<ResourceDetailView>)?.viewModel.title, "Zócalo")
     }
 
     func testTheDetailsOpenTheComposeScreenAndTheSharedBrowser() async {
@@ -37,7 +37,7 @@ final class RouterTests: XCTestCase {
         router.openCompose(draft: EmailDraft(to: "a@b.example"), output: output)
         router.openWebsite(URL(string: "https://pizza.example")!, output: RecordingWebBrowserOutput())
         XCTAssertEqual(navigator.calls, [.push, .push])
-        let compose = navigator.shownScreens[0] as? ComposeEmailView
+        let compose = navigator.shownScreens[0] as? ModuleScreen<ComposeEmailView>
         XCTAssertEqual(compose?.viewModel.fields["to"]?.text, "a@b.example")
         XCTAssertTrue((compose?.output as? ComposeEmailPresenter)?.output === output)
         XCTAssertEqual(navigator.shownScreens[1].keyHelp, WebBrowserModule.keys(), "the shared in-app browser, no private copy")

@@ -76,10 +76,10 @@ final class ViewTests: XCTestCase {
     // MARK: Snapshots at 80 and 120 columns
 
     func testCategories() async {
-        assertSnapshot(CategoriesView.render(categories, in: context(80, 12)), named: "categories-80x12")
-        assertSnapshot(CategoriesView.render(categories, in: context(120, 12)), named: "categories-120x12")
+        assertSnapshot(CategoriesView().render(categories, in: context(80, 12)), named: "categories-80x12")
+        assertSnapshot(CategoriesView().render(categories, in: context(120, 12)), named: "categories-120x12")
         let failed = CategoriesViewModel(content: .failed(message: "The categories could not be loaded. The server answered 500 Internal Server Error."))
-        assertSnapshot(CategoriesView.render(failed, in: context(80, 12)), named: "categories-error-80x12")
+        assertSnapshot(CategoriesView().render(failed, in: context(80, 12)), named: "categories-error-80x12")
     }
 
     /// The categories' filter line: the shared placeholder, the query being typed with its count and
@@ -95,18 +95,18 @@ final class ViewTests: XCTestCase {
         none.content = .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0)
         none.emptyMessage = "No category matches “zz”."
         for columns in [80, 40] {
-            assertSnapshot(CategoriesView.render(typing, in: context(columns, 10)), named: "categories-filter-typing-\(columns)x10")
-            assertSnapshot(CategoriesView.render(none, in: context(columns, 10)), named: "categories-filter-no-match-\(columns)x10")
+            assertSnapshot(CategoriesView().render(typing, in: context(columns, 10)), named: "categories-filter-typing-\(columns)x10")
+            assertSnapshot(CategoriesView().render(none, in: context(columns, 10)), named: "categories-filter-no-match-\(columns)x10")
         }
-        let idle = PlainTextEncoder.encode(CategoriesView.render(categories, in: context(40, 10)))
+        let idle = PlainTextEncoder.encode(CategoriesView().render(categories, in: context(40, 10)))
         XCTAssertTrue(idle.contains("/ press / to filter"), idle)
-        let wide = PlainTextEncoder.encode(CategoriesView.render(categories, in: context(80, 10)))
+        let wide = PlainTextEncoder.encode(CategoriesView().render(categories, in: context(80, 10)))
         XCTAssertTrue(wide.contains("/ filter"), "the key bar names the filter: \(wide)")
     }
 
     func testCategoriesFilterKeys() async {
         let output = RecordingViewOutputs()
-        let view = CategoriesView(output: output, viewModel: categories)
+        let view = ModuleScreen<CategoriesView>(output: output, viewModel: categories)
         XCTAssertFalse(view.capturesText)
         XCTAssertTrue(view.handle(.key(.character("/")), in: context(80, 12)))
         var typing = categories
@@ -123,18 +123,18 @@ final class ViewTests: XCTestCase {
     /// The keys the lists take are their bindings, and their help says each one (space pages too).
     func testTheListsTakeTheKeysTheirHelpSays() async {
         assertKeysAreTheBindings(CategoriesView.bindings, of: "categories", context: context(80, 12)) {
-            CategoriesView(output: RecordingViewOutputs(), viewModel: self.categories)
+            ModuleScreen<CategoriesView>(output: RecordingViewOutputs(), viewModel: self.categories)
         }
         assertKeysAreTheBindings(ResourceListView.bindings, of: "resources", context: context(80, 12)) {
-            ResourceListView(output: RecordingViewOutputs(), viewModel: self.resources())
+            ModuleScreen<ResourceListView>(output: RecordingViewOutputs(), viewModel: self.resources())
         }
         XCTAssertEqual(ResourceListView.keys.map(\.keys).last, "esc", "the host's esc, said in the screen's words, is help only")
     }
 
     func testResourcesWithPhotosWhereThereIsRoom() async {
-        assertSnapshot(ResourceListView.render(resources(), in: context(80, 16)), named: "resources-80x16")
-        assertSnapshot(ResourceListView.render(resources(), in: context(120, 16)), named: "resources-120x16")
-        let narrow = PlainTextEncoder.encode(ResourceListView.render(resources(), in: context(50, 16)))
+        assertSnapshot(ResourceListView().render(resources(), in: context(80, 16)), named: "resources-80x16")
+        assertSnapshot(ResourceListView().render(resources(), in: context(120, 16)), named: "resources-120x16")
+        let narrow = PlainTextEncoder.encode(ResourceListView().render(resources(), in: context(50, 16)))
         XCTAssertTrue(narrow.contains("▌ Éclair & Co."), "no photos below 60 columns: the title comes first")
     }
 
@@ -143,20 +143,20 @@ final class ViewTests: XCTestCase {
         filtering.title = "Restaurants (0 of 6)"
         filtering.content = .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0)
         filtering.emptyMessage = "No title matches “zz”."
-        assertSnapshot(ResourceListView.render(filtering, in: context(80, 12)), named: "resources-no-match-80x12")
+        assertSnapshot(ResourceListView().render(filtering, in: context(80, 12)), named: "resources-no-match-80x12")
     }
 
     func testDetailsFollowTheMockup() async {
-        assertSnapshot(ResourceDetailView.render(detail, in: context(80, 50)), named: "detail-80x50")
-        assertSnapshot(ResourceDetailView.render(detail, in: context(120, 30)), named: "detail-120x30")
+        assertSnapshot(ResourceDetailView().render(detail, in: context(80, 50)), named: "detail-80x50")
+        assertSnapshot(ResourceDetailView().render(detail, in: context(120, 30)), named: "detail-120x30")
     }
 
     func testCompose() async {
-        assertSnapshot(ComposeEmailView.render(compose, in: context(80, 24)), named: "compose-80x24")
+        assertSnapshot(ComposeEmailView().render(compose, in: context(80, 24)), named: "compose-80x24")
         var unavailable = compose
         unavailable.fields.setMessages([:])
         unavailable.notice = .init(text: "No desktop opener (no DISPLAY or WAYLAND_DISPLAY); the link is: mailto:hello@pizza.example", isProblem: true)
-        assertSnapshot(ComposeEmailView.render(unavailable, in: context(120, 24)), named: "compose-unavailable-120x24")
+        assertSnapshot(ComposeEmailView().render(unavailable, in: context(120, 24)), named: "compose-unavailable-120x24")
     }
 
     func testSelectedAndTouchedRowsDifferWithoutColors() async {
@@ -170,7 +170,7 @@ final class ViewTests: XCTestCase {
 
     func testListKeys() async {
         let output = RecordingViewOutputs()
-        let view = ResourceListView(output: output, viewModel: resources())
+        let view = ModuleScreen<ResourceListView>(output: output, viewModel: resources())
         let size = context(80, 16)
         for event: InputEvent in [.key(.character("s")), .key(.down), .key(.enter), .key(.character("r")), .key(.character("/"))] {
             XCTAssertTrue(view.handle(event, in: size))
@@ -182,7 +182,7 @@ final class ViewTests: XCTestCase {
 
     func testWhileFilteringEveryLetterIsText() async {
         let output = RecordingViewOutputs()
-        let view = ResourceListView(output: output, viewModel: resources(search: SearchFieldState(query: "p", isEditing: true)))
+        let view = ModuleScreen<ResourceListView>(output: output, viewModel: resources(search: SearchFieldState(query: "p", isEditing: true)))
         XCTAssertTrue(view.capturesText, "q and ? are typed, not the host's")
         _ = view.handle(.key(.character("s")), in: context(80, 16))
         _ = view.handle(.key(.down), in: context(80, 16))
@@ -193,7 +193,7 @@ final class ViewTests: XCTestCase {
     func testTheSortButtonIsPressedByAClick() async {
         let output = RecordingViewOutputs()
         var model = resources()
-        let view = ResourceListView(output: output, viewModel: model)
+        let view = ModuleScreen<ResourceListView>(output: output, viewModel: model)
         let (button, origin) = ResourceListView.sortButton(Size(columns: 80, rows: 16))
         XCTAssertEqual(origin.column + button.width, 79)
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: origin.column + 2, row: 0)), in: context(80, 16))
@@ -206,7 +206,7 @@ final class ViewTests: XCTestCase {
     func testAClickOnARowTouchesItAndTheReleaseOpensIt() async {
         let output = RecordingViewOutputs()
         var model = resources()
-        let view = ResourceListView(output: output, viewModel: model)
+        let view = ModuleScreen<ResourceListView>(output: output, viewModel: model)
         // The list starts at row 2; each resource takes 3 rows: row 5 is the second resource.
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: 10, row: 5)), in: context(80, 16))
         model.touchedIndex = 1
@@ -219,7 +219,7 @@ final class ViewTests: XCTestCase {
     /// and space scrolls too).
     func testTheDetailsTakeTheKeysTheirHelpSays() async {
         assertKeysAreTheBindings(ResourceDetailView.bindings, of: "resource details", context: context(80, 20)) {
-            ResourceDetailView(output: RecordingViewOutputs(), viewModel: self.detail)
+            ModuleScreen<ResourceDetailView>(output: RecordingViewOutputs(), viewModel: self.detail)
         }
     }
 
@@ -230,9 +230,8 @@ final class ViewTests: XCTestCase {
         var inMessage = compose
         inMessage.focus = .body
         for viewModel in [compose, inMessage] {
-            let view = ComposeEmailView(output: RecordingViewOutputs(), viewModel: viewModel)
-            assertKeysAreTheBindings(view.bindings, of: "compose (\(viewModel.focus))", context: context(80, 20)) {
-                ComposeEmailView(output: RecordingViewOutputs(), viewModel: viewModel)
+            assertKeysAreTheBindings(ComposeEmailView.bindings(for: viewModel), of: "compose (\(viewModel.focus))", context: context(80, 20)) {
+                ModuleScreen<ComposeEmailView>(output: RecordingViewOutputs(), viewModel: viewModel)
             }
         }
     }
@@ -242,7 +241,7 @@ final class ViewTests: XCTestCase {
         var model = detail
         model.focusedAction = nil
         model.notice = nil
-        let view = ResourceDetailView(output: output, viewModel: model)
+        let view = ModuleScreen<ResourceDetailView>(output: output, viewModel: model)
         let small = context(80, 20)
         _ = view.handle(.key(.tab), in: small)
         model.focusedAction = 7   // the second address, far below the first screen
@@ -262,7 +261,7 @@ final class ViewTests: XCTestCase {
         let output = RecordingViewOutputs()
         var model = detail
         model.notice = nil
-        let view = ResourceDetailView(output: output, viewModel: model)
+        let view = ModuleScreen<ResourceDetailView>(output: output, viewModel: model)
         let page = ResourceDetailView.page(model, width: 119, colorMode: .none, tick: 0)
         let call = page.buttons[1]!
         _ = view.handle(.mouse(MouseEvent(kind: .press(button: 0), column: call.column + 1, row: call.row)), in: context(120, 60))
@@ -274,7 +273,7 @@ final class ViewTests: XCTestCase {
 
     func testComposeKeys() async {
         let output = RecordingViewOutputs()
-        let view = ComposeEmailView(output: output, viewModel: compose)
+        let view = ModuleScreen<ComposeEmailView>(output: output, viewModel: compose)
         XCTAssertTrue(view.capturesText)
         for event: InputEvent in [.key(.character("q")), .key(.tab), .key(.enter), .key(.ctrl("s")), .key(.escape)] {
             XCTAssertTrue(view.handle(event, in: context(80, 24)))
@@ -291,7 +290,7 @@ final class ViewTests: XCTestCase {
     func testACategoryWithoutAFileOffersNoRetry() async {
         let model = ResourceListViewModel(title: "Museums", content: .failed(message: "The directory has no resource file for “Museums”.", canRetry: false),
                                           orderLabel: "A–Z", search: SearchFieldState(), emptyMessage: "")
-        let text = ResourceListView.render(model, in: RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)).text
+        let text = ResourceListView().render(model, in: RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)).text
         XCTAssertFalse(text.contains("Retry") || text.contains("r retry") || text.contains("↑↓"), text)
         XCTAssertTrue(text.contains("esc back"), text)
     }

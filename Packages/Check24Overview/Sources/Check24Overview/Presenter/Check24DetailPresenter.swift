@@ -4,11 +4,6 @@ import PictureUI
 import Navigation
 
 @MainActor
-protocol Check24DetailViewInput: AnyObject {
-    func display(_ viewModel: Check24DetailViewModel)
-}
-
-@MainActor
 protocol Check24DetailViewOutput: AnyObject {
     func didLoad()
     /// `f`, or the `Vormerken` / `Vergessen` button.
@@ -25,8 +20,8 @@ protocol Check24DetailViewOutput: AnyObject {
 
 /// Owns a product's details: the product, its favorite state, the picture, focus and scrolling.
 @MainActor
-final class Check24DetailPresenter: Check24DetailViewOutput {
-    weak var view: (any Check24DetailViewInput)?
+final class Check24DetailPresenter: Check24DetailViewOutput, ModulePresenting {
+    weak var view: (any ModuleViewInput<Check24DetailViewModel>)?
     weak var output: (any Check24DetailModuleOutput)?
     let interactor: Check24DetailInteractor
     private let router: any Check24DetailRouting
@@ -133,10 +128,6 @@ final class Check24DetailPresenter: Check24DetailViewOutput {
 
     func didRequestClose() {
         router.closeDetail()
-    }
-
-    private func publish() {
-        view?.display(viewModel)
     }
 
     var viewModel: Check24DetailViewModel {

@@ -6,11 +6,6 @@ import TerminalUI
 import TextSearch
 
 @MainActor
-protocol Check24OverviewViewInput: AnyObject {
-    func display(_ viewModel: Check24OverviewViewModel)
-}
-
-@MainActor
 /// The list's events (``ListViewOutput``) count products from 0 with the footer after the last;
 /// `firstVisibleRow` is the list row at the top (0 = the header); choosing a product opens its
 /// details, the footer the legal page.
@@ -28,8 +23,8 @@ protocol Check24DetailModuleOutput: AnyObject {
 /// `/` filter within it and the selection (a ``ListModel`` whose scope is the tab, with the footer as
 /// the row after the last product), favorites and pictures.
 @MainActor
-final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailModuleOutput, FilteredListPresenting {
-    weak var view: (any Check24OverviewViewInput)?
+final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailModuleOutput, FilteredListPresenting, ModulePresenting {
+    weak var view: (any ModuleViewInput<Check24OverviewViewModel>)?
     let interactor: Check24OverviewInteractor
     private let router: any Check24OverviewRouting
     private let work: WorkTracker
@@ -169,10 +164,6 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     }
 
     // MARK: View model
-
-    func publish() {
-        view?.display(viewModel)
-    }
 
     var viewModel: Check24OverviewViewModel {
         var viewModel = Check24OverviewViewModel(

@@ -7,23 +7,9 @@ import TerminalUI
 /// The details screen: name, picture beside (or, when narrow, above) price, stars, release date,
 /// color, availability and the Vormerken/Vergessen button; then both descriptions uncut, and the
 /// footer. The whole content scrolls when it is taller than the screen.
-@MainActor
-final class Check24DetailView: Screen, Check24DetailViewInput {
-    let output: any Check24DetailViewOutput
-    private(set) var viewModel: Check24DetailViewModel
-
-    init(output: any Check24DetailViewOutput, viewModel: Check24DetailViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: Check24DetailViewModel) {
-        self.viewModel = viewModel
-    }
-
-    func screenDidAppear() {
-        output.didLoad()
-    }
+struct Check24DetailView: ModuleView {
+    typealias Output = any Check24DetailViewOutput
+    static func didAppear(_ output: Output) { output.didLoad() }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     /// The key bar shows `f` with the button's current title (see ``keyBar(favoriteButtonTitle:)``).
@@ -35,7 +21,7 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
         keys.map { $0.keys == "f" ? KeyHelp($0.keys, $0.action, bar: "f \(favoriteButtonTitle)") : $0 }.keyBar(.german)
     }
 
-    var keyHelp: [KeyHelp] { Self.keys }
+    static func keys(for viewModel: Check24DetailViewModel) -> [KeyHelp] { Self.keys }
 
     // MARK: Layout
 
@@ -98,17 +84,13 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
 
     // MARK: Drawing
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context)
-    }
-
-    static func render(_ viewModel: Check24DetailViewModel, in context: RenderContext) -> Frame {
+    func render(_ viewModel: Check24DetailViewModel, in context: RenderContext) -> Frame {
         let size = context.size
         let layout = Layout(viewModel, width: size.columns)
-        let viewport = viewportRows(size)
+        let viewport = Self.viewportRows(size)
         let offset = min(viewModel.scrollOffset, max(0, layout.height - viewport))
         var content = Frame(size: Size(columns: size.columns, rows: layout.height))
-        draw(viewModel, layout: layout, into: &content, context: context)
+        Self.draw(viewModel, layout: layout, into: &content, context: context)
         var frame = Frame(size: size)
         frame.draw(content, from: Rect(column: 0, row: offset, columns: size.columns, rows: viewport), at: Point(column: 0, row: 0))
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: layout.height, viewportRows: viewport, offset: offset,
@@ -167,7 +149,7 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
 
     // MARK: Input
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: Check24DetailViewModel, output: Output, in context: RenderContext) -> Bool {
         if let delta = ScrollInput.delta(for: event, page: Self.viewportRows(context.size) - 1) {
             let target = ScrollInput.offset(viewModel.scrollOffset, movedBy: delta,
                                             maximum: Self.maxScrollOffset(viewModel, size: context.size))
@@ -185,8 +167,9 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
             output.didRequestCopy()
             return true
         case _ where Check24Texts.focusBinding.matches(event):
-            output.didMoveFocus(to: viewModel.focus == .favoriteButton ? .footer : .favoriteButton)
-            scrollToFocus(context)
+            let focus: Check24DetailViewModel.Focus = viewModel.focus == .favoriteButton ? .footer : .favoriteButton
+            output.didMoveFocus(to: focus)
+            Self.scroll(to: focus, viewModel: viewModel, output: output, context: context)
             return true
         case _ where Check24Texts.activateBinding.matches(event):
             output.didActivateFocus()
@@ -217,10 +200,9 @@ final class Check24DetailView: Screen, Check24DetailViewInput {
     }
 
     /// After tab, the newly focused element is scrolled into view.
-    private func scrollToFocus(_ context: RenderContext) {
+    private static func scroll(to focus: Check24DetailViewModel.Focus, viewModel: Check24DetailViewModel, output: Output, context: RenderContext) {
         let layout = Layout(viewModel, width: context.size.columns)
-        // The presenter has already published the new focus (display is synchronous).
-        let target = viewModel.focus == .footer ? layout.footerRow : layout.button.row
+        let target = focus == .footer ? layout.footerRow : layout.button.row
         let viewport = Self.viewportRows(context.size)
         let offset = viewModel.scrollOffset
         if target < offset || target >= offset + viewport {

@@ -6,37 +6,23 @@ import TerminalUI
 
 /// The overview screen: filter tabs, the `/` filter line, then a scrolling list of the header, the
 /// products and the footer. Pure drawing of the presenter's view model; keys and clicks become presenter calls.
-@MainActor
-final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
-    let output: any Check24OverviewViewOutput
-    private(set) var viewModel: Check24OverviewViewModel
+struct Check24OverviewView: ModuleView {
+    typealias Output = any Check24OverviewViewOutput
     /// A memo of wrapped descriptions (it changes no output, only how often text is wrapped).
-    private let wrapCache = DescriptionWrapCache()
+    let wrapCache = DescriptionWrapCache()
     /// Pictures rendered at their size, so a key press does not scale them again.
-    private let pictures = PictureRenderCache()
+    let pictures = PictureRenderCache()
 
-    init(output: any Check24OverviewViewOutput, viewModel: Check24OverviewViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: Check24OverviewViewModel) {
-        self.viewModel = viewModel
-    }
-
-    func screenDidAppear() {
-        output.didLoad()
-    }
+    static func didAppear(_ output: Output) { output.didLoad() }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     nonisolated static let bindings = Check24Texts.overviewBindings
     nonisolated static let keys = Check24Texts.overviewKeys
-
-    var keyHelp: [KeyHelp] { Self.keys }
+    static func keys(for viewModel: Check24OverviewViewModel) -> [KeyHelp] { keys }
 
     /// While the filter is typed, every printable key (q, ?, hjkl too) is text.
-    var capturesText: Bool { viewModel.search.isEditing }
-    var editingKeyBar: String { Check24Texts.filterTypingBar }
+    static func capturesText(_ viewModel: Check24OverviewViewModel) -> Bool { viewModel.search.isEditing }
+    static let editingKeyBar = Check24Texts.filterTypingBar
 
     /// The words of the list's states, in German: the error view's button reads `[ Neuladen ]`.
     static let words = ListBody.Words(loading: Check24Texts.loading, empty: "", retry: NavigationTexts.german.retryButton,
@@ -52,12 +38,7 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
 
     // MARK: Drawing
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, wrapCache: wrapCache, pictures: pictures)
-    }
-
-    static func render(_ viewModel: Check24OverviewViewModel, in context: RenderContext,
-                       wrapCache: DescriptionWrapCache = DescriptionWrapCache(), pictures: PictureRenderCache? = nil) -> Frame {
+    func render(_ viewModel: Check24OverviewViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
         let size = context.size
         let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
@@ -68,13 +49,13 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
         switch viewModel.content {
         case .loading:
             // The spinner and the error view are every list's.
-            ListBody.drawStatus(ListContent<String>.loading, in: Check24OverviewLayout.listRect(size), into: &frame, words: words, context: context)
+            ListBody.drawStatus(ListContent<String>.loading, in: Check24OverviewLayout.listRect(size), into: &frame, words: Self.words, context: context)
             KeyBar.draw(Check24Texts.loadingKeyBar, into: &frame)
         case .failed(let message):
-            ListBody.drawStatus(ListContent<String>.failed(message: message), in: Check24OverviewLayout.listRect(size), into: &frame, words: words, context: context)
+            ListBody.drawStatus(ListContent<String>.failed(message: message), in: Check24OverviewLayout.listRect(size), into: &frame, words: Self.words, context: context)
             KeyBar.draw(Check24Texts.failedKeyBar, into: &frame)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
-            drawSearch(viewModel, in: Check24OverviewLayout.searchRect(size), into: &frame, context: context)
+            Self.drawSearch(viewModel, in: Check24OverviewLayout.searchRect(size), into: &frame, context: context)
             let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows,
                                                emptyMessage: emptyMessage, wrapCache: wrapCache)
             // The shared list body over the page's rows: the header, the products, the footer (the
@@ -88,20 +69,20 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
             // A product's look and marker cover its lines above its rule; the footer's, its own line.
             let marks = ListBody.Marks(markerOnEveryLine: true, fillsSelection: false)
             ListBody.draw(content, in: layout.list, into: &frame, layout: { _ in layout.virtual }, touchedIndex: viewModel.touchedRow.map { $0 + 1 },
-                          words: words, context: context, marks: marks,
+                          words: Self.words, context: context, marks: marks,
                           markedLines: { row, lines in row == .footer ? (lines.upperBound - 1)..<lines.upperBound : lines.dropLast() }) { row, cell, body in
                 let lines = cell.rect.row..<(cell.rect.row + cell.rect.rows)
                 switch row {
                 case .header:
-                    drawHeader(header, notice: viewModel.notice, into: &body, firstLine: cell.rect.row)
+                    Self.drawHeader(header, notice: viewModel.notice, into: &body, firstLine: cell.rect.row)
                 case .product(let product):
-                    drawRow(layout.row(product), descriptionLines: layout.descriptionLines(product), selected: cell.isSelected,
+                    Self.drawRow(layout.row(product), descriptionLines: layout.descriptionLines(product), selected: cell.isSelected,
                             touched: cell.isTouched, into: &body, lines: lines.dropLast(), layout: layout, context: context, pictures: pictures)
                 case .footer:
                     for (number, text) in layout.emptyLines.enumerated() {
                         body.put(text, at: Point(column: 2, row: cell.rect.row + number), style: Style(dim: true))
                     }
-                    drawFooter(viewModel.footer, selected: cell.isSelected, into: &body, line: lines.upperBound - 1)
+                    Self.drawFooter(viewModel.footer, selected: cell.isSelected, into: &body, line: lines.upperBound - 1)
                 }
             }
             // The key bar fills its line, covering whatever a row cut by the bottom of the list drew there.
@@ -188,12 +169,12 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
 
     // MARK: Input
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: Check24OverviewViewModel, output: Output, in context: RenderContext) -> Bool {
         switch viewModel.content {
         case .loading:
             return false
         case .failed(let message):
-            return handleInError(event, message: message, context: context)
+            return Self.handleInError(event, message: message, output: output, context: context)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
             var search = viewModel.search
             if SearchInput.handle(event, &search) != .ignored {
@@ -204,14 +185,14 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
             let layout = Check24OverviewLayout(size: context.size, header: header, notice: viewModel.notice, rows: rows,
                                                emptyMessage: emptyMessage, wrapCache: wrapCache)
             let top = layout.firstVisibleRow(showing: selected, previous: firstVisibleRow)
-            return handleInList(event, layout: layout, selected: selected, firstVisibleRow: top)
+            return Self.handleInList(event, viewModel: viewModel, output: output, layout: layout, selected: selected, firstVisibleRow: top)
         }
     }
 
-    private func handleInError(_ event: InputEvent, message: String, context: RenderContext) -> Bool {
+    private static func handleInError(_ event: InputEvent, message: String, output: Output, context: RenderContext) -> Bool {
         if case .mouse(let mouse) = event, mouse.kind != .press(button: 0) { return false }
         let content = ListContent<String>.failed(message: message)
-        if ListInput.handleStatus(event, content: content, listRect: Check24OverviewLayout.listRect(context.size), retry: Self.words.retry,
+        if ListInput.handleStatus(event, content: content, listRect: Check24OverviewLayout.listRect(context.size), retry: words.retry,
                                   reload: output.didRequestReload) == true {
             return true
         }
@@ -227,7 +208,8 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
 
     /// The filters' keys and tabs, then the list's keys and touch, shared with every list screen. The
     /// list's rows are the header, the products and the footer; the presenter counts from the first product.
-    private func handleInList(_ event: InputEvent, layout: Check24OverviewLayout, selected: Int, firstVisibleRow: Int) -> Bool {
+    private static func handleInList(_ event: InputEvent, viewModel: Check24OverviewViewModel, output: Output, layout: Check24OverviewLayout,
+                                     selected: Int, firstVisibleRow: Int) -> Bool {
         let filterCount = max(1, viewModel.filters.count)
         switch event {
         case .key(let key) where Check24Texts.nextTabKeys.contains(key):
@@ -250,6 +232,6 @@ final class Check24OverviewView: TextEditingScreen, Check24OverviewViewInput {
         // The page's rows: the header, the products, the footer; the presenter counts from the first product.
         let page = ListContent.loaded(rows: LazyRows(count: layout.rows.count + 2) { $0 }, selectedIndex: selected + 1, firstVisibleRow: firstVisibleRow)
         return ListInput.handle(event, content: page, touched: viewModel.touchedRow.map { $0 + 1 }, layout: { _ in layout.virtual },
-                                listRect: layout.list, retry: Self.words.retry, output: output, rowsBefore: 1)
+                                listRect: layout.list, retry: words.retry, output: output, rowsBefore: 1)
     }
 }

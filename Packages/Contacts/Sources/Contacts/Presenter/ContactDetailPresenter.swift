@@ -4,11 +4,6 @@ import PictureUI
 import Navigation
 
 @MainActor
-protocol ContactDetailViewInput: AnyObject {
-    func display(_ viewModel: ContactDetailViewModel)
-}
-
-@MainActor
 protocol ContactDetailViewOutput: AnyObject {
     func didLoad()
     func didRequestReload()
@@ -33,8 +28,8 @@ protocol ContactDetailModuleOutput: AnyObject {
 /// Owns a contact's page: the contact as last loaded or saved, the focused button, the notice line,
 /// and the favorite / delete requests in flight. Saves are reported to the list (module output).
 @MainActor
-final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOutput, ConfirmDialogOutput {
-    weak var view: (any ContactDetailViewInput)?
+final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOutput, ConfirmDialogOutput, ModulePresenting {
+    weak var view: (any ModuleViewInput<ContactDetailViewModel>)?
     weak var output: (any ContactDetailModuleOutput)?
     let interactor: ContactDetailInteractor
     private let router: any ContactDetailRouting
@@ -252,8 +247,6 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
         images.show(urls, start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                      changed: { [weak self] in self?.publish() })
     }
-
-    private func publish() { view?.display(viewModel) }
 
     var viewModel: ContactDetailViewModel {
         switch state {

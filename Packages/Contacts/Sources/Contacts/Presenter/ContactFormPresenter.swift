@@ -5,11 +5,6 @@ import Navigation
 import TerminalUI
 
 @MainActor
-protocol ContactFormViewInput: AnyObject {
-    func display(_ viewModel: ContactFormViewModel)
-}
-
-@MainActor
 protocol ContactFormViewOutput: AnyObject {
     func didLoad()
     /// The form after a key: an edit, a focus move or a click.
@@ -37,8 +32,8 @@ extension ContactFormModuleOutput {
 /// Owns the add / edit form: the values as typed (never dropped: a failed save leaves every one in
 /// place), the focus, the messages under the fields, the photo preview and the save in flight.
 @MainActor
-final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
-    weak var view: (any ContactFormViewInput)?
+final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput, ModulePresenting {
+    weak var view: (any ModuleViewInput<ContactFormViewModel>)?
     weak var output: (any ContactFormModuleOutput)?
     let interactor: ContactFormInteractor
     private let router: any ContactFormRouting
@@ -249,8 +244,6 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput {
                     })
         preview = images[url]
     }
-
-    private func publish() { view?.display(viewModel) }
 
     var viewModel: ContactFormViewModel {
         ContactFormViewModel(title: mode == .add ? ContactsTexts.newContact : ContactsTexts.editContact, form: form,

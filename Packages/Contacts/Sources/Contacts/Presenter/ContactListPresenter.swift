@@ -5,11 +5,6 @@ import Navigation
 import TerminalUI
 
 @MainActor
-protocol ContactListViewInput: AnyObject {
-    func display(_ viewModel: ContactListViewModel)
-}
-
-@MainActor
 protocol ContactListViewOutput: FilteredListViewOutput {
     func didPressAdd()
 }
@@ -19,8 +14,8 @@ protocol ContactListViewOutput: FilteredListViewOutput {
 /// what the screen shows), the selection, the touch and the pictures on screen. Changes saved on
 /// other screens arrive through the module outputs; the list then asks for its sections and page again.
 @MainActor
-final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutput, ContactFormModuleOutput, ListPresenting {
-    weak var view: (any ContactListViewInput)?
+final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutput, ContactFormModuleOutput, ListPresenting, ModulePresenting {
+    weak var view: (any ModuleViewInput<ContactListViewModel>)?
     let interactor: ContactListInteractor
     private let router: any ContactListRouting
     private let work: WorkTracker
@@ -291,8 +286,6 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         images.show(urls, start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
-
-    func publish() { view?.display(viewModel) }
 
     var viewModel: ContactListViewModel {
         switch index {

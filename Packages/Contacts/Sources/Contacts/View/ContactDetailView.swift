@@ -7,21 +7,13 @@ import TerminalUI
 /// A contact's page, after the GO-JEK app: the picture large and centered, the name (★ for a
 /// favorite), the action buttons (message, call, email, favourite; edit, delete), then the mobile and
 /// the email, and a notice line that says what an action did.
-@MainActor
-final class ContactDetailView: Screen, ContactDetailViewInput {
-    let output: any ContactDetailViewOutput
-    private(set) var viewModel: ContactDetailViewModel
-    private let pictures = PictureRenderCache()
+struct ContactDetailView: ModuleView {
+    typealias Output = any ContactDetailViewOutput
+    let pictures = PictureRenderCache()
 
-    init(output: any ContactDetailViewOutput, viewModel: ContactDetailViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: ContactDetailViewModel) { self.viewModel = viewModel }
-    func screenDidAppear() { output.didLoad() }
+    static func didAppear(_ output: Output) { output.didLoad() }
     nonisolated static let bindings = ContactsTexts.detailBindings
-    var keyHelp: [KeyHelp] { ContactsTexts.detailKeys }
+    static func keys(for viewModel: ContactDetailViewModel) -> [KeyHelp] { ContactsTexts.detailKeys }
 
     /// Where everything goes at one size: the picture, the name, each button and the fields.
     struct Layout {
@@ -64,11 +56,7 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
         return Layout(avatar: avatar, nameRow: nameRow, buttons: placed, fieldsRow: fieldsRow, noticeRow: max(0, size.rows - 3))
     }
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, pictures: pictures)
-    }
-
-    static func render(_ viewModel: ContactDetailViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
+    func render(_ viewModel: ContactDetailViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
         let columns = context.size.columns
         switch viewModel.content {
@@ -79,7 +67,7 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
             StatusView.error(message, retry: ContactsTexts.retry, into: &body, colorMode: context.colorMode)
             frame.draw(body, at: Point(column: 0, row: 0))
         case .loaded(let page):
-            let layout = layout(page, size: context.size)
+            let layout = Self.layout(page, size: context.size)
             AvatarView.draw(page.avatar, into: &frame, rect: layout.avatar, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures)
             let star = page.favorite ? " " + ContactsTexts.favoriteMark : ""
             let name = Truncation.truncate(page.name, width: max(0, columns - 4 - DisplayWidth.of(star))) + star
@@ -107,7 +95,7 @@ final class ContactDetailView: Screen, ContactDetailViewInput {
         return frame
     }
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: ContactDetailViewModel, output: Output, in context: RenderContext) -> Bool {
         switch event {
         case .key(let key) where ListInput.reloadKeys.contains(key):
             output.didRequestReload()

@@ -8,23 +8,15 @@ import TerminalUI
 /// message under it, the photo's preview beside the fields where the width allows, and a status
 /// line (saving, or why the save failed). Keys are a contract: tab / backtab move through the
 /// fields in that order, typing edits the focused one, ctrl-s is Done and esc is Cancel.
-@MainActor
-final class ContactFormView: Screen, ContactFormViewInput {
-    let output: any ContactFormViewOutput
-    private(set) var viewModel: ContactFormViewModel
-    private let pictures = PictureRenderCache()
+struct ContactFormView: ModuleView {
+    typealias Output = any ContactFormViewOutput
+    let pictures = PictureRenderCache()
 
-    init(output: any ContactFormViewOutput, viewModel: ContactFormViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: ContactFormViewModel) { self.viewModel = viewModel }
-    func screenDidAppear() { output.didLoad() }
+    static func didAppear(_ output: Output) { output.didLoad() }
     nonisolated static let bindings = ContactsTexts.formBindings
-    var keyHelp: [KeyHelp] { ContactsTexts.formKeys }
+    static func keys(for viewModel: ContactFormViewModel) -> [KeyHelp] { ContactsTexts.formKeys }
     /// Every printable key is text in a form (q and ? included).
-    var capturesText: Bool { true }
+    static func capturesText(_ viewModel: ContactFormViewModel) -> Bool { true }
 
     static let previewSize = Size(columns: 16, rows: 8)
     /// The preview is shown beside the fields from this width on.
@@ -37,18 +29,14 @@ final class ContactFormView: Screen, ContactFormViewInput {
                     rows: max(0, size.rows - 2))
     }
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, pictures: pictures)
-    }
-
-    static func render(_ viewModel: ContactFormViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
+    func render(_ viewModel: ContactFormViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
         let columns = context.size.columns
         frame.put(viewModel.title, at: Point(column: 1, row: 0), style: Style(bold: true), maxColumns: columns - 2)
-        let rect = formRect(context.size)
+        let rect = Self.formRect(context.size)
         viewModel.form.draw(into: &frame, rect: rect, colorMode: context.colorMode)
-        if columns >= previewMinimumColumns {
-            let preview = Rect(column: rect.maxColumn + 2, row: rect.row + 1, columns: previewSize.columns, rows: previewSize.rows)
+        if columns >= Self.previewMinimumColumns {
+            let preview = Rect(column: rect.maxColumn + 2, row: rect.row + 1, columns: Self.previewSize.columns, rows: Self.previewSize.rows)
             ImageSlotView.draw(viewModel.preview, into: &frame, rect: preview, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
                                cache: pictures)
             // The caption (why there is no picture, as a sentence) wraps under the preview at words, in
@@ -72,7 +60,7 @@ final class ContactFormView: Screen, ContactFormViewInput {
         return frame
     }
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: ContactFormViewModel, output: Output, in context: RenderContext) -> Bool {
         switch event {
         case _ where ContactsTexts.FormKey.done.matches(event):
             output.didPressDone()

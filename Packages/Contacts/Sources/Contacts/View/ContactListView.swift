@@ -7,20 +7,12 @@ import TerminalUI
 /// The home screen: the title with the count, the `/` search line, then the contacts in A–Z
 /// sections (a header line per letter, `#` last), each with its avatar, full name and a star for
 /// favorites. Only the rows on screen are laid out and drawn, so 10,000 contacts cost what 20 do.
-@MainActor
-final class ContactListView: FilteredListView, ContactListViewInput {
-    let output: any ContactListViewOutput
-    var listOutput: any FilteredListViewOutput { output }
-    private(set) var viewModel: ContactListViewModel
+struct ContactListView: FilteredListView {
+    typealias ViewModel = ContactListViewModel
+    typealias Output = any ContactListViewOutput
+    static func listOutput(_ output: Output) -> any FilteredListViewOutput { output }
     /// Pictures rendered for the current sizes: a key press does not scale every picture again.
-    private let pictures = PictureRenderCache()
-
-    init(output: any ContactListViewOutput, viewModel: ContactListViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: ContactListViewModel) { self.viewModel = viewModel }
+    let pictures = PictureRenderCache()
 
     nonisolated static let bindings = ContactsTexts.listBindings
     nonisolated static let keys = ContactsTexts.listKeys
@@ -40,29 +32,18 @@ final class ContactListView: FilteredListView, ContactListViewInput {
                           isSelectable: { !rows[$0].isHeader })
     }
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, pictures: pictures)
-    }
-
-    static func render(_ viewModel: ContactListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
-        var frame = Frame(size: context.size)
-        let screen = drawHeader(viewModel, into: &frame, context: context)
-        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout($0, list: screen.list) },
-                      touchedIndex: viewModel.touchedIndex, words: bodyWords(viewModel), context: context) { row, cell, body in
-            switch row {
-            case .header(let letter):
-                let style = context.colorMode == .none ? Style(bold: true) : Style(foreground: .gray, bold: true)
-                body.put(letter, at: Point(column: 1, row: cell.rect.row), style: style)
-            case .contact(let contact):
-                draw(contact, into: &body, cell: cell, context: context, pictures: pictures)
-            case .pending:
-                var style = cell.style
-                if context.colorMode != .none, !cell.isSelected, !cell.isTouched { style.foreground = .gray }
-                body.put("…", at: Point(column: 2 + avatarSize.columns + 2, row: cell.rect.row), style: style)
-            }
+    func drawRow(_ row: ContactListViewModel.Row, cell: ListBody.Cell, into body: inout Frame, context: RenderContext) {
+        switch row {
+        case .header(let letter):
+            let style = context.colorMode == .none ? Style(bold: true) : Style(foreground: .gray, bold: true)
+            body.put(letter, at: Point(column: 1, row: cell.rect.row), style: style)
+        case .contact(let contact):
+            Self.draw(contact, into: &body, cell: cell, context: context, pictures: pictures)
+        case .pending:
+            var style = cell.style
+            if context.colorMode != .none, !cell.isSelected, !cell.isTouched { style.foreground = .gray }
+            body.put("…", at: Point(column: 2 + Self.avatarSize.columns + 2, row: cell.rect.row), style: style)
         }
-        drawKeyBar(viewModel, into: &frame)
-        return frame
     }
 
     /// A contact's avatar, name and favorite star (the row's look and marker are the list body's).
@@ -96,12 +77,12 @@ final class ContactListView: FilteredListView, ContactListViewInput {
     }
 
     /// `a` adds, except on the error view and while the search is typed; the rest is every filtered list's.
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: ContactListViewModel, output: Output, in context: RenderContext) -> Bool {
         if !viewModel.content.isFailed, !viewModel.search.isEditing, ContactsTexts.addBinding.matches(event) {
             if viewModel.touchedIndex != nil { output.didCancelTouch() }
             output.didPressAdd()
             return true
         }
-        return handleList(event, in: context)
+        return handleList(event, viewModel: viewModel, output: output, in: context)
     }
 }

@@ -4,11 +4,6 @@ import PictureUI
 import Navigation
 
 @MainActor
-protocol NumberDetailViewInput: AnyObject {
-    func display(_ viewModel: NumberDetailViewModel)
-}
-
-@MainActor
 protocol NumberDetailViewOutput: AnyObject {
     func didLoad()
     func didRequestReload()
@@ -19,8 +14,8 @@ protocol NumberDetailViewOutput: AnyObject {
 /// Owns one number's detail: its text fetched by name, and its picture (the list's at once, the
 /// detail's own when it names another).
 @MainActor
-final class NumberDetailPresenter: NumberDetailViewOutput {
-    weak var view: (any NumberDetailViewInput)?
+final class NumberDetailPresenter: NumberDetailViewOutput, ModulePresenting {
+    weak var view: (any ModuleViewInput<NumberDetailViewModel>)?
     let interactor: NumberDetailInteractor
     private let work: WorkTracker
     private let item: NumberItem
@@ -105,8 +100,6 @@ final class NumberDetailPresenter: NumberDetailViewOutput {
             self.publish()
         })
     }
-
-    private func publish() { view?.display(viewModel) }
 
     var viewModel: NumberDetailViewModel {
         NumberDetailViewModel(name: item.name, text: text, image: image,

@@ -6,19 +6,14 @@ import TerminalUI
 import TextSearch
 
 @MainActor
-protocol NumbersListViewInput: AnyObject {
-    func display(_ viewModel: NumbersListViewModel)
-}
-
-@MainActor
 protocol NumbersListViewOutput: FilteredListViewOutput {}
 
 /// Owns the master's state: the list with its `/` filter and selection (a ``ListModel``, kept across
 /// resizes: the split keeps this instance) and the pictures on screen. Every selection change shows
 /// that item's detail (in the detail pane when wide; waiting off screen when narrow).
 @MainActor
-final class NumbersListPresenter: NumbersListViewOutput, FilteredListPresenting {
-    weak var view: (any NumbersListViewInput)?
+final class NumbersListPresenter: NumbersListViewOutput, FilteredListPresenting, ModulePresenting {
+    weak var view: (any ModuleViewInput<NumbersListViewModel>)?
     let interactor: NumbersListInteractor
     private let router: any NumbersListRouting
     private let work: WorkTracker
@@ -106,8 +101,6 @@ final class NumbersListPresenter: NumbersListViewOutput, FilteredListPresenting 
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
-
-    func publish() { view?.display(viewModel) }
 
     var viewModel: NumbersListViewModel {
         switch catalog {

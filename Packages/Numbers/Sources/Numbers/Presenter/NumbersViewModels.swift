@@ -36,4 +36,10 @@ struct NumberDetailViewModel: Equatable, Sendable {
     var image: ImageSlot
     /// "Offline — as of 21:35 (r retries)" while a copy kept from an earlier visit stands in.
     var notice: String?
+
+    /// Whether the text could not be loaded (the master's router then builds a fresh detail to retry).
+    var hasFailed: Bool {
+        if case .failed = text { return true }
+        return false
+    }
 }

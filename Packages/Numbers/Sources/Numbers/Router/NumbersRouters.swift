@@ -54,7 +54,7 @@ final class NumbersListRouter: NumbersListRouting {
 
     private func detail(for item: NumberItem) -> (any Screen)? {
         // The detail already shown is reused, unless it failed: choosing it again (or a reload) retries.
-        if item.name == shownName, let shownDetail, !((shownDetail as? NumberDetailView)?.hasFailed ?? false) { return shownDetail }
+        if item.name == shownName, let shownDetail, !((shownDetail as? ModuleScreen<NumberDetailView>)?.viewModel.hasFailed ?? false) { return shownDetail }
         guard let host = routes.host else { return nil }
         let screen = NumbersModule.makeDetail(item: item, dependencies: routes.dependencies, host: host)
         shownName = item.name

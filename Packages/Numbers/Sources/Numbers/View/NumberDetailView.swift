@@ -5,35 +5,17 @@ import TerminalKit
 import TerminalUI
 
 /// A number's detail: its name, its picture as large as the pane allows, and its text.
-@MainActor
-final class NumberDetailView: Screen, NumberDetailViewInput {
-    let output: any NumberDetailViewOutput
-    private(set) var viewModel: NumberDetailViewModel
-    private let pictures = PictureRenderCache(capacity: 8)
+struct NumberDetailView: ModuleView {
+    typealias Output = any NumberDetailViewOutput
+    let pictures = PictureRenderCache(capacity: 8)
 
-    init(output: any NumberDetailViewOutput, viewModel: NumberDetailViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: NumberDetailViewModel) { self.viewModel = viewModel }
-
-    /// Whether the text could not be loaded (the master's router then builds a fresh detail to retry).
-    var hasFailed: Bool {
-        if case .failed = viewModel.text { return true }
-        return false
-    }
-    func screenDidAppear() { output.didLoad() }
+    static func didAppear(_ output: Output) { output.didLoad() }
 
     nonisolated static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the number's name"))
     /// This screen's keys (on the error view enter retries too); esc goes back through the host.
     nonisolated static let bindings = [ListInput.reloadBinding(), copyBinding]
     nonisolated static let keys = bindings.help + [KeyHelp("esc/backspace", "back to the list (narrow terminal)", bar: "esc back")]
-    var keyHelp: [KeyHelp] { Self.keys }
-
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, pictures: pictures)
-    }
+    static func keys(for viewModel: NumberDetailViewModel) -> [KeyHelp] { Self.keys }
 
     /// The picture takes up to half the rows and keeps a 2:1 cell aspect (kanji cells are square).
     static func pictureRect(_ size: Size) -> Rect {
@@ -42,7 +24,7 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
         return Rect(column: 2, row: 2, columns: columns, rows: rows)
     }
 
-    static func render(_ viewModel: NumberDetailViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
+    func render(_ viewModel: NumberDetailViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
         frame.put(viewModel.name, at: Point(column: 2, row: 0), style: Style(bold: true), maxColumns: max(0, context.size.columns - 4))
         if let notice = viewModel.notice {
@@ -50,7 +32,7 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
             let start = 2 + DisplayWidth.of(viewModel.name) + 2
             frame.put(notice, at: Point(column: start, row: 0), style: Theme.notice, maxColumns: max(0, context.size.columns - start - 1))
         }
-        let picture = pictureRect(context.size)
+        let picture = Self.pictureRect(context.size)
         ImageSlotView.draw(viewModel.image, into: &frame, rect: picture, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, cache: pictures,
                            description: viewModel.name)
         let textRow = picture.row + picture.rows + 1
@@ -72,7 +54,7 @@ final class NumberDetailView: Screen, NumberDetailViewInput {
         return frame
     }
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: NumberDetailViewModel, output: Output, in context: RenderContext) -> Bool {
         switch event {
         case .key(let key) where ListInput.reloadKeys.contains(key):
             output.didRequestReload()

@@ -7,20 +7,12 @@ import TerminalUI
 /// The master list: the `/` filter line, then one row per number, its picture on the left and its name. Rows are normal,
 /// touched (mouse button down on it: white on blue) or selected (white on red); the three differ in
 /// every color mode. Only the rows on screen are laid out and drawn.
-@MainActor
-final class NumbersListView: FilteredListView, NumbersListViewInput {
-    let output: any NumbersListViewOutput
-    var listOutput: any FilteredListViewOutput { output }
-    private(set) var viewModel: NumbersListViewModel
+struct NumbersListView: FilteredListView {
+    typealias ViewModel = NumbersListViewModel
+    typealias Output = any NumbersListViewOutput
+    static func listOutput(_ output: Output) -> any FilteredListViewOutput { output }
     /// Pictures rendered for the current sizes: a key press does not scale every picture again.
-    private let pictures = PictureRenderCache()
-
-    init(output: any NumbersListViewOutput, viewModel: NumbersListViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: NumbersListViewModel) { self.viewModel = viewModel }
+    let pictures = PictureRenderCache()
 
     /// This screen's keys: the key bar, the ? overlay and `apps-cli numbers --help` read this list.
     nonisolated static let bindings: [KeyBinding] = [ListInput.moveBinding(), ListInput.openBinding("open the number"),
@@ -37,35 +29,25 @@ final class NumbersListView: FilteredListView, NumbersListViewInput {
     static let pictureSize = Size(columns: 8, rows: 3)
     static let rowHeight = 3
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, pictures: pictures)
-    }
+    static let marks = ListBody.Marks(markerLine: 1)
 
-    static func render(_ viewModel: NumbersListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
-        var frame = Frame(size: context.size)
-        let screen = drawHeader(viewModel, into: &frame, context: context)
-        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout($0, list: screen.list) },
-                      touchedIndex: viewModel.touchedIndex, words: bodyWords(viewModel), context: context,
-                      marks: ListBody.Marks(markerLine: 1)) { row, cell, body in
-            let style = cell.style
-            let textStyle = Style(foreground: style.foreground, background: style.background, bold: true,
-                                  underline: style.underline, reverse: style.reverse)
-            ListRow(title: row.name, titleStyle: textStyle, pictureSide: .leading, pictureSize: pictureSize)
-                .draw(into: &body, rect: Rect(column: 1, row: cell.rect.row + 1, columns: cell.rect.columns - 1, rows: pictureSize.rows)) { frame, pictureRect in
-                    let pictureRect = Rect(column: pictureRect.column, row: cell.rect.row, columns: pictureRect.columns, rows: pictureRect.rows)
-                    ImageSlotView.draw(row.image, into: &frame, rect: pictureRect, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
-                                       cache: pictures)
-                    // A picture narrower than its box leaves plain blanks: they take the row's background.
-                    for line in pictureRect.row..<pictureRect.row + pictureRect.rows {
-                        for column in pictureRect.column..<pictureRect.column + pictureRect.columns
-                        where frame[column, line] == .blank() && style != .plain {
-                            frame.setCell(.blank(style), column: column, row: line)
-                        }
+    func drawRow(_ row: NumberRowViewModel, cell: ListBody.Cell, into body: inout Frame, context: RenderContext) {
+        let style = cell.style
+        let textStyle = Style(foreground: style.foreground, background: style.background, bold: true,
+                              underline: style.underline, reverse: style.reverse)
+        ListRow(title: row.name, titleStyle: textStyle, pictureSide: .leading, pictureSize: Self.pictureSize)
+            .draw(into: &body, rect: Rect(column: 1, row: cell.rect.row + 1, columns: cell.rect.columns - 1, rows: Self.pictureSize.rows)) { frame, pictureRect in
+                let pictureRect = Rect(column: pictureRect.column, row: cell.rect.row, columns: pictureRect.columns, rows: pictureRect.rows)
+                ImageSlotView.draw(row.image, into: &frame, rect: pictureRect, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
+                                   cache: pictures)
+                // A picture narrower than its box leaves plain blanks: they take the row's background.
+                for line in pictureRect.row..<pictureRect.row + pictureRect.rows {
+                    for column in pictureRect.column..<pictureRect.column + pictureRect.columns
+                    where frame[column, line] == .blank() && style != .plain {
+                        frame.setCell(.blank(style), column: column, row: line)
                     }
                 }
-        }
-        drawKeyBar(viewModel, into: &frame)
-        return frame
+            }
     }
 
     /// Normal, touched or selected (a touch shows over the selection until the release).

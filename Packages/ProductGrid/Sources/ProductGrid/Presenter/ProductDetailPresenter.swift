@@ -5,11 +5,6 @@ import Money
 import Navigation
 
 @MainActor
-protocol ProductDetailViewInput: AnyObject {
-    func display(_ viewModel: ProductDetailViewModel)
-}
-
-@MainActor
 protocol ProductDetailViewOutput: AnyObject {
     func didLoad()
     func didRequestReload()
@@ -21,8 +16,8 @@ protocol ProductDetailViewOutput: AnyObject {
 
 /// Owns the detail's state: the summary shown at once, then the fetched detail and its image.
 @MainActor
-final class ProductDetailPresenter: ProductDetailViewOutput {
-    weak var view: (any ProductDetailViewInput)?
+final class ProductDetailPresenter: ProductDetailViewOutput, ModulePresenting {
+    weak var view: (any ModuleViewInput<ProductDetailViewModel>)?
     let interactor: ProductDetailInteractor
     private let router: any ProductDetailRouting
     private let work: WorkTracker
@@ -103,10 +98,6 @@ final class ProductDetailPresenter: ProductDetailViewOutput {
             self.image = slot
             self.publish()
         }
-    }
-
-    private func publish() {
-        view?.display(viewModel)
     }
 
     var viewModel: ProductDetailViewModel {

@@ -5,12 +5,6 @@ import Money
 import Navigation
 import TerminalUI
 
-/// What the grid view shows (implemented by the view, weakly held).
-@MainActor
-protocol ProductListViewInput: AnyObject {
-    func display(_ viewModel: ProductListViewModel)
-}
-
 /// What the grid view reports: a list's events (``ListViewOutput``), rows being tiles; the
 /// visible rows are the tiles on screen, so that only their pictures load.
 @MainActor
@@ -23,8 +17,8 @@ protocol ProductListViewOutput: ListViewOutput {
 /// Owns the grid's state: loading, the catalog, the tiles with their `/` filter and selection (a
 /// ``ListModel``), and each image's state.
 @MainActor
-final class ProductListPresenter: ProductListViewOutput, FilteredListPresenting {
-    weak var view: (any ProductListViewInput)?
+final class ProductListPresenter: ProductListViewOutput, FilteredListPresenting, ModulePresenting {
+    weak var view: (any ModuleViewInput<ProductListViewModel>)?
     let interactor: ProductListInteractor
     private let router: any ProductListRouting
     private let work: WorkTracker
@@ -70,10 +64,6 @@ final class ProductListPresenter: ProductListViewOutput, FilteredListPresenting 
                     start: { [work] in work.runPicture($0) },
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
-    }
-
-    func publish() {
-        view?.display(viewModel)
     }
 
     var viewModel: ProductListViewModel {

@@ -5,29 +5,15 @@ import TerminalKit
 import TerminalUI
 
 /// The detail screen: image above the text when narrow (portrait), beside it when wide (landscape).
-@MainActor
-final class ProductDetailView: Screen, ProductDetailViewInput {
-    let output: any ProductDetailViewOutput
-    private(set) var viewModel: ProductDetailViewModel
-
-    init(output: any ProductDetailViewOutput, viewModel: ProductDetailViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: ProductDetailViewModel) {
-        self.viewModel = viewModel
-    }
-
-    func screenDidAppear() {
-        output.didLoad()
-    }
+struct ProductDetailView: ModuleView {
+    typealias Output = any ProductDetailViewOutput
+    static func didAppear(_ output: Output) { output.didLoad() }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     nonisolated static let bindings = ProductGridTexts.detailBindings
     nonisolated static let keys = ProductGridTexts.detailKeys
 
-    var keyHelp: [KeyHelp] { Self.keys }
+    static func keys(for viewModel: ProductDetailViewModel) -> [KeyHelp] { Self.keys }
 
     // MARK: Layout
 
@@ -76,16 +62,12 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
 
     // MARK: Drawing
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context)
-    }
-
-    static func render(_ viewModel: ProductDetailViewModel, in context: RenderContext) -> Frame {
+    func render(_ viewModel: ProductDetailViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
-        let layout = layout(for: context.size)
+        let layout = Self.layout(for: context.size)
         ImageSlotView.draw(viewModel.image, into: &frame, rect: layout.image, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
                            description: viewModel.name)
-        let lines = textLines(viewModel, width: max(1, layout.text.columns), tick: context.tick)
+        let lines = Self.textLines(viewModel, width: max(1, layout.text.columns), tick: context.tick)
         let offset = min(viewModel.scrollOffset, max(0, lines.count - layout.text.rows))
         for row in 0..<max(0, layout.text.rows) where offset + row < lines.count {
             let (line, style) = lines[offset + row]
@@ -101,7 +83,7 @@ final class ProductDetailView: Screen, ProductDetailViewInput {
 
     // MARK: Input
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: ProductDetailViewModel, output: Output, in context: RenderContext) -> Bool {
         switch event {
         case _ where ProductGridTexts.closeBinding.matches(event):
             output.didRequestClose()

@@ -5,41 +5,23 @@ import TerminalKit
 import TerminalUI
 
 /// The grid screen. Pure drawing of the presenter's view model; keys become presenter calls.
-@MainActor
-final class ProductListView: TextEditingScreen, ProductListViewInput {
-    let output: any ProductListViewOutput
-    private(set) var viewModel: ProductListViewModel
+struct ProductListView: ModuleView {
+    typealias Output = any ProductListViewOutput
     /// Pictures rendered at their tile's size, so a key press does not scale them again.
-    private let pictures = PictureRenderCache()
+    let pictures = PictureRenderCache()
 
-    init(output: any ProductListViewOutput, viewModel: ProductListViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: ProductListViewModel) {
-        self.viewModel = viewModel
-    }
-
-    func screenDidAppear() {
-        output.didLoad()
-    }
+    static func didAppear(_ output: Output) { output.didLoad() }
 
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     nonisolated static let bindings = ProductGridTexts.gridBindings
     nonisolated static let keys = ProductGridTexts.gridKeys
-
-    var keyHelp: [KeyHelp] { Self.keys }
+    static func keys(for viewModel: ProductListViewModel) -> [KeyHelp] { keys }
 
     /// While the filter is typed, every printable key (q, ? and hjkl too) is text.
-    var capturesText: Bool { viewModel.search.isEditing }
-    var editingKeyBar: String { ProductGridTexts.filterTypingBar }
+    static func capturesText(_ viewModel: ProductListViewModel) -> Bool { viewModel.search.isEditing }
+    static let editingKeyBar = ProductGridTexts.filterTypingBar
 
     // MARK: Drawing
-
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, pictures: pictures)
-    }
 
     static func words(_ viewModel: ProductListViewModel) -> ListBody.Words {
         ListBody.Words(loading: ProductGridTexts.loading, empty: viewModel.emptyMessage, retry: NavigationTexts.english.retryButton)
@@ -51,12 +33,12 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
     /// Where the states without tiles are centered: the whole screen, as the grid's tiles fill it.
     static func statusRect(_ size: Size) -> Rect { Rect(column: 0, row: 0, columns: size.columns, rows: size.rows) }
 
-    static func render(_ viewModel: ProductListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
+    func render(_ viewModel: ProductListViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
         let size = context.size
         // The spinner, the error view and the empty message are every list's (centered on the screen,
         // under the title); the grid draws only its tiles.
-        ListBody.drawStatus(viewModel.content, in: Self.statusRect(size), into: &frame, words: words(viewModel), context: context)
+        ListBody.drawStatus(viewModel.content, in: Self.statusRect(size), into: &frame, words: Self.words(viewModel), context: context)
         frame.put(viewModel.title, at: Point(column: 0, row: 0), style: Style(bold: true), maxColumns: size.columns)
         if let notice = viewModel.notice {
             // Cut with an ellipsis before the page position at the right ("1/12") and a space.
@@ -72,13 +54,13 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
         case .failed:
             KeyBar.draw(ProductGridTexts.failedKeyBar, into: &frame)
         case .loaded(let tiles, let selectedIndex, let storedFirstRow):
-            viewModel.search.draw(into: &frame, rect: searchRect(size), placeholder: ProductGridTexts.filterPlaceholder, colorMode: context.colorMode)
+            viewModel.search.draw(into: &frame, rect: Self.searchRect(size), placeholder: ProductGridTexts.filterPlaceholder, colorMode: context.colorMode)
             if !tiles.isEmpty {
                 let layout = ProductGridLayout(size: size, itemCount: tiles.count)
                 let firstRow = layout.firstVisibleRow(showing: selectedIndex, previous: storedFirstRow)
                 for index in layout.visibleTiles(firstVisibleRow: firstRow) {
                     guard let rect = layout.tileRect(for: index, firstVisibleRow: firstRow) else { continue }
-                    drawTile(tiles[index], selected: index == selectedIndex, touched: index == viewModel.touchedIndex,
+                    Self.drawTile(tiles[index], selected: index == selectedIndex, touched: index == viewModel.touchedIndex,
                              into: &frame, rect: rect, context: context, pictures: pictures)
                 }
                 if let position = Self.positionText(viewModel.content, size: size) {
@@ -138,7 +120,7 @@ final class ProductListView: TextEditingScreen, ProductListViewInput {
 
     /// Loading and the error view as on every list; then the `/` filter, `r`, and the grid's own
     /// moves, enter and touch (Navigation's ``GridInput``). A key ends a touch in progress first.
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: ProductListViewModel, output: Output, in context: RenderContext) -> Bool {
         if let handled = ListInput.handleStatus(event, content: viewModel.content, listRect: Self.statusRect(context.size),
                                                 retry: NavigationTexts.english.retryButton, reload: output.didRequestReload) {
             return handled

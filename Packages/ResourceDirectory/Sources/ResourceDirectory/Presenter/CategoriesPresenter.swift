@@ -4,18 +4,13 @@ import TerminalUI
 import TextSearch
 
 @MainActor
-protocol CategoriesViewInput: AnyObject {
-    func display(_ viewModel: CategoriesViewModel)
-}
-
-@MainActor
 protocol CategoriesViewOutput: FilteredListViewOutput {}
 
 /// Owns the categories screen's state: loading, failed or the list, the `/` filter and the rows it
 /// leaves, the selection and the touch.
 @MainActor
-final class CategoriesPresenter: CategoriesViewOutput, FilteredListPresenting {
-    weak var view: (any CategoriesViewInput)?
+final class CategoriesPresenter: CategoriesViewOutput, FilteredListPresenting, ModulePresenting {
+    weak var view: (any ModuleViewInput<CategoriesViewModel>)?
     let interactor: ResourceCategoriesInteractor
     private let router: any CategoriesRouting
     private let work: WorkTracker
@@ -47,8 +42,6 @@ final class CategoriesPresenter: CategoriesViewOutput, FilteredListPresenting {
     func didChooseRow(at index: Int) {
         chooseItem(at: index).map(router.openResources)
     }
-
-    func publish() { view?.display(viewModel) }
 
     var viewModel: CategoriesViewModel {
         switch categories {

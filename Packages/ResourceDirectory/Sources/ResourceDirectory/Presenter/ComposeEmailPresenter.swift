@@ -3,11 +3,6 @@ import SystemActions
 import TerminalUI
 
 @MainActor
-protocol ComposeEmailViewInput: AnyObject {
-    func display(_ viewModel: ComposeEmailViewModel)
-}
-
-@MainActor
 protocol ComposeEmailViewOutput: AnyObject {
     func didMoveFocus(to focus: ComposeEmailViewModel.Focus)
     /// To or Subject changed (the view applied the editing keys to a copy).
@@ -22,8 +17,8 @@ protocol ComposeEmailViewOutput: AnyObject {
 /// Owns the email being written: the fields, the focus, the messages under fields, and what sending
 /// did. Nothing typed is lost: a draft that cannot be sent stays on screen with the reason.
 @MainActor
-final class ComposeEmailPresenter: ComposeEmailViewOutput, ConfirmDialogOutput {
-    weak var view: (any ComposeEmailViewInput)?
+final class ComposeEmailPresenter: ComposeEmailViewOutput, ConfirmDialogOutput, ModulePresenting {
+    weak var view: (any ModuleViewInput<ComposeEmailViewModel>)?
     weak var output: (any ComposeEmailModuleOutput)?
     let interactor: ComposeEmailInteractor
     private let router: any ComposeEmailRouting
@@ -137,8 +132,6 @@ final class ComposeEmailPresenter: ComposeEmailViewOutput, ConfirmDialogOutput {
             notice = .init(text: error.description, isProblem: true)
         }
     }
-
-    private func publish() { view?.display(viewModel) }
 
     var viewModel: ComposeEmailViewModel {
         ComposeEmailViewModel(fields: fields, body: body, bodyMessage: bodyMessage, focus: focus, notice: notice, isSending: isSending)

@@ -6,11 +6,6 @@ import SystemActions
 import WebBrowser
 
 @MainActor
-protocol ResourceDetailViewInput: AnyObject {
-    func display(_ viewModel: ResourceDetailViewModel)
-}
-
-@MainActor
 protocol ResourceDetailViewOutput: AnyObject {
     func didLoad()
     /// The focus ring moved (tab, arrows, a click); `scrollOffset` keeps the focused row on screen.
@@ -36,8 +31,8 @@ protocol ComposeEmailModuleOutput: AnyObject {
 /// Owns a resource's details: the sections and the focus ring of their actions, scrolling, the
 /// photo and the notice line that says what an action did (or why it could not).
 @MainActor
-final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModuleOutput, WebBrowserModuleOutput {
-    weak var view: (any ResourceDetailViewInput)?
+final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModuleOutput, WebBrowserModuleOutput, ModulePresenting {
+    weak var view: (any ModuleViewInput<ResourceDetailViewModel>)?
     let interactor: ResourceDetailInteractor
     private let router: any ResourceDetailRouting
     private let work: WorkTracker
@@ -205,8 +200,6 @@ final class ResourceDetailPresenter: ResourceDetailViewOutput, ComposeEmailModul
         case .map: ResourceDirectoryTexts.mapsApp
         }
     }
-
-    private func publish() { view?.display(viewModel) }
 
     var viewModel: ResourceDetailViewModel {
         ResourceDetailViewModel(title: entry.resource.title, photo: photo, description: entry.descriptionText, sections: sections,

@@ -6,11 +6,6 @@ import TerminalUI
 import TextSearch
 
 @MainActor
-protocol ResourceListViewInput: AnyObject {
-    func display(_ viewModel: ResourceListViewModel)
-}
-
-@MainActor
 protocol ResourceListViewOutput: FilteredListViewOutput {
     /// The sort button or `s`: A–Z first, then Z–A, alternating.
     func didPressSort()
@@ -20,8 +15,8 @@ protocol ResourceListViewOutput: FilteredListViewOutput {
 /// Owns a category's resources list: the loaded entries, the order chosen with the sort control, the
 /// entries in that order with their filter and selection (a ``ListModel``) and the photos on screen.
 @MainActor
-final class ResourceListPresenter: ResourceListViewOutput, FilteredListPresenting {
-    weak var view: (any ResourceListViewInput)?
+final class ResourceListPresenter: ResourceListViewOutput, FilteredListPresenting, ModulePresenting {
+    weak var view: (any ModuleViewInput<ResourceListViewModel>)?
     let interactor: ResourceListInteractor
     private let router: any ResourceListRouting
     private let work: WorkTracker
@@ -118,8 +113,6 @@ final class ResourceListPresenter: ResourceListViewOutput, FilteredListPresentin
                     fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
     }
-
-    func publish() { view?.display(viewModel) }
 
     var viewModel: ResourceListViewModel {
         let orderLabel = ResourceDirectoryTexts.orderLabel(order)

@@ -4,18 +4,10 @@ import TerminalUI
 
 /// The categories: the `/` filter line, then one row per category, its title and description. Only the
 /// rows on screen are drawn.
-@MainActor
-final class CategoriesView: FilteredListView, CategoriesViewInput {
-    let output: any CategoriesViewOutput
-    var listOutput: any FilteredListViewOutput { output }
-    private(set) var viewModel: CategoriesViewModel
-
-    init(output: any CategoriesViewOutput, viewModel: CategoriesViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: CategoriesViewModel) { self.viewModel = viewModel }
+struct CategoriesView: FilteredListView {
+    typealias ViewModel = CategoriesViewModel
+    typealias Output = any CategoriesViewOutput
+    static func listOutput(_ output: Output) -> any FilteredListViewOutput { output }
 
     static var bindings: [KeyBinding] { ResourceDirectoryTexts.categoryBindings }
     static var keys: [KeyHelp] { ResourceDirectoryTexts.categoryKeys }
@@ -32,23 +24,13 @@ final class CategoriesView: FilteredListView, CategoriesViewInput {
     /// A category takes its title, its description and a blank line.
     static let rowHeight = 3
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context)
-    }
+    static let marks = ListBody.Marks(separatorLines: 1)
 
-    static func render(_ viewModel: CategoriesViewModel, in context: RenderContext) -> Frame {
-        var frame = Frame(size: context.size)
-        let screen = drawHeader(viewModel, into: &frame, context: context)
-        // A category: its title and description, then a blank line.
-        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout($0, list: screen.list) },
-                      touchedIndex: viewModel.touchedIndex, words: bodyWords(viewModel), context: context,
-                      marks: ListBody.Marks(separatorLines: 1)) { row, cell, body in
-            ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.description.isEmpty ? [] : [row.description],
-                    linesStyle: ListRowStyle.secondary(cell.style))
-                .draw(into: &body, rect: Rect(column: 2, row: cell.rect.row, columns: cell.rect.columns - 2, rows: rowHeight - 1)) { _, _ in }
-        }
-        drawKeyBar(viewModel, into: &frame)
-        return frame
+    /// A category: its title and description, then a blank line.
+    func drawRow(_ row: CategoriesViewModel.Row, cell: ListBody.Cell, into body: inout Frame, context: RenderContext) {
+        ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.description.isEmpty ? [] : [row.description],
+                linesStyle: ListRowStyle.secondary(cell.style))
+            .draw(into: &body, rect: Rect(column: 2, row: cell.rect.row, columns: cell.rect.columns - 2, rows: Self.rowHeight - 1)) { _, _ in }
     }
 }
 

@@ -4,23 +4,16 @@ import TerminalUI
 
 /// The in-app compose screen: To and Subject fields, a multi-line message, Send and Cancel.
 /// Every printable key is text here; ctrl-s sends, esc cancels (asking before discarding).
-@MainActor
-final class ComposeEmailView: Screen, ComposeEmailViewInput {
-    let output: any ComposeEmailViewOutput
-    private(set) var viewModel: ComposeEmailViewModel
-
-    init(output: any ComposeEmailViewOutput, viewModel: ComposeEmailViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: ComposeEmailViewModel) { self.viewModel = viewModel }
-    func screenDidAppear() {}
+struct ComposeEmailView: ModuleView {
+    typealias Output = any ComposeEmailViewOutput
+    static func didAppear(_ output: Output) {}
 
     /// The keys where the focus is: the fields', or the message's.
-    var bindings: [KeyBinding] { ResourceDirectoryTexts.composeBindings(inMessage: viewModel.focus == .body) }
-    var keyHelp: [KeyHelp] { bindings.help }
-    var capturesText: Bool { true }
+    static func bindings(for viewModel: ComposeEmailViewModel) -> [KeyBinding] {
+        ResourceDirectoryTexts.composeBindings(inMessage: viewModel.focus == .body)
+    }
+    static func keys(for viewModel: ComposeEmailViewModel) -> [KeyHelp] { bindings(for: viewModel).help }
+    static func capturesText(_ viewModel: ComposeEmailViewModel) -> Bool { true }
 
     /// Where things are at a size.
     struct Layout {
@@ -53,14 +46,10 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
                       notice: buttonsRow + 1)
     }
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context)
-    }
-
-    static func render(_ viewModel: ComposeEmailViewModel, in context: RenderContext) -> Frame {
+    func render(_ viewModel: ComposeEmailViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
-        let notice = noticeLines(viewModel, size: context.size)
-        let layout = layout(context.size, noticeLines: notice.count)
+        let notice = Self.noticeLines(viewModel, size: context.size)
+        let layout = Self.layout(context.size, noticeLines: notice.count)
         frame.put(ResourceDirectoryTexts.composeTitle, at: Point(column: 1, row: 0), style: Style(bold: true))
         var fields = viewModel.fields
         if viewModel.focus == .body { fields.focus = fields.fields.count }   // no field shows focus
@@ -85,7 +74,7 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
         return frame
     }
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: ComposeEmailViewModel, output: Output, in context: RenderContext) -> Bool {
         let focus = viewModel.focus
         let all = ComposeEmailViewModel.Focus.allCases
         func move(_ step: Int) -> Bool {
@@ -105,7 +94,8 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
         case .key(let key) where focus != .body && FormInput.previousFieldKeys.contains(key): return move(-1)
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
             let lines = Self.noticeLines(viewModel, size: context.size).count
-            return click(Point(column: mouse.column, row: mouse.row), layout: Self.layout(context.size, noticeLines: lines))
+            return Self.click(Point(column: mouse.column, row: mouse.row), layout: Self.layout(context.size, noticeLines: lines),
+                              viewModel: viewModel, output: output)
         default:
             break
         }
@@ -125,7 +115,7 @@ final class ComposeEmailView: Screen, ComposeEmailViewInput {
         return true
     }
 
-    private func click(_ point: Point, layout: Layout) -> Bool {
+    private static func click(_ point: Point, layout: Layout, viewModel: ComposeEmailViewModel, output: Output) -> Bool {
         if TerminalUI.Button(title: ResourceDirectoryTexts.sendButton).contains(point, drawnAt: layout.send) {
             output.didRequestSend()
         } else if TerminalUI.Button(title: ResourceDirectoryTexts.cancelButton).contains(point, drawnAt: layout.cancel) {

@@ -7,22 +7,14 @@ import TerminalUI
 /// A resource's details, after the mockup: photo, title, description, then the sections that have
 /// content, each item with its red label and its buttons on the right. The page scrolls; the focus
 /// ring runs over the buttons (tab, arrows, click) and the notice line says what an action did.
-@MainActor
-final class ResourceDetailView: Screen, ResourceDetailViewInput {
-    let output: any ResourceDetailViewOutput
-    private(set) var viewModel: ResourceDetailViewModel
-    private let pictures = PictureRenderCache()
+struct ResourceDetailView: ModuleView {
+    typealias Output = any ResourceDetailViewOutput
+    let pictures = PictureRenderCache()
 
-    init(output: any ResourceDetailViewOutput, viewModel: ResourceDetailViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: ResourceDetailViewModel) { self.viewModel = viewModel }
-    func screenDidAppear() { output.didLoad() }
+    static func didAppear(_ output: Output) { output.didLoad() }
 
     nonisolated static let bindings = ResourceDirectoryTexts.detailBindings
-    var keyHelp: [KeyHelp] { ResourceDirectoryTexts.detailKeys }
+    static func keys(for viewModel: ResourceDetailViewModel) -> [KeyHelp] { ResourceDirectoryTexts.detailKeys }
 
     static let photoSize = Size(columns: 40, rows: 10)
 
@@ -44,20 +36,16 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
         Rect(column: 0, row: 0, columns: size.columns, rows: max(0, size.rows - 1 - noticeLines(viewModel, size: size).count))
     }
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, pictures: pictures)
-    }
-
-    static func render(_ viewModel: ResourceDetailViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
+    func render(_ viewModel: ResourceDetailViewModel, in context: RenderContext) -> Frame {
         var frame = Frame(size: context.size)
-        let viewport = viewport(viewModel, size: context.size)
-        let page = page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, pictures: pictures)
+        let viewport = Self.viewport(viewModel, size: context.size)
+        let page = Self.page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, pictures: pictures)
         let offset = ScrollView.draw(page.content, into: &frame, rect: viewport, offset: viewModel.scrollOffset)
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: page.content.size.rows, viewportRows: viewport.rows, offset: offset,
                                      rightEdge: viewport.columns - 2, row: viewport.maxRow - 1)
         let problem = viewModel.notice?.isProblem == true
         let style = problem ? (context.colorMode == .none ? Style(bold: true) : Theme.error) : Theme.notice
-        for (index, line) in noticeLines(viewModel, size: context.size).enumerated() {
+        for (index, line) in Self.noticeLines(viewModel, size: context.size).enumerated() {
             frame.put(line, at: Point(column: 1, row: viewport.maxRow + index), style: style)
         }
         KeyBar.draw(ResourceDirectoryTexts.detailKeys.keyBar, into: &frame)
@@ -146,7 +134,7 @@ final class ResourceDetailView: Screen, ResourceDetailViewInput {
         return Page(content: content, buttons: buttons)
     }
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: ResourceDetailViewModel, output: Output, in context: RenderContext) -> Bool {
         let viewport = Self.viewport(viewModel, size: context.size)
         // The same cache as render: a key press lays the page out again but never scales the photo again.
         let page = Self.page(viewModel, width: viewport.columns - 1, colorMode: context.colorMode, tier: context.pictures, tick: context.tick, pictures: pictures)

@@ -8,20 +8,12 @@ import TerminalUI
 /// line, then one row per resource (its photo where there is room, its title and a one-line
 /// description). Only the rows on screen are laid out and drawn. Its header (the sort control) and
 /// keys (`s`) are its own; the rest is every filtered list's.
-@MainActor
-final class ResourceListView: FilteredListView, ResourceListViewInput {
-    let output: any ResourceListViewOutput
-    var listOutput: any FilteredListViewOutput { output }
-    private(set) var viewModel: ResourceListViewModel
+struct ResourceListView: FilteredListView {
+    typealias ViewModel = ResourceListViewModel
+    typealias Output = any ResourceListViewOutput
+    static func listOutput(_ output: Output) -> any FilteredListViewOutput { output }
     /// Photos rendered for the current sizes: a key press does not scale every photo again.
-    private let pictures = PictureRenderCache()
-
-    init(output: any ResourceListViewOutput, viewModel: ResourceListViewModel) {
-        self.output = output
-        self.viewModel = viewModel
-    }
-
-    func display(_ viewModel: ResourceListViewModel) { self.viewModel = viewModel }
+    let pictures = PictureRenderCache()
 
     static var bindings: [KeyBinding] { ResourceDirectoryTexts.resourceBindings }
     static var keys: [KeyHelp] { ResourceDirectoryTexts.resourceKeys }
@@ -49,12 +41,10 @@ final class ResourceListView: FilteredListView, ResourceListViewInput {
         return (button, Point(column: max(0, size.columns - 1 - button.width), row: 0))
     }
 
-    func render(in context: RenderContext) -> Frame {
-        Self.render(viewModel, in: context, pictures: pictures)
-    }
+    static let marks = ListBody.Marks(separatorLines: 1)
 
-    static func render(_ viewModel: ResourceListViewModel, in context: RenderContext, pictures: PictureRenderCache? = nil) -> Frame {
-        var frame = Frame(size: context.size)
+    /// The title with the order and the sort button at the right, the filter line, the notice.
+    static func drawTop(_ viewModel: ResourceListViewModel, into frame: inout Frame, context: RenderContext) -> ListScreenLayout {
         let screen = screenLayout(context.size, notice: viewModel.notice)
         let (button, buttonOrigin) = sortButton(context.size)
         let order = viewModel.orderLabel
@@ -64,46 +54,38 @@ final class ResourceListView: FilteredListView, ResourceListViewInput {
         var pressed = button
         pressed.isFocused = viewModel.sortTouched
         pressed.draw(into: &frame, at: buttonOrigin, style: viewModel.sortTouched ? Theme.touched(context.colorMode) : .plain)
-        if let search = screen.search {
-            viewModel.search.draw(into: &frame, rect: search, placeholder: ResourceDirectoryTexts.filterPlaceholder, colorMode: context.colorMode)
-        }
+        drawFilter(viewModel, in: screen, into: &frame, context: context)
         screen.drawNotice(viewModel.notice, into: &frame)
-        let showsPhotos = context.size.columns >= photoMinimumColumns
-        // A resource: its title and one-line description (beside its photo), then a blank line.
-        ListBody.draw(viewModel.content, in: screen.list, into: &frame, layout: { layout($0, list: screen.list) },
-                      touchedIndex: viewModel.touchedIndex, words: bodyWords(viewModel), context: context,
-                      marks: ListBody.Marks(separatorLines: 1)) { row, cell, body in
-            ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.summary.isEmpty ? [] : [row.summary],
-                    linesStyle: ListRowStyle.secondary(cell.style), pictureSide: showsPhotos ? .leading : .none, pictureSize: photoSize)
-                .draw(into: &body, rect: Rect(column: 2, row: cell.rect.row, columns: cell.rect.columns - 2, rows: cell.rect.rows)) { frame, photoRect in
-                    // A resource without a photo leaves its place empty: no placeholder for what never was.
-                    guard row.photo != .none else { return }
-                    ImageSlotView.draw(row.photo, into: &frame, rect: photoRect, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
-                                       cache: pictures)
-                }
-        }
-        // The key bar lists what works here: on the error view, not the list's keys.
-        drawKeyBar(viewModel, into: &frame)
-        return frame
+        return screen
     }
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        if SearchInput.handleFilter(event, viewModel.search, didEdit: output.didEditSearch) { return true }
-        if handleSortButton(event, size: context.size) { return true }
+    /// A resource: its title and one-line description (beside its photo), then a blank line.
+    func drawRow(_ row: ResourceListViewModel.Row, cell: ListBody.Cell, into body: inout Frame, context: RenderContext) {
+        let showsPhotos = context.size.columns >= Self.photoMinimumColumns
+        ListRow(title: row.title, titleStyle: ListRowStyle.title(cell.style), lines: row.summary.isEmpty ? [] : [row.summary],
+                linesStyle: ListRowStyle.secondary(cell.style), pictureSide: showsPhotos ? .leading : .none, pictureSize: Self.photoSize)
+            .draw(into: &body, rect: Rect(column: 2, row: cell.rect.row, columns: cell.rect.columns - 2, rows: cell.rect.rows)) { frame, photoRect in
+                // A resource without a photo leaves its place empty: no placeholder for what never was.
+                guard row.photo != .none else { return }
+                ImageSlotView.draw(row.photo, into: &frame, rect: photoRect, colorMode: context.colorMode, tier: context.pictures, tick: context.tick,
+                                   cache: pictures)
+            }
+    }
+
+    /// The sort button and `s` (the filter's typing first), then every filtered list's keys.
+    func handle(_ event: InputEvent, viewModel: ResourceListViewModel, output: Output, in context: RenderContext) -> Bool {
+        if SearchInput.handleFilter(event, viewModel.search, listFailed: viewModel.content.isFailed, didEdit: output.didEditSearch) { return true }
+        if handleSortButton(event, viewModel: viewModel, output: output, size: context.size) { return true }
         if case .key = event, viewModel.sortTouched { output.didCancelTouch() }
         if ResourceDirectoryTexts.sortBinding.matches(event), !viewModel.content.isFailed {
             output.didPressSort()
             return true
         }
-        // The list's keys, touch and retry, shared with every list screen.
-        let list = Self.screenLayout(context.size, notice: viewModel.notice).list
-        return ListInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
-                                layout: { Self.layout($0, list: list) }, listRect: list,
-                                retry: ResourceDirectoryTexts.retry, output: output)
+        return handleList(event, viewModel: viewModel, output: output, in: context)
     }
 
     /// A press on the sort button marks it; the release on it presses it, elsewhere lets it go.
-    private func handleSortButton(_ event: InputEvent, size: Size) -> Bool {
+    private func handleSortButton(_ event: InputEvent, viewModel: ResourceListViewModel, output: Output, size: Size) -> Bool {
         guard case .mouse(let mouse) = event else { return false }
         let (button, origin) = Self.sortButton(size)
         let onButton = button.contains(Point(column: mouse.column, row: mouse.row), drawnAt: origin)

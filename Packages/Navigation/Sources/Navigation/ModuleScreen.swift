@@ -1,0 +1,90 @@
+import TerminalKit
+import TerminalUI
+
+/// A module's VIPER view, as a value: how its view model is drawn, which input it takes and what that
+/// input tells the presenter, and its keys. ``ModuleScreen`` hosts it, as `UIHostingController` hosts a
+/// SwiftUI view: the screen holds the presenter and the view model displayed last, so a feature writes
+/// no view class of its own, only its drawing and its keys.
+@MainActor
+public protocol ModuleView {
+    associatedtype ViewModel: Sendable
+    /// What the view tells: the module's presenter, as its view-output protocol (`any …ViewOutput`).
+    associatedtype Output
+    /// A fresh view. Its stored properties are memos only (pictures scaled to their size, wrapped
+    /// text): they change how often work is done, never a frame.
+    init()
+    /// Draws `viewModel`; pure: the same view model and context give the same frame.
+    func render(_ viewModel: ViewModel, in context: RenderContext) -> Frame
+    /// Offers an input event; `true` when the view took it (and told `output`).
+    func handle(_ event: InputEvent, viewModel: ViewModel, output: Output, in context: RenderContext) -> Bool
+    /// The screen was first shown: tell the presenter (it loads).
+    static func didAppear(_ output: Output)
+    /// The keys that work in `viewModel`'s state: the `?` overlay, the key bar and `--help` read them.
+    static func keys(for viewModel: ViewModel) -> [KeyHelp]
+    /// Whether printable keys (`q` and `?` too) are text in `viewModel`'s state (a field being typed).
+    static func capturesText(_ viewModel: ViewModel) -> Bool
+    /// The key bar while text is typed.
+    static var editingKeyBar: String { get }
+}
+
+extension ModuleView {
+    public static func capturesText(_ viewModel: ViewModel) -> Bool { false }
+    public static var editingKeyBar: String { "" }
+}
+
+/// The screen that hosts a ``ModuleView``: what the navigation host shows and the presenter displays
+/// its view models on (a feature conforms it to its view-input protocol for its view, e.g.
+/// `extension ModuleScreen: ContactListViewInput where View == ContactListView {}`).
+@MainActor
+public final class ModuleScreen<View: ModuleView>: TextEditingScreen {
+    /// The presenter. Held strongly: the screen on the navigation stack keeps its module alive, and the
+    /// presenter holds the screen weakly.
+    public let output: View.Output
+    /// The view model displayed last.
+    public private(set) var viewModel: View.ViewModel
+    private let view = View()
+
+    public init(output: View.Output, viewModel: View.ViewModel) {
+        self.output = output
+        self.viewModel = viewModel
+    }
+
+    /// Shows `viewModel` from the next frame on (the host draws after every event and finished work).
+    public func display(_ viewModel: View.ViewModel) { self.viewModel = viewModel }
+
+    public func render(in context: RenderContext) -> Frame { view.render(viewModel, in: context) }
+
+    public func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+        view.handle(event, viewModel: viewModel, output: output, in: context)
+    }
+
+    public func screenDidAppear() { View.didAppear(output) }
+    public var keyHelp: [KeyHelp] { View.keys(for: viewModel) }
+    public var capturesText: Bool { View.capturesText(viewModel) }
+    public var editingKeyBar: String { View.editingKeyBar }
+}
+
+/// What a presenter shows its view models on: its module's ``ModuleScreen``, or a test's recording view.
+@MainActor
+public protocol ModuleViewInput<ViewModel>: AnyObject {
+    associatedtype ViewModel
+    func display(_ viewModel: ViewModel)
+}
+
+extension ModuleScreen: ModuleViewInput {}
+
+/// A presenter that shows its whole state as one view model on its view, so ``publish()`` is
+/// written once.
+@MainActor
+public protocol ModulePresenting: AnyObject {
+    associatedtype ViewModel
+    /// The screen (held weakly: the screen holds the presenter).
+    var view: (any ModuleViewInput<ViewModel>)? { get }
+    /// The state as the view shows it.
+    var viewModel: ViewModel { get }
+}
+
+extension ModulePresenting {
+    /// Shows the current state.
+    public func publish() { view?.display(viewModel) }
+}
