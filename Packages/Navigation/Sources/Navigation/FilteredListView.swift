@@ -2,13 +2,12 @@ import TerminalKit
 import TerminalUI
 
 /// What the view model of a list screen with a `/` filter holds (every feature's list has these).
-public protocol FilteredListViewModel: Sendable {
+public protocol FilteredListViewModel: SearchingViewModel, Sendable {
     associatedtype Row: Equatable & Sendable
     var title: String { get }
     var content: ListContent<Row> { get }
     /// The notice line ("Offline — as of …", skipped entries), if any.
     var notice: String? { get }
-    var search: SearchFieldState { get }
     var touchedIndex: Int? { get }
     /// What the list says when it has no rows (nothing loaded, or nothing matches the filter).
     var emptyMessage: String { get }
@@ -83,8 +82,6 @@ extension FilteredListView {
         viewModel.content.isFailed ? failedKeys(for: viewModel) : keys
     }
 
-    /// While the filter is typed, every printable key (q and ? too) is text.
-    public static func capturesText(_ viewModel: ViewModel) -> Bool { viewModel.search.isEditing }
     public static var editingKeyBar: String { listWords.filterTypingBar }
 
     public static var noticeLine: ListScreenLayout.NoticeLine { .reserved }

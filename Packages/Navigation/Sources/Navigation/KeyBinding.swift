@@ -104,3 +104,14 @@ extension Array where Element == KeyBinding {
     /// Whether one of these bindings matches `key`.
     public func match(_ key: Key) -> Bool { contains { $0.matches(key) } }
 }
+
+extension KeyBinding {
+    /// A screen's plain keys as a table: runs the action of the first binding that matches `event`;
+    /// whether one did. Each row says a binding (its keys and its help) and what it tells the presenter.
+    @MainActor
+    public static func perform(_ event: InputEvent, _ actions: KeyValuePairs<KeyBinding, () -> Void>) -> Bool {
+        guard let action = actions.first(where: { $0.key.matches(event) })?.value else { return false }
+        action()
+        return true
+    }
+}

@@ -19,7 +19,9 @@ public protocol ModuleView {
     func handle(_ event: InputEvent, viewModel: ViewModel, output: Output, in context: RenderContext) -> Bool
     /// The screen was first shown: tell the presenter (it loads).
     static func didAppear(_ output: Output)
-    /// The keys that work in `viewModel`'s state: the `?` overlay, the key bar and `--help` read them.
+    /// The view's keys: the `?` overlay, the key bar and `--help` read them.
+    static var keys: [KeyHelp] { get }
+    /// The keys that work in `viewModel`'s state; by default ``keys``.
     static func keys(for viewModel: ViewModel) -> [KeyHelp]
     /// Whether printable keys (`q` and `?` too) are text in `viewModel`'s state (a field being typed).
     static func capturesText(_ viewModel: ViewModel) -> Bool
@@ -28,8 +30,20 @@ public protocol ModuleView {
 }
 
 extension ModuleView {
+    public static func keys(for viewModel: ViewModel) -> [KeyHelp] { keys }
     public static func capturesText(_ viewModel: ViewModel) -> Bool { false }
     public static var editingKeyBar: String { "" }
+}
+
+/// A view model with a `/` filter (a list's, a grid's).
+public protocol SearchingViewModel {
+    /// The filter's field as typed.
+    var search: SearchFieldState { get }
+}
+
+extension ModuleView where ViewModel: SearchingViewModel {
+    /// While the filter is typed, every printable key (q, ? and hjkl too) is text.
+    public static func capturesText(_ viewModel: ViewModel) -> Bool { viewModel.search.isEditing }
 }
 
 /// The screen that hosts a ``ModuleView``: what the navigation host shows and the presenter displays

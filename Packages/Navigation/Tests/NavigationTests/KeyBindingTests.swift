@@ -26,6 +26,20 @@ final class KeyBindingTests: XCTestCase {
         XCTAssertEqual(KeyBinding.name(of: .ctrl("c")), "ctrl-c")
     }
 
+    /// A screen's key table runs the first binding's action that matches, and only that one.
+    @MainActor
+    func testAKeyTableRunsTheMatchingBindingsActionOnly() async {
+        let copy = KeyBinding([.character("y")], KeyHelp("y", "copy"))
+        let close = KeyBinding([.character("x"), .character("y")], KeyHelp("x y", "close"))
+        var done: [String] = []
+        let table: KeyValuePairs<KeyBinding, () -> Void> = [copy: { done.append("copy") }, close: { done.append("close") }]
+        XCTAssertTrue(KeyBinding.perform(.key(.character("y")), table))
+        XCTAssertTrue(KeyBinding.perform(.key(.character("x")), table))
+        XCTAssertFalse(KeyBinding.perform(.key(.character("z")), table), "a key no binding holds is not taken")
+        XCTAssertFalse(KeyBinding.perform(.paste("y"), table), "nor a paste")
+        XCTAssertEqual(done, ["copy", "close"])
+    }
+
     /// A typing binding matches every character and the keys that move and erase; its help says "typing".
     func testATypingBindingTakesEveryCharacter() {
         let bindings = TextInput.typingBindings(), typing = bindings[0]

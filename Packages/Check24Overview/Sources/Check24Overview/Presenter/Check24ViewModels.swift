@@ -34,7 +34,7 @@ extension LazyRows where Row == ProductRowViewModel {
 }
 
 /// The overview's whole state as plain values.
-struct Check24OverviewViewModel: Equatable, Sendable {
+struct Check24OverviewViewModel: SearchingViewModel, Equatable, Sendable {
     enum Content: Equatable, Sendable {
         case loading
         /// The error view: the message and the `Neuladen` button.

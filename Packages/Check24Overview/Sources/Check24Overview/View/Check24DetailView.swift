@@ -21,7 +21,6 @@ struct Check24DetailView: ModuleView {
         keys.map { $0.keys == "f" ? KeyHelp($0.keys, $0.action, bar: "f \(favoriteButtonTitle)") : $0 }.keyBar(.german)
     }
 
-    static func keys(for viewModel: Check24DetailViewModel) -> [KeyHelp] { Self.keys }
 
     // MARK: Layout
 
@@ -156,23 +155,15 @@ struct Check24DetailView: ModuleView {
             if target != viewModel.scrollOffset { output.didScroll(to: target) }
             return true
         }
+        if KeyBinding.perform(event, [Check24Texts.closeBinding: output.didRequestClose, Check24Texts.favoriteBinding: output.didToggleFavorite,
+                                      Check24Texts.copyBinding: output.didRequestCopy, Check24Texts.activateBinding: output.didActivateFocus]) {
+            return true
+        }
         switch event {
-        case _ where Check24Texts.closeBinding.matches(event):
-            output.didRequestClose()
-            return true
-        case _ where Check24Texts.favoriteBinding.matches(event):
-            output.didToggleFavorite()
-            return true
-        case _ where Check24Texts.copyBinding.matches(event):
-            output.didRequestCopy()
-            return true
         case _ where Check24Texts.focusBinding.matches(event):
             let focus: Check24DetailViewModel.Focus = viewModel.focus == .favoriteButton ? .footer : .favoriteButton
             output.didMoveFocus(to: focus)
             Self.scroll(to: focus, viewModel: viewModel, output: output, context: context)
-            return true
-        case _ where Check24Texts.activateBinding.matches(event):
-            output.didActivateFocus()
             return true
         case .mouse(let mouse):
             switch mouse.kind {

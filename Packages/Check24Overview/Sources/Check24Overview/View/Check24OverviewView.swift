@@ -18,10 +18,7 @@ struct Check24OverviewView: ModuleView {
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     nonisolated static let bindings = Check24Texts.overviewBindings
     nonisolated static let keys = Check24Texts.overviewKeys
-    static func keys(for viewModel: Check24OverviewViewModel) -> [KeyHelp] { keys }
 
-    /// While the filter is typed, every printable key (q, ?, hjkl too) is text.
-    static func capturesText(_ viewModel: Check24OverviewViewModel) -> Bool { viewModel.search.isEditing }
     static let editingKeyBar = Check24Texts.filterTypingBar
 
     /// The words of the list's states, in German: the error view's button reads `[ Neuladen ]`.

@@ -13,7 +13,7 @@ struct ContactDetailView: ModuleView {
 
     static func didAppear(_ output: Output) { output.didLoad() }
     nonisolated static let bindings = ContactsTexts.detailBindings
-    static func keys(for viewModel: ContactDetailViewModel) -> [KeyHelp] { ContactsTexts.detailKeys }
+    static let keys = ContactsTexts.detailKeys
 
     /// Where everything goes at one size: the picture, the name, each button and the fields.
     struct Layout {
@@ -108,27 +108,17 @@ struct ContactDetailView: ModuleView {
         }
         guard case .loaded(let page) = viewModel.content else { return false }
         typealias Keys = ContactsTexts.DetailKey
+        if KeyBinding.perform(event, [Keys.press: { output.didPressButton(at: page.focusedButton) }, Keys.call: { output.didPressAction(.call) },
+                                      Keys.message: { output.didPressAction(.message) }, Keys.write: { output.didPressAction(.email) },
+                                      Keys.favorite: output.didToggleFavorite, Keys.edit: output.didRequestEdit,
+                                      Keys.delete: output.didRequestDelete, Keys.copy: output.didRequestCopy]) {
+            return true
+        }
         switch event {
         case .key(let key) where Keys.nextAction.contains(key):
             output.didMoveFocus(by: 1)
         case .key(let key) where Keys.previousAction.contains(key):
             output.didMoveFocus(by: -1)
-        case _ where Keys.press.matches(event):
-            output.didPressButton(at: page.focusedButton)
-        case _ where Keys.call.matches(event):
-            output.didPressAction(.call)
-        case _ where Keys.message.matches(event):
-            output.didPressAction(.message)
-        case _ where Keys.write.matches(event):
-            output.didPressAction(.email)
-        case _ where Keys.favorite.matches(event):
-            output.didToggleFavorite()
-        case _ where Keys.edit.matches(event):
-            output.didRequestEdit()
-        case _ where Keys.delete.matches(event):
-            output.didRequestDelete()
-        case _ where Keys.copy.matches(event):
-            output.didRequestCopy()
         case .mouse(let mouse) where mouse.kind == .press(button: 0):
             let point = Point(column: mouse.column, row: mouse.row)
             guard let index = Self.layout(page, size: context.size).buttons.firstIndex(where: { $0.button.contains(point, drawnAt: $0.origin) })

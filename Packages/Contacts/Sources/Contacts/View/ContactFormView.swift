@@ -14,7 +14,7 @@ struct ContactFormView: ModuleView {
 
     static func didAppear(_ output: Output) { output.didLoad() }
     nonisolated static let bindings = ContactsTexts.formBindings
-    static func keys(for viewModel: ContactFormViewModel) -> [KeyHelp] { ContactsTexts.formKeys }
+    static let keys = ContactsTexts.formKeys
     /// Every printable key is text in a form (q and ? included).
     static func capturesText(_ viewModel: ContactFormViewModel) -> Bool { true }
 
@@ -61,13 +61,10 @@ struct ContactFormView: ModuleView {
     }
 
     func handle(_ event: InputEvent, viewModel: ContactFormViewModel, output: Output, in context: RenderContext) -> Bool {
+        if KeyBinding.perform(event, [ContactsTexts.FormKey.done: output.didPressDone, ContactsTexts.FormKey.cancel: output.didPressCancel]) {
+            return true
+        }
         switch event {
-        case _ where ContactsTexts.FormKey.done.matches(event):
-            output.didPressDone()
-            return true
-        case _ where ContactsTexts.FormKey.cancel.matches(event):
-            output.didPressCancel()
-            return true
         case .key(let key) where ContactsTexts.FormKey.nextOnReturn.contains(key):
             // Return moves on, as a phone keyboard's "next" does; Done is ctrl-s.
             var form = viewModel.form

@@ -15,7 +15,6 @@ struct NumberDetailView: ModuleView {
     /// This screen's keys (on the error view enter retries too); esc goes back through the host.
     nonisolated static let bindings = [ListInput.reloadBinding(), copyBinding]
     nonisolated static let keys = bindings.help + [KeyHelp("esc/backspace", "back to the list (narrow terminal)", bar: "esc back")]
-    static func keys(for viewModel: NumberDetailViewModel) -> [KeyHelp] { Self.keys }
 
     /// The picture takes up to half the rows and keeps a 2:1 cell aspect (kanji cells are square).
     static func pictureRect(_ size: Size) -> Rect {

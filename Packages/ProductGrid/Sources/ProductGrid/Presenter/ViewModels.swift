@@ -10,7 +10,7 @@ struct ProductTileViewModel: Equatable, Sendable {
 }
 
 /// The grid screen's whole state as plain values.
-struct ProductListViewModel: Equatable, Sendable {
+struct ProductListViewModel: SearchingViewModel, Equatable, Sendable {
     /// The tiles are made when read: a key press formats the tiles on screen, not the catalog.
     typealias Content = ListContent<ProductTileViewModel>
     var title: String

@@ -13,7 +13,6 @@ struct ProductDetailView: ModuleView {
     nonisolated static let bindings = ProductGridTexts.detailBindings
     nonisolated static let keys = ProductGridTexts.detailKeys
 
-    static func keys(for viewModel: ProductDetailViewModel) -> [KeyHelp] { Self.keys }
 
     // MARK: Layout
 
@@ -84,15 +83,12 @@ struct ProductDetailView: ModuleView {
     // MARK: Input
 
     func handle(_ event: InputEvent, viewModel: ProductDetailViewModel, output: Output, in context: RenderContext) -> Bool {
-        switch event {
-        case _ where ProductGridTexts.closeBinding.matches(event):
-            output.didRequestClose()
+        if KeyBinding.perform(event, [ProductGridTexts.closeBinding: output.didRequestClose, ProductGridTexts.copyBinding: output.didRequestCopy]) {
             return true
+        }
+        switch event {
         case .key(let key) where ListInput.reloadKeys.contains(key):
             output.didRequestReload()
-            return true
-        case _ where ProductGridTexts.copyBinding.matches(event):
-            output.didRequestCopy()
             return true
         default:
             guard let delta = ScrollInput.delta(for: event, page: Self.layout(for: context.size).text.rows - 1) else { return false }

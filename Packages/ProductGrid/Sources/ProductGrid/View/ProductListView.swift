@@ -15,10 +15,7 @@ struct ProductListView: ModuleView {
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     nonisolated static let bindings = ProductGridTexts.gridBindings
     nonisolated static let keys = ProductGridTexts.gridKeys
-    static func keys(for viewModel: ProductListViewModel) -> [KeyHelp] { keys }
 
-    /// While the filter is typed, every printable key (q, ? and hjkl too) is text.
-    static func capturesText(_ viewModel: ProductListViewModel) -> Bool { viewModel.search.isEditing }
     static let editingKeyBar = ProductGridTexts.filterTypingBar
 
     // MARK: Drawing

@@ -12,6 +12,8 @@ struct ComposeEmailView: ModuleView {
     static func bindings(for viewModel: ComposeEmailViewModel) -> [KeyBinding] {
         ResourceDirectoryTexts.composeBindings(inMessage: viewModel.focus == .body)
     }
+    /// Every key of the screen, in a field and in the message (`--help`).
+    static let keys = ResourceDirectoryTexts.composeKeys
     static func keys(for viewModel: ComposeEmailViewModel) -> [KeyHelp] { bindings(for: viewModel).help }
     static func capturesText(_ viewModel: ComposeEmailViewModel) -> Bool { true }
 
@@ -81,13 +83,10 @@ struct ComposeEmailView: ModuleView {
             output.didMoveFocus(to: all[(focus.rawValue + step + all.count) % all.count])
             return true
         }
+        if KeyBinding.perform(event, [ResourceDirectoryTexts.composeSend: output.didRequestSend, ResourceDirectoryTexts.composeCancel: output.didRequestCancel]) {
+            return true
+        }
         switch event {
-        case _ where ResourceDirectoryTexts.composeSend.matches(event):
-            output.didRequestSend()
-            return true
-        case _ where ResourceDirectoryTexts.composeCancel.matches(event):
-            output.didRequestCancel()
-            return true
         case .key(.tab): return move(1)
         case .key(.backtab): return move(-1)
         case .key(let key) where focus != .body && (FormInput.nextFieldKeys + [.enter]).contains(key): return move(1)

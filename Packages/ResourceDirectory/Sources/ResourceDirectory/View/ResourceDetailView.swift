@@ -14,7 +14,7 @@ struct ResourceDetailView: ModuleView {
     static func didAppear(_ output: Output) { output.didLoad() }
 
     nonisolated static let bindings = ResourceDirectoryTexts.detailBindings
-    static func keys(for viewModel: ResourceDetailViewModel) -> [KeyHelp] { ResourceDirectoryTexts.detailKeys }
+    static let keys = ResourceDirectoryTexts.detailKeys
 
     static let photoSize = Size(columns: 40, rows: 10)
 
@@ -183,11 +183,8 @@ struct ResourceDetailView: ModuleView {
         case _ where ResourceDirectoryTexts.activateBinding.matches(event):
             if let index = viewModel.focusedAction { output.didActivateAction(index) }
             return true
-        case _ where ResourceDirectoryTexts.outsideBinding.matches(event):
-            output.didRequestOpeningOutside()
-            return true
-        case _ where ResourceDirectoryTexts.copyBinding.matches(event):
-            output.didRequestCopy()
+        case _ where KeyBinding.perform(event, [ResourceDirectoryTexts.outsideBinding: output.didRequestOpeningOutside,
+                                                ResourceDirectoryTexts.copyBinding: output.didRequestCopy]):
             return true
         case .key(let key) where ListInput.pageDownKeys.contains(key): return scroll(by: ScrollView.pageAmount(viewportHeight: viewport.rows))
         case .key(let key) where ListInput.pageUpKeys.contains(key): return scroll(by: -ScrollView.pageAmount(viewportHeight: viewport.rows))
