@@ -8,14 +8,17 @@ let package = Package(
         .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
     ],
     dependencies: [
+        .package(path: "../ImageKit"),
+        .package(path: "../PictureUI"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../TextSearch"),
     ],
     targets: [
-        .target(name: "Navigation", dependencies: ["TerminalKit", "TerminalUI", "TextSearch"]),
+        .target(name: "Navigation", dependencies: ["PictureUI", "TerminalKit", "TerminalUI", "TextSearch"]),
         .target(name: "NavigationTesting", dependencies: ["Navigation"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting", "TextSearch"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting", "PictureUI", "TerminalUI", "TextSearch",
+                                                             .product(name: "ImageKit", package: "ImageKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import Foundation
+import PictureUI
 import TerminalUI
 import TextSearch
 
@@ -19,6 +21,8 @@ public protocol FilteredListPresenting: ListPresenting, FilteredListViewOutput {
     var search: SearchFieldState { get set }
     /// Starts what the rows on screen need besides being drawn (their pictures); by default nothing.
     func showImages()
+    /// What every load does first (lets failed pictures be tried again); by default nothing.
+    func willLoad()
     /// Makes the filter's texts, which a query now waits for (a long catalog folds them the first
     /// time the filter is used, then hands them to ``ListModel/provideSearchTexts(_:)``); by default
     /// nothing: the texts come with the items.
@@ -38,6 +42,16 @@ extension FilteredListPresenting {
     public var kept: KeptContent { loader.kept }
 
     public func showImages() {}
+    public func willLoad() {}
+
+    /// Starts the first load (``ContentLoader/start(kept:obtainOrThrow:willLoad:show:publish:)``): every
+    /// load does ``willLoad()`` first, and a state without a value is published.
+    public func startLoading(kept: @escaping @Sendable () async -> ContentLoader<Content, Failure>.Obtained?,
+                             obtain: @escaping @Sendable () async throws(Failure) -> ContentLoader<Content, Failure>.Obtained,
+                             show: @escaping @MainActor (Content) -> Void) {
+        loader.start(kept: kept, obtainOrThrow: obtain, willLoad: { [weak self] in self?.willLoad() }, show: show,
+                     publish: { [weak self] in self?.publish() })
+    }
     public func makeSearchTexts() {}
 
     public func didRequestReload() { loader.reload() }
@@ -69,4 +83,26 @@ extension FilteredListPresenting {
         publish()
         showImages()
     }
+}
+
+/// A filtered list whose rows have pictures: those of the rows on screen load, those on screen first,
+/// then a margin's; rows that scrolled away stop loading, and a reload tries failed ones again.
+@MainActor
+public protocol PicturedListPresenting: FilteredListPresenting {
+    /// The rows' pictures, made with their loads' start, fetch and change
+    /// (``ImageSlots/init(maximumInFlight:start:fetch:changed:)``).
+    var images: ImageSlots { get }
+    /// An item's picture, if it has one.
+    func pictureURL(of item: Items.Element) -> URL?
+    /// How many rows above and below the screen load their pictures too.
+    static var pictureMarginRows: Int { get }
+}
+
+extension PicturedListPresenting {
+    public func showImages() {
+        guard isLoaded else { return }
+        images.show(model.pictureItems(margin: Self.pictureMarginRows).compactMap(pictureURL(of:)))
+    }
+
+    public func willLoad() { images.retryFailed() }
 }

@@ -163,6 +163,15 @@ public final class ImageSlots {
         self.maximumInFlight = max(1, maximumInFlight)
     }
 
+    /// Slots that load every picture shown with ``show(_:)`` through `fetch`, each load a job of
+    /// `start`, calling `changed` after each picture arrived or failed.
+    public convenience init(maximumInFlight: Int = 4, start: @escaping Start, fetch: @escaping Fetch, changed: @escaping @MainActor () -> Void) {
+        self.init(maximumInFlight: maximumInFlight)
+        self.start = start
+        self.fetch = fetch
+        self.changed = changed
+    }
+
     /// The slot for `url`: `.none` without a URL, `.loading` until a load has finished.
     public subscript(url: URL?) -> ImageSlot {
         guard let url else { return .none }
@@ -211,6 +220,12 @@ public final class ImageSlots {
             if case .loaded = slot { finished[url] = nil }
         }
         startLoads()
+    }
+
+    /// The pictures on screen now, loaded as ``init(maximumInFlight:start:fetch:changed:)`` said.
+    public func show(_ urls: some Sequence<URL>) {
+        guard let start, let fetch, let changed else { return }
+        show(urls, start: start, fetch: fetch, changed: changed)
     }
 
     /// Forgets failed pictures, so that the next ``show(_:start:fetch:changed:)`` tries them again.

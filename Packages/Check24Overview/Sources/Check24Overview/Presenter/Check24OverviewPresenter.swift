@@ -23,7 +23,7 @@ protocol Check24DetailModuleOutput: AnyObject {
 /// `/` filter within it and the selection (a ``ListModel`` whose scope is the tab, with the footer as
 /// the row after the last product), favorites and pictures.
 @MainActor
-final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailModuleOutput, FilteredListPresenting, ModulePresenting {
+final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailModuleOutput, PicturedListPresenting, ModulePresenting {
     weak var view: (any ModuleViewInput<Check24OverviewViewModel>)?
     let interactor: Check24OverviewInteractor
     private let router: any Check24OverviewRouting
@@ -55,11 +55,12 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var catalogNotice: String?
     private var favorites: Set<Int> = []
     private var favoritesNotice: String?
-    private let images = ImageSlots()
+    lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+                                 changed: { [weak self] in self?.publish() })
     /// Rows are at least six lines tall, so twelve cover the first screen of a 72-line terminal.
     static let initialVisibleRows = 12
     /// Pictures this many rows above and below the screen load too, so a short scroll finds them ready.
-    static let imageMarginRows = 2
+    static let pictureMarginRows = 2
     /// The labels stay those of the last payload while reloading or in error.
     private var filterTitles = Check24Catalog.defaultFilters
 
@@ -72,14 +73,14 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     // MARK: View output
 
     func didLoad() {
-        loader.start(kept: { nil }, obtainOrThrow: { [interactor] () throws(Check24Error) in
+        startLoading(kept: { nil }, obtain: { [interactor] () throws(Check24Error) in
             let obtained = try await interactor.obtainCatalog()
             let filtered = await interactor.obtainFilteredCatalog(obtained.catalog)
             // Favorites are local: a failure to read them is a notice, not an error view.
             var loaded = Loaded(catalog: obtained.catalog, filtered: filtered)
             do throws(Check24Error) { loaded.favorites = try await interactor.obtainFavoriteIDs() } catch { loaded.favoritesError = error }
             return (loaded, obtained.storedAt)
-        }, willLoad: { [images] in images.retryFailed() }, show: { [weak self] in self?.show($0) }, publish: { [weak self] in self?.publish() })
+        }, show: { [weak self] in self?.show($0) })
     }
 
     /// Another tab: its products from the top, the `/` filter applied to them.
@@ -139,14 +140,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         if catalog.received != nil { work.run { [interactor] in await interactor.performKeep(catalog) } }
     }
 
-    /// Loads the pictures of the rows on screen (and a small margin), those on screen first;
-    /// pictures of rows that scrolled away stop loading.
-    func showImages() {
-        guard isLoaded else { return }
-        images.show(model.pictureItems(margin: Self.imageMarginRows).compactMap(\.imageURL), start: { [work] in work.runPicture($0) },
-                    fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                    changed: { [weak self] in self?.publish() })
-    }
+    func pictureURL(of product: Check24Product) -> URL? { product.imageURL }
 
     /// Folds the catalog's texts for the filter, once per catalog, then filters with them.
     func makeSearchTexts() {

@@ -12,7 +12,7 @@ protocol NumbersListViewOutput: FilteredListViewOutput {}
 /// resizes: the split keeps this instance) and the pictures on screen. Every selection change shows
 /// that item's detail (in the detail pane when wide; waiting off screen when narrow).
 @MainActor
-final class NumbersListPresenter: NumbersListViewOutput, FilteredListPresenting, ModulePresenting {
+final class NumbersListPresenter: NumbersListViewOutput, PicturedListPresenting, ModulePresenting {
     weak var view: (any ModuleViewInput<NumbersListViewModel>)?
     let interactor: NumbersListInteractor
     private let router: any NumbersListRouting
@@ -23,13 +23,14 @@ final class NumbersListPresenter: NumbersListViewOutput, FilteredListPresenting,
     private var catalog: Loadable<NumbersCatalog, NumbersError> { loader.content }
     /// The numbers, the filter's rows and the selection, kept on its number by name.
     var model = ListModel<[NumberItem], String>(visibleRows: 0..<NumbersListPresenter.initialVisibleRows) { $0.name }
-    private let images = ImageSlots()
+    lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+                                 changed: { [weak self] in self?.publish() })
     var search = SearchFieldState()
 
     /// Rows whose pictures load before the view has reported what is on screen.
     static let initialVisibleRows = 40
     /// Pictures of this many rows before and after the screen load too.
-    static let imageMarginRows = 4
+    static let pictureMarginRows = 4
 
     init(interactor: NumbersListInteractor, router: any NumbersListRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -38,14 +39,12 @@ final class NumbersListPresenter: NumbersListViewOutput, FilteredListPresenting,
     }
 
     func didLoad() {
-        loader.start(kept: { [interactor] in await interactor.obtainKeptCatalog().map { ($0.catalog, $0.storedAt) } },
-                     obtainOrThrow: { [interactor] () throws(NumbersError) in
+        startLoading(kept: { [interactor] in await interactor.obtainKeptCatalog().map { ($0.catalog, $0.storedAt) } },
+                     obtain: { [interactor] () throws(NumbersError) in
                          let obtained = try await interactor.obtainCatalog(checkingConnectivity: true)
                          return (obtained.catalog, obtained.storedAt)
                      },
-                     willLoad: { [images] in images.retryFailed() },
-                     show: { [weak self] in self?.show($0) },
-                     publish: { [weak self] in self?.publish() })
+                     show: { [weak self] in self?.show($0) })
     }
 
     func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
@@ -93,14 +92,7 @@ final class NumbersListPresenter: NumbersListViewOutput, FilteredListPresenting,
         showImages()
     }
 
-    /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
-    func showImages() {
-        guard isLoaded else { return }
-        images.show(model.pictureItems(margin: Self.imageMarginRows).compactMap(\.imageURL),
-                    start: { [work] in work.runPicture($0) },
-                    fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                    changed: { [weak self] in self?.publish() })
-    }
+    func pictureURL(of item: NumberItem) -> URL? { item.imageURL }
 
     var viewModel: NumbersListViewModel {
         switch catalog {

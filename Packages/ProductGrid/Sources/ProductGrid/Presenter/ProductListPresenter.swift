@@ -17,7 +17,7 @@ protocol ProductListViewOutput: ListViewOutput {
 /// Owns the grid's state: loading, the catalog, the tiles with their `/` filter and selection (a
 /// ``ListModel``), and each image's state.
 @MainActor
-final class ProductListPresenter: ProductListViewOutput, FilteredListPresenting, ModulePresenting {
+final class ProductListPresenter: ProductListViewOutput, PicturedListPresenting, ModulePresenting {
     weak var view: (any ModuleViewInput<ProductListViewModel>)?
     let interactor: ProductListInteractor
     private let router: any ProductListRouting
@@ -30,10 +30,11 @@ final class ProductListPresenter: ProductListViewOutput, FilteredListPresenting,
     var search = SearchFieldState()
     /// The products, the tiles the filter leaves and the selection, kept on its product by id.
     var model = ListModel<[ProductSummary], String>(visibleRows: 0..<ProductListPresenter.initialVisibleTiles) { $0.id }
-    private let images = ImageSlots()
+    lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+                                 changed: { [weak self] in self?.publish() })
     static let initialVisibleTiles = 16
     /// Pictures of this many tiles before and after the screen load too.
-    static let imageMarginTiles = 4
+    static let pictureMarginRows = 4
 
     init(interactor: ProductListInteractor, router: any ProductListRouting, work: WorkTracker) {
         self.interactor = interactor
@@ -42,29 +43,19 @@ final class ProductListPresenter: ProductListViewOutput, FilteredListPresenting,
     }
 
     func didLoad() {
-        loader.start(kept: { [interactor] in await interactor.obtainKeptCatalog().map { ($0, $0.storedAt) } },
-                     obtainOrThrow: { [interactor] () throws(ProductGridError) in
+        startLoading(kept: { [interactor] in await interactor.obtainKeptCatalog().map { ($0, $0.storedAt) } },
+                     obtain: { [interactor] () throws(ProductGridError) in
                          let obtained = try await interactor.obtainCatalog()
                          return (obtained, obtained.storedAt)
                      },
-                     willLoad: { [images] in images.retryFailed() },
-                     show: { [weak self] in self?.show($0.catalog.products, searchTexts: $0.searchTexts) },
-                     publish: { [weak self] in self?.publish() })
+                     show: { [weak self] in self?.show($0.catalog.products, searchTexts: $0.searchTexts) })
     }
 
     func didChooseRow(at index: Int) {
         chooseItem(at: index).map(router.openDetail)
     }
 
-    /// Loads the pictures of the tiles on screen (and a small margin), those on screen first;
-    /// pictures of tiles that scrolled away stop loading.
-    func showImages() {
-        guard isLoaded else { return }
-        images.show(model.pictureItems(margin: Self.imageMarginTiles).compactMap(\.imageURL),
-                    start: { [work] in work.runPicture($0) },
-                    fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                    changed: { [weak self] in self?.publish() })
-    }
+    func pictureURL(of product: ProductSummary) -> URL? { product.imageURL }
 
     var viewModel: ProductListViewModel {
         switch catalog {

@@ -29,14 +29,13 @@ final class CategoriesPresenter: CategoriesViewOutput, FilteredListPresenting, M
     }
 
     func didLoad() {
-        loader.start(kept: { [interactor] in await interactor.obtainKeptCategories().map { ($0.categories, $0.storedAt) } },
-                     obtainOrThrow: { [interactor] () throws(ResourceDirectoryError) in
+        startLoading(kept: { [interactor] in await interactor.obtainKeptCategories().map { ($0.categories, $0.storedAt) } },
+                     obtain: { [interactor] () throws(ResourceDirectoryError) in
                          let obtained = try await interactor.obtainCategories()
                          return (obtained.categories, obtained.storedAt)
                      },
                      // Kept or the server's, the categories become the list, their titles folded once.
-                     show: { [weak self, interactor] in self?.show($0.categories, searchTexts: interactor.obtainSearchTexts(of: $0.categories)) },
-                     publish: { [weak self] in self?.publish() })
+                     show: { [weak self, interactor] in self?.show($0.categories, searchTexts: interactor.obtainSearchTexts(of: $0.categories)) })
     }
 
     func didChooseRow(at index: Int) {

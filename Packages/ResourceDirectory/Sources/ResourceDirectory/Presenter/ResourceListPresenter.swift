@@ -15,7 +15,7 @@ protocol ResourceListViewOutput: FilteredListViewOutput {
 /// Owns a category's resources list: the loaded entries, the order chosen with the sort control, the
 /// entries in that order with their filter and selection (a ``ListModel``) and the photos on screen.
 @MainActor
-final class ResourceListPresenter: ResourceListViewOutput, FilteredListPresenting, ModulePresenting {
+final class ResourceListPresenter: ResourceListViewOutput, PicturedListPresenting, ModulePresenting {
     weak var view: (any ModuleViewInput<ResourceListViewModel>)?
     let interactor: ResourceListInteractor
     private let router: any ResourceListRouting
@@ -33,12 +33,13 @@ final class ResourceListPresenter: ResourceListViewOutput, FilteredListPresentin
     var model = ListModel<[ResourceEntry], String>(visibleRows: 0..<ResourceListPresenter.initialVisibleRows) { $0.resource.id }
     /// The sort button under a mouse press (its one control).
     private var sortTouch = TouchState()
-    private let images = ImageSlots()
+    lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+                                 changed: { [weak self] in self?.publish() })
 
     /// Rows whose photos load before the view has reported what is on screen.
     static let initialVisibleRows = 12
     /// Photos of this many rows before and after the screen load too.
-    static let imageMarginRows = 3
+    static let pictureMarginRows = 3
 
     init(category: ResourceCategory, interactor: ResourceListInteractor, router: any ResourceListRouting, work: WorkTracker) {
         self.category = category
@@ -49,14 +50,12 @@ final class ResourceListPresenter: ResourceListViewOutput, FilteredListPresentin
 
     func didLoad() {
         let category = category
-        loader.start(kept: { [interactor] in await interactor.obtainKeptResources(in: category).map { ($0, $0.storedAt) } },
-                     obtainOrThrow: { [interactor] () throws(ResourceDirectoryError) in
+        startLoading(kept: { [interactor] in await interactor.obtainKeptResources(in: category).map { ($0, $0.storedAt) } },
+                     obtain: { [interactor] () throws(ResourceDirectoryError) in
                          let obtained = try await interactor.obtainResources(in: category)
                          return (obtained, obtained.storedAt)
                      },
-                     willLoad: { [images] in images.retryFailed() },
-                     show: { [weak self] in self?.show($0) },
-                     publish: { [weak self] in self?.publish() })
+                     show: { [weak self] in self?.show($0) })
     }
 
     /// Ends a row's touch and the sort button's.
@@ -106,13 +105,7 @@ final class ResourceListPresenter: ResourceListViewOutput, FilteredListPresentin
         })
     }
 
-    /// Loads the photos of the rows on screen (and a small margin); rows that scrolled away stop loading.
-    func showImages() {
-        guard isLoaded else { return }
-        images.show(model.pictureItems(margin: Self.imageMarginRows).compactMap(\.resource.photoURL), start: { [work] in work.runPicture($0) },
-                    fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                    changed: { [weak self] in self?.publish() })
-    }
+    func pictureURL(of entry: ResourceEntry) -> URL? { entry.resource.photoURL }
 
     var viewModel: ResourceListViewModel {
         let orderLabel = ResourceDirectoryTexts.orderLabel(order)
