@@ -70,6 +70,27 @@ extension FilteredListPresenting {
         showImages()
     }
 
+    /// The list screen's view model in the loader's state: `title` while loading, and over the error
+    /// `failure` words; once there is content, what `loaded` makes of it (its title, rows, notices and
+    /// empty message), with the selection, the top row, the touch and the filter. A kept copy's notice
+    /// ("Offline — as of …") comes first; the notices are joined with " · ".
+    public func listViewModel<Row>(title: String, failure: (Failure) -> String,
+                                   loaded: (Content) -> (title: String, rows: LazyRows<Row>, notices: [String?], emptyMessage: String))
+        -> ListScreenViewModel<Row> {
+        switch loader.content {
+        case .loading:
+            return ListScreenViewModel(title: title, content: .loading, search: search)
+        case .failed(let error):
+            return ListScreenViewModel(title: title, content: .failed(message: failure(error)), search: search)
+        case .loaded(let content), .reloading(let content):
+            let made = loaded(content)
+            let notices = ([kept.notice()] + made.notices).compactMap { $0 }
+            return ListScreenViewModel(title: made.title, content: .loaded(rows: made.rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
+                                       notice: notices.isEmpty ? nil : notices.joined(separator: " · "), touchedIndex: list.touchedIndex,
+                                       search: search, emptyMessage: made.emptyMessage)
+        }
+    }
+
     /// Chooses row `index` (enter, or a release on the touched row) and shows it: its item, which the
     /// presenter opens, or nil when there is no such row any more.
     public func chooseItem(at index: Int) -> Items.Element? {

@@ -13,6 +13,28 @@ public protocol FilteredListViewModel: SearchingViewModel, Sendable {
     var emptyMessage: String { get }
 }
 
+/// The view model of a list screen with a `/` filter and nothing else of its own (most lists: a
+/// feature names it, `typealias NumbersListViewModel = ListScreenViewModel<NumberRowViewModel>`).
+public struct ListScreenViewModel<Row: Equatable & Sendable>: FilteredListViewModel, Equatable {
+    public var title: String
+    public var content: ListContent<Row>
+    public var notice: String?
+    /// The row under a mouse press, drawn touched until the release (``TouchInput``).
+    public var touchedIndex: Int?
+    public var search: SearchFieldState
+    public var emptyMessage: String
+
+    public init(title: String, content: ListContent<Row>, notice: String? = nil, touchedIndex: Int? = nil,
+                search: SearchFieldState = SearchFieldState(), emptyMessage: String = "") {
+        self.title = title
+        self.content = content
+        self.notice = notice
+        self.touchedIndex = touchedIndex
+        self.search = search
+        self.emptyMessage = emptyMessage
+    }
+}
+
 /// What a list screen with a `/` filter tells its presenter: the list's events, the first load and the filter.
 @MainActor
 public protocol FilteredListViewOutput: ListViewOutput {

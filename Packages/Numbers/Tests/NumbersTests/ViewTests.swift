@@ -57,7 +57,8 @@ final class ListViewTests: XCTestCase {
     func testLoadingErrorAndEmpty() async {
         let failed = NumbersListViewModel(title: "Numbers", content: .failed(message: "No connection to dev.tapptic.com — check the network or the server."))
         assertSnapshot(NumbersListView().render(failed, in: context), named: "list-error-40x14")
-        let empty = NumbersListViewModel(title: "Numbers (0)", content: .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0))
+        let empty = NumbersListViewModel(title: "Numbers (0)", content: .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0),
+                                         emptyMessage: NumbersTexts.empty)
         XCTAssertTrue(PlainTextEncoder.encode(NumbersListView().render(empty, in: context)).contains("No numbers to show."))
     }
 

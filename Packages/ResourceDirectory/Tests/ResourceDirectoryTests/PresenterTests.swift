@@ -67,10 +67,10 @@ final class CategoriesPresenterTests: XCTestCase {
         let rows = LazyRows([CategoriesViewModel.Row(title: "Restaurants", description: "Find local restaurants"),
                     CategoriesViewModel.Row(title: "Vacation Spots", description: "")])
         XCTAssertEqual(view.displayed, [
-            CategoriesViewModel(content: .loading),
-            CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: 0, firstVisibleRow: 0)),
-            CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: 0, firstVisibleRow: 0), touchedIndex: 1),
-            CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: 1, firstVisibleRow: 0)),
+            CategoriesViewModel(title: ResourceDirectoryTexts.appTitle, content: .loading),
+            CategoriesViewModel(title: ResourceDirectoryTexts.appTitle, content: .loaded(rows: rows, selectedIndex: 0, firstVisibleRow: 0), emptyMessage: ResourceDirectoryTexts.noCategories),
+            CategoriesViewModel(title: ResourceDirectoryTexts.appTitle, content: .loaded(rows: rows, selectedIndex: 0, firstVisibleRow: 0), touchedIndex: 1, emptyMessage: ResourceDirectoryTexts.noCategories),
+            CategoriesViewModel(title: ResourceDirectoryTexts.appTitle, content: .loaded(rows: rows, selectedIndex: 1, firstVisibleRow: 0), emptyMessage: ResourceDirectoryTexts.noCategories),
         ])
         XCTAssertEqual(router.calls, ["resources vacation-spots"])
     }

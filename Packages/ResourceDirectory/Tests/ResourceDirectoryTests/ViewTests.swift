@@ -43,7 +43,7 @@ final class ViewTests: XCTestCase {
     }
 
     private var categories: CategoriesViewModel {
-        CategoriesViewModel(content: .loaded(rows: LazyRows([.init(title: "Restaurants", description: "Find local restaurants"),
+        CategoriesViewModel(title: ResourceDirectoryTexts.appTitle, content: .loaded(rows: LazyRows([.init(title: "Restaurants", description: "Find local restaurants"),
                                                              .init(title: "Vacation Spots", description: "")]), selectedIndex: 1, firstVisibleRow: 0))
     }
 
@@ -78,7 +78,7 @@ final class ViewTests: XCTestCase {
     func testCategories() async {
         assertSnapshot(CategoriesView().render(categories, in: context(80, 12)), named: "categories-80x12")
         assertSnapshot(CategoriesView().render(categories, in: context(120, 12)), named: "categories-120x12")
-        let failed = CategoriesViewModel(content: .failed(message: "The categories could not be loaded. The server answered 500 Internal Server Error."))
+        let failed = CategoriesViewModel(title: ResourceDirectoryTexts.appTitle, content: .failed(message: "The categories could not be loaded. The server answered 500 Internal Server Error."))
         assertSnapshot(CategoriesView().render(failed, in: context(80, 12)), named: "categories-error-80x12")
     }
 

@@ -20,7 +20,6 @@ final class NumbersListPresenter: NumbersListViewOutput, PicturedListPresenting,
 
     /// The list as it loads: the kept one at once, then the server's answer.
     lazy var loader = ContentLoader<NumbersCatalog, NumbersError>(work: work)
-    private var catalog: Loadable<NumbersCatalog, NumbersError> { loader.content }
     /// The numbers, the filter's rows and the selection, kept on its number by name.
     var model = ListModel<[NumberItem], String>(visibleRows: 0..<NumbersListPresenter.initialVisibleRows) { $0.name }
     lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
@@ -95,26 +94,12 @@ final class NumbersListPresenter: NumbersListViewOutput, PicturedListPresenting,
     func pictureURL(of item: NumberItem) -> URL? { item.imageURL }
 
     var viewModel: NumbersListViewModel {
-        switch catalog {
-        case .loading:
-            return NumbersListViewModel(title: NumbersTexts.title, content: .loading, search: search)
-        case .failed(let error):
-            return NumbersListViewModel(title: NumbersTexts.title, content: .failed(message: NumbersTexts.message(for: error)), search: search)
-        case .loaded(let catalog), .reloading(let catalog):
-            let items = catalog.items, shown = model.rows, pictures = images.snapshot
-            let rows = LazyRows(count: shown.count) { NumberRowViewModel(name: shown[$0].name, image: pictures[shown[$0].imageURL]) }
-            let filtered = !search.query.isEmpty
-            return NumbersListViewModel(
-                title: NumbersTexts.title(shown: shown.count, of: items.count, filtered: filtered),
-                content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
-                notice: [kept.notice(), NumbersTexts.skipped(catalog.skippedReasons)].compactMap { $0 }.joined(separator: " · ").nonEmpty,
-                touchedIndex: list.touchedIndex, search: search,
-                emptyMessage: filtered && !items.isEmpty ? NumbersTexts.noMatches(search.query) : NumbersTexts.empty)
+        listViewModel(title: NumbersTexts.title, failure: NumbersTexts.message(for:)) { catalog in
+            let items = catalog.items, shown = model.rows, pictures = images.snapshot, filtered = !search.query.isEmpty
+            return (title: NumbersTexts.title(shown: shown.count, of: items.count, filtered: filtered),
+                    rows: LazyRows(count: shown.count) { NumberRowViewModel(name: shown[$0].name, image: pictures[shown[$0].imageURL]) },
+                    notices: [NumbersTexts.skipped(catalog.skippedReasons)],
+                    emptyMessage: filtered && !items.isEmpty ? NumbersTexts.noMatches(search.query) : NumbersTexts.empty)
         }
     }
-}
-
-private extension String {
-    /// nil for the empty string (a view model's absent notice).
-    var nonEmpty: String? { isEmpty ? nil : self }
 }

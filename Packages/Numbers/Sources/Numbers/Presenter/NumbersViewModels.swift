@@ -11,18 +11,7 @@ struct NumberRowViewModel: Equatable, Sendable {
 
 /// The master list as plain values. `rows` are made when read (``LazyRows``): a key press formats
 /// the rows on screen, never the whole list.
-struct NumbersListViewModel: FilteredListViewModel, Equatable {
-    typealias Content = ListContent<NumberRowViewModel>
-    var title: String
-    var content: Content
-    /// Entries of the payload that could not be read.
-    var notice: String?
-    /// The row under a mouse press, drawn touched until the release (``TouchInput``).
-    var touchedIndex: Int?
-    var search = SearchFieldState()
-    /// What an empty list says: no numbers at all, or none matching the filter.
-    var emptyMessage = NumbersTexts.empty
-}
+typealias NumbersListViewModel = ListScreenViewModel<NumberRowViewModel>
 
 /// A number's detail as plain values.
 struct NumberDetailViewModel: Equatable, Sendable {

@@ -26,7 +26,6 @@ final class ProductListPresenter: ProductListViewOutput, PicturedListPresenting,
 
     /// The catalog as it loads (with its products' texts for the filter): the kept one at once, then the server's answer.
     lazy var loader = ContentLoader<ObtainedCatalog, ProductGridError>(work: work)
-    private var catalog: Loadable<ObtainedCatalog, ProductGridError> { loader.content }
     var search = SearchFieldState()
     /// The products, the tiles the filter leaves and the selection, kept on its product by id.
     var model = ListModel<[ProductSummary], String>(visibleRows: 0..<ProductListPresenter.initialVisibleTiles) { $0.id }
@@ -58,30 +57,16 @@ final class ProductListPresenter: ProductListViewOutput, PicturedListPresenting,
     func pictureURL(of product: ProductSummary) -> URL? { product.imageURL }
 
     var viewModel: ProductListViewModel {
-        switch catalog {
-        case .loading:
-            return ProductListViewModel(title: ProductGridTexts.title, content: .loading, notice: nil, search: search)
-        case .failed(let error):
-            return ProductListViewModel(title: ProductGridTexts.title, content: .failed(message: ProductGridTexts.message(for: error)), notice: nil,
-                                        search: search)
-        case .loaded(let obtained), .reloading(let obtained):
-            let catalog = obtained.catalog
-            let products = model.rows, pictures = images.snapshot, formatter = formatter
-            let tiles = LazyRows(count: products.count) { index in
-                let product = products[index]
-                return ProductTileViewModel(
-                    name: product.name,
-                    price: formatter.string(for: Money(minorUnits: product.priceInCents, currency: .eur)),
-                    image: pictures[product.imageURL])
-            }
-            let skipped = ProductGridTexts.skippedNotice(count: catalog.skippedCount, firstReason: catalog.skippedReasons.first)
-            let notice = [kept.notice(), skipped].compactMap { $0 }.joined(separator: " · ")
+        listViewModel(title: ProductGridTexts.title, failure: ProductGridTexts.message(for:)) { obtained in
+            let catalog = obtained.catalog, products = model.rows, pictures = images.snapshot, formatter = formatter
             let filtered = !search.query.isEmpty
-            return ProductListViewModel(
-                title: ProductGridTexts.title(shown: tiles.count, of: catalog.products.count, filtered: filtered),
-                content: .loaded(rows: tiles, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
-                notice: notice.isEmpty ? nil : notice, touchedIndex: list.touchedIndex, search: search,
-                emptyMessage: filtered && !catalog.products.isEmpty ? ProductGridTexts.noMatches(search.query) : ProductGridTexts.empty)
+            let tiles = LazyRows(count: products.count) { index in
+                ProductTileViewModel(name: products[index].name, price: formatter.string(for: Money(minorUnits: products[index].priceInCents, currency: .eur)),
+                                     image: pictures[products[index].imageURL])
+            }
+            return (title: ProductGridTexts.title(shown: tiles.count, of: catalog.products.count, filtered: filtered), rows: tiles,
+                    notices: [ProductGridTexts.skippedNotice(count: catalog.skippedCount, firstReason: catalog.skippedReasons.first)],
+                    emptyMessage: filtered && !catalog.products.isEmpty ? ProductGridTexts.noMatches(search.query) : ProductGridTexts.empty)
         }
     }
 }

@@ -10,19 +10,8 @@ struct ProductTileViewModel: Equatable, Sendable {
 }
 
 /// The grid screen's whole state as plain values.
-struct ProductListViewModel: SearchingViewModel, Equatable, Sendable {
-    /// The tiles are made when read: a key press formats the tiles on screen, not the catalog.
-    typealias Content = ListContent<ProductTileViewModel>
-    var title: String
-    var content: Content
-    /// A short note under the title, e.g. that some entries could not be read.
-    var notice: String?
-    /// The tile under a mouse press, drawn touched.
-    var touchedIndex: Int?
-    var search = SearchFieldState()
-    /// What an empty grid says: no products at all, or none matching the filter.
-    var emptyMessage = ProductGridTexts.empty
-}
+/// The grid's state; its tiles are made when read: a key press formats the tiles on screen, not the catalog.
+typealias ProductListViewModel = ListScreenViewModel<ProductTileViewModel>
 
 /// The detail screen's state; the summary is shown at once, the description when it arrives.
 struct ProductDetailViewModel: Equatable, Sendable {

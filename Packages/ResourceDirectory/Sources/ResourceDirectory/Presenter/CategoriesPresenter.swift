@@ -17,7 +17,6 @@ final class CategoriesPresenter: CategoriesViewOutput, FilteredListPresenting, M
 
     /// The categories as they load: the kept ones at once, then the server's answer.
     lazy var loader = ContentLoader<ResourceCategoryList, ResourceDirectoryError>(work: work)
-    private var categories: Loadable<ResourceCategoryList, ResourceDirectoryError> { loader.content }
     /// The categories, the rows the filter leaves and the selection, kept on its category by id.
     var model = ListModel<[ResourceCategory], String> { $0.id }
     var search = SearchFieldState()
@@ -42,21 +41,15 @@ final class CategoriesPresenter: CategoriesViewOutput, FilteredListPresenting, M
         chooseItem(at: index).map(router.openResources)
     }
 
+    /// The title says how many categories the `/` filter leaves while it filters ("1 of 2").
     var viewModel: CategoriesViewModel {
-        switch categories {
-        case .loading:
-            return CategoriesViewModel(content: .loading, search: search)
-        case .failed(let error):
-            return CategoriesViewModel(content: .failed(message: ResourceDirectoryTexts.message(for: error)), search: search)
-        case .loaded(let loaded), .reloading(let loaded):
+        listViewModel(title: ResourceDirectoryTexts.appTitle, failure: ResourceDirectoryTexts.message(for:)) { loaded in
             let all = loaded.categories, shown = model.rows
-            let rows = LazyRows(count: shown.count) { CategoriesViewModel.Row(title: shown[$0].title, description: shown[$0].description ?? "") }
-            let title = search.query.isEmpty ? ResourceDirectoryTexts.appTitle
-                : "\(ResourceDirectoryTexts.appTitle) (\(ResourceDirectoryTexts.count(shown: shown.count, of: all.count, filtered: true)))"
-            return CategoriesViewModel(content: .loaded(rows: rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
-                                       notice: ResourceDirectoryTexts.notice(kept: kept, skipped: ResourceDirectoryTexts.skipped(loaded.skippedReasons)),
-                                       touchedIndex: list.touchedIndex, title: title, search: search,
-                                       emptyMessage: all.isEmpty || search.query.isEmpty ? ResourceDirectoryTexts.noCategories : ResourceDirectoryTexts.noCategoryMatches(search.query))
+            return (title: search.query.isEmpty ? ResourceDirectoryTexts.appTitle
+                        : "\(ResourceDirectoryTexts.appTitle) (\(ResourceDirectoryTexts.count(shown: shown.count, of: all.count, filtered: true)))",
+                    rows: LazyRows(count: shown.count) { CategoryRowViewModel(title: shown[$0].title, description: shown[$0].description ?? "") },
+                    notices: [ResourceDirectoryTexts.skipped(loaded.skippedReasons)],
+                    emptyMessage: all.isEmpty || search.query.isEmpty ? ResourceDirectoryTexts.noCategories : ResourceDirectoryTexts.noCategoryMatches(search.query))
         }
     }
 }

@@ -4,22 +4,12 @@ import Navigation
 import TerminalUI
 
 /// The categories screen as plain values.
-struct CategoriesViewModel: FilteredListViewModel, Equatable {
-    struct Row: Equatable, Sendable {
-        var title: String
-        var description: String
-    }
-    typealias Content = ListContent<Row>
-    var content: Content
-    /// Entries of the payload that could not be read.
-    var notice: String?
-    /// The row under a mouse press, drawn touched until the release (``TouchInput``).
-    var touchedIndex: Int?
-    /// The title, with how many categories the `/` filter leaves while it filters ("1 of 2").
-    var title = ResourceDirectoryTexts.appTitle
-    var search = SearchFieldState()
-    /// What an empty list says: no categories at all, or none matching the filter.
-    var emptyMessage = ResourceDirectoryTexts.noCategories
+typealias CategoriesViewModel = ListScreenViewModel<CategoryRowViewModel>
+
+/// A category's row: its title and description.
+struct CategoryRowViewModel: Equatable, Sendable {
+    var title: String
+    var description: String
 }
 
 /// A category's resources list as plain values. `rows` are made when read (``LazyRows``): a key press
