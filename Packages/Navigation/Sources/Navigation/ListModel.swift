@@ -31,6 +31,9 @@ where Items.Index == Int, Items.Element: Sendable {
     private var searchQuery = SearchQuery("")
     /// The texts the filter reads; nil until they are made (the rows show unfiltered meanwhile).
     private var texts: SearchTexts?
+    /// Which load the items are (counted), and the load whose texts were asked for.
+    private var loadNumber = 0
+    private var textsRequested: Int?
     /// The positions the list shows before filtering, ascending; nil for every item.
     private var scope: [Int]?
     /// The matches of a query with words; nil shows the scope whole.
@@ -105,6 +108,7 @@ where Items.Index == Int, Items.Element: Sendable {
         let kept = selected.map(identity)
         items = newItems
         texts = searchTexts
+        loadNumber += 1
         scope = newScope
         matches = match(refining: nil)
         let position = kept.flatMap { locate(newItems, $0) }
@@ -130,12 +134,25 @@ where Items.Index == Int, Items.Element: Sendable {
         }
     }
 
-    /// The texts the filter reads, made after the items (a long catalog's, the first time the filter is used).
-    public mutating func provideSearchTexts(_ searchTexts: SearchTexts) {
+    /// Asks for the texts of the items loaded last, once per load (making them may not stop halfway:
+    /// the keys typed meanwhile wait for that one job): the request to answer with
+    /// ``provideSearchTexts(_:for:)``, or nil when they are asked for already, or there.
+    public mutating func requestSearchTexts() -> SearchTextsRequest? {
+        guard texts == nil, textsRequested != loadNumber else { return nil }
+        textsRequested = loadNumber
+        return SearchTextsRequest(load: loadNumber)
+    }
+
+    /// The texts the filter reads, made after the items (a long catalog's, the first time the filter
+    /// is used) as `request` asked; whether they were taken (not when other items were loaded since).
+    @discardableResult
+    public mutating func provideSearchTexts(_ searchTexts: SearchTexts, for request: SearchTextsRequest) -> Bool {
+        guard request.load == loadNumber else { return false }
         let before = selectedPosition, wasTrailing = isTrailingRowSelected
         texts = searchTexts
         matches = match(refining: nil)
         reselect(before, trailing: wasTrailing)
+        return true
     }
 
     /// The query typed (a letter, an erased one, a paste, esc): the rows it leaves, narrowed from the last
@@ -205,4 +222,9 @@ where Items.Index == Int, Items.Element: Sendable {
         guard let positions else { return items.indices.contains(position) ? position : nil }
         return positions.sortedIndex(of: position)
     }
+}
+
+/// A request for the texts of one load of a ``ListModel``'s items (``ListModel/requestSearchTexts()``).
+public struct SearchTextsRequest: Sendable, Equatable {
+    fileprivate let load: Int
 }

@@ -273,7 +273,8 @@ extension ListInput {
         switch action {
         case .select(let index, let top, let visible):
             let rows = max(0, visible.lowerBound - rowsBefore)..<max(0, visible.upperBound - rowsBefore)
-            output.didChangeSelection(to: index - rowsBefore, firstVisibleRow: top, visibleRows: rows)
+            // A row before the presenter's first (a page's header) selects its first row.
+            output.didChangeSelection(to: max(0, index - rowsBefore), firstVisibleRow: top, visibleRows: rows)
         case .open(let index): output.didChooseRow(at: index - rowsBefore)
         case .touch(let index): output.didTouchRow(at: index - rowsBefore)
         case .cancelTouch: output.didCancelTouch()

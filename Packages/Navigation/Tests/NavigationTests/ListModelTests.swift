@@ -113,22 +113,36 @@ final class ListModelTests: XCTestCase {
         XCTAssertEqual(list.selectedItem?.name, "Cherry pie", "its product gone from the scope: the row it was on, kept inside the rows")
     }
 
-    func testTextsMadeLaterFilterTheQueryTypedMeanwhile() {
+    func testTextsForItemsLoadedSinceAreNotTaken() throws {
+        var list = pageModel(["Apple pie", "Banana bread"])
+        list.filter(by: "pie")
+        let stale = try XCTUnwrap(list.requestSearchTexts())
+        list.load([Fruit(id: 7, name: "Cherry pie")], searchTexts: nil)
+        XCTAssertFalse(list.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread"]), for: stale), "another load's texts")
+        XCTAssertTrue(list.needsSearchTexts)
+        XCTAssertTrue(list.provideSearchTexts(SearchTexts(folding: ["Cherry pie"]), for: try XCTUnwrap(list.requestSearchTexts())))
+        XCTAssertEqual(names(list), ["Cherry pie"])
+    }
+
+    func testTextsMadeLaterFilterTheQueryTypedMeanwhile() throws {
         var list = pageModel(["Apple pie", "Banana bread", "Cherry pie"])
         list.selection.select(2, firstVisibleRow: 0, count: list.rowCount)
         XCTAssertTrue(list.filter(by: "pie"))
         XCTAssertTrue(list.needsSearchTexts)
         XCTAssertFalse(list.isFiltered, "no texts yet: the rows show unfiltered")
         XCTAssertEqual(list.rows.count, 3)
-        list.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread", "Cherry pie"]))
+        let request = list.requestSearchTexts()
+        XCTAssertNil(list.requestSearchTexts(), "asked once per load: the next keys wait for that job")
+        XCTAssertTrue(list.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread", "Cherry pie"]), for: try XCTUnwrap(request)))
         XCTAssertFalse(list.needsSearchTexts)
+        XCTAssertNil(list.requestSearchTexts(), "they are there")
         XCTAssertEqual(names(list), ["Apple pie", "Cherry pie"])
         XCTAssertEqual(list.selectedItem?.name, "Cherry pie", "the selection stays on its item")
     }
 
-    func testTheFooterStaysSelectedThroughAFilterAndAReload() {
+    func testTheFooterStaysSelectedThroughAFilterAndAReload() throws {
         var list = pageModel(["Apple pie", "Banana bread", "Cherry pie"])
-        list.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread", "Cherry pie"]))
+        list.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread", "Cherry pie"]), for: try XCTUnwrap(list.requestSearchTexts()))
         list.selection.select(3, firstVisibleRow: 1, count: list.rowCount)
         XCTAssertNil(list.selectedItem, "the footer is no item")
         list.filter(by: "pie")
@@ -141,7 +155,7 @@ final class ListModelTests: XCTestCase {
         var late = pageModel(["Apple pie", "Banana bread", "Cherry pie"])
         late.selection.select(3, firstVisibleRow: 1, count: late.rowCount)
         late.filter(by: "pie")
-        late.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread", "Cherry pie"]))
+        late.provideSearchTexts(SearchTexts(folding: ["Apple pie", "Banana bread", "Cherry pie"]), for: try XCTUnwrap(late.requestSearchTexts()))
         XCTAssertEqual(late.selection.selectedIndex, 2, "the footer still, once the texts typed before them have come")
     }
 }

@@ -173,14 +173,17 @@ final class ListScreenTests: XCTestCase {
         XCTAssertEqual(presenter.selectRow(1, firstVisibleRow: 0, visibleRows: 0..<4), true)
         XCTAssertNil(presenter.selectRow(0, firstVisibleRow: 0, visibleRows: 0..<4), "a stale event for a header")
         XCTAssertEqual(presenter.list.selectedIndex, 1)
+        XCTAssertNil(presenter.selectRow(9, firstVisibleRow: 0, visibleRows: 0..<4), "a stale event past the end")
     }
 
     func testRowsBeforeThePresentersFirstRowAreSubtracted() async {
         let output = RecordingListOutput()
         _ = ListInput.perform(.select(index: 3, firstVisibleRow: 1, visibleRows: 0..<5), touched: nil, output: output, rowsBefore: 1)
+        _ = ListInput.perform(.select(index: 0, firstVisibleRow: 0, visibleRows: 0..<5), touched: nil, output: output, rowsBefore: 1)
         _ = ListInput.perform(.open(1), touched: nil, output: output, rowsBefore: 1)
         _ = ListInput.perform(.reload, touched: 2, output: output, rowsBefore: 1)
         XCTAssertFalse(ListInput.perform(nil, touched: nil, output: output))
-        XCTAssertEqual(output.events, ["select 2 top 1 rows 0..<4", "choose 0", "cancel touch", "reload"])
+        XCTAssertEqual(output.events, ["select 2 top 1 rows 0..<4", "select 0 top 0 rows 0..<4", "choose 0", "cancel touch", "reload"],
+                       "the header before the first row selects the first row")
     }
 }

@@ -46,11 +46,6 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         items: Check24FilteredCatalog(products: []), visibleRows: 0..<Check24OverviewPresenter.initialVisibleRows, trailingRows: 1,
         identity: { $0.id }, locate: { catalog, id in catalog.position(ofID: id) })
     var search = SearchFieldState()
-    /// Which catalog is shown, and which one the filter's texts are being folded for: the keys typed
-    /// meanwhile wait for that one job instead of starting it again (folding 100,000 products cannot
-    /// stop halfway), and a catalog loaded meanwhile never gets the old texts.
-    private var catalogGeneration = 0
-    private var searchTextsRequested: Int?
     /// What the catalog lacked (skipped or incomplete products), worked out once per load.
     private var catalogNotice: String?
     private var favorites: Set<Int> = []
@@ -92,13 +87,6 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
         showImages()
     }
 
-    /// The view counts the page's rows from its header: an index out of the rows is the nearest row.
-    func didChangeSelection(to index: Int, firstVisibleRow row: Int, visibleRows rows: Range<Int>) {
-        guard selectRow(min(max(0, index), rowCount - 1), firstVisibleRow: row, visibleRows: rows) != nil else { return }
-        publish()
-        showImages()
-    }
-
     func didChooseRow(at index: Int) {
         let products = model.rows
         guard chooseRow(index) != nil else { return }
@@ -126,8 +114,6 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     /// A catalog the server answered (or the kept one standing in for it).
     private func show(_ loaded: Loaded) {
         let catalog = loaded.catalog
-        // A new catalog: its texts are folded again when the filter asks for them.
-        catalogGeneration += 1
         filterTitles = catalog.filters
         if let favorites = loaded.favorites { self.favorites = favorites }
         favoritesNotice = loaded.favoritesError.map { Check24Texts.message(for: $0) }
@@ -142,16 +128,16 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
 
     func pictureURL(of product: Check24Product) -> URL? { product.imageURL }
 
-    /// Folds the catalog's texts for the filter, once per catalog, then filters with them.
+    /// Folds the catalog's texts for the filter, once per catalog (100,000 products cannot stop halfway:
+    /// the keys typed meanwhile wait for that job), then filters with them; a catalog loaded meanwhile
+    /// never gets the old texts.
     func makeSearchTexts() {
-        guard searchTextsRequested != catalogGeneration else { return }
-        searchTextsRequested = catalogGeneration
-        let generation = catalogGeneration, catalog = model.items
+        guard let request = model.requestSearchTexts() else { return }
+        let catalog = model.items
         work.runLatest(WorkKey(self, "search texts"), { [interactor] in
             await interactor.obtainSearchTexts(of: catalog)
         }, then: { [weak self] texts in
-            guard let self, generation == self.catalogGeneration else { return }
-            self.model.provideSearchTexts(texts)
+            guard let self, self.model.provideSearchTexts(texts, for: request) else { return }
             self.publish()
             self.showImages()
         })
