@@ -122,7 +122,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     // MARK: Module outputs
 
     func contactDetail(didChange contact: Contact) {
-        note(.saved(contact.summary), keeping: contact.id)
+        load(refresh: false, keeping: contact.id, noting: .saved(contact.summary))
         outbox.send(ifWaiting: contact, serverReachable: kept.storedAt == nil)
     }
 
@@ -132,12 +132,12 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         let name = page.contact(at: position).map { $0.id == id ? $0.fullName : nil } ?? nil
         let neighbour = page.contact(at: position + 1) ?? page.contact(at: position - 1)
         notice = name.map(ContactsTexts.deleted)
-        note(.deleted(id: id), keeping: neighbour?.id)
+        load(refresh: false, keeping: neighbour?.id, noting: .deleted(id: id))
     }
 
     func contactForm(didSave contact: Contact) {
         notice = contact.sync == nil ? ContactsTexts.saved(contact.fullName) : ContactsTexts.savedWaiting(contact.fullName)
-        note(.saved(contact.summary), keeping: contact.id)
+        load(refresh: false, keeping: contact.id, noting: .saved(contact.summary))
         outbox.send(ifWaiting: contact, serverReachable: kept.storedAt == nil)
     }
 
@@ -150,25 +150,12 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         load(refresh: true, keeping: contact?.id ?? selectedContactID)
     }
 
-    /// Hands a saved change to the directory, then lays the list out again around `id`.
-    private func note(_ change: ContactDirectoryChange, keeping id: Int?) {
-        let query = search.query
-        // A reload on its way is asked again after the change (its answer may predate the change).
-        let refresh = isRefreshing
-        // Latest wins with loads: a load that started before the change never lands over it.
-        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<ContactsLoad, ContactsError> in
-            await interactor.performNote(change)
-            do throws(ContactsError) {
-                return .success(try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: Self.pageSize, refresh: refresh))
-            } catch { return .failure(error) }
-        }, then: { [weak self] result in self?.apply(result, query: query) })
-    }
-
     // MARK: Loading
 
-    /// Asks for the sections of the search and the page around `id`; `refresh` reads the contacts
-    /// again from where they live first (a launch, a reload).
-    private func load(refresh asked: Bool, keeping id: Int?) {
+    /// Asks for the sections of the search and the page around `id`, after handing a saved `change` to
+    /// the directory; `refresh` reads the contacts again from where they live first (a launch, a
+    /// reload; one on its way is asked again after a change, whose answer may predate the change).
+    private func load(refresh asked: Bool, keeping id: Int?, noting change: ContactDirectoryChange? = nil) {
         // A refresh on its way that this load replaces (a keystroke during a retry) is carried over.
         let refresh = asked || isRefreshing
         if asked {
@@ -178,8 +165,9 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             publish()
         }
         let query = search.query
-        // Latest wins: a retry or the next keystroke cancels the load before it, whose answer is never applied.
+        // Latest wins: a retry, a change or the next keystroke cancels the load before it, whose answer is never applied.
         work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<ContactsLoad, ContactsError> in
+            if let change { await interactor.performNote(change) }
             do throws(ContactsError) {
                 return .success(try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: Self.pageSize, refresh: refresh))
             } catch { return .failure(error) }
