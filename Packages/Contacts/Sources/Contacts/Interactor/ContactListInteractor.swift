@@ -1,18 +1,11 @@
 import Foundation
 import ImageKit
 
-/// A page of the home list: where it starts in the order of a search, and its contacts.
+/// A page of the home list: where it starts in the order of a search, and its contacts (the presenter
+/// holds it as Navigation's `ListPage`).
 struct ContactPage: Sendable, Equatable {
     var start: Int
     var contacts: [ContactSummary]
-
-    static let empty = ContactPage(start: 0, contacts: [])
-
-    var positions: Range<Int> { start..<(start + contacts.count) }
-
-    func contact(at position: Int) -> ContactSummary? {
-        positions.contains(position) ? contacts[position - start] : nil
-    }
 }
 
 /// What a load of the home list brings: the sections, the page around the contact asked for, and

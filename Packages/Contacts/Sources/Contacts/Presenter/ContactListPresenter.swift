@@ -25,11 +25,9 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private var index = Loadable<ContactIndex, ContactsError>.loading
     private var rowMap = SectionedRows.empty
     /// The contacts around the rows on screen; rows outside it show as waiting until their page comes.
-    private var page = ContactPage.empty
+    private var page = ListPage<ContactSummary>(size: ContactListPresenter.pageSize)
     /// The query `index` and `page` are for (the search field may be ahead while an answer is on its way).
     private var shownQuery = ""
-    /// The positions asked for and not yet answered.
-    private var pageRequested: Range<Int>?
     /// A load that reads the contacts again from where they live is on its way.
     private var isRefreshing = false
     private var search = SearchFieldState()
@@ -85,7 +83,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     }
 
     func didChooseRow(at index: Int) {
-        guard let position = rowMap.position(atRow: index), let contact = page.contact(at: position) else { return didCancelTouch() }
+        guard let position = rowMap.position(atRow: index), let contact = page[position] else { return didCancelTouch() }
         notice = nil
         chooseRow(index)
         guard case .refused? = contact.sync else { return router.openDetail(of: contact, output: self) }
@@ -129,8 +127,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     func contactDetail(didDelete id: Int) {
         // The selection stays where it was: on the next contact, else the one before.
         let position = rowMap.position(atRow: list.selectedIndex) ?? 0
-        let name = page.contact(at: position).map { $0.id == id ? $0.fullName : nil } ?? nil
-        let neighbour = page.contact(at: position + 1) ?? page.contact(at: position - 1)
+        let name = page[position].map { $0.id == id ? $0.fullName : nil } ?? nil
+        let neighbour = page[position + 1] ?? page[position - 1]
         notice = name.map(ContactsTexts.deleted)
         load(refresh: false, keeping: neighbour?.id, noting: .deleted(id: id))
     }
@@ -179,13 +177,12 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         defer { keepsNotice = false }
         // A page asked for the rows before this answer is not this list's.
         work.cancel(WorkKey(self, "page"))
-        pageRequested = nil
+        page.forgetRequest()
         switch result {
         case .success(let loaded):
             index = .loaded(loaded.index)
             rowMap = SectionedRows(loaded.index.sections.map { .init(title: $0.letter, count: $0.count) })
-            page = loaded.page
-            pageRequested = nil
+            page.receive(loaded.page.contacts, at: loaded.page.start)
             shownQuery = query
             if let refresh = loaded.refresh {
                 notice = ContactsTexts.skipped(refresh.skipped) ?? (keepsNotice ? notice : nil)
@@ -223,16 +220,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     /// not cover them: a page, never the list.
     private func obtainPageOnScreen() {
         guard let shown = index.value else { return }
-        let rows = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows)
-        let needed = rows.compactMap(rowMap.position(atRow:))
-        guard let low = needed.min(), let high = needed.max() else { return }
-        let wanted = low..<(high + 1)
-        guard !(page.positions.contains(low) && page.positions.contains(high)) else { return }
-        if let pageRequested, pageRequested.contains(low), pageRequested.contains(high) { return }
-        let middle = (low + high) / 2
-        let start = max(0, min(middle - Self.pageSize / 2, shown.matchCount - Self.pageSize))
-        let positions = start..<min(shown.matchCount, max(start + Self.pageSize, wanted.upperBound))
-        pageRequested = positions
+        let needed = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows).compactMap(rowMap.position(atRow:))
+        guard let positions = page.request(covering: needed, count: shown.matchCount) else { return }
         let query = shownQuery, map = rowMap
         work.runLatest(WorkKey(self, "page"), { [interactor] () -> ContactPage? in
             try? await interactor.obtainPage(matching: query, at: positions)
@@ -240,10 +229,9 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             // A page for sections that changed meanwhile (a search, a save) is not this list's.
             guard let self else { return }
             // A failed page may be asked for again (its rows stay waiting until then).
-            guard let fetched else { self.pageRequested = nil; return }
+            guard let fetched else { return self.page.forgetRequest() }
             guard self.shownQuery == query, self.rowMap == map else { return }
-            self.page = fetched
-            self.pageRequested = nil
+            self.page.receive(fetched.contacts, at: fetched.start)
             self.publish()
             self.showImages()
         })
@@ -262,14 +250,14 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     // MARK: Rows
 
     private var selectedContactID: Int? {
-        rowMap.position(atRow: list.selectedIndex).flatMap(page.contact(at:))?.id
+        rowMap.position(atRow: list.selectedIndex).flatMap { page[$0] }?.id
     }
 
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
         guard index.value != nil else { return }
         let urls = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows).compactMap { row in
-            rowMap.position(atRow: row).flatMap(page.contact(at:)).flatMap(interactor.obtainPictureURL(for:))
+            rowMap.position(atRow: row).flatMap { page[$0] }.flatMap(interactor.obtainPictureURL(for:))
         }
         images.show(urls, start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
                     changed: { [weak self] in self?.publish() })
@@ -288,7 +276,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 case .header(let letter)?:
                     return .header(letter)
                 case .item(let position)?:
-                    guard let contact = page.contact(at: position) else { return .pending }
+                    guard let contact = page[position] else { return .pending }
                     return .contact(ContactListViewModel.ContactRow(
                         name: contact.fullName, favorite: contact.favorite,
                         avatar: AvatarModel(initials: contact.initials, picture: pictures[interactor.obtainPictureURL(for: contact)],
