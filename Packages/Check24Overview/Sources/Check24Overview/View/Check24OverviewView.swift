@@ -207,24 +207,11 @@ struct Check24OverviewView: ModuleView {
     /// list's rows are the header, the products and the footer; the presenter counts from the first product.
     private static func handleInList(_ event: InputEvent, viewModel: Check24OverviewViewModel, output: Output, layout: Check24OverviewLayout,
                                      selected: Int, firstVisibleRow: Int) -> Bool {
-        let filterCount = max(1, viewModel.filters.count)
-        switch event {
-        case .key(let key) where Check24Texts.nextTabKeys.contains(key):
+        let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
+        if let tab = TabInput.tab(for: event, on: tabBar, in: layout.tabs, next: Check24Texts.nextTabKeys, previous: Check24Texts.previousTabKeys) {
             if viewModel.touchedRow != nil { output.didCancelTouch() }
-            output.didSelectFilter(at: (viewModel.selectedFilter + 1) % filterCount)
+            output.didSelectFilter(at: tab)
             return true
-        case .key(let key) where Check24Texts.previousTabKeys.contains(key):
-            if viewModel.touchedRow != nil { output.didCancelTouch() }
-            output.didSelectFilter(at: (viewModel.selectedFilter + filterCount - 1) % filterCount)
-            return true
-        case .mouse(let mouse) where mouse.kind == .press(button: 0):
-            let tabBar = TabBar(titles: viewModel.filters, selected: viewModel.selectedFilter, isEnabled: viewModel.filtersEnabled)
-            if let tab = tabBar.index(at: Point(column: mouse.column, row: mouse.row), in: layout.tabs) {
-                output.didSelectFilter(at: tab)
-                return true
-            }
-        default:
-            break
         }
         // The page's rows: the header, the products, the footer; the presenter counts from the first product.
         let page = ListContent.loaded(rows: LazyRows(count: layout.rows.count + 2) { $0 }, selectedIndex: selected + 1, firstVisibleRow: firstVisibleRow)
