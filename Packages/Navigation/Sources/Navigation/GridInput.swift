@@ -63,3 +63,27 @@ public enum GridInput {
         }
     }
 }
+
+extension GridInput {
+    /// Everything the body of a grid screen does with `event`, in every state, as
+    /// ``ListInput/handle(_:content:touched:layout:listRect:retry:output:rowsBefore:)`` does for a list:
+    /// the loading and error states' keys (their status centred in `statusRect`), then on the tiles a
+    /// key first ends a touch, `r` reloads, and the grid's moves, enter and touch reach `output`. False
+    /// for an event that is the screen's own.
+    @MainActor
+    public static func handle<Tile, Grid: TileGrid>(_ event: InputEvent, content: ListContent<Tile>, touched: Int?, grid: (Int) -> Grid,
+                                                    moves: [(keys: [Key], move: GridMove)], statusRect: Rect, retry: String,
+                                                    output: any ListViewOutput) -> Bool {
+        if let handled = ListInput.handleStatus(event, content: content, listRect: statusRect, retry: retry, reload: output.didRequestReload) {
+            return handled
+        }
+        guard case .loaded(let tiles, let selected, let top) = content else { return false }
+        if case .key = event, touched != nil { output.didCancelTouch() }
+        if case .key(let key) = event, ListInput.reloadKeys.contains(key) {
+            output.didRequestReload()
+            return true
+        }
+        return ListInput.perform(action(for: event, selected: selected, firstVisibleRow: top, touched: touched, grid: grid(tiles.count), moves: moves),
+                                 touched: touched, output: output)
+    }
+}

@@ -37,6 +37,24 @@ final class GridInputTests: XCTestCase {
         XCTAssertNil(action(.key(.down), grid: Grid(itemCount: 0)), "nothing to move over")
     }
 
+    /// The grid's whole input in each state: the error view's retry, then on the tiles a key ends a
+    /// touch first, `r` reloads, and moves reach the presenter.
+    @MainActor
+    func testTheGridsInputInEveryState() async {
+        let output = RecordingListOutput()
+        func handle(_ event: InputEvent, _ content: ListContent<Int>, touched: Int? = nil) -> Bool {
+            GridInput.handle(event, content: content, touched: touched, grid: { Grid(itemCount: $0) }, moves: moves,
+                             statusRect: Rect(column: 0, row: 0, columns: 30, rows: 10), retry: "[ Retry ]", output: output)
+        }
+        XCTAssertTrue(handle(.key(.character("r")), .failed(message: "x")))
+        XCTAssertFalse(handle(.key(.down), .loading))
+        let tiles = ListContent.loaded(rows: LazyRows(Array(0..<10)), selectedIndex: 1, firstVisibleRow: 0)
+        XCTAssertTrue(handle(.key(.down), tiles, touched: 2))
+        XCTAssertTrue(handle(.key(.character("r")), tiles))
+        XCTAssertFalse(handle(.key(.character("x")), tiles), "the screen's own key")
+        XCTAssertEqual(output.events, ["reload", "cancel touch", "select 4 top 0 rows 0..<6", "reload"])
+    }
+
     func testAPressTouchesAndAReleaseOnTheSameTileOpensIt() {
         XCTAssertEqual(action(mouse(.press(button: 0), column: 12, row: 1)), .touch(1))
         XCTAssertEqual(action(mouse(.release, column: 12, row: 1), touched: 1), .open(1))

@@ -4,7 +4,7 @@ import TerminalUI
 import XCTest
 
 @MainActor
-private final class RecordingListOutput: ListViewOutput {
+final class RecordingListOutput: ListViewOutput {
     var events: [String] = []
     func didRequestReload() { events.append("reload") }
     func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>) {

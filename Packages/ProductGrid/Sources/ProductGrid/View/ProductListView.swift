@@ -115,27 +115,17 @@ struct ProductListView: ModuleView {
 
     // MARK: Input
 
-    /// Loading and the error view as on every list; then the `/` filter, `r`, and the grid's own
-    /// moves, enter and touch (Navigation's ``GridInput``). A key ends a touch in progress first.
+    /// The `/` filter on the tiles (a touch in progress ends), then every grid's keys: loading and the
+    /// error view as on every list, `r`, the moves, enter and touch (Navigation's ``GridInput``).
     func handle(_ event: InputEvent, viewModel: ProductListViewModel, output: Output, in context: RenderContext) -> Bool {
-        if let handled = ListInput.handleStatus(event, content: viewModel.content, listRect: Self.statusRect(context.size),
-                                                retry: NavigationTexts.english.retryButton, reload: output.didRequestReload) {
-            return handled
-        }
-        var search = viewModel.search
-        if SearchInput.handle(event, &search) != .ignored {
+        if case .loaded = viewModel.content, SearchInput.handleFilter(event, viewModel.search, didEdit: { search in
             if viewModel.touchedIndex != nil { output.didCancelTouch() }
             output.didEditSearch(search)
+        }) {
             return true
         }
-        if case .key = event, viewModel.touchedIndex != nil { output.didCancelTouch() }
-        if case .key(let key) = event, ListInput.reloadKeys.contains(key) {
-            output.didRequestReload()
-            return true
-        }
-        guard case .loaded(let tiles, let selected, let top) = viewModel.content else { return false }
-        let action = GridInput.action(for: event, selected: selected, firstVisibleRow: top, touched: viewModel.touchedIndex,
-                                      grid: ProductGridLayout(size: context.size, itemCount: tiles.count), moves: ProductGridTexts.gridMoves)
-        return ListInput.perform(action, touched: viewModel.touchedIndex, output: output)
+        return GridInput.handle(event, content: viewModel.content, touched: viewModel.touchedIndex,
+                                grid: { ProductGridLayout(size: context.size, itemCount: $0) }, moves: ProductGridTexts.gridMoves,
+                                statusRect: Self.statusRect(context.size), retry: NavigationTexts.english.retryButton, output: output)
     }
 }
