@@ -84,9 +84,8 @@ extension FilteredListPresenting {
             return ListScreenViewModel(title: title, content: .failed(message: failure(error)), search: search)
         case .loaded(let content), .reloading(let content):
             let made = loaded(content)
-            let notices = ([kept.notice()] + made.notices).compactMap { $0 }
             return ListScreenViewModel(title: made.title, content: .loaded(rows: made.rows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
-                                       notice: notices.isEmpty ? nil : notices.joined(separator: " · "), touchedIndex: list.touchedIndex,
+                                       notice: ([kept.notice()] + made.notices).joinedNotice, touchedIndex: list.touchedIndex,
                                        search: search, emptyMessage: made.emptyMessage)
         }
     }

@@ -35,6 +35,14 @@ public struct ListScreenViewModel<Row: Equatable & Sendable>: FilteredListViewMo
     }
 }
 
+extension Array where Element == String? {
+    /// The notices there are, on one notice line (joined with " · "); nil without any.
+    public var joinedNotice: String? {
+        let notices = compactMap { $0 }
+        return notices.isEmpty ? nil : notices.joined(separator: " · ")
+    }
+}
+
 /// What a list screen with a `/` filter tells its presenter: the list's events, the first load and the filter.
 @MainActor
 public protocol FilteredListViewOutput: ListViewOutput {

@@ -176,6 +176,11 @@ final class ListScreenTests: XCTestCase {
         XCTAssertNil(presenter.selectRow(9, firstVisibleRow: 0, visibleRows: 0..<4), "a stale event past the end")
     }
 
+    func testNoticesThatAreThereShareOneLine() {
+        XCTAssertEqual(["Offline — as of 21:35", nil, "2 entries skipped"].joinedNotice, "Offline — as of 21:35 · 2 entries skipped")
+        XCTAssertNil([String?]([nil, nil]).joinedNotice, "no notice: no notice line")
+    }
+
     func testRowsBeforeThePresentersFirstRowAreSubtracted() async {
         let output = RecordingListOutput()
         _ = ListInput.perform(.select(index: 3, firstVisibleRow: 1, visibleRows: 0..<5), touched: nil, output: output, rowsBefore: 1)

@@ -292,13 +292,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
                 content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
                 search: search,
                 emptyMessage: shown.total == 0 ? ContactsTexts.noContacts : ContactsTexts.noMatches(shownQuery),
-                notice: [kept.notice(), outbox.notice, notice].compactMap { $0 }
-                    .joined(separator: " · ").nilIfEmpty,
+                notice: [kept.notice(), outbox.notice, notice].joinedNotice,
                 touchedIndex: list.touchedIndex)
         }
     }
-}
-
-private extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -103,10 +103,6 @@ final class NumberDetailPresenter: NumberDetailViewOutput, ModulePresenting {
 
     var viewModel: NumberDetailViewModel {
         NumberDetailViewModel(name: item.name, text: text, image: image,
-                              notice: [kept.notice(), copyNotice].compactMap { $0 }.joined(separator: " · ").nilIfEmpty)
+                              notice: [kept.notice(), copyNotice].joinedNotice)
     }
-}
-
-private extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -137,8 +137,7 @@ enum ResourceDirectoryTexts {
     /// The offline notice of a kept list (``KeptContent``) and the skipped entries, on one line.
     @MainActor
     static func notice(kept: KeptContent, skipped: String?) -> String? {
-        let parts = [kept.notice(), skipped].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        [kept.notice(), skipped].joinedNotice
     }
 
     // MARK: Keys (the key bar, the `?` overlay and `apps-cli resource-directory --help` read these)
