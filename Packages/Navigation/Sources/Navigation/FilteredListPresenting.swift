@@ -125,4 +125,10 @@ extension PicturedListPresenting {
     }
 
     public func willLoad() { images.retryFailed() }
+
+    /// Slots for the rows' pictures, each obtained by `fetch` in a job of `work` (so the host redraws
+    /// when it ends), the list published after each picture arrived or failed.
+    public func makeImages(work: WorkTracker, fetch: @escaping ImageSlots.Fetch) -> ImageSlots {
+        ImageSlots(start: { work.runPicture($0) }, fetch: fetch, changed: { [weak self] in self?.publish() })
+    }
 }

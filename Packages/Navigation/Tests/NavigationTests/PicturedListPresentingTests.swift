@@ -28,12 +28,12 @@ final class PicturedListPresentingTests: XCTestCase {
         lazy var loader = ContentLoader<[String], Failure>(work: work)
         var model = ListModel<[String], String>(visibleRows: 0..<2) { $0 }
         var search = SearchFieldState()
-        lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [fetches] url in
+        lazy var images = makeImages(work: work) { [fetches] url in
             let name = url.lastPathComponent
             fetches.names.withLock { $0.append(name) }
             if name == "broken", !fetches.brokenIsFixed.withLock({ $0 }) { throw Failure() }
             return RGBImage(width: 1, height: 1, filledWith: RGBPixel(red: 1, green: 2, blue: 3))
-        }, changed: { [weak self] in self?.publish() })
+        }
         static let pictureMarginRows = 1
         var viewModel: Int { 0 }
 

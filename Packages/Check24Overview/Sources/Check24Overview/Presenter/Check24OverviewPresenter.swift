@@ -50,8 +50,7 @@ final class Check24OverviewPresenter: Check24OverviewViewOutput, Check24DetailMo
     private var catalogNotice: String?
     private var favorites: Set<Int> = []
     private var favoritesNotice: String?
-    lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                                 changed: { [weak self] in self?.publish() })
+    lazy var images = makeImages(work: work) { [interactor] in try await interactor.obtainImage(at: $0) }
     /// Rows are at least six lines tall, so twelve cover the first screen of a 72-line terminal.
     static let initialVisibleRows = 12
     /// Pictures this many rows above and below the screen load too, so a short scroll finds them ready.

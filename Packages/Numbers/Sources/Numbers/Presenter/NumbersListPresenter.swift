@@ -20,14 +20,12 @@ final class NumbersListPresenter: NumbersListViewOutput, PicturedListPresenting,
 
     /// The list as it loads: the kept one at once, then the server's answer.
     lazy var loader = ContentLoader<NumbersCatalog, NumbersError>(work: work)
-    /// The numbers, the filter's rows and the selection, kept on its number by name.
-    var model = ListModel<[NumberItem], String>(visibleRows: 0..<NumbersListPresenter.initialVisibleRows) { $0.name }
-    lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                                 changed: { [weak self] in self?.publish() })
+    /// The numbers, the filter's rows and the selection, kept on its number by name; the pictures of
+    /// the first 40 rows load before the view has reported what is on screen.
+    var model = ListModel<[NumberItem], String>(visibleRows: 0..<40) { $0.name }
+    lazy var images = makeImages(work: work) { [interactor] in try await interactor.obtainImage(at: $0) }
     var search = SearchFieldState()
 
-    /// Rows whose pictures load before the view has reported what is on screen.
-    static let initialVisibleRows = 40
     /// Pictures of this many rows before and after the screen load too.
     static let pictureMarginRows = 4
 

@@ -29,8 +29,7 @@ final class ProductListPresenter: ProductListViewOutput, PicturedListPresenting,
     var search = SearchFieldState()
     /// The products, the tiles the filter leaves and the selection, kept on its product by id.
     var model = ListModel<[ProductSummary], String>(visibleRows: 0..<ProductListPresenter.initialVisibleTiles) { $0.id }
-    lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                                 changed: { [weak self] in self?.publish() })
+    lazy var images = makeImages(work: work) { [interactor] in try await interactor.obtainImage(at: $0) }
     static let initialVisibleTiles = 16
     /// Pictures of this many tiles before and after the screen load too.
     static let pictureMarginRows = 4

@@ -9,7 +9,6 @@ struct ProductTileViewModel: Equatable, Sendable {
     var image: ImageSlot
 }
 
-/// The grid screen's whole state as plain values.
 /// The grid's state; its tiles are made when read: a key press formats the tiles on screen, not the catalog.
 typealias ProductListViewModel = ListScreenViewModel<ProductTileViewModel>
 

@@ -33,8 +33,7 @@ final class ResourceListPresenter: ResourceListViewOutput, PicturedListPresentin
     var model = ListModel<[ResourceEntry], String>(visibleRows: 0..<ResourceListPresenter.initialVisibleRows) { $0.resource.id }
     /// The sort button under a mouse press (its one control).
     private var sortTouch = TouchState()
-    lazy var images = ImageSlots(start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                                 changed: { [weak self] in self?.publish() })
+    lazy var images = makeImages(work: work) { [interactor] in try await interactor.obtainImage(at: $0) }
 
     /// Rows whose photos load before the view has reported what is on screen.
     static let initialVisibleRows = 12
