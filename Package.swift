@@ -25,6 +25,7 @@ let package = Package(
         .package(path: "Packages/ResourceDirectory"),
         .package(path: "Packages/Check24Overview"),
         .package(path: "Packages/Contacts"),
+        .package(path: "Packages/ContactsCore"),
         .package(path: "Packages/ContactsBackend"),
         .package(path: "Packages/HTMLText"),
         .package(path: "Packages/Storage"),
@@ -38,7 +39,7 @@ let package = Package(
             dependencies: [
                 "TerminalKit", "TerminalUI", "Navigation", "FeatureKit", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "HTTPClientTexts", package: "HTTPClient"),
-                "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "ContactsBackend", "Numbers", "ResourceDirectory", "WebBrowser",
+                "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "ContactsCore", "ContactsBackend", "Numbers", "ResourceDirectory", "WebBrowser",
                 // The composition root creates the XDGOpener that features get, and moves damaged stores aside.
                 "SystemActions", "Storage",
                 // Scripts/new-feature adds a feature's library above this line.
@@ -50,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "AppsBench",
             dependencies: ["Check24Overview", .product(name: "Check24OverviewTesting", package: "Check24Overview"),
-                           "Contacts", .product(name: "ContactsTesting", package: "Contacts"),
+                           "Contacts", "ContactsCore", .product(name: "ContactsTesting", package: "Contacts"),
                            "ResourceDirectory", .product(name: "ResourceDirectoryTesting", package: "ResourceDirectory"),
                            .product(name: "SystemActionsTesting", package: "SystemActions"),
                            .product(name: "ImageKitTesting", package: "ImageKit"),
@@ -62,7 +63,7 @@ let package = Package(
             name: "AppsCLITests",
             dependencies: ["AppsCLIKit", .product(name: "HTTPClient", package: "HTTPClient"), .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport"),
                            .product(name: "TerminalUI", package: "TerminalUI"), .product(name: "Storage", package: "Storage"),
-                           .product(name: "StorageTesting", package: "Storage")],
+                           .product(name: "StorageTesting", package: "Storage"), .product(name: "ContactsCore", package: "ContactsCore")],
             path: "Tests/AppsCLITests"
         ),
         .testTarget(

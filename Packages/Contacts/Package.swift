@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ContactsTesting", targets: ["ContactsTesting"]),
     ],
     dependencies: [
+        .package(path: "../ContactsCore"),
         .package(path: "../Navigation"),
         .package(path: "../FeatureKit"),
         .package(path: "../TerminalKit"),
@@ -24,15 +25,15 @@ let package = Package(
     targets: [
         .target(
             name: "Contacts",
-            dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions", "Storage", "TextSearch", "PictureUI", "FeatureKit"]
+            dependencies: ["ContactsCore", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions", "Storage", "TextSearch", "PictureUI", "FeatureKit"]
         ),
         // Fakes of the service, and the launcher of the loopback contacts server (Scripts/contacts_server.py,
         // a Python 3 standard-library implementation of the REST contract) that remote-client tests talk to.
-        .target(name: "ContactsTesting", dependencies: ["Contacts", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"), "JSONKit", .product(name: "NavigationTesting", package: "Navigation")]),
+        .target(name: "ContactsTesting", dependencies: ["Contacts", "ContactsCore", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"), "JSONKit", .product(name: "NavigationTesting", package: "Navigation")]),
         .testTarget(
             name: "ContactsTests",
             dependencies: [
-                "Contacts", "ContactsTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "SystemActions",
+                "Contacts", "ContactsCore", "ContactsTesting", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "SystemActions",
                 .product(name: "NavigationTesting", package: "Navigation"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),
                 .product(name: "SystemActionsTesting", package: "SystemActions"),

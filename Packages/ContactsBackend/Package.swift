@@ -3,6 +3,8 @@ import PackageDescription
 
 // The contacts feature's embedded backend: the contacts server's REST contract served in-process from
 // a SQLite file. Only the composition root (and tests) link it, so the feature itself never links SQLite.
+// It shares ContactsCore (entities, rules, routes) with the feature, never the feature's UI; only its
+// demo (the feature alone on it) links the feature.
 let package = Package(
     name: "ContactsBackend",
     products: [
@@ -11,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Contacts"),
+        .package(path: "../ContactsCore"),
         .package(path: "../HTTPClient"),
         .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
@@ -26,17 +29,17 @@ let package = Package(
     targets: [
         .target(
             name: "ContactsBackend",
-            dependencies: ["Contacts", "HTTPClient", "JSONKit", "ImageKit", "Storage", "TextSearch"],
+            dependencies: ["ContactsCore", "HTTPClient", "JSONKit", "ImageKit", "Storage", "TextSearch"],
             resources: [.copy("Resources/Demo")]
         ),
         // The feature alone on its embedded backend, seeded with the demo contacts.
         .executableTarget(name: "ContactsDemo", dependencies: [
-            "ContactsBackend", "Contacts", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "SystemActions", "FeatureKit",
+            "ContactsBackend", "Contacts", "ContactsCore", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "SystemActions", "FeatureKit",
         ]),
         .testTarget(
             name: "ContactsBackendTests",
             dependencies: [
-                "ContactsBackend", "Contacts", "HTTPClient", "JSONKit", "ImageKit", "Navigation", "Storage", "SystemActions", "TerminalKit", "TerminalUI", "TextSearch",
+                "ContactsBackend", "Contacts", "ContactsCore", "HTTPClient", "JSONKit", "ImageKit", "Navigation", "Storage", "SystemActions", "TerminalKit", "TerminalUI", "TextSearch",
                 .product(name: "ContactsTesting", package: "Contacts"),
                 .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "ImageKitTesting", package: "ImageKit"),

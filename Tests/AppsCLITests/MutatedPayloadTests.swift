@@ -1,5 +1,6 @@
 import Check24Overview
 import Contacts
+import ContactsCore
 import Foundation
 import HTTPClient
 import Numbers

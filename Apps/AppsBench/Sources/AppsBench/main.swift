@@ -2,6 +2,7 @@ import ImageKitTesting
 import Check24Overview
 import Check24OverviewTesting
 import Contacts
+import ContactsCore
 import ContactsTesting
 import JSONKit
 import ResourceDirectory

@@ -2,6 +2,7 @@ import FeatureKit
 import Check24Overview
 import Contacts
 import ContactsBackend
+import ContactsCore
 import Foundation
 import HTTPClient
 import HTTPClientLive

@@ -1,3 +1,4 @@
+import ContactsCore
 import FeatureKit
 import Foundation
 import HTTPClient
@@ -33,7 +34,7 @@ public enum ContactsModule {
     }
 
     /// The original server; the embedded backend answers under it, `--base-url` replaces it.
-    public static let originalBaseURL = URL(string: "http://gojek-contacts-app.herokuapp.com")!
+    public static let originalBaseURL = ContactsRoutes.originalBaseURL
 
     /// The keys of every screen of the feature, as the `?` overlay of each screen shows them.
     /// The feature as the command line lists and builds it.

@@ -1,4 +1,5 @@
 import Contacts
+import ContactsCore
 import Foundation
 import NavigationTesting
 import Synchronization

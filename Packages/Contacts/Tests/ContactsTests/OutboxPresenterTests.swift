@@ -10,6 +10,7 @@ import TerminalUI
 import NavigationTesting
 import XCTest
 @testable import Contacts
+import ContactsCore
 
 /// The screens over the outbox (a real `outbox.sqlite` in a temporary directory, the in-memory
 /// server behind it): a change made while the server cannot be reached shows "waiting to sync" on

@@ -9,6 +9,7 @@ import Synchronization
 import NavigationTesting
 import XCTest
 @testable import Contacts
+import ContactsCore
 
 /// The outbox of a contacts server, against a real server on 127.0.0.1: changes made while it
 /// cannot be reached wait in `outbox.sqlite`, show on the list and the pages, and go out in order

@@ -9,6 +9,7 @@ import TerminalUI
 import Synchronization
 import XCTest
 @testable import Contacts
+import ContactsCore
 
 // On Linux, XCTest calls a @MainActor test class's synchronous test methods off the main actor and
 // crashes; every test method of a @MainActor class is therefore `async`.

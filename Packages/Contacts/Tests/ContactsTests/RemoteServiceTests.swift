@@ -8,6 +8,7 @@ import Navigation
 import NavigationTesting
 import XCTest
 @testable import Contacts
+import ContactsCore
 
 /// The REST client against a real contacts server on 127.0.0.1 (ContactsTesting's Python
 /// implementation of the contract), over URLSession as the app sends it.

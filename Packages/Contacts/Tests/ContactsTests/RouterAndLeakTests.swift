@@ -7,6 +7,7 @@ import TerminalKit
 import TerminalUI
 import XCTest
 @testable import Contacts
+import ContactsCore
 
 @MainActor
 final class RouterTests: XCTestCase {

@@ -7,6 +7,7 @@ import TerminalUI
 import TerminalUITesting
 import XCTest
 @testable import Contacts
+import ContactsCore
 
 @MainActor
 final class RecordingContactsViewOutputs: ContactListViewOutput, ContactDetailViewOutput, ContactFormViewOutput {

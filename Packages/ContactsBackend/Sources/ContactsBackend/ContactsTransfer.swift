@@ -1,4 +1,4 @@
-import Contacts
+import ContactsCore
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsCore
 import Foundation
 import HTTPClient
 
@@ -12,14 +12,14 @@ public enum EmbeddedContacts {
     }
 
     /// The embedded backend in `dataDirectory`, seeded from the bundled demo on first use, as a
-    /// transport answering under ``ContactsModule/originalBaseURL``.
+    /// transport answering under ``ContactsRoutes/originalBaseURL``.
     /// - Throws: ``StorageError`` when the file cannot be opened or migrated.
     public static func transport(dataDirectory: URL) throws -> RouteTable {
         try open(dataDirectory: dataDirectory).transport
     }
 
     /// The embedded backend in `dataDirectory` (seeded from the bundled demo on first use): its routes,
-    /// answering under ``ContactsModule/originalBaseURL``, and the home list's pages read from its store.
+    /// answering under ``ContactsRoutes/originalBaseURL``, and the home list's pages read from its store.
     /// - Throws: ``StorageError`` when the file cannot be opened or migrated.
     public static func open(dataDirectory: URL) throws -> (transport: RouteTable, directory: StoredContactDirectory) {
         let demo = demoDataDirectory
@@ -27,6 +27,6 @@ public enum EmbeddedContacts {
         // The seed is read only when the file is new, not at every launch.
         let backend = try LocalContactsBackend(directory: dataDirectory, seed: try demo.map { try ContactsSeed.load(from: $0) },
                                                missingPicture: missing)
-        return (backend.routeTable(baseURL: ContactsModule.originalBaseURL), backend.directory(baseURL: ContactsModule.originalBaseURL))
+        return (backend.routeTable(baseURL: ContactsRoutes.originalBaseURL), backend.directory(baseURL: ContactsRoutes.originalBaseURL))
     }
 }

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsCore
 import Foundation
 import HTTPClient
 import ImageKit
@@ -7,7 +7,7 @@ import Storage
 
 /// The embedded contacts backend: the REST contract of the contacts server, served in-process from a
 /// SQLite file in the data directory (`contacts.sqlite`, WAL) through a ``RouteTable`` of
-/// ``ContactsRoutes``. The app talks to it with the same ``HTTPContactsService`` and the same
+/// ``ContactsRoutes``. The app talks to it with the same `HTTPContactsService` and the same
 /// requests as to a remote server, and gets the same answers: the validations and their messages,
 /// favorites-first ordering, millisecond timestamps, `201`/`204`/`404`/`422` bodies, multipart
 /// picture uploads (copied into the data directory, served back at Paperclip's path).

@@ -1,5 +1,6 @@
 import Contacts
 import ContactsBackend
+import ContactsCore
 import ContactsTesting
 import Foundation
 import HTTPClient

@@ -1,5 +1,6 @@
 @testable import Contacts
 @testable import ContactsBackend
+import ContactsCore
 import ContactsTesting
 import Foundation
 import HTTPClient

@@ -1,3 +1,4 @@
+import ContactsCore
 import Foundation
 
 /// The contacts backend as the interactors need it: the REST contract's five calls. One live

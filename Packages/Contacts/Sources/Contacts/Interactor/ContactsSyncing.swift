@@ -1,3 +1,4 @@
+import ContactsCore
 import Foundation
 
 /// What one pass over the outbox did.

@@ -1,6 +1,6 @@
 import HTTPClient
 
-/// Why a contacts request failed, as a value: ``ContactsTexts`` words it for the screen (presenters
+/// Why a contacts request failed, as a value: the feature's `ContactsTexts` words it for the screen (presenters
 /// never see the transport's errors, and no layer below them makes sentences).
 public enum ContactsError: Error, Sendable, Equatable {
     /// The backend refused the values (422): its messages, in its order ("Email is invalid"), the

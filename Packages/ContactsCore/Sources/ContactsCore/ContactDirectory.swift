@@ -56,7 +56,7 @@ public enum ContactDirectoryChange: Sendable, Hashable {
 /// name (``ContactOrder/orderKey(firstName:lastName:)``), then the id; a search leaves the
 /// contacts each of whose words starts a word of the name (``SearchQuery``, the rule of every list).
 ///
-/// The embedded backend answers in SQL; a contacts server has no paging, so ``FetchedContactDirectory``
+/// The embedded backend answers in SQL; a contacts server has no paging, so the feature's `FetchedContactDirectory`
 /// keeps the list it fetched and pages it in memory.
 public protocol ContactDirectory: Sendable {
     /// Reads the contacts again from where they live (the whole list of a server; nothing for a

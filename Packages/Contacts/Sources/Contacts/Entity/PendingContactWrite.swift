@@ -1,27 +1,5 @@
+import ContactsCore
 import Foundation
-
-/// What a change made while the server could not be reached does to a contact.
-public enum ContactWriteKind: String, Sendable, Hashable, Codable {
-    case create, update, favorite, delete
-}
-
-/// Why the server refused a change it was sent later.
-public enum ContactRefusal: Sendable, Hashable, Codable {
-    /// Its 422 messages ("Email is invalid"), the only text that comes from outside.
-    case invalid([String])
-    /// The contact was deleted on the server meanwhile (404).
-    case gone
-    /// Another answer that sending again cannot change (400, 413…): its status.
-    case status(Int)
-}
-
-/// A contact's change the server does not have yet: what its row and its page say.
-public enum ContactSyncState: Sendable, Hashable {
-    /// Kept in the outbox, sent in order when the server answers again.
-    case waiting(ContactWriteKind)
-    /// Sent, and refused: it stays, for the person who made it to correct or discard.
-    case refused(ContactWriteKind, ContactRefusal)
-}
 
 /// A change kept in the outbox while the server cannot be reached: what to send, and what the
 /// row and the page show until it is sent.

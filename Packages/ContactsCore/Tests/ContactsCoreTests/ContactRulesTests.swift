@@ -1,4 +1,4 @@
-import Contacts
+import ContactsCore
 import XCTest
 
 /// The server's validations, as tables (from its `contact.rb` and the spec's examples).

@@ -1,8 +1,13 @@
+import Foundation
 import HTTPClient
 
-/// The contacts server's REST contract as route values: ``HTTPContactsService`` builds its URLs
-/// from them and ``LocalContactsBackend`` matches requests with them, so the two cannot disagree.
+/// The contacts server's REST contract as route values: the feature's `HTTPContactsService` builds its
+/// URLs from them and the embedded `LocalContactsBackend` matches requests with them, so the two
+/// cannot disagree.
 public enum ContactsRoutes {
+    /// Where the original app's server answered: the embedded backend answers under it.
+    public static let originalBaseURL = URL(string: "http://gojek-contacts-app.herokuapp.com")!
+
     public static let list = HTTPRoute(.get, "/contacts.json")
     public static let show = HTTPRoute(.get, "/contacts/{id}.json")
     public static let create = HTTPRoute(.post, "/contacts.json")

@@ -31,7 +31,7 @@ public enum ContactRules {
     public static let minimumNameLength = 2
 
     /// A rule a value breaks: which field, and how. Words are not the rules' business: the server's
-    /// messages for them are the contract's (``ContactsRoutes/message(for:)``), the screen's ``ContactsTexts``'.
+    /// messages for them are the contract's (``ContactsRoutes/message(for:)``), the screen's (the feature's `ContactsTexts`).
     public struct Violation: Sendable, Hashable {
         public enum Problem: Sendable, Hashable {
             case blank
