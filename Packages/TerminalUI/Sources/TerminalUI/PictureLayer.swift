@@ -1,0 +1,215 @@
+/// The pictures a ``DiffRenderer`` has on the screen, and the bytes that bring them from one frame's
+/// placements to the next one's. What each protocol does its own way is its ``PictureDriver``'s.
+///
+/// - kitty: each picture (at one box size) is sent once under an image id and stays with the
+///   terminal; a placement is shown and taken off by its id. A one-row move sends no picture again.
+///   At most ``keptImages`` pictures off screen stay with the terminal; older ones are freed.
+/// - kitty in tmux: the same pictures, shown through placeholder cells of the text.
+/// - sixel and iTerm2: the picture is part of the cells, so a placement that leaves is erased
+///   (`ECH` over its cells, which the text diff then repaints), and a new one is sent whole.
+///   Encoded pictures are kept for a while (``keptImages``, at most ``keptBytes``), so coming back
+///   costs no encoding.
+final class PictureLayer {
+    let graphics: GraphicsProtocol
+    private let driver: any PictureDriver
+    var cellPixels: PixelSize
+    let sixelColors: Int
+    /// Pictures kept beyond those on screen (kitty: in the terminal; sixel, iTerm2: encoded bytes).
+    static let keptImages = 48
+    /// The most bytes of encoded pictures (sixel, iTerm2) kept off screen.
+    static let keptBytes = 16 << 20
+
+    private struct Key: Hashable {
+        let identity: ObjectIdentifier
+        let box: PixelSize
+        /// The pixels shown of a cut picture (sixel and iTerm2 send only those); nil for all of it and for kitty.
+        let crop: PixelRect?
+    }
+    struct PixelRect: Hashable {
+        let x: Int, y: Int, width: Int, height: Int
+    }
+    private struct Image {
+        // Held so that the identity cannot be reused by another picture while the entry lives.
+        let source: any PictureSource
+        let id: UInt32
+        /// The encoded picture (sixel, iTerm2); empty for kitty, whose terminal keeps it.
+        let bytes: [UInt8]
+        var lastUse: Int
+    }
+    private var images: [Key: Image] = [:]
+    private var shown: [PicturePlacement: UInt32] = [:]
+    private var nextImageID: UInt32 = 1
+    private var nextPlacementID: UInt32 = 1
+    private var clock = 0
+
+    init(graphics: GraphicsProtocol, cellPixels: PixelSize, sixelColors: Int) {
+        self.graphics = graphics
+        self.cellPixels = cellPixels
+        self.sixelColors = sixelColors
+        driver = pictureDriver(for: graphics, sixelColors: sixelColors)
+    }
+
+    /// Where placeholder cells show pictures this frame: cell index → image id and the cell's row and
+    /// column in the picture (kitty in tmux only).
+    private var placeholderCells: [Int: (id: UInt8, row: Int, column: Int)] = [:]
+    /// Never in a frame: base cells set to it are written again whatever the frame holds there.
+    private static let unknownCell = Cell(grapheme: "", width: 1, style: .plain)
+
+    func placeholder(column: Int, row: Int, columns: Int) -> (id: UInt8, row: Int, column: Int)? {
+        placeholderCells.isEmpty ? nil : placeholderCells[row * columns + column]
+    }
+
+    func update(to visible: [PicturePlacement], repaintsAll: Bool, base: inout Frame, before: inout [UInt8], after: inout [UInt8]) {
+        clock += 1
+        if driver.showsThroughCells {
+            updatePlaceholders(to: visible, repaintsAll: repaintsAll, base: &base, before: &before)
+            return
+        }
+        if repaintsAll {
+            if !shown.isEmpty { before += driver.removeAllPlacements }
+            shown = [:]
+        }
+        let staying = Set(visible)
+        for (placement, placementID) in shown where !staying.contains(placement) {
+            shown[placement] = nil
+            driver.remove(placement, imageID: images[key(placement)]?.id, placementID: placementID, base: &base, into: &before)
+        }
+        for placement in visible where shown[placement] == nil {
+            guard let image = image(for: placement, into: &after) else { continue }
+            DiffRenderer.moveCursor(to: placement.visible.column, row: placement.visible.row, into: &after)
+            shown[placement] = driver.place(id: image.id, bytes: image.bytes, at: placement, crop: crop(placement),
+                                            nextPlacement: &nextPlacementID, into: &after)
+        }
+        for placement in visible { images[key(placement)]?.lastUse = clock }
+        // After the placements: a picture is freed only while those on screen are placed.
+        evictImages(keeping: Set(visible.map(key)), into: &after)
+    }
+
+    /// Placeholders: pictures are sent before the text, and the cells of every placement that came,
+    /// went or changed are written again (a placeholder cell's text depends on its picture and place).
+    private func updatePlaceholders(to visible: [PicturePlacement], repaintsAll: Bool, base: inout Frame, before: inout [UInt8]) {
+        placeholderCells = [:]
+        var changed: [Rect] = []
+        let staying = Set(visible)
+        for (placement, _) in shown where !staying.contains(placement) {
+            shown[placement] = nil
+            changed.append(placement.visible)
+        }
+        if repaintsAll { shown = [:] }
+        var onScreen = Set<Key>()
+        for placement in visible {
+            guard placement.rect.rows <= KittyPlaceholders.maximumCells, placement.rect.columns <= KittyPlaceholders.maximumCells,
+                  let image = image(for: placement, into: &before) else { continue }
+            onScreen.insert(key(placement))
+            images[key(placement)]?.lastUse = clock
+            if shown[placement] == nil {
+                shown[placement] = image.id
+                changed.append(placement.visible)
+            }
+            let area = placement.visible
+            for row in area.row..<area.maxRow {
+                for column in area.column..<area.maxColumn {
+                    placeholderCells[row * base.size.columns + column] = (UInt8(image.id), row - placement.rect.row, column - placement.rect.column)
+                }
+            }
+        }
+        if !repaintsAll {
+            for rect in changed {
+                let area = rect.intersection(base.bounds)
+                guard !area.isEmpty else { continue }
+                for row in area.row..<area.maxRow {
+                    for column in area.column..<area.maxColumn { base.setCell(Self.unknownCell, column: column, row: row) }
+                }
+            }
+        }
+        evictImages(keeping: onScreen, into: &before)
+    }
+
+    func teardown() -> [UInt8] {
+        defer { shown = [:]; images = [:]; placeholderCells = [:] }
+        guard !images.isEmpty else { return [] }
+        return driver.deleteAll
+    }
+
+    private func key(_ placement: PicturePlacement) -> Key {
+        // kitty keeps the whole picture and shows a part of it (placeholders name the cells shown); the
+        // others are sent as the part shown.
+        Key(identity: ObjectIdentifier(placement.source.identity), box: box(placement.rect),
+            crop: driver.keepsPictures ? nil : crop(placement))
+    }
+
+    /// The pixels of a cut picture's box that are shown; nil when all of it is.
+    /// In the box's pixels, which are the cells' unless the box was scaled down to
+    /// ``PixelSize/largestPictureSide``: the cells' share of the box, whatever its scale.
+    private func crop(_ placement: PicturePlacement) -> PixelRect? {
+        guard placement.isCropped, placement.rect.columns > 0, placement.rect.rows > 0 else { return nil }
+        let box = box(placement.rect), rect = placement.rect, visible = placement.visible
+        let x = (visible.column - rect.column) * box.width / rect.columns, y = (visible.row - rect.row) * box.height / rect.rows
+        let right = min(box.width, (visible.column - rect.column + visible.columns) * box.width / rect.columns)
+        let bottom = min(box.height, (visible.row - rect.row + visible.rows) * box.height / rect.rows)
+        return PixelRect(x: x, y: y, width: max(0, right - x), height: max(0, bottom - y))
+    }
+
+    /// The RGBA pixels of `key`'s box, cut to its crop.
+    private func pixels(_ source: any PictureSource, _ key: Key) -> (rgba: [UInt8], size: PixelSize) {
+        let whole = source.rgba(fittingIn: key.box)
+        guard let crop = key.crop else { return (whole, key.box) }
+        var cut: [UInt8] = []
+        cut.reserveCapacity(crop.width * crop.height * 4)
+        for y in crop.y..<(crop.y + crop.height) {
+            let start = (y * key.box.width + crop.x) * 4
+            cut += whole[start..<(start + crop.width * 4)]
+        }
+        return (cut, PixelSize(width: crop.width, height: crop.height))
+    }
+
+    private func box(_ rect: Rect) -> PixelSize {
+        PixelSize(width: rect.columns * cellPixels.width, height: rect.rows * cellPixels.height).clamped(toSide: PixelSize.largestPictureSide)
+    }
+
+    /// The picture for `placement`, sent (kitty) or encoded (sixel, iTerm2) the first time.
+    private func image(for placement: PicturePlacement, into output: inout [UInt8]) -> Image? {
+        let key = key(placement)
+        if let image = images[key] { return image }
+        let id = freeImageID()
+        guard let bytes = driver.make(placement, id: id, box: key.box, isCut: key.crop != nil,
+                                      cut: { pixels(placement.source, key) }, into: &output) else { return nil }
+        let image = Image(source: placement.source, id: id, bytes: bytes, lastUse: clock)
+        images[key] = image
+        return image
+    }
+
+    /// The next image id no kept picture holds (placeholders name ids 16…255, so they wrap early).
+    private func freeImageID() -> UInt32 {
+        let ids = driver.imageIDs
+        let used = Set(images.values.map(\.id))
+        var id = ids.contains(nextImageID) ? nextImageID : ids.lowerBound
+        while used.contains(id) { id = id >= ids.upperBound ? ids.lowerBound : id + 1 }
+        nextImageID = id >= ids.upperBound ? ids.lowerBound : id + 1
+        return id
+    }
+
+    /// Frees the least recently shown pictures not on screen beyond ``keptImages`` (and, for encoded
+    /// copies, beyond ``keptBytes``).
+    ///
+    /// kitty 0.26 frees every picture without a placement on any `d=I`, not only the one named (seen
+    /// in Debian 12's kitty): once one is freed, none off screen is counted on any more, and each is
+    /// sent again when it comes back. The frees are written after the frame's placements.
+    private func evictImages(keeping onScreen: Set<Key>, into output: inout [UInt8]) {
+        var bytes = images.values.reduce(0) { $0 + $1.bytes.count }
+        guard images.count > Self.keptImages + onScreen.count || bytes > Self.keptBytes else { return }
+        if driver.keepsPictures {
+            for (key, image) in images where !onScreen.contains(key) {
+                output += driver.free(id: image.id) ?? []
+                images[key] = nil
+            }
+            return
+        }
+        let candidates = images.filter { !onScreen.contains($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, image) in candidates {
+            guard images.count > Self.keptImages + onScreen.count || bytes > Self.keptBytes else { break }
+            bytes -= image.bytes.count
+            images[key] = nil
+        }
+    }
+}
