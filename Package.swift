@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "Packages/TerminalUI"),
         .package(path: "Packages/Navigation"),
         .package(path: "Packages/FeatureKit"),
+        .package(path: "Packages/AppsCommandLine"),
         .package(path: "Packages/HTTPClient"),
         .package(path: "Packages/JSONKit"),
         .package(path: "Packages/ImageKit"),
@@ -37,7 +38,7 @@ let package = Package(
         .target(
             name: "AppsCLIKit",
             dependencies: [
-                "TerminalKit", "TerminalUI", "Navigation", "FeatureKit", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
+                "AppsCommandLine", "TerminalKit", "TerminalUI", "Navigation", "FeatureKit", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "HTTPClientTexts", package: "HTTPClient"),
                 "ImageKit", "ProductGrid", "Check24Overview", "Contacts", "ContactsCore", "ContactsBackend", "Numbers", "ResourceDirectory", "WebBrowser",
                 // The composition root creates the XDGOpener that features get, and moves damaged stores aside.
@@ -61,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppsCLITests",
-            dependencies: ["AppsCLIKit", .product(name: "HTTPClient", package: "HTTPClient"), .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport"),
+            dependencies: ["AppsCLIKit", .product(name: "AppsCommandLine", package: "AppsCommandLine"), .product(name: "HTTPClient", package: "HTTPClient"), .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport"),
                            .product(name: "TerminalUI", package: "TerminalUI"), .product(name: "Storage", package: "Storage"),
                            .product(name: "StorageTesting", package: "Storage"), .product(name: "ContactsCore", package: "ContactsCore")],
             path: "Tests/AppsCLITests"
@@ -72,6 +73,7 @@ let package = Package(
                 "AppsCLI",
                 // The feature catalog: the contract covers every feature it lists.
                 "AppsCLIKit",
+                .product(name: "AppsCommandLine", package: "AppsCommandLine"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),
                 // The loopback contacts server that `--base-url` tests talk to.
                 .product(name: "ContactsTesting", package: "Contacts"),

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import AppsCLIKit
+@testable import AppsCommandLine
 
 /// What a shell user gets besides the screens: completion scripts loaded into real bash, zsh and
 /// fish and asked for completions, the manual page checked by groff, and `--version`.

@@ -1,3 +1,4 @@
+import AppsCommandLine
 import Foundation
 import Navigation
 import TerminalKit
@@ -26,9 +27,9 @@ public enum AppsCLI {
         case .version:
             return printOutput(BuildInfo.line)
         case .completion(let shell):
-            return printOutput(CompletionScript.script(for: shell))
+            return printOutput(CompletionScript.script(for: shell, features: FeatureCatalog.commandLine))
         case .manual:
-            return printOutput(ManualPage.render())
+            return printOutput(ManualPage.render(version: version, features: FeatureCatalog.commandLine))
         case .printConfig:
             return printConfig(LaunchOptions(), feature: nil, environment: environment)
         case .launch(let name, let options):
@@ -112,7 +113,7 @@ public enum AppsCLI {
     private static func loadConfig(environment: [String: String]) -> Result<ConfigFile?, ConfigError> {
         let home = LaunchEnvironment(options: LaunchOptions(), environment: environment).homeDirectory
         guard let path = ConfigFile.path(environment: environment, home: home) else { return .success(nil) }
-        do throws(ConfigError) { return .success(try ConfigFile.load(path: path)) } catch { return .failure(error) }
+        do throws(ConfigError) { return .success(try ConfigFile.load(path: path, features: FeatureCatalog.all.map(\.name))) } catch { return .failure(error) }
     }
 
     /// `--print-config`: every setting of a launch of `feature` (nil: before any section), its value and source.

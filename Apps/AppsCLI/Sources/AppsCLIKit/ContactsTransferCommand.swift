@@ -1,3 +1,4 @@
+import AppsCommandLine
 import ContactsBackend
 import Foundation
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import AppsCommandLine
 import FeatureKit
 import Check24Overview
 import Contacts
@@ -165,6 +166,11 @@ enum FeatureCatalog {
         Feature(ContactsModule.descriptor, dependencies: contacts),
         // Scripts/new-feature adds a feature above this line.
     ]
+
+    /// The features as the command line knows them (completions, the manual page, the config file's sections).
+    static var commandLine: [CommandLineFeature] {
+        all.map { CommandLineFeature(name: $0.name, summary: $0.summary, keys: $0.keys, texts: $0.texts) }
+    }
 
     static func feature(named name: String) -> Feature? {
         all.first { $0.name == name }

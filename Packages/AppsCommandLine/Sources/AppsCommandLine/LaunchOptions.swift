@@ -64,27 +64,27 @@ public struct UsageError: Error, Equatable, Sendable {
 /// Text from the command line as it may appear in a message: control characters (escape sequences,
 /// newlines) become visible `\u{…}` escapes, so an argument can neither drive the terminal nor break
 /// the one-line contract of an error, and long arguments are cut.
-enum ArgumentText {
+public enum ArgumentText {
     /// How much of a name (a section, a key, a feature) a message shows: a name longer than this is a
     /// mistake or an attack, and a screenful of it would bury the message.
-    static let nameLimit = 60
+    public static let nameLimit = 60
 
     /// `text` with control characters as visible escapes, without quotes, cut after `limit` characters
     /// (none by default: a message that names a file).
-    static func plain(_ text: String, limit: Int = .max) -> String {
+    public static func plain(_ text: String, limit: Int = .max) -> String {
         escaped(text, limit: limit)
     }
 
     /// `text` in quotes, escaped and cut as ``plain(_:limit:)`` does (200 characters by default). Text
     /// holding an `@` loses everything up to it (``URLDisplay/redacted(text:)``): an argument or a config
     /// line a person got wrong (`--baseurl=http://me:pw@host`, `base-url: …`) may carry a password.
-    static func quoted(_ text: String, limit: Int = 200) -> String {
+    public static func quoted(_ text: String, limit: Int = 200) -> String {
         "'" + escaped(URLDisplay.redacted(text: text), limit: limit) + "'"
     }
 
     /// A name, escaped and cut to ``nameLimit`` (and redacted as ``quoted(_:limit:)`` does), for
     /// messages that name what they refuse.
-    static func name(_ text: String) -> String {
+    public static func name(_ text: String) -> String {
         escaped(URLDisplay.redacted(text: text), limit: nameLimit)
     }
 
@@ -194,7 +194,7 @@ public enum CommandLineParser {
     }
 
     /// `auto` (nil), or a picture tier by its name.
-    static func parseImages(_ text: String, option: String) throws(UsageError) -> PictureTier? {
+    public static func parseImages(_ text: String, option: String) throws(UsageError) -> PictureTier? {
         let text = text.lowercased()
         if text == "auto" { return nil }
         guard let tier = PictureTier(rawValue: text) else {

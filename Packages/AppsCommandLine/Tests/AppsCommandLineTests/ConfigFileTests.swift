@@ -2,7 +2,7 @@ import Foundation
 import TerminalKit
 import TerminalUI
 import XCTest
-@testable import AppsCLIKit
+@testable import AppsCommandLine
 
 /// The config file: its format, its mistakes (each with its line), and the order in which the
 /// command line, the environment, a feature's section and the settings before any section apply.

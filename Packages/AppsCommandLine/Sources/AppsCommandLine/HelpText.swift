@@ -7,9 +7,9 @@ import Glibc
 
 /// `--help` text laid out for a width: terms in a column, descriptions wrapped at word boundaries
 /// with a hanging indent, so nothing is cut mid-word by the terminal ("produ/ct").
-enum HelpText {
+public enum HelpText {
     /// The width help is laid out for: the terminal's, when stdout is one (at least 40 columns), else 80.
-    static func width(output descriptor: Int32 = STDOUT_FILENO) -> Int {
+    public static func width(output descriptor: Int32 = STDOUT_FILENO) -> Int {
         guard isatty(descriptor) == 1 else { return 80 }
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
@@ -18,7 +18,7 @@ enum HelpText {
 
     /// `rows` as "  term  description", each description wrapped within `width` and continued under
     /// its start; a term wider than `termWidth` puts its description on the next line.
-    static func table(_ rows: [(term: String, description: String)], width: Int, indent: Int = 2, termWidth maximumTermWidth: Int = 22) -> String {
+    public static func table(_ rows: [(term: String, description: String)], width: Int, indent: Int = 2, termWidth maximumTermWidth: Int = 22) -> String {
         let termWidth = min(maximumTermWidth, rows.map { DisplayWidth.of($0.term) }.max() ?? 0)
         let column = indent + termWidth + 2
         let descriptionWidth = max(20, width - column)
@@ -43,23 +43,23 @@ enum HelpText {
     }
 
     /// A paragraph wrapped within `width`.
-    static func paragraph(_ text: String, width: Int, indent: Int = 0) -> String {
+    public static func paragraph(_ text: String, width: Int, indent: Int = 0) -> String {
         TextWrap.wrap(text, width: max(20, width - indent)).map { String(repeating: " ", count: indent) + $0 }.joined(separator: "\n")
     }
 }
 
 /// One option of `apps-cli <feature> [options]`, as `--help` describes it (in English, and in German
 /// for check24, whose every screen speaks German).
-struct CommandLineOption {
-    var term: String
-    var english: String
-    var german: String
+public struct CommandLineOption: Sendable {
+    public var term: String
+    public var english: String
+    public var german: String
     /// The one feature that takes this option, if only one does.
-    var feature: String?
+    public var feature: String?
     /// What its value is (the completions and the manual page say it).
-    var values: OptionValue = .free
+    public var values: OptionValue = .free
 
-    static let all: [CommandLineOption] = [
+    public static let all: [CommandLineOption] = [
         .init(term: "--base-url URL", english: "talk to a live HTTP API at URL instead of the bundled demo data",
               german: "mit einer laufenden HTTP-API unter URL sprechen statt mit den mitgelieferten Demodaten"),
         .init(term: "--data-dir DIR", english: "where favorites, contacts and caches live (default: the XDG data and cache folders)",

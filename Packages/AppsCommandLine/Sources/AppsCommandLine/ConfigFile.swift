@@ -20,33 +20,33 @@ import TerminalUI
 ///
 /// A feature's section wins over the settings before any section; the environment
 /// (`APPS_CLI_IMAGES`, `APPS_CLI_ACCESSIBLE`) wins over both, and the command line over everything.
-struct ConfigFile: Equatable {
+public struct ConfigFile: Equatable {
     /// One `key = value` line.
-    struct Setting: Equatable {
+    public struct Setting: Equatable {
         var value: String
         var line: Int
     }
 
     /// The keys a config file may set, in the order `--print-config` lists them.
-    static let keys = ["base-url", "timeout", "images", "mouse", "theme", "accessible"]
+    public static let keys = ["base-url", "timeout", "images", "mouse", "theme", "accessible"]
     /// More than any config a person writes: a bigger file is a mistake (or not a config).
-    static let maximumBytes = 64 * 1024
+    public static let maximumBytes = 64 * 1024
 
-    var path: String
+    public var path: String
     /// The settings before any `[section]`: every feature's.
-    var everywhere: [String: Setting] = [:]
+    public var everywhere: [String: Setting] = [:]
     /// Each feature's own section.
-    var sections: [String: [String: Setting]] = [:]
+    public var sections: [String: [String: Setting]] = [:]
 
     /// `$XDG_CONFIG_HOME/apps-cli/config` (when it is absolute, as the XDG spec asks), else
     /// `~/.config/apps-cli/config`; nil without a home directory.
-    static func path(environment: [String: String], home: String?) -> String? {
+    public static func path(environment: [String: String], home: String?) -> String? {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/apps-cli/config" }
         return home.map { $0 + "/.config/apps-cli/config" }
     }
 
     /// The config at `path`; nil when there is none (no file is no config, not an error).
-    static func load(path: String) throws(ConfigError) -> ConfigFile? {
+    public static func load(path: String, features: [String]) throws(ConfigError) -> ConfigFile? {
         let shown = ArgumentText.plain(path)
         let data: Data
         do throws(RegularFile.Problem) {
@@ -60,12 +60,13 @@ struct ConfigFile: Equatable {
             }
         }
         guard let text = String(data: data, encoding: .utf8) else { throw ConfigError("\(shown) is not UTF-8 text.") }
-        return try parse(text, path: path)
+        return try parse(text, path: path, features: features)
     }
 
     /// Reads `text`; every mistake names its line: a line that is neither a setting nor a section, an
     /// unknown section or key, a value the option would refuse.
-    static func parse(_ text: String, path: String, features: [String] = FeatureCatalog.all.map(\.name)) throws(ConfigError) -> ConfigFile {
+    /// `features` are the names the file's sections may take.
+    public static func parse(_ text: String, path: String, features: [String]) throws(ConfigError) -> ConfigFile {
         var config = ConfigFile(path: path)
         var section: String?
         let shown = ArgumentText.plain(path)
@@ -111,20 +112,20 @@ struct ConfigFile: Equatable {
     }
 
     /// The setting of `key` for `feature`: its section's, else the one before any section.
-    func setting(_ key: String, feature: String?) -> (setting: Setting, section: String?)? {
+    public func setting(_ key: String, feature: String?) -> (setting: Setting, section: String?)? {
         if let feature, let setting = sections[feature]?[key] { return (setting, feature) }
         return everywhere[key].map { ($0, nil) }
     }
 }
 
 /// A config file that cannot be used: said with its path and line, exit 78 (EX_CONFIG).
-struct ConfigError: Error, Equatable {
-    var message: String
-    init(_ message: String) { self.message = message }
+public struct ConfigError: Error, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
 }
 
 /// A value of a config key, checked by the same rules as its command-line option.
-enum ConfigValue {
+public enum ConfigValue {
     case baseURL(URL)
     case timeout(Double)
     /// `auto` (nil) or a tier.
@@ -134,7 +135,7 @@ enum ConfigValue {
     case theme(ColorTheme.Name?)
     case accessible(Bool)
 
-    static func parse(key: String, value: String, option: String) throws(UsageError) -> ConfigValue {
+    public static func parse(key: String, value: String, option: String) throws(UsageError) -> ConfigValue {
         switch key {
         case "base-url": return .baseURL(try CommandLineParser.parseBaseURL(value))
         case "timeout": return .timeout(try CommandLineParser.parseTimeout(value, option: option))
@@ -148,10 +149,10 @@ enum ConfigValue {
 }
 
 /// The effective settings of a launch and where each came from, for `--print-config`.
-enum EffectiveConfig {
+public enum EffectiveConfig {
     /// Applies `config` to `options` for `feature`: every key the command line (or the environment)
     /// did not set.
-    static func apply(_ config: ConfigFile?, to options: inout LaunchOptions, feature: String?) {
+    public static func apply(_ config: ConfigFile?, to options: inout LaunchOptions, feature: String?) {
         guard let config else { return }
         for key in ConfigFile.keys where !options.given.contains("--" + key) && !options.fromEnvironment.contains(key) {
             guard let (setting, _) = config.setting(key, feature: feature),
@@ -169,7 +170,7 @@ enum EffectiveConfig {
     }
 
     /// Each key's value and its source: the option, the environment, the config file's line, or the default.
-    static func lines(options: LaunchOptions, config: ConfigFile?, configPath: String?, feature: String?, environment: [String: String],
+    public static func lines(options: LaunchOptions, config: ConfigFile?, configPath: String?, feature: String?, environment: [String: String],
                       dataDirectory: String?) -> String {
         var rows: [(String, String, String)] = []
         func source(_ key: String) -> String {
