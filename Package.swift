@@ -45,8 +45,11 @@ let package = Package(
                 "SystemActions", "Storage",
                 // Scripts/new-feature adds a feature's library above this line.
             ],
-            path: "Apps/AppsCLI/Sources/AppsCLIKit"
+            path: "Apps/AppsCLI/Sources/AppsCLIKit",
+            plugins: ["BuildInfoPlugin"]
         ),
+        // The commit of the build, written into AppsCLIKit at build time (`--version`).
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool(), path: "Apps/AppsCLI/Plugins/BuildInfoPlugin"),
         .executableTarget(name: "AppsCLI", dependencies: ["AppsCLIKit"], path: "Apps/AppsCLI/Sources/AppsCLI"),
         // Scripts/bench: speed and output-size goals on a release build.
         .executableTarget(

@@ -9,6 +9,21 @@ struct AppsCLIProcess {
         var stderr: String
     }
 
+    /// HEAD of the git checkout at `repository`, as `--version` says it (twelve digits); nil outside one.
+    static func headCommit(of repository: URL) -> String? {
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", repository.path, "rev-parse", "--short=12", "HEAD"]
+        let output = Pipe()
+        git.standardOutput = output
+        git.standardError = FileHandle.nullDevice
+        guard (try? git.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        git.waitUntilExit()
+        guard git.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("apps-cli")
     }

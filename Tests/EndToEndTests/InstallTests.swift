@@ -53,8 +53,8 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "../lib/apps-cli/apps-cli")
         let version = try run(link, ["--version"])
         XCTAssertEqual(version.status, 0)
-        if let head = BuildInfo.gitCommit(repository: repository) {
-            XCTAssertTrue(version.out.contains("(commit \(head), Swift "), "the installed build-info's commit: \(version.out)")
+        if let head = AppsCLIProcess.headCommit(of: repository) {
+            XCTAssertTrue(version.out.contains("(commit \(head), Swift "), "the commit it was built from: \(version.out)")
         }
         for name in try FileManager.default.contentsOfDirectory(atPath: build) where name.hasSuffix(".resources") {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("lib/apps-cli/\(name)").path), name)

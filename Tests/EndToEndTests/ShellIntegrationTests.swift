@@ -152,7 +152,7 @@ final class ShellIntegrationTests: XCTestCase {
         let pattern = #"^apps-cli \d+\.\d+\.\d+ \(commit ([0-9a-f]{12}|unknown), Swift \d+\.\d+[^)]*\)\n$"#
         XCTAssertNotNil(result.stdout.range(of: pattern, options: .regularExpression), result.stdout)
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        if let head = BuildInfo.gitCommit(repository: repository) {
+        if let head = AppsCLIProcess.headCommit(of: repository) {
             XCTAssertTrue(result.stdout.contains("commit \(head)"), "the source tree's HEAD: \(result.stdout)")
         }
     }
