@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AppsCommandLine", targets: ["AppsCommandLine"]),
     ],
     dependencies: [
+        .package(path: "../FeatureKit"),
         .package(path: "../HTTPClient"),
         .package(path: "../Navigation"),
         .package(path: "../Storage"),
@@ -17,8 +18,8 @@ let package = Package(
         .package(path: "../TerminalUI"),
     ],
     targets: [
-        .target(name: "AppsCommandLine", dependencies: ["HTTPClient", "Navigation", "Storage", "TerminalKit", "TerminalUI"]),
-        .testTarget(name: "AppsCommandLineTests", dependencies: ["AppsCommandLine", "HTTPClient", "Navigation", "TerminalKit", "TerminalUI"]),
+        .target(name: "AppsCommandLine", dependencies: ["FeatureKit", "HTTPClient", "Navigation", "Storage", "TerminalKit", "TerminalUI"]),
+        .testTarget(name: "AppsCommandLineTests", dependencies: ["AppsCommandLine", "FeatureKit", "HTTPClient", "Navigation", "TerminalKit", "TerminalUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

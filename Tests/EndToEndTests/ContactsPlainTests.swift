@@ -83,7 +83,7 @@ final class ContactsPlainTests: XCTestCase {
         XCTAssertTrue(malformed.stderr.contains("is neither a JSON list of contacts nor a vCard file"), malformed.stderr)
         let wrongFeature = try AppsCLIProcess.run(["numbers", "--import", source.path])
         XCTAssertEqual(wrongFeature.status, 64)
-        XCTAssertEqual(wrongFeature.stderr, "apps-cli: --import and --export are for contacts only; see 'apps-cli numbers --help'.\n")
+        XCTAssertEqual(wrongFeature.stderr, "apps-cli: --import is for contacts only; see 'apps-cli numbers --help'.\n")
         let remote = try run(["--import", source.path, "--base-url", "http://127.0.0.1:9"])
         XCTAssertEqual(remote.status, 64)
         let still = try run(["--plain"])

@@ -16,7 +16,7 @@ public enum AppsCLI {
     public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let command: Command
         do {
-            command = try CommandLineParser.parse(arguments)
+            command = try CommandLineParser.parse(arguments, features: FeatureCatalog.commandLine)
         } catch {
             printError("apps-cli: \(error.message)")
             return 64
@@ -39,20 +39,6 @@ public enum AppsCLI {
             }
             if options.showHelp {
                 return printOutput(help(for: feature))
-            }
-            if options.failEvery != nil, !feature.acceptsFailEvery {
-                printError("apps-cli: --fail-every is for check24 only; see 'apps-cli \(name) --help'.")
-                return 64
-            }
-            if options.importFile != nil || options.exportFile != nil {
-                guard name == "contacts" else {
-                    printError("apps-cli: --import and --export are for contacts only; see 'apps-cli \(name) --help'.")
-                    return 64
-                }
-                guard options.baseURL == nil else {
-                    printError("apps-cli: --import and --export work on the embedded address book; leave out --base-url.")
-                    return 64
-                }
             }
             let make = feature.make
             // A data directory that is a file is wrong for every feature, including those that only
@@ -78,9 +64,7 @@ public enum AppsCLI {
                 return 78
             }
             let launch = LaunchEnvironment(options: options, environment: environment)
-            if options.importFile != nil || options.exportFile != nil {
-                return ContactsTransferCommand.run(launch)
-            }
+            if let status = feature.command?(launch) { return status }
             let plain = options.plain || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
             do {
                 return plain
@@ -202,7 +186,7 @@ public enum AppsCLI {
         \(features)
 
         Options:
-        \(HelpText.table(CommandLineOption.all.map { ($0.term, $0.english) }, width: width))
+        \(HelpText.table(CommandLineOption.all(for: FeatureCatalog.commandLine).map { ($0.term, $0.english) }, width: width))
         """
     }
 
@@ -211,7 +195,7 @@ public enum AppsCLI {
     /// One feature's options and keys, in the language of its screens (check24: German), for `width` columns.
     static func help(for feature: Feature, width: Int) -> String {
         let german = feature.texts == .german
-        let options = CommandLineOption.all.filter { $0.feature == nil || $0.feature == feature.name }
+        let options = CommandLineOption.all(for: FeatureCatalog.commandLine).filter { $0.feature == nil || $0.feature == feature.name }
         let sections = feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection(feature.texts.everywhereTitle, feature.texts.globalKeys)])
         let keyWidth = min(24, sections.flatMap(\.keys).map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let keys = sections.map { section in

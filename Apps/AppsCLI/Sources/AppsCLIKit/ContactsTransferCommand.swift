@@ -1,4 +1,5 @@
 import AppsCommandLine
+import Contacts
 import ContactsBackend
 import Foundation
 #if canImport(Glibc)
@@ -10,6 +11,19 @@ import Glibc
 enum ContactsTransferCommand {
     /// How many skipped entries the summary names one by one.
     static let namedSkips = 20
+
+    /// Runs the import or the export when one was asked for (else nil: the screen starts). They work on
+    /// the embedded address book, so not with `--base-url`.
+    @MainActor
+    static func run(ifAsked launch: LaunchEnvironment) -> Int32? {
+        guard launch.options.file(ContactsModule.importOption) != nil || launch.options.file(ContactsModule.exportOption) != nil else { return nil }
+        // Asked on the command line, not set by the config file (whose base URL is for the screens).
+        guard !launch.options.given.contains("--base-url") else {
+            AppsCLI.printError("apps-cli: --import and --export work on the embedded address book; leave out --base-url.")
+            return 64
+        }
+        return run(launch)
+    }
 
     @MainActor
     static func run(_ launch: LaunchEnvironment) -> Int32 {
@@ -29,11 +43,11 @@ enum ContactsTransferCommand {
             AppsCLI.printError("apps-cli: the contacts in the data directory could not be opened: \(error)")
             return 74
         }
-        if let file = launch.options.importFile {
+        if let file = launch.options.file(ContactsModule.importOption) {
             let status = performImport(file, into: backend, directory: directory)
             guard status == 0 else { return status }
         }
-        if let file = launch.options.exportFile {
+        if let file = launch.options.file(ContactsModule.exportOption) {
             do throws(ContactsTransferError) {
                 let count = try backend.performExport(to: file, stores: storeFiles(in: directory))
                 return AppsCLI.printOutput("Exported \(contacts(count)) to \(ArgumentText.quoted(file.path)).")

@@ -137,18 +137,24 @@ struct Feature: Sendable {
     var keys: [KeyHelpSection]
     /// Builds the feature's first screen.
     var make: @MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen
-    var acceptsFailEvery: Bool
+    /// The options the feature declares beyond the common ones.
+    var options: [FeatureOption]
+    /// Runs what one of its options asks instead of the screen (contacts' `--import`/`--export`): its
+    /// exit status, or nil to start the feature.
+    var command: (@MainActor @Sendable (LaunchEnvironment) -> Int32?)?
     /// The one-line summary in the feature's language, when its screens do not speak English (its `--help`).
     var germanSummary: String?
     /// The language of the host's own words (the `?` overlay, the key bar's `?`/`q`) on this feature's screens.
     var texts: NavigationTexts
 
     init<Dependencies>(_ descriptor: FeatureDescriptor<Dependencies>,
-                       dependencies: @escaping @MainActor @Sendable (LaunchEnvironment) throws -> Dependencies) {
+                       dependencies: @escaping @MainActor @Sendable (LaunchEnvironment) throws -> Dependencies,
+                       command: (@MainActor @Sendable (LaunchEnvironment) -> Int32?)? = nil) {
         name = descriptor.name
         summary = descriptor.summary
         keys = descriptor.keys
-        acceptsFailEvery = descriptor.options.contains(.failEvery)
+        options = descriptor.options
+        self.command = command
         germanSummary = descriptor.localizedSummary
         texts = descriptor.texts
         let make = descriptor.make
@@ -163,13 +169,13 @@ enum FeatureCatalog {
         Feature(ProductGridModule.descriptor, dependencies: productGrid),
         Feature(ResourceDirectoryModule.descriptor, dependencies: resourceDirectory),
         Feature(NumbersModule.descriptor, dependencies: numbers),
-        Feature(ContactsModule.descriptor, dependencies: contacts),
+        Feature(ContactsModule.descriptor, dependencies: contacts, command: ContactsTransferCommand.run(ifAsked:)),
         // Scripts/new-feature adds a feature above this line.
     ]
 
     /// The features as the command line knows them (completions, the manual page, the config file's sections).
     static var commandLine: [CommandLineFeature] {
-        all.map { CommandLineFeature(name: $0.name, summary: $0.summary, keys: $0.keys, texts: $0.texts) }
+        all.map { CommandLineFeature(name: $0.name, summary: $0.summary, keys: $0.keys, texts: $0.texts, options: $0.options) }
     }
 
     static func feature(named name: String) -> Feature? {
@@ -225,7 +231,7 @@ enum FeatureCatalog {
             originalBase: Check24OverviewModule.originalBaseURL,
             local: { try LaunchEnvironment.demo("check24", directory: Check24OverviewModule.demoDataDirectory,
                                                 transport: Check24OverviewModule.demoTransport) },
-            wrap: { Check24OverviewModule.faultInjecting($0, failEvery: launch.options.failEvery ?? Check24OverviewModule.defaultFailEvery) })
+            wrap: { Check24OverviewModule.faultInjecting($0, failEvery: launch.options.count(Check24OverviewModule.failEveryOption) ?? Check24OverviewModule.defaultFailEvery) })
         let legalPage: URL
         do {
             legalPage = connection.isLive ? try Check24OverviewModule.legalPageURL(base: connection.base) : Check24OverviewModule.originalLegalPageURL

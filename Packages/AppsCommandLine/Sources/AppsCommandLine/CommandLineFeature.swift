@@ -1,3 +1,4 @@
+import FeatureKit
 import Navigation
 
 /// What the command line knows of a feature: its command, its summary and its keys, for the
@@ -12,11 +13,14 @@ public struct CommandLineFeature: Sendable {
     public var keys: [KeyHelpSection]
     /// The language of the host's words on the feature's screens (the keys every screen shares).
     public var texts: NavigationTexts
+    /// The options it takes beyond the common ones, as it declares them.
+    public var options: [FeatureOption]
 
-    public init(name: String, summary: String, keys: [KeyHelpSection], texts: NavigationTexts) {
+    public init(name: String, summary: String, keys: [KeyHelpSection], texts: NavigationTexts, options: [FeatureOption] = []) {
         self.name = name
         self.summary = summary
         self.keys = keys
         self.texts = texts
+        self.options = options
     }
 }

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import TerminalKit
 import TerminalUI
@@ -59,7 +60,13 @@ public struct CommandLineOption: Sendable {
     /// What its value is (the completions and the manual page say it).
     public var values: OptionValue = .free
 
-    public static let all: [CommandLineOption] = [
+    /// The options of every feature, then those `features` declare, feature by feature.
+    public static func all(for features: [CommandLineFeature]) -> [CommandLineOption] {
+        common + features.flatMap { feature in feature.options.map { CommandLineOption($0, of: feature.name) } }
+    }
+
+    /// The options every feature takes.
+    public static let common: [CommandLineOption] = [
         .init(term: "--base-url URL", english: "talk to a live HTTP API at URL instead of the bundled demo data",
               german: "mit einer laufenden HTTP-API unter URL sprechen statt mit den mitgelieferten Demodaten"),
         .init(term: "--data-dir DIR", english: "where favorites, contacts and caches live (default: the XDG data and cache folders)",
@@ -90,14 +97,16 @@ public struct CommandLineOption: Sendable {
         .init(term: "--print-config", english: "print every setting (base URL, timeout, images, mouse, theme, accessible, data folder), its value and where it comes from: an option, the environment, the config file ($XDG_CONFIG_HOME/apps-cli/config) or the default; then exit",
               german: "jede Einstellung mit Wert und Herkunft ausgeben (Option, Umgebung, Konfigurationsdatei $XDG_CONFIG_HOME/apps-cli/config oder Vorgabe), dann beenden",
               values: .none),
-        .init(term: "--fail-every N", english: "check24 only: every Nth product-list request fails (default 3; 0 = never)",
-              german: "jede N-te Anfrage der Produktliste schlägt fehl (Vorgabe 3; 0 = nie)", feature: "check24",
-              values: .examples(["0", "3"])),
-        .init(term: "--import FILE",
-              english: "contacts only: add the contacts of FILE (a JSON list in the server's shape, or vCard 3.0/4.0) to the embedded address book in one transaction, say what was skipped and why, and exit",
-              german: "", feature: "contacts", values: .file),
-        .init(term: "--export FILE",
-              english: "contacts only: write the embedded address book to FILE (vCard 3.0 for .vcf, else JSON) and exit",
-              german: "", feature: "contacts", values: .file),
     ]
+}
+
+extension CommandLineOption {
+    /// A feature's declared option, as `--help`, the completions and the manual page say it.
+    init(_ option: FeatureOption, of feature: String) {
+        let values: OptionValue = switch option.value {
+        case .count(_, let examples): .examples(examples)
+        case .file: .file
+        }
+        self.init(term: option.term, english: option.english, german: option.german, feature: feature, values: values)
+    }
 }

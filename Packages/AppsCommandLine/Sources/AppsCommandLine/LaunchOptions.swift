@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -14,14 +15,11 @@ public struct LaunchOptions: Equatable, Sendable {
     public var size = TerminalSize(columns: 80, rows: 24)
     public var keys: [[InputEvent]] = []
     public var timeout: TimeInterval = 15
-    public var failEvery: Int?
     /// `--images`: how pictures are drawn; nil for auto (`APPS_CLI_IMAGES`, else what the terminal answers).
     public var images: PictureTier?
     public var showHelp = false
-    /// `--import FILE` (contacts): JSON or vCard into the embedded address book, then exit.
-    public var importFile: URL?
-    /// `--export FILE` (contacts): the embedded address book as JSON or vCard (`.vcf`), then exit.
-    public var exportFile: URL?
+    /// The options the feature declares (``FeatureOption``), by name: their values as given, checked.
+    public var featureOptions: [String: String] = [:]
     /// `--mouse on|off`: mouse reporting (clicks, wheel) in the interactive session.
     public var mouse = true
     /// `--theme`: dark, light or high contrast; nil for auto (what suits the terminal's background).
@@ -40,6 +38,11 @@ public struct LaunchOptions: Equatable, Sendable {
     public var fromEnvironment: Set<String> = []
 
     public init() {}
+
+    /// The value of the feature's count option, if given (`--fail-every 3`).
+    public func count(_ option: FeatureOption) -> Int? { featureOptions[option.name].flatMap { Int($0) } }
+    /// The value of the feature's file option, if given (`--import in.vcf`).
+    public func file(_ option: FeatureOption) -> URL? { featureOptions[option.name].map { URL(fileURLWithPath: $0) } }
 }
 
 /// What the command line asks for.
@@ -102,7 +105,8 @@ public enum ArgumentText {
 
 /// Parses arguments by hand (no third-party argument parser): `--name value` and `--name=value`.
 public enum CommandLineParser {
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    /// `features` declare the options they take beyond the common ones.
+    public static func parse(_ arguments: [String], features: [CommandLineFeature] = []) throws(UsageError) -> Command {
         guard let first = arguments.first else { return .overview }
         switch first {
         case "--help", "-h", "help": return .overview
@@ -160,13 +164,6 @@ public enum CommandLineParser {
                     throw UsageError("--data-dir needs a directory path, not \(ArgumentText.quoted(path)).")
                 }
                 options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
-            case "--import", "--export":
-                let path = try value()
-                guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                    throw UsageError("\(name) needs a file path, not \(ArgumentText.quoted(path)).")
-                }
-                let url = URL(fileURLWithPath: path)
-                if name == "--import" { options.importFile = url } else { options.exportFile = url }
             case "--size": options.size = try parseSize(try value())
             case "--keys":
                 do { options.keys = try KeySpec.parse(try value()) } catch let error as KeySpecError {
@@ -180,17 +177,34 @@ public enum CommandLineParser {
             case "--timeout": options.timeout = try parseTimeout(try value(), option: "--timeout")
             case "--images":
                 options.images = try parseImages(try value(), option: "--images")
-            case "--fail-every":
-                let text = try value()
-                guard text.count <= 9, !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let count = Int(text) else {
-                    throw UsageError("--fail-every needs a whole number ≥ 0 (0 = never), not \(ArgumentText.quoted(text)).")
-                }
-                options.failEvery = count
             default:
-                throw UsageError("unknown option \(ArgumentText.quoted(argument, limit: ArgumentText.nameLimit)) for \(feature); see 'apps-cli \(first) --help'.")
+                // An option a feature declares: for that feature only (an unknown feature is said first, later).
+                guard let declared = features.lazy.flatMap(\.options).first(where: { $0.name == name }) else {
+                    throw UsageError("unknown option \(ArgumentText.quoted(argument, limit: ArgumentText.nameLimit)) for \(feature); see 'apps-cli \(first) --help'.")
+                }
+                let owners = features.filter { $0.options.contains(declared) }.map(\.name)
+                if features.contains(where: { $0.name == first }), !owners.contains(first) {
+                    throw UsageError("\(name) is for \(owners.joined(separator: " and ")) only; see 'apps-cli \(first) --help'.")
+                }
+                options.featureOptions[name] = try checked(try value(), of: declared)
             }
         }
         return .launch(feature: first, options: options)
+    }
+
+    /// The value of a feature's option, as its kind says it may be.
+    private static func checked(_ text: String, of option: FeatureOption) throws(UsageError) -> String {
+        switch option.value {
+        case .count(let words, _):
+            guard text.count <= 9, !text.isEmpty, text.allSatisfy(\.isASCIIDigit), Int(text) != nil else {
+                throw UsageError("\(option.name) needs \(words), not \(ArgumentText.quoted(text)).")
+            }
+        case .file:
+            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw UsageError("\(option.name) needs a file path, not \(ArgumentText.quoted(text)).")
+            }
+        }
+        return text
     }
 
     /// `auto` (nil), or a picture tier by its name.

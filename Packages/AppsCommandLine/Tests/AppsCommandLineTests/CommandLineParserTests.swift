@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import HTTPClient
 import TerminalKit
@@ -6,6 +7,17 @@ import XCTest
 @testable import AppsCommandLine
 
 final class CommandLineParserTests: XCTestCase {
+    /// Features that declare options of their own, as check24 and contacts do, and one that declares none.
+    private let features = [
+        CommandLineFeature(name: "check24", summary: "", keys: [], texts: .german, options: [
+            FeatureOption("--fail-every", "N", value: .count(words: "a whole number ≥ 0 (0 = never)", examples: ["0", "3"]), english: "fails"),
+        ]),
+        CommandLineFeature(name: "contacts", summary: "", keys: [], texts: .english, options: [
+            FeatureOption("--import", "FILE", value: .file, english: "imports"), FeatureOption("--export", "FILE", value: .file, english: "exports"),
+        ]),
+        CommandLineFeature(name: "numbers", summary: "", keys: [], texts: .english),
+    ]
+
     func testBareHelpAndVersion() throws {
         XCTAssertEqual(try CommandLineParser.parse([]), .overview)
         XCTAssertEqual(try CommandLineParser.parse(["--help"]), .overview)
@@ -20,12 +32,15 @@ final class CommandLineParserTests: XCTestCase {
     /// Every option's value kind is declared once, in the table the help, the completions and the
     /// manual page read: an option that takes a value is never completed as a flag.
     func testEveryOptionSaysWhatItsValueIs() {
-        for option in CommandLineOption.all {
+        let all = CommandLineOption.all(for: features)
+        for option in all {
             XCTAssertEqual(option.values == .none, option.placeholder.isEmpty, option.term)
             XCTAssertTrue(option.name.hasPrefix("--"), option.term)
         }
-        XCTAssertEqual(CommandLineOption.all.first { $0.name == "--images" }?.values,
-                       .choices(["auto"] + PictureTier.allCases.map(\.rawValue)))
+        XCTAssertEqual(all.first { $0.name == "--images" }?.values, .choices(["auto"] + PictureTier.allCases.map(\.rawValue)))
+        XCTAssertEqual(all.first { $0.name == "--fail-every" }?.values, .examples(["0", "3"]), "a declared option's examples complete")
+        XCTAssertEqual(all.first { $0.name == "--import" }?.feature, "contacts")
+        XCTAssertEqual(all.suffix(3).map(\.name), ["--fail-every", "--import", "--export"], "after the common ones, feature by feature")
     }
 
     func testEveryOptionInBothSpellings() throws {
@@ -43,15 +58,26 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(options.timeout, 2.5)
     }
 
-    func testImportAndExportTakeAFile() throws {
-        guard case .launch(_, let options) = try CommandLineParser.parse(["contacts", "--import", "in.vcf", "--export=out.json"])
+    /// A feature's declared options: checked as their kind says, for that feature only.
+    func testDeclaredOptionsAreTheirFeaturesOnly() throws {
+        guard case .launch(_, let options) = try CommandLineParser.parse(["contacts", "--import", "in.vcf", "--export=out.json"], features: features)
         else { return XCTFail() }
-        XCTAssertEqual(options.importFile?.lastPathComponent, "in.vcf")
-        XCTAssertEqual(options.exportFile?.lastPathComponent, "out.json")
-        XCTAssertThrowsError(try CommandLineParser.parse(["contacts", "--import"]))
-        XCTAssertThrowsError(try CommandLineParser.parse(["contacts", "--export="])) { error in
+        XCTAssertEqual(options.file(features[1].options[0])?.lastPathComponent, "in.vcf")
+        XCTAssertEqual(options.file(features[1].options[1])?.lastPathComponent, "out.json")
+        XCTAssertThrowsError(try CommandLineParser.parse(["contacts", "--import"], features: features))
+        XCTAssertThrowsError(try CommandLineParser.parse(["contacts", "--export="], features: features)) { error in
             XCTAssertEqual((error as? UsageError)?.message, "--export needs a file path, not ''.")
         }
+        guard case .launch(_, let check24) = try CommandLineParser.parse(["check24", "--fail-every", "0"], features: features) else { return XCTFail() }
+        XCTAssertEqual(check24.count(features[0].options[0]), 0)
+        XCTAssertThrowsError(try CommandLineParser.parse(["numbers", "--import", "in.vcf"], features: features)) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "--import is for contacts only; see 'apps-cli numbers --help'.")
+        }
+        XCTAssertThrowsError(try CommandLineParser.parse(["contacts", "--fail-every", "3"], features: features)) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "--fail-every is for check24 only; see 'apps-cli contacts --help'.")
+        }
+        XCTAssertNoThrow(try CommandLineParser.parse(["nosuch", "--fail-every", "3"], features: features), "an unknown feature is said later, first")
+        XCTAssertThrowsError(try CommandLineParser.parse(["contacts", "--import", "in.vcf"]), "no feature declares it: unknown")
     }
 
     func testUsageErrorsNameTheProblem() {
@@ -70,7 +96,7 @@ final class CommandLineParserTests: XCTestCase {
         ]
         for (arguments, expected) in cases {
             do {
-                _ = try CommandLineParser.parse(arguments)
+                _ = try CommandLineParser.parse(arguments, features: features)
                 XCTFail("\(arguments) should fail")
             } catch {
                 XCTAssertTrue(error.message.contains(expected), "\(arguments): \(error.message)")
@@ -105,7 +131,7 @@ final class CommandLineParserTests: XCTestCase {
             (["check24", "--size", "+80x24"], "--size needs COLSxROWS"),
         ]
         for (arguments, expected) in cases {
-            XCTAssertThrowsError(try CommandLineParser.parse(arguments), "\(arguments)") { error in
+            XCTAssertThrowsError(try CommandLineParser.parse(arguments, features: features), "\(arguments)") { error in
                 XCTAssertTrue((error as? UsageError)?.message.contains(expected) == true, "\(arguments): \(error)")
             }
         }

@@ -40,7 +40,7 @@ public enum Check24OverviewModule {
     public static let descriptor = FeatureDescriptor<Dependencies>(
         name: "check24", summary: "CHECK24 product overview with filters and favorites, details, legal page",
         localizedSummary: "CHECK24-Produktübersicht mit Filtern und Favoriten, Details und rechtlichen Hinweisen",
-        keys: keyHelp, options: [.failEvery], texts: navigationTexts,
+        keys: keyHelp, options: [failEveryOption], texts: navigationTexts,
         make: { dependencies, host in make(dependencies: dependencies, host: host) })
 
     public static let keyHelp: [KeyHelpSection] = [
@@ -65,6 +65,12 @@ public enum Check24OverviewModule {
 
     /// The original spec's "every third request fails": `--fail-every`'s value when it is not given.
     public static let defaultFailEvery = 3
+
+    /// `--fail-every N`: every Nth product-list request fails, to show the error view.
+    public static let failEveryOption = FeatureOption(
+        "--fail-every", "N", value: .count(words: "a whole number ≥ 0 (0 = never)", examples: ["0", "3"]),
+        english: "check24 only: every Nth product-list request fails (default 3; 0 = never)",
+        german: "jede N-te Anfrage der Produktliste schlägt fehl (Vorgabe 3; 0 = nie)")
 
     /// Wraps `transport` so that every `failEvery`-th *product-list* request fails (the original spec's
     /// "every third request fails", ``defaultFailEvery``); pictures and web pages never count. `0` never fails.

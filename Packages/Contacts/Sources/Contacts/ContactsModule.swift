@@ -40,7 +40,17 @@ public enum ContactsModule {
     /// The feature as the command line lists and builds it.
     public static let descriptor = FeatureDescriptor<Dependencies>(
         name: "contacts", summary: "GO-JEK contacts: A–Z sections with search, favourites, add, edit, delete",
-        keys: keyHelp, make: { dependencies, host in make(dependencies: dependencies, host: host) })
+        keys: keyHelp, options: [importOption, exportOption], make: { dependencies, host in make(dependencies: dependencies, host: host) })
+
+    /// `--import FILE`: contacts into the embedded address book, then exit (the composition root runs it on
+    /// the embedded backend).
+    public static let importOption = FeatureOption(
+        "--import", "FILE", value: .file,
+        english: "contacts only: add the contacts of FILE (a JSON list in the server's shape, or vCard 3.0/4.0) to the embedded address book in one transaction, say what was skipped and why, and exit")
+    /// `--export FILE`: the embedded address book into a file, then exit.
+    public static let exportOption = FeatureOption(
+        "--export", "FILE", value: .file,
+        english: "contacts only: write the embedded address book to FILE (vCard 3.0 for .vcf, else JSON) and exit")
 
     public static let keyHelp: [KeyHelpSection] = [
         KeyHelpSection("Contacts", ContactsTexts.listKeys),

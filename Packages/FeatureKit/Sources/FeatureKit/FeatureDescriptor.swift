@@ -3,10 +3,38 @@ import Navigation
 import TerminalKit
 import TerminalUI
 
-/// A command-line option that only some features accept (the common ones every feature takes).
-public enum FeatureOption: Sendable, Equatable {
-    /// `--fail-every N`: every Nth request fails, to show the error view (check24's original spec).
-    case failEvery
+/// A command-line option one feature takes beyond the common ones, declared by the feature itself:
+/// its name, what its value is, and its words for `--help`, the manual page and the completions.
+/// The command line checks the value; the feature's wiring reads it (``value`` is the text given).
+public struct FeatureOption: Sendable, Equatable {
+    /// What the option's value is, as the command line checks it.
+    public enum Value: Sendable, Equatable {
+        /// A whole number ≥ 0; `words` say it in a mistake ("a whole number ≥ 0 (0 = never)"), and the
+        /// completions offer `examples`.
+        case count(words: String, examples: [String])
+        /// A file's path.
+        case file
+    }
+
+    /// `--fail-every`.
+    public var name: String
+    /// What `--help` shows after the name: `N`, `FILE`.
+    public var placeholder: String
+    public var value: Value
+    /// What it does, in English, and in German for a feature whose screens speak German ("" otherwise).
+    public var english: String
+    public var german: String
+
+    public init(_ name: String, _ placeholder: String, value: Value, english: String, german: String = "") {
+        self.name = name
+        self.placeholder = placeholder
+        self.value = value
+        self.english = english
+        self.german = german
+    }
+
+    /// `--fail-every N`, as `--help` lists it.
+    public var term: String { "\(name) \(placeholder)" }
 }
 
 /// Everything the command line knows of a feature, exported by the feature's module: its name,
