@@ -18,41 +18,41 @@ public enum AppsCLI {
         do {
             command = try CommandLineParser.parse(arguments, features: FeatureCatalog.commandLine)
         } catch {
-            printError("apps-cli: \(error.message)")
+            Console.printError("apps-cli: \(error.message)")
             return 64
         }
         switch command {
         case .overview:
-            return printOutput(overview)
+            return Console.printOutput(overview())
         case .version:
-            return printOutput(BuildInfo.line)
+            return Console.printOutput(BuildInfo.line)
         case .completion(let shell):
-            return printOutput(CompletionScript.script(for: shell, features: FeatureCatalog.commandLine))
+            return Console.printOutput(CompletionScript.script(for: shell, features: FeatureCatalog.commandLine))
         case .manual:
-            return printOutput(ManualPage.render(version: version, features: FeatureCatalog.commandLine))
+            return Console.printOutput(ManualPage.render(version: version, features: FeatureCatalog.commandLine))
         case .printConfig:
             return printConfig(LaunchOptions(), feature: nil, environment: environment)
         case .launch(let name, let options):
             guard let feature = FeatureCatalog.feature(named: name) else {
-                printError("apps-cli: unknown feature \(ArgumentText.quoted(name, limit: ArgumentText.nameLimit)). Features: \(FeatureCatalog.all.map(\.name).joined(separator: ", ")). See 'apps-cli --help'.")
+                Console.printError("apps-cli: unknown feature \(ArgumentText.quoted(name, limit: ArgumentText.nameLimit)). Features: \(FeatureCatalog.all.map(\.name).joined(separator: ", ")). See 'apps-cli --help'.")
                 return 64
             }
             if options.showHelp {
-                return printOutput(help(for: feature))
+                return Console.printOutput(help(for: feature))
             }
             let make = feature.make
             // A data directory that is a file is wrong for every feature, including those that only
             // cache there: said at once, before a feature half-starts without its storage.
             if let directory = options.dataDirectory, let file = Self.fileInTheWay(of: directory) {
                 let where_ = file == directory.standardizedFileURL.path ? "is a file" : "is inside the file \(ArgumentText.quoted(file))"
-                printError("apps-cli: --data-dir \(ArgumentText.quoted(directory.path)) \(where_), not a folder; choose a folder (it is created if missing).")
+                Console.printError("apps-cli: --data-dir \(ArgumentText.quoted(directory.path)) \(where_), not a folder; choose a folder (it is created if missing).")
                 return 73
             }
             var options = options
             do throws(UsageError) {
                 try applyEnvironment(to: &options, environment: environment)
             } catch {
-                printError("apps-cli: \(error.message)")
+                Console.printError("apps-cli: \(error.message)")
                 return 64
             }
             if options.printConfig { return printConfig(options, feature: name, environment: environment) }
@@ -60,7 +60,7 @@ public enum AppsCLI {
             switch loadConfig(environment: environment) {
             case .success(let config): EffectiveConfig.apply(config, to: &options, feature: name)
             case .failure(let error):
-                printError("apps-cli: \(error.message)")
+                Console.printError("apps-cli: \(error.message)")
                 return 78
             }
             let launch = LaunchEnvironment(options: options, environment: environment)
@@ -71,10 +71,10 @@ public enum AppsCLI {
                     ? try await runPlain(make, texts: feature.texts, launch: launch)
                     : try await runInteractive(make, texts: feature.texts, launch: launch)
             } catch let error as LaunchError {
-                printError("apps-cli: \(error.message)")
+                Console.printError("apps-cli: \(error.message)")
                 return error.status
             } catch {
-                printError("apps-cli: \(name) could not start: \(error)")
+                Console.printError("apps-cli: \(name) could not start: \(error)")
                 return 69
             }
         }
@@ -109,13 +109,13 @@ public enum AppsCLI {
         switch loadConfig(environment: environment) {
         case .success(let loaded): config = loaded
         case .failure(let error):
-            printError("apps-cli: \(error.message)")
+            Console.printError("apps-cli: \(error.message)")
             return 78
         }
         EffectiveConfig.apply(config, to: &options, feature: feature)
         let launch = LaunchEnvironment(options: options, environment: environment)
         let path = ConfigFile.path(environment: environment, home: launch.homeDirectory)
-        return printOutput(EffectiveConfig.lines(options: options, config: config, configPath: path, feature: feature,
+        return Console.printOutput(EffectiveConfig.lines(options: options, config: config, configPath: path, feature: feature,
                                                  environment: environment, dataDirectory: (try? launch.dataDirectory)?.path))
     }
 
@@ -142,7 +142,7 @@ public enum AppsCLI {
         signal(SIGQUIT) { _ in _exit(131) }
         let screen = try make(launch, host.controller)
         let frame = await host.run(root: screen, keys: launch.options.keys)
-        return printOutput(PlainTextEncoder.encode(frame))
+        return Console.printOutput(PlainTextEncoder.encode(frame))
     }
 
     @MainActor
@@ -169,79 +169,11 @@ public enum AppsCLI {
         }
     }
 
-    static var overview: String { overview(width: HelpText.width()) }
-
-    /// The feature list and the options, laid out for `width` columns.
-    static func overview(width: Int) -> String {
-        let features = HelpText.table(FeatureCatalog.all.map { ($0.name, $0.summary) }, width: width)
-        return """
-        \(HelpText.paragraph("apps-cli \(version) — classic mobile product apps as full-screen terminal apps", width: width))
-
-        Usage: apps-cli <feature> [options]
-               apps-cli <feature> --help  (its options and keys)
-               apps-cli --version | --man | --print-config
-               apps-cli --completion bash|zsh|fish
-
-        Features:
-        \(features)
-
-        Options:
-        \(HelpText.table(CommandLineOption.all(for: FeatureCatalog.commandLine).map { ($0.term, $0.english) }, width: width))
-        """
+    static func overview(width: Int = HelpText.width()) -> String {
+        HelpText.overview(version: version, features: FeatureCatalog.commandLine, width: width)
     }
 
-    static func help(for feature: Feature) -> String { help(for: feature, width: HelpText.width()) }
-
-    /// One feature's options and keys, in the language of its screens (check24: German), for `width` columns.
-    static func help(for feature: Feature, width: Int) -> String {
-        let german = feature.texts == .german
-        let options = CommandLineOption.all(for: FeatureCatalog.commandLine).filter { $0.feature == nil || $0.feature == feature.name }
-        let sections = feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection(feature.texts.everywhereTitle, feature.texts.globalKeys)])
-        let keyWidth = min(24, sections.flatMap(\.keys).map { DisplayWidth.of($0.keys) }.max() ?? 0)
-        let keys = sections.map { section in
-            section.title + ":\n" + HelpText.table(section.keys.map { ($0.keys, $0.action) }, width: width, termWidth: keyWidth)
-        }
-        let summary = HelpText.paragraph("apps-cli \(feature.name) — \(german ? feature.germanSummary ?? feature.summary : feature.summary)", width: width)
-        let optionRows = options.map { ($0.term, german ? $0.german : $0.english) }
-        return """
-        \(summary)
-
-        \(german ? "Aufruf" : "Usage"): apps-cli \(feature.name) [\(german ? "Optionen" : "options")]
-
-        \(german ? "Optionen" : "Options"):
-        \(HelpText.table(optionRows, width: width))
-        \(keys.isEmpty ? "" : "\n" + (german ? "Tasten" : "Keys") + ":\n" + keys.joined(separator: "\n\n"))
-        """
-    }
-
-    /// Writes `text` and a newline to stdout: 0 when all of it was written, else 74 (EX_IOERR) with a
-    /// message on stderr. A closed pipe, a full disk (`>/dev/full`) or a closed descriptor is an
-    /// error the caller must hear of, never a silent success.
-    static func printOutput(_ text: String) -> Int32 {
-        guard writeAll(Array((text + "\n").utf8), to: STDOUT_FILENO) else {
-            printError("apps-cli: the output could not be written (\(String(cString: strerror(errno)))).")
-            return 74
-        }
-        return 0
-    }
-
-    /// Writes a message and a newline to stderr. Errors are ignored: there is nowhere left to report them,
-    /// and Foundation's FileHandle would trap on a closed or full stderr.
-    static func printError(_ message: String, newline: Bool = true) {
-        _ = writeAll(Array((message + (newline ? "\n" : "")).utf8), to: STDERR_FILENO)
-    }
-
-    /// `write(2)` until everything is written; false on any error (EPIPE, EBADF, ENOSPC …).
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+    static func help(for feature: Feature, width: Int = HelpText.width()) -> String {
+        HelpText.help(for: feature.commandLine, among: FeatureCatalog.commandLine, width: width)
     }
 }

@@ -19,7 +19,7 @@ enum ContactsTransferCommand {
         guard launch.options.file(ContactsModule.importOption) != nil || launch.options.file(ContactsModule.exportOption) != nil else { return nil }
         // Asked on the command line, not set by the config file (whose base URL is for the screens).
         guard !launch.options.given.contains("--base-url") else {
-            AppsCLI.printError("apps-cli: --import and --export work on the embedded address book; leave out --base-url.")
+            Console.printError("apps-cli: --import and --export work on the embedded address book; leave out --base-url.")
             return 64
         }
         return run(launch)
@@ -37,10 +37,10 @@ enum ContactsTransferCommand {
                 try LocalContactsBackend(directory: directory)
             }
         } catch let error as LaunchError {
-            AppsCLI.printError("apps-cli: \(ArgumentText.plain(error.message))")
+            Console.printError("apps-cli: \(ArgumentText.plain(error.message))")
             return error.status
         } catch {
-            AppsCLI.printError("apps-cli: the contacts in the data directory could not be opened: \(error)")
+            Console.printError("apps-cli: the contacts in the data directory could not be opened: \(error)")
             return 74
         }
         if let file = launch.options.file(ContactsModule.importOption) {
@@ -50,9 +50,9 @@ enum ContactsTransferCommand {
         if let file = launch.options.file(ContactsModule.exportOption) {
             do throws(ContactsTransferError) {
                 let count = try backend.performExport(to: file, stores: storeFiles(in: directory))
-                return AppsCLI.printOutput("Exported \(contacts(count)) to \(ArgumentText.quoted(file.path)).")
+                return Console.printOutput("Exported \(contacts(count)) to \(ArgumentText.quoted(file.path)).")
             } catch {
-                AppsCLI.printError("apps-cli: \(ArgumentText.plain(error.message))")
+                Console.printError("apps-cli: \(ArgumentText.plain(error.message))")
                 return status(of: error)
             }
         }
@@ -66,19 +66,19 @@ enum ContactsTransferCommand {
             let report = try backend.performImport(from: file) { done, total in
                 guard showsProgress, done == total || ContinuousClock.now - lastShown > .milliseconds(100) else { return }
                 lastShown = .now
-                AppsCLI.printError("\r\u{1B}[2KImporting contacts… \(done) of \(total)", newline: false)
+                Console.printError("\r\u{1B}[2KImporting contacts… \(done) of \(total)", newline: false)
             }
-            if showsProgress { AppsCLI.printError("\r\u{1B}[2K", newline: false) }
+            if showsProgress { Console.printError("\r\u{1B}[2K", newline: false) }
             var lines = ["Imported \(contacts(report.imported)) from \(ArgumentText.quoted(file.path)) into \(ArgumentText.quoted(directory.path))."]
             if !report.skipped.isEmpty {
                 lines.append("Skipped \(report.skipped.count):")
                 lines += report.skipped.prefix(namedSkips).map { "  entry \($0.entry): \(ArgumentText.plain($0.reason))" }
                 if report.skipped.count > namedSkips { lines.append("  … and \(report.skipped.count - namedSkips) more") }
             }
-            return AppsCLI.printOutput(lines.joined(separator: "\n"))
+            return Console.printOutput(lines.joined(separator: "\n"))
         } catch {
-            if showsProgress { AppsCLI.printError("\r\u{1B}[2K", newline: false) }
-            AppsCLI.printError("apps-cli: \(ArgumentText.plain(error.message))")
+            if showsProgress { Console.printError("\r\u{1B}[2K", newline: false) }
+            Console.printError("apps-cli: \(ArgumentText.plain(error.message))")
             return status(of: error)
         }
     }

@@ -147,6 +147,11 @@ struct Feature: Sendable {
     /// The language of the host's own words (the `?` overlay, the key bar's `?`/`q`) on this feature's screens.
     var texts: NavigationTexts
 
+    /// The feature as the command line knows it.
+    var commandLine: CommandLineFeature {
+        CommandLineFeature(name: name, summary: summary, localizedSummary: germanSummary, keys: keys, texts: texts, options: options)
+    }
+
     init<Dependencies>(_ descriptor: FeatureDescriptor<Dependencies>,
                        dependencies: @escaping @MainActor @Sendable (LaunchEnvironment) throws -> Dependencies,
                        command: (@MainActor @Sendable (LaunchEnvironment) -> Int32?)? = nil) {
@@ -175,7 +180,7 @@ enum FeatureCatalog {
 
     /// The features as the command line knows them (completions, the manual page, the config file's sections).
     static var commandLine: [CommandLineFeature] {
-        all.map { CommandLineFeature(name: $0.name, summary: $0.summary, keys: $0.keys, texts: $0.texts, options: $0.options) }
+        all.map(\.commandLine)
     }
 
     static func feature(named name: String) -> Feature? {
@@ -200,7 +205,7 @@ enum FeatureCatalog {
                 throw LaunchError(message: "\(feature): \(what) could not be opened: \(StorageError.corrupt(path: path)) "
                                     + "Moving it aside failed too (\(error)).", status: 74)
             }
-            AppsCLI.printError("apps-cli: \(feature): \(path) was damaged; it is kept as \(keptAt), and a new one was started.")
+            Console.printError("apps-cli: \(feature): \(path) was damaged; it is kept as \(keptAt), and a new one was started.")
             do {
                 return try open()
             } catch {
@@ -220,7 +225,7 @@ enum FeatureCatalog {
             return try openStore(feature: feature, what: what, belongings: belongings, open)
         } catch {
             let reason = ArgumentText.plain((error as? LaunchError)?.message ?? "\(error)")
-            AppsCLI.printError("apps-cli: \(reason); this run keeps no copies of the server's answers.")
+            Console.printError("apps-cli: \(reason); this run keeps no copies of the server's answers.")
             return nil
         }
     }

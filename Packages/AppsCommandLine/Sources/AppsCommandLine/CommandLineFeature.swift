@@ -9,6 +9,8 @@ public struct CommandLineFeature: Sendable {
     public var name: String
     /// One line, in English.
     public var summary: String
+    /// The same line in the language of its screens, when that is not English (its `--help`).
+    public var localizedSummary: String?
     /// The keys of each screen, as the screens' `?` overlays list them.
     public var keys: [KeyHelpSection]
     /// The language of the host's words on the feature's screens (the keys every screen shares).
@@ -16,9 +18,11 @@ public struct CommandLineFeature: Sendable {
     /// The options it takes beyond the common ones, as it declares them.
     public var options: [FeatureOption]
 
-    public init(name: String, summary: String, keys: [KeyHelpSection], texts: NavigationTexts, options: [FeatureOption] = []) {
+    public init(name: String, summary: String, localizedSummary: String? = nil, keys: [KeyHelpSection], texts: NavigationTexts,
+                options: [FeatureOption] = []) {
         self.name = name
         self.summary = summary
+        self.localizedSummary = localizedSummary
         self.keys = keys
         self.texts = texts
         self.options = options

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Navigation
 import TerminalKit
 import TerminalUI
 #if canImport(Glibc)
@@ -108,5 +109,49 @@ extension CommandLineOption {
         case .file: .file
         }
         self.init(term: option.term, english: option.english, german: option.german, feature: feature, values: values)
+    }
+}
+
+extension HelpText {
+    /// `apps-cli --help`: the feature list and the options, laid out for `width` columns.
+    public static func overview(version: String, features: [CommandLineFeature], width: Int) -> String {
+        let list = table(features.map { ($0.name, $0.summary) }, width: width)
+        return """
+        \(paragraph("apps-cli \(version) — classic mobile product apps as full-screen terminal apps", width: width))
+
+        Usage: apps-cli <feature> [options]
+               apps-cli <feature> --help  (its options and keys)
+               apps-cli --version | --man | --print-config
+               apps-cli --completion bash|zsh|fish
+
+        Features:
+        \(list)
+
+        Options:
+        \(table(CommandLineOption.all(for: features).map { ($0.term, $0.english) }, width: width))
+        """
+    }
+
+    /// `apps-cli <feature> --help`: one feature's options and keys, in the language of its screens
+    /// (check24: German), for `width` columns; `features` are every feature (their declared options).
+    public static func help(for feature: CommandLineFeature, among features: [CommandLineFeature], width: Int) -> String {
+        let german = feature.texts == .german
+        let options = CommandLineOption.all(for: features).filter { $0.feature == nil || $0.feature == feature.name }
+        let sections = feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection(feature.texts.everywhereTitle, feature.texts.globalKeys)])
+        let keyWidth = min(24, sections.flatMap(\.keys).map { DisplayWidth.of($0.keys) }.max() ?? 0)
+        let keys = sections.map { section in
+            section.title + ":\n" + table(section.keys.map { ($0.keys, $0.action) }, width: width, termWidth: keyWidth)
+        }
+        let summary = paragraph("apps-cli \(feature.name) — \(german ? feature.localizedSummary ?? feature.summary : feature.summary)", width: width)
+        let optionRows = options.map { ($0.term, german ? $0.german : $0.english) }
+        return """
+        \(summary)
+
+        \(german ? "Aufruf" : "Usage"): apps-cli \(feature.name) [\(german ? "Optionen" : "options")]
+
+        \(german ? "Optionen" : "Options"):
+        \(table(optionRows, width: width))
+        \(keys.isEmpty ? "" : "\n" + (german ? "Tasten" : "Keys") + ":\n" + keys.joined(separator: "\n\n"))
+        """
     }
 }
