@@ -120,28 +120,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             list.contacts.removeAll { $0.id <= 0 }
         }
         if list.storedAt == nil, let newest = list.contacts.map(\.id).max() { newestKnownID.withLock { $0 = newest } }
-        let queued = await queuedWrites()
-        guard !queued.isEmpty else { return list }
-        var positions: [Int: Int] = [:]
-        for (position, contact) in list.contacts.enumerated() { positions[contact.id] = position }
-        var hidden = Set<Int>()
-        for write in queued {
-            if write.pending.kind == .create {
-                positions[write.rowID] = list.contacts.count
-                list.contacts.append(write.shownContact.summary)
-                continue
-            }
-            let id = write.rowID
-            guard let position = positions[id] else {
-                // Deleted on the server meanwhile: a refused change still has its row, to be brought back or discarded.
-                if case .refused = write.state, write.pending.kind == .update { list.contacts.append(write.shownContact.summary) }
-                continue
-            }
-            if write.pending.kind == .delete, case .waiting = write.state { hidden.insert(id) }
-            list.contacts[position] = Self.overlay(write, on: list.contacts[position])
-        }
-        if !hidden.isEmpty { list.contacts.removeAll { hidden.contains($0.id) } }
-        return list
+        return ContactOutboxOverlay.laying(await queuedWrites(), over: list)
     }
 
     public func obtainContact(id: Int) async throws(ContactsError) -> Contact {
@@ -151,7 +130,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         switch await resolve(id, in: queued) {
         case .waitingCreate(let create):
             // With the changes made to it since, where they could not go into the create itself.
-            return queued.filter { $0.rowID == create.rowID && $0.entry != create.entry }.reduce(create.shownContact) { Self.overlay($1, on: $0) }
+            return ContactOutboxOverlay.laying(queued.filter { $0.rowID == create.rowID && $0.entry != create.entry }, over: create.shownContact)
         case .unknown: throw .notFound
         case .server(let resolved): serverID = resolved
         }
@@ -159,35 +138,13 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         do throws(ContactsError) {
             let contact = try await server.obtainContact(id: serverID)
             remember(contact)
-            return writes.reduce(contact) { Self.overlay($1, on: $0) }
+            return ContactOutboxOverlay.laying(writes, over: contact)
         } catch {
             // The page of a contact changed here shows the change while the server is away.
             guard Self.unreachable(error) != nil, let last = writes.last else { throw error }
             let base = shownContacts.withLock { $0[serverID] } ?? last.pending.base ?? last.pending.shown
-            return writes.reduce(base) { Self.overlay($1, on: $0) }
+            return ContactOutboxOverlay.laying(writes, over: base)
         }
-    }
-
-    /// `contact` as a queued change leaves it: a waiting change applied and marked; a refused one only
-    /// marked (the server does not have it), and its mark stays over the waiting ones after it.
-    private static func overlay(_ write: QueuedWrite, on contact: Contact) -> Contact {
-        var contact = contact
-        if case .waiting = write.state { contact = contact.applying(write.pending.changes) }
-        // A refused change's mark stays over the waiting ones after it: it needs the person.
-        if case .refused? = contact.sync {} else { contact.sync = write.state }
-        return contact
-    }
-
-    private static func overlay(_ write: QueuedWrite, on summary: ContactSummary) -> ContactSummary {
-        var summary = summary
-        if case .waiting = write.state {
-            let changes = write.pending.changes
-            if let value = changes.firstName { summary.firstName = value }
-            if let value = changes.lastName { summary.lastName = value }
-            if let value = changes.favorite { summary.favorite = value }
-        }
-        if case .refused? = summary.sync {} else { summary.sync = write.state }
-        return summary
     }
 
     // MARK: Writing: through the outbox, sent at once when nothing waits before it
@@ -417,24 +374,6 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     }
 
     // MARK: The outbox's entries
-
-    /// An entry of the outbox, read.
-    struct QueuedWrite {
-        var entry: Int64
-        var pending: PendingContactWrite
-        var state: ContactSyncState
-        var mayHaveBeenSent: Bool
-
-        /// The id of the contact's row: the server's, or `-entry` for a contact waiting to be created.
-        var rowID: Int { pending.contactID ?? -Int(pending.madeBy ?? entry) }
-
-        var shownContact: Contact {
-            var contact = pending.shown
-            contact.id = rowID
-            contact.sync = state
-            return contact
-        }
-    }
 
     /// Where a row id leads: a contact of the server, a contact waiting to be created, or nowhere.
     private enum Resolution {
