@@ -213,9 +213,9 @@ final class OutboxServiceTests: XCTestCase {
         let write = PendingContactWrite(kind: .create, contactID: nil, changes: ContactChanges(firstName: "Dewi", lastName: "Kusuma",
                                                                                               email: "Dewi@Mail.example", phoneNumber: "0812 345"),
                                         base: nil, shown: Contact(id: 0, firstName: "Dewi", lastName: "Kusuma"))
-        XCTAssertTrue(OutboxContactsService.answerMatches(Contact(id: 9, firstName: "dewi ", lastName: "KUSUMA", email: "dewi@mail.example",
+        XCTAssertTrue(ContactOutboxSender.answerMatches(Contact(id: 9, firstName: "dewi ", lastName: "KUSUMA", email: "dewi@mail.example",
                                                                   phoneNumber: "+62812345"), write))
-        XCTAssertFalse(OutboxContactsService.answerMatches(Contact(id: 1, firstName: "Ayu", lastName: "Lestari"), write))
+        XCTAssertFalse(ContactOutboxSender.answerMatches(Contact(id: 1, firstName: "Ayu", lastName: "Lestari"), write))
     }
 
     /// A 201 that names another contact than the one sent is not taken for it: the change waits, is
@@ -249,7 +249,7 @@ final class OutboxServiceTests: XCTestCase {
         try await server.swapNext(method: "POST")
         let swapped = await later.performSync()
         XCTAssertEqual(swapped.sent, 0)
-        XCTAssertEqual(swapped.stoppedBy, OutboxContactsService.mismatchedAnswer)
+        XCTAssertEqual(swapped.stoppedBy, ContactOutboxSender.mismatchedAnswer)
         XCTAssertEqual(swapped.waiting, 1)
         let settled = await later.performSync()
         XCTAssertEqual(settled.sent, 1, "looked up and found, not created again")

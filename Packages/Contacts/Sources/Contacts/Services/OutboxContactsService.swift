@@ -11,11 +11,9 @@ import Synchronization
 /// ``performSync()`` has sent them, in the order they were made, this run or a later one. A process
 /// killed while sending leaves the change in the outbox.
 ///
-/// A change that may have gone out already (no answer came, or a process died while sending it) is
-/// given the requests' time to land (`settle`), then looked up on the server before it is sent
-/// again, so the server never gets one twice. A change the server refuses (422, 404 for a contact
-/// deleted meanwhile, another 4xx) is set aside with its reasons for the form to bring back; a
-/// refused favourite or delete, which holds nothing typed, is dropped and named.
+/// The changes are sent by its ``ContactOutboxSender`` (in order, looked up first when they may have
+/// gone out, refusals set aside), and the list and the pages show them through
+/// ``ContactOutboxOverlay`` (pure values) while they wait.
 ///
 /// A contact waiting to be created has the negative id `-entry`: its page, its favourite, an edit or
 /// a delete change the waiting write itself while it surely has not reached the server; once sent,
@@ -30,9 +28,6 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     private let outbox: Outbox
     private let queue: String
     private let owner: String
-    /// How long a change that may have gone out is given to land on the server before it is looked
-    /// up there (a request still on its way when its answer was given up, or its process died).
-    private let settle: TimeInterval
     /// How long a claim of this process holds: longer than any request it sends.
     private let lease: TimeInterval
     private let now: @Sendable () -> Date
@@ -43,30 +38,24 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     private let newestKnownID = Mutex<Int?>(nil)
     /// How many outbox entries were decoded: a change must cost the same whatever else waits (its tests count).
     let payloadsDecoded = Atomic<Int>(0)
-    /// One sender at a time in this process, a pass over the outbox or a change sent at once (other
-    /// processes are kept off by the claims; this process's own claims would not keep its tasks apart).
-    private let sending = Mutex(false)
+    /// Sends the changes: a pass over the outbox, or one at once.
+    let sender: ContactOutboxSender
 
     static let maximumShownContacts = 256
 
-    /// Where the server's `Retry-After` asks are noted (the app's transport fills it in): changes wait
-    /// that long, this run and the next.
-    private let pacing: ServerPacing?
-    private let baseURL: URL
-
-    /// `settle`: the requests' timeout or more (the app passes twice `--timeout`). `pacing`: the
-    /// `Retry-After` asks of the transport under `server`.
+    /// `settle`: how long a change that may have gone out is given to land on the server before it is
+    /// looked up there: the requests' timeout or more (the app passes twice `--timeout`). `pacing`: the
+    /// `Retry-After` asks of the transport under `server` (changes wait that long, this run and the next).
     public init(server: any ContactsService, outbox: Outbox, baseURL: URL, owner: String = Outbox.processOwner(),
                 settle: TimeInterval = 0, pacing: ServerPacing? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.server = server
         self.outbox = outbox
-        self.pacing = pacing
-        self.baseURL = baseURL
         queue = Self.queue(for: baseURL)
         self.owner = owner
-        self.settle = settle
         lease = max(Outbox.leaseDuration, settle + 60)
         self.now = now
+        sender = ContactOutboxSender(server: server, outbox: outbox, queue: queue, owner: owner, settle: settle, lease: lease,
+                                     pacing: pacing, baseURL: baseURL, now: now)
         adoptOtherSpellings()
         nameSubjects()
     }
@@ -141,7 +130,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             return ContactOutboxOverlay.laying(writes, over: contact)
         } catch {
             // The page of a contact changed here shows the change while the server is away.
-            guard Self.unreachable(error) != nil, let last = writes.last else { throw error }
+            guard ContactOutboxSender.unreachable(error) != nil, let last = writes.last else { throw error }
             let base = shownContacts.withLock { $0[serverID] } ?? last.pending.base ?? last.pending.shown
             return ContactOutboxOverlay.laying(writes, over: base)
         }
@@ -215,10 +204,10 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         let entry = try await enqueue(write)
         let waiting = QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind), mayHaveBeenSent: false).shownContact
         // The server asked to be left alone for a while: it gets the change when the wait is over.
-        if await pausedUntil() != nil { return waiting }
+        if await sender.pausedUntil() != nil { return waiting }
         // A pass over the outbox under way sends it in its turn.
-        guard takeSendingTurn() else { return waiting }
-        defer { endSendingTurn() }
+        guard sender.takeSendingTurn() else { return waiting }
+        defer { sender.endSendingTurn() }
         // Changes go to the server in the order they were made: behind the ones waiting, if any.
         guard (try? await outbox.perform({ [self] store in try store.claim(entry, in: queue, owner: owner, now: now(), lease: lease) })) != nil else { return waiting }
         guard (try? await outbox.perform({ [self] store in try store.markSending(entry, owner: owner, now: now(), lease: lease) })) == true else {
@@ -227,7 +216,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         }
         do throws(ContactsError) {
             let saved = try await send()
-            guard Self.answerMatches(saved, write) else {
+            guard ContactOutboxSender.answerMatches(saved, write) else {
                 // Another contact than the one sent: never taken for it. The change waits, looked up before it goes again.
                 try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true) })
                 return waiting
@@ -236,12 +225,12 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
             if write.kind != .delete { remember(saved) }
             return saved
         } catch {
-            if let mayHaveGoneOut = Self.unreachable(error) {
+            if let mayHaveGoneOut = ContactOutboxSender.unreachable(error) {
                 try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut) })
                 return waiting
             }
             // "Not now, ask again later" (429 or 503 with Retry-After): the change waits until then.
-            if Self.asksToWait(error), let until = await pausedUntil() {
+            if ContactOutboxSender.asksToWait(error), let until = await sender.pausedUntil() {
                 try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: false) })
                 try? await outbox.perform({ [self] store in try store.pause(queue, until: until) })
                 return waiting
@@ -308,44 +297,6 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         var contact = QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind), mayHaveBeenSent: false).shownContact
         contact.id = create.rowID
         return contact
-    }
-
-    /// Whether the server's answer to a create or an edit is the contact the change was made to: an
-    /// edit's answer has its id, and either answer the names sent (trimmed, in any case: a server may
-    /// tidy an email or a phone number, never turn one person into another). A 201 or a 200 that names
-    /// another contact is not taken for it, and later changes never go to that one.
-    static func answerMatches(_ saved: Contact, _ write: PendingContactWrite) -> Bool {
-        let same = { (sent: String?, answered: String) in
-            sent.map { $0.trimmingCharacters(in: .whitespaces).lowercased() == answered.trimmingCharacters(in: .whitespaces).lowercased() } ?? true
-        }
-        let names = same(write.changes.firstName, saved.firstName) && same(write.changes.lastName, saved.lastName)
-        switch write.kind {
-        case .create: return names
-        case .update, .favorite: return saved.id == write.contactID && names
-        case .delete: return true
-        }
-    }
-
-    static let mismatchedAnswerMessage = "The server answered with another contact than the one sent"
-    /// Why a change waits after such an answer (the list says it beside "waiting to sync").
-    static let mismatchedAnswer = ContactsError.noAnswer(.unreadable(detail: "the server answered with another contact than the one sent; "
-                                                                    + "it is looked up there before it goes again"))
-
-
-    /// Whether a failed request means the server could not be reached (the change waits), and whether
-    /// the request may have reached it; nil when the server answered (422, 404, 5xx).
-    static func unreachable(_ error: ContactsError) -> Bool? {
-        switch error {
-        case .unavailable(.noConnection), .unavailable(.invalidAddress): false
-        case .unavailable(.timeout), .unavailable(.connectionLost), .unavailable(.cancelled), .noAnswer(.some): true
-        default: nil
-        }
-    }
-
-    /// Whether a 4xx answer is for good: sending the same change again gets the same answer.
-    static func isFinal(_ code: Int) -> Bool {
-        // Not a timeout, a rate limit or a login problem: those pass.
-        (400..<500).contains(code) && ![401, 403, 408, 429].contains(code)
     }
 
     private func remember(_ contact: Contact) {
@@ -450,11 +401,6 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         return ContactOutboxStatus(waiting: counts.waiting, refused: counts.refused, elsewhere: elsewhere)
     }
 
-    /// The changes waiting to go out (set-aside ones do not count), counted without reading them.
-    private func waitingCount() async -> Int {
-        (try? await outbox.perform({ [self] store in try store.counts(in: queue) }).waiting) ?? 0
-    }
-
     public func obtainRefusedWrite(contactID: Int) async -> RefusedContactWrite? {
         guard let write = await queuedWrites(about: contactID).last(where: { $0.rowID == contactID && { if case .refused = $0 { true } else { false } }($0.state) }),
               case .refused(_, let refusal) = write.state else { return nil }
@@ -469,134 +415,5 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         _ = try? await outbox.perform({ [self] store in try store.remove(write.entry, now: now()) })
     }
 
-    private func takeSendingTurn() -> Bool {
-        sending.withLock { busy in
-            defer { busy = true }
-            return !busy
-        }
-    }
-
-    private func endSendingTurn() {
-        sending.withLock { $0 = false }
-    }
-
-    /// Until when the server asked not to be sent anything (`Retry-After` on a 429 or 503, noted by
-    /// ``ServerPacing`` from any request and kept in the outbox across runs, never more than
-    /// ``ServerPacing/longestWait`` from now, whatever the clock did); nil when it did not, or the wait is over.
-    private func pausedUntil() async -> Date? {
-        let now = now()
-        if let asked = pacing?.notBefore(baseURL, now: now) { try? await outbox.perform({ [self] store in try store.pause(queue, until: asked) }) }
-        return (try? await outbox.perform({ [self] store in try store.pausedUntil(queue, now: now) })).flatMap { $0 }.map { min($0, now.addingTimeInterval(ServerPacing.longestWait)) }
-    }
-
-    /// A 429 or a 503: the server's "not now" (it says until when with `Retry-After`).
-    static func asksToWait(_ error: ContactsError) -> Bool {
-        if case .unavailable(.status(let code)) = error { return code == 429 || code == 503 }
-        return false
-    }
-
-    public func performSync() async -> ContactSyncReport {
-        if let until = await pausedUntil() { return ContactSyncReport(waiting: await waitingCount(), resumesAt: until) }
-        guard takeSendingTurn() else { return ContactSyncReport(waiting: await waitingCount()) }
-        defer { endSendingTurn() }
-        var report = ContactSyncReport()
-        replay: while let entry = try? await outbox.perform({ [self] store in try store.claimNext(in: queue, owner: owner, now: now(), lease: lease) }) {
-            guard var pending = try? JSONDecoder().decode(PendingContactWrite.self, from: entry.payload) else {
-                // Written by a newer version of the app: it waits for that version, never sent half-understood.
-                try? await outbox.perform({ [self] store in try store.release(entry.id, owner: owner, problem: nil) })
-                break replay
-            }
-            if let create = pending.madeBy, pending.contactID == nil {
-                // The contact its create made; none when that create was refused or discarded.
-                pending.contactID = (try? await outbox.perform({ store in try store.result(of: create) })).flatMap { $0 }.flatMap(Int.init) ?? 0
-            }
-            switch await send(pending, entry: entry) {
-            case .sent(let made):
-                // False when the claim lapsed meanwhile and another process holds the change now.
-                guard (try? await outbox.perform({ [self] store in try store.complete(entry.id, owner: owner, result: made.map(String.init), now: now()) })) == true else { break replay }
-                report.sent += 1
-            case .refused(let refusal) where pending.kind == .favorite || pending.kind == .delete:
-                // Nothing typed to bring back: dropped, and named.
-                guard (try? await outbox.perform({ [self] store in try store.complete(entry.id, owner: owner, now: now()) })) == true else { break replay }
-                report.dropped.append(DroppedContactWrite(name: pending.shown.fullName, kind: pending.kind, refusal: refusal))
-            case .refused(let refusal):
-                guard (try? await outbox.perform({ [self] store in try store.setAside(entry.id, owner: owner, problem: Self.encoded(refusal)) })) == true else { break replay }
-                report.refused.append(pending.shown.fullName)
-            case .notNow(let error, let mayHaveGoneOut):
-                try? await outbox.perform({ [self] store in try store.release(entry.id, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut) })
-                report.stoppedBy = error
-                // A 429 or 503 that said how long to wait: kept (by pausedUntil), so that the next run waits too.
-                report.resumesAt = await pausedUntil()
-                break replay
-            }
-        }
-        report.waiting = await waitingCount()
-        return report
-    }
-
-    /// A refusal as the outbox keeps it (its problem text).
-    private static func encoded(_ refusal: ContactRefusal) -> String {
-        (try? JSONEncoder().encode(refusal)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
-
-    private enum SendOutcome {
-        /// The server has it (the id of the contact a create made, when known).
-        case sent(Int?)
-        case refused(ContactRefusal)
-        /// Not this time: the server did not answer (the error; nil while a change that may have gone
-        /// out is given time to land), and whether this attempt may have reached it.
-        case notNow(ContactsError?, mayHaveGoneOut: Bool)
-    }
-
-    /// Sends one claimed change, after looking on the server for it when it may have gone out already.
-    private func send(_ pending: PendingContactWrite, entry: Outbox.Entry) async -> SendOutcome {
-        // A change to a contact whose create never made it (refused, discarded): nothing to send it to.
-        if pending.madeBy != nil, pending.contactID == 0 { return .refused(.gone) }
-        if entry.mayHaveBeenSent || pending.lookFirst {
-            if let since = entry.sendingSince, now() < since.addingTimeInterval(settle) { return .notNow(nil, mayHaveGoneOut: true) }
-            if let outcome = await lookUp(pending) { return outcome }
-        }
-        guard (try? await outbox.perform({ [self] store in try store.markSending(entry.id, owner: owner, now: now(), lease: lease) })) == true else { return .notNow(nil, mayHaveGoneOut: false) }
-        do throws(ContactsError) {
-            var saved: Contact?
-            switch pending.kind {
-            case .create: saved = try await server.performCreate(pending.changes)
-            case .update, .favorite: saved = try await server.performUpdate(id: pending.contactID ?? 0, pending.changes)
-            case .delete: try await server.performDelete(id: pending.contactID ?? 0)
-            }
-            if let saved, !Self.answerMatches(saved, pending) {
-                // Answered with another contact: the change waits and is looked up first next time. Again
-                // after a look-up that did not find it, the person decides: sending it once more could make
-                // yet another contact on the server.
-                if entry.mayHaveBeenSent || pending.lookFirst { return .refused(.invalid([Self.mismatchedAnswerMessage])) }
-                return .notNow(Self.mismatchedAnswer, mayHaveGoneOut: true)
-            }
-            return .sent(pending.kind == .create ? saved?.id : nil)
-        } catch {
-            switch error {
-            case .invalid(let messages): return .refused(.invalid(messages))
-            case .notFound: return pending.kind == .delete ? .sent(nil) : .refused(.gone)
-            case .unavailable(.status(let code)) where Self.isFinal(code): return .refused(.status(code))
-            default: return .notNow(error == .noAnswer(nil) ? nil : error, mayHaveGoneOut: Self.unreachable(error) ?? true)
-            }
-        }
-    }
-
-    /// Whether the server has the change already: the outcome if that settles it, nil to send it.
-    private func lookUp(_ pending: PendingContactWrite) async -> SendOutcome? {
-        if pending.kind == .create {
-            switch await server.obtainCreatedContact(pending.changes, newerThan: pending.newerThan) {
-            case .found(let contact): return .sent(contact.id)
-            case .absent: return nil
-            case .unknown(let error): return .notNow(error, mayHaveGoneOut: false)
-            }
-        }
-        do throws(ContactsError) {
-            let contact = try await server.obtainContact(id: pending.contactID ?? 0)
-            return pending.kind != .delete && contact.has(pending.changes, madeTo: pending.base) ? .sent(nil) : nil
-        } catch {
-            if error == .notFound { return pending.kind == .delete ? .sent(nil) : .refused(.gone) }
-            return .notNow(error, mayHaveGoneOut: false)
-        }
-    }
+    public func performSync() async -> ContactSyncReport { await sender.performSync() }
 }
