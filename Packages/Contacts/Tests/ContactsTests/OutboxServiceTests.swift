@@ -249,7 +249,11 @@ final class OutboxServiceTests: XCTestCase {
         try await server.swapNext(method: "POST")
         let swapped = await later.performSync()
         XCTAssertEqual(swapped.sent, 0)
-        XCTAssertEqual(swapped.stoppedBy, ContactOutboxSender.mismatchedAnswer)
+        XCTAssertEqual(swapped.stoppedBy, .answeredAnotherContact)
+        XCTAssertEqual(ContactsTexts.message(for: .answeredAnotherContact),
+                       "The server answered with another contact than the one sent; the change is looked up there before it goes again.",
+                       "the list's words, not the service's")
+        XCTAssertEqual(ContactsTexts.reason(.answeredAnotherContact), "the server answered with another contact than the one sent")
         XCTAssertEqual(swapped.waiting, 1)
         let settled = await later.performSync()
         XCTAssertEqual(settled.sent, 1, "looked up and found, not created again")

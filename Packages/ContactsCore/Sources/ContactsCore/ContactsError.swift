@@ -19,4 +19,7 @@ public enum ContactsError: Error, Sendable, Equatable {
     case refusedWhileWaiting
     /// The change could not be kept in the outbox (the local store failed: `detail` says how).
     case notKept(detail: String)
+    /// The server answered a save with another contact than the one sent: the change waits, and is
+    /// looked up on the server before it goes again.
+    case answeredAnotherContact
 }

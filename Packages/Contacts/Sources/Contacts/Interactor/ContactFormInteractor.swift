@@ -146,7 +146,7 @@ final class ContactFormInteractor: Sendable, PictureObtaining {
             switch error {
             case .invalid(let serverMessages):
                 return Self.rejection(serverMessages)
-            case .notFound, .unavailable, .refusedWhileWaiting, .notKept:
+            case .notFound, .unavailable, .refusedWhileWaiting, .notKept, .answeredAnotherContact:
                 return .failed(error)
             case .noAnswer:
                 guard mode == .add else { return .failed(error) } // an update sent again changes nothing twice

@@ -95,7 +95,7 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput, Mo
         case .invalid(let messages) where !messages.isEmpty:
             if case .rejected(let fields, let other) = ContactFormInteractor.rejection(messages) { showRejection(fields: fields, other: other) }
             notice = ContactsTexts.refusedForm(notice ?? "")
-        case .invalid, .status:
+        case .invalid, .status, .answeredAnotherContact:
             show(ContactsTexts.refusedForm(ContactsTexts.saveRefused([ContactsTexts.reason(refused.refusal)])), isError: true)
         }
     }

@@ -105,6 +105,7 @@ enum ContactsTexts {
         case .invalid(let messages): messages.isEmpty ? "no reason given" : messages.joined(separator: "; ")
         case .gone: "the contact was deleted on the server meanwhile"
         case .status(let code): "the server answered \(code)"
+        case .answeredAnotherContact: "the server answered with another contact than the one sent"
         }
     }
 
@@ -143,7 +144,7 @@ enum ContactsTexts {
         let what = write.kind == .delete ? "the delete of \(write.name)" : "the favourite of \(write.name)"
         switch write.refusal {
         case .gone: return "\(write.name) was deleted on the server meanwhile; \(what) was dropped."
-        case .invalid, .status: return "The server refused \(what): \(reason(write.refusal))."
+        case .invalid, .status, .answeredAnotherContact: return "The server refused \(what): \(reason(write.refusal))."
         }
     }
     static func refusedForm(_ notSaved: String) -> String { "\(notSaved). Correct it and press ctrl-s, or esc to discard the change." }
@@ -165,6 +166,7 @@ enum ContactsTexts {
         case .noAnswer(nil): "The server saved it, but its answer could not be read."
         case .refusedWhileWaiting: "The server refused this new contact: enter on its row in the list brings it back to correct it."
         case .notKept(let detail): "The change could not be kept: \(detail)"
+        case .answeredAnotherContact: "The server answered with another contact than the one sent; the change is looked up there before it goes again."
         }
     }
 

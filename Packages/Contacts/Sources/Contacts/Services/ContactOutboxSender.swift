@@ -149,8 +149,8 @@ final class ContactOutboxSender: Sendable {
                 // Answered with another contact: the change waits and is looked up first next time. Again
                 // after a look-up that did not find it, the person decides: sending it once more could make
                 // yet another contact on the server.
-                if entry.mayHaveBeenSent || pending.lookFirst { return .refused(.invalid([Self.mismatchedAnswerMessage])) }
-                return .notNow(Self.mismatchedAnswer, mayHaveGoneOut: true)
+                if entry.mayHaveBeenSent || pending.lookFirst { return .refused(.answeredAnotherContact) }
+                return .notNow(.answeredAnotherContact, mayHaveGoneOut: true)
             }
             return .sent(pending.kind == .create ? saved?.id : nil)
         } catch {
@@ -198,12 +198,6 @@ final class ContactOutboxSender: Sendable {
         case .delete: return true
         }
     }
-
-    static let mismatchedAnswerMessage = "The server answered with another contact than the one sent"
-    /// Why a change waits after such an answer (the list says it beside "waiting to sync").
-    static let mismatchedAnswer = ContactsError.noAnswer(.unreadable(detail: "the server answered with another contact than the one sent; "
-                                                                    + "it is looked up there before it goes again"))
-
 
     /// Whether a failed request means the server could not be reached (the change waits), and whether
     /// the request may have reached it; nil when the server answered (422, 404, 5xx).

@@ -13,6 +13,9 @@ public enum ContactRefusal: Sendable, Hashable, Codable {
     case gone
     /// Another answer that sending again cannot change (400, 413…): its status.
     case status(Int)
+    /// The server answered with another contact than the one sent, again after a look-up that did not
+    /// find the change: sending it once more could make yet another contact, so the person decides.
+    case answeredAnotherContact
 }
 
 /// A contact's change the server does not have yet: what its row and its page say.
