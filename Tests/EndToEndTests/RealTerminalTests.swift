@@ -433,6 +433,62 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
     }
 
+    /// Another process holds the contacts store's write lock while the app saves a favourite: the
+    /// screen keeps answering keys (the app's SQLite calls wait on the database's own queue, never
+    /// on the main actor), the change waits, and it lands once the other process lets go.
+    func testTheScreenAnswersKeysWhileAnotherProcessHoldsTheStore() throws {
+        let binary = AppsCLIProcess.executable.path
+        let dir = workDirectory.path
+        let script = "unset NO_COLOR; '\(binary)' contacts --data-dir '\(dir)/data' 2>'\(dir)/stderr'; echo $? > '\(dir)/status'; sleep 60"
+        try tmux(["new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "-e", "TERM=xterm-256color", "sh", "-c", script])
+        _ = try waitFor("the contacts") { $0.contains("Contacts (52)") && $0.contains("Andi Pratama ★") }
+        try tmux(["send-keys", "-t", "main", "Enter"])
+        _ = try waitFor("Andi's page") { $0.contains("[ edit ]") && $0.contains("Andi Pratama ★") }
+        for round in 1...2 {
+            // The other process takes the write lock and keeps it until told to let go (python3's sqlite3).
+            let locked = file("locked-\(round)"), release = file("release-\(round)")
+            let locker = Process()
+            locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            locker.arguments = ["python3", "-c", """
+                import os, sqlite3, sys, time
+                store = sqlite3.connect(sys.argv[1], timeout=30, isolation_level=None)
+                store.execute("BEGIN IMMEDIATE")
+                open(sys.argv[2], "w").close()
+                deadline = time.time() + 20
+                while not os.path.exists(sys.argv[3]) and time.time() < deadline: time.sleep(0.01)
+                store.execute("COMMIT")
+                """, "\(dir)/data/contacts.sqlite", locked.path, release.path]
+            try locker.run()
+            defer { locker.terminate(); locker.waitUntilExit() }
+            let deadline = Date().addingTimeInterval(20)
+            while !FileManager.default.fileExists(atPath: locked.path), Date() < deadline { usleep(10_000) }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: locked.path), "the other process holds the store")
+            let starred = round == 2
+            try tmux(["send-keys", "-t", "main", "f"])
+            // The save waits for the lock; tab moves the focus meanwhile (the focused button's look), at once.
+            let styled = { try self.tmux(["capture-pane", "-p", "-e", "-t", "main"]) }
+            let before = try styled()
+            try tmux(["send-keys", "-t", "main", "Tab"])
+            let answerBy = Date().addingTimeInterval(1.5)
+            var answered = false
+            while !answered, Date() < answerBy {
+                answered = try styled() != before
+                if !answered { usleep(20_000) }
+            }
+            XCTAssertTrue(answered, "round \(round): the screen did not answer tab while the store was locked")
+            XCTAssertEqual(try screen().contains("Andi Pratama ★"), !starred, "round \(round): the favourite cannot be saved while the lock is held")
+            XCTAssertTrue(FileManager.default.createFile(atPath: release.path, contents: nil))
+            _ = try waitFor("round \(round): the favourite saved once the lock is free") { $0.contains("Andi Pratama ★") == starred }
+        }
+        try tmux(["send-keys", "-t", "main", "Escape"])
+        _ = try waitFor("the list") { $0.contains("Contacts (52)") }
+        try tmux(["send-keys", "-t", "main", "q"])
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
+    }
+
     /// ctrl-z hands the terminal back to the shell; `fg` brings the app back in raw mode, repainted,
     /// and keys work again (a resume that missed SIGCONT would leave the terminal echoing keys).
     func testCtrlZSuspendsAndFgResumesWithWorkingKeys() throws {
