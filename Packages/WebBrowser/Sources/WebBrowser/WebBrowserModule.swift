@@ -44,7 +44,7 @@ public enum WebBrowserModule {
         let presenter = WebBrowserPresenter(url: url, texts: dependencies.texts, interactor: interactor, router: router,
                                             work: host.work)
         presenter.output = output
-        let view = WebBrowserView(output: presenter, viewModel: presenter.viewModel, texts: dependencies.texts)
+        let view = ModuleScreen<WebBrowserView>(output: presenter, viewModel: presenter.viewModel)
         presenter.view = view
         return view
     }

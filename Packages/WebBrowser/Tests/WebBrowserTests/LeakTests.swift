@@ -26,11 +26,11 @@ final class LeakTests: XCTestCase {
         XCTAssertTrue(screen?.render(in: context).text.contains("◄ http://pages.test/b") == true, "a second page in the same screen")
         output = nil
         XCTAssertNil(weakOutput, "the browser refers to its output weakly")
-        weak let weakView: WebBrowserView?
+        weak let weakView: ModuleScreen<WebBrowserView>?
         weak let weakPresenter: WebBrowserPresenter?
         weak let weakInteractor: WebBrowserInteractor?
         do {
-            let view = screen as? WebBrowserView
+            let view = screen as? ModuleScreen<WebBrowserView>
             weakView = view
             weakPresenter = view?.output as? WebBrowserPresenter
             weakInteractor = weakPresenter?.interactor

@@ -10,7 +10,7 @@ import XCTest
 @testable import WebBrowser
 
 @MainActor
-final class RecordingBrowserView: WebBrowserViewInput {
+final class RecordingBrowserView: ModuleViewInput {
     var displayed: [WebBrowserViewModel] = []
     func display(_ viewModel: WebBrowserViewModel) { displayed.append(viewModel) }
 }

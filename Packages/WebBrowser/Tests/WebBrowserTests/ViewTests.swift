@@ -41,14 +41,14 @@ final class ViewTests: XCTestCase {
 
     private func render(_ model: WebBrowserViewModel, texts: WebBrowserModule.Texts = .english,
                         in context: RenderContext? = nil) -> Frame {
-        WebBrowserView.render(model, texts: texts, in: context ?? plain)
+        WebBrowserView().render(model.speaking(texts), in: context ?? plain)
     }
 
     /// The keys the browser takes are its bindings, and its help says each one (space, home and end scroll).
     func testTheBrowserTakesTheKeysItsHelpSays() async {
         for texts in [WebBrowserModule.Texts.english, .german] {
             assertKeysAreTheBindings(WebBrowserView.bindings(texts), of: "web browser", context: plain) {
-                WebBrowserView(output: RecordingBrowserOutput(), viewModel: self.page(selected: 0, back: true, forward: true), texts: texts)
+                ModuleScreen<WebBrowserView>(output: RecordingBrowserOutput(), viewModel: (self.page(selected: 0, back: true, forward: true)).speaking(texts))
             }
         }
     }
@@ -93,7 +93,7 @@ final class ViewTests: XCTestCase {
     }
 
     func testTheKeyListIsTheModulesAndSpeaksTheHostsLanguage() async {
-        let view = WebBrowserView(output: RecordingBrowserOutput(), viewModel: page(), texts: .german)
+        let view = ModuleScreen<WebBrowserView>(output: RecordingBrowserOutput(), viewModel: (page()).speaking(.german))
         XCTAssertEqual(view.keyHelp, WebBrowserModule.keys(.german))
         XCTAssertEqual(WebBrowserModule.keys().map(\.keys), WebBrowserModule.keys(.german).map(\.keys), "key names are not translated")
         XCTAssertEqual(WebBrowserModule.keys().first { $0.keys == "esc" }?.action, "close the web view")
@@ -102,7 +102,7 @@ final class ViewTests: XCTestCase {
 
     func testTabSelectsLinksEnterFollowsAndEscCloses() async {
         let output = RecordingBrowserOutput()
-        let view = WebBrowserView(output: output, viewModel: page(), texts: .english)
+        let view = ModuleScreen<WebBrowserView>(output: output, viewModel: (page()).speaking(.english))
         _ = view.handle(.key(.tab), in: plain)
         _ = view.handle(.key(.backtab), in: plain)
         _ = view.handle(.key(.enter), in: plain) // nothing selected in this fixed model: no follow
@@ -117,7 +117,7 @@ final class ViewTests: XCTestCase {
             let output = RecordingBrowserOutput()
             var model = page()
             model.content = content
-            let view = WebBrowserView(output: output, viewModel: model, texts: .english)
+            let view = ModuleScreen<WebBrowserView>(output: output, viewModel: (model).speaking(.english))
             for key in [Key.left, .character("b"), .right, .character("f"), .character("r"), .character("o")] {
                 XCTAssertTrue(view.handle(.key(key), in: plain), "\(key) in \(content)")
             }
@@ -128,7 +128,7 @@ final class ViewTests: XCTestCase {
     /// backspace is the host's "back" everywhere: a page back, and out of the browser on its first page.
     func testBackspaceGoesBackAPageOrClosesOnTheFirst() async {
         let output = RecordingBrowserOutput()
-        let view = WebBrowserView(output: output, viewModel: page(back: true), texts: .english)
+        let view = ModuleScreen<WebBrowserView>(output: output, viewModel: (page(back: true)).speaking(.english))
         _ = view.handle(.key(.backspace), in: plain)
         view.display(page(back: false))
         _ = view.handle(.key(.backspace), in: plain)
@@ -139,7 +139,7 @@ final class ViewTests: XCTestCase {
         let output = RecordingBrowserOutput()
         var long = page()
         long.content = .loaded(HTMLDocument.parse((1...40).map { "<p>Paragraph \($0)</p>" }.joined()))
-        let view = WebBrowserView(output: output, viewModel: long, texts: .english)
+        let view = ModuleScreen<WebBrowserView>(output: output, viewModel: (long).speaking(.english))
         _ = view.handle(.key(.down), in: plain)
         _ = view.handle(.key(.character("j")), in: plain)
         view.display(page()) // a page that fits: nothing to scroll
@@ -154,7 +154,7 @@ final class ViewTests: XCTestCase {
 
     func testClickOnALinkFollowsIt() async {
         let output = RecordingBrowserOutput()
-        let view = WebBrowserView(output: output, viewModel: page(), texts: .english)
+        let view = ModuleScreen<WebBrowserView>(output: output, viewModel: (page()).speaking(.english))
         let text = WebBrowserView.rendered(HTMLDocument.parse(Self.html), size: plain.size)
         let location = try! XCTUnwrap(text.linkLocations[0].first)
         let rect = WebBrowserView.textRect(plain.size)
@@ -165,10 +165,10 @@ final class ViewTests: XCTestCase {
     }
 
     func testTheCachedLayoutFollowsTheWidthAndTheDocument() async {
-        let view = WebBrowserView(output: RecordingBrowserOutput(), viewModel: page(), texts: .english)
+        let view = ModuleScreen<WebBrowserView>(output: RecordingBrowserOutput(), viewModel: (page()).speaking(.english))
         for columns in [60, 40, 60] {
             let context = RenderContext(size: Size(columns: columns, rows: 20), colorMode: .none)
-            XCTAssertEqual(view.render(in: context), WebBrowserView.render(page(), texts: .english, in: context), "\(columns) columns")
+            XCTAssertEqual(view.render(in: context), WebBrowserView().render(page(), in: context), "\(columns) columns")
         }
         var other = page()
         other.content = .loaded(HTMLDocument.parse("<p>Another page</p>"))
@@ -196,5 +196,14 @@ final class ViewTests: XCTestCase {
         XCTAssertFalse(frame.text.contains("\u{1b}"))
         XCTAssertFalse(frame.text.contains("\u{07}"))
         XCTAssertFalse(frame.text.contains("\u{202e}"))
+    }
+}
+
+extension WebBrowserViewModel {
+    /// This state in the browser's words of `texts`' language.
+    func speaking(_ texts: WebBrowserModule.Texts) -> WebBrowserViewModel {
+        var model = self
+        model.texts = texts
+        return model
     }
 }

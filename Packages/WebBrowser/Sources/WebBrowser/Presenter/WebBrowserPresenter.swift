@@ -3,11 +3,6 @@ import Navigation
 import HTMLText
 
 @MainActor
-protocol WebBrowserViewInput: AnyObject {
-    func display(_ viewModel: WebBrowserViewModel)
-}
-
-@MainActor
 protocol WebBrowserViewOutput: AnyObject {
     func didLoad()
     func didRequestReload()
@@ -36,8 +31,8 @@ public protocol WebBrowserModuleOutput: AnyObject {
 /// Owns the browser's state: the history of pages, the page on screen (loading, failed or its
 /// document), link focus, scrolling and the notice line.
 @MainActor
-final class WebBrowserPresenter: WebBrowserViewOutput {
-    weak var view: (any WebBrowserViewInput)?
+final class WebBrowserPresenter: WebBrowserViewOutput, ModulePresenting {
+    weak var view: (any ModuleViewInput<WebBrowserViewModel>)?
     weak var output: (any WebBrowserModuleOutput)?
     let interactor: WebBrowserInteractor
     private let router: any WebBrowserRouting
@@ -171,9 +166,6 @@ final class WebBrowserPresenter: WebBrowserViewOutput {
         })
     }
 
-    private func publish() {
-        view?.display(viewModel)
-    }
 
     /// The links' absolute addresses, of the schemes the app opens (the allowlist of SystemActions).
     private var linkTargets: [String?] = []
@@ -195,6 +187,6 @@ final class WebBrowserPresenter: WebBrowserViewOutput {
         let entry = history.current
         return WebBrowserViewModel(address: WebBrowserInteractor.shownAddress(of: entry.url), title: title, content: content,
                                    selectedLink: entry.selectedLink, scrollOffset: entry.scrollOffset, notice: notice,
-                                   canGoBack: history.canGoBack, canGoForward: history.canGoForward, linkTargets: linkTargets)
+                                   canGoBack: history.canGoBack, canGoForward: history.canGoForward, linkTargets: linkTargets, texts: texts)
     }
 }

@@ -22,4 +22,6 @@ struct WebBrowserViewModel: Equatable, Sendable {
     /// Where each of the document's links leads, absolute (OSC 8 makes them clickable); nil for a link
     /// without a valid address or of a scheme outside the allowlist.
     var linkTargets: [String?] = []
+    /// The browser's words, in the language of the feature that opened it.
+    var texts: WebBrowserModule.Texts = .english
 }

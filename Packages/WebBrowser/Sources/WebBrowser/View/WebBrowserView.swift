@@ -6,28 +6,18 @@ import TerminalUI
 /// The browser: a title bar with the page's title and address, a notice line, the page as wrapped,
 /// styled text (headings, paragraphs, lists, tables, links), and link focus that tab moves and enter
 /// follows. The page is laid out for the screen's width on every draw, so a resize re-wraps it.
-@MainActor
-final class WebBrowserView: Screen, WebBrowserViewInput {
-    let output: any WebBrowserViewOutput
-    private(set) var viewModel: WebBrowserViewModel
-    let texts: WebBrowserModule.Texts
+struct WebBrowserView: ModuleView {
+    typealias Output = any WebBrowserViewOutput
     /// The last layout: a pure function of the document and the width, kept so that scrolling and
     /// link keys on a large page do not lay it out again (`==` on the same document is a storage check).
-    private var layoutCache: (width: Int, document: HTMLDocument, text: HTMLRenderedText)?
+    private let layouts = LayoutMemo()
 
-    init(output: any WebBrowserViewOutput, viewModel: WebBrowserViewModel, texts: WebBrowserModule.Texts) {
-        self.output = output
-        self.viewModel = viewModel
-        self.texts = texts
+    /// A memo of the last layout (it changes no output, only how often a page is laid out).
+    private final class LayoutMemo {
+        var last: (width: Int, document: HTMLDocument, text: HTMLRenderedText)?
     }
 
-    func display(_ viewModel: WebBrowserViewModel) {
-        self.viewModel = viewModel
-    }
-
-    func screenDidAppear() {
-        output.didLoad()
-    }
+    static func didAppear(_ output: Output) { output.didLoad() }
 
     // MARK: Keys
 
@@ -71,7 +61,8 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
     /// The browser's keys' words: the `?` overlay and `--help` both read this list.
     nonisolated static func keys(_ texts: WebBrowserModule.Texts) -> [KeyHelp] { bindings(texts).help }
 
-    var keyHelp: [KeyHelp] { Self.keys(texts) }
+    static var keys: [KeyHelp] { keys(WebBrowserModule.Texts.english) }
+    static func keys(for viewModel: WebBrowserViewModel) -> [KeyHelp] { keys(viewModel.texts) }
 
     /// The key bar for the state on screen: only keys that do something now (no `← back` on the first
     /// page, no link keys while loading), then the host's `?` and `q`.
@@ -103,9 +94,9 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
 
     private func rendered(_ document: HTMLDocument, size: Size) -> HTMLRenderedText {
         let width = Self.textRect(size).columns
-        if let cache = layoutCache, cache.width == width, cache.document == document { return cache.text }
+        if let cache = layouts.last, cache.width == width, cache.document == document { return cache.text }
         let text = document.layout(width: width)
-        layoutCache = (width, document, text)
+        layouts.last = (width, document, text)
         return text
     }
 
@@ -115,16 +106,10 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
 
     // MARK: Drawing
 
-    func render(in context: RenderContext) -> Frame {
-        var laidOut: HTMLRenderedText?
-        if case .loaded(let document) = viewModel.content { laidOut = rendered(document, size: context.size) }
-        return Self.render(viewModel, texts: texts, in: context, laidOut: laidOut)
-    }
-
-    /// Draws `viewModel`; `laidOut` is the document's layout for this size when the caller has it.
-    static func render(_ viewModel: WebBrowserViewModel, texts: WebBrowserModule.Texts, in context: RenderContext,
-                       laidOut: HTMLRenderedText? = nil) -> Frame {
+    /// Draws `viewModel`, the page laid out for this size (kept while the width and the page stay).
+    func render(_ viewModel: WebBrowserViewModel, in context: RenderContext) -> Frame {
         let size = context.size
+        let texts = viewModel.texts
         var frame = Frame(size: size)
         let colored = context.colorMode != .none
         frame.fill(Rect(column: 0, row: 0, columns: size.columns, rows: 1), style: Style(reverse: true))
@@ -146,14 +131,14 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
         case .failed(let message):
             StatusView.error(message, retry: texts.retryButton, into: &frame, colorMode: context.colorMode)
         case .loaded(let document):
-            let text = laidOut ?? rendered(document, size: size)
-            let rect = textRect(size)
-            let offset = min(viewModel.scrollOffset, maxScrollOffset(text, size: size))
+            let text = rendered(document, size: size)
+            let rect = Self.textRect(size)
+            let offset = min(viewModel.scrollOffset, Self.maxScrollOffset(text, size: size))
             var placedFocus = false
             for row in 0..<rect.rows where offset + row < text.lines.count {
                 var column = rect.column
                 for run in text.lines[offset + row].runs {
-                    let style = self.style(for: run, selectedLink: viewModel.selectedLink, colored: colored)
+                    let style = Self.style(for: run, selectedLink: viewModel.selectedLink, colored: colored)
                     let point = Point(column: column, row: rect.row + row)
                     // The focused link's first cell on screen has the cursor (the accessible mode shows it).
                     if !placedFocus, let index = run.linkIndex, index == viewModel.selectedLink {
@@ -170,7 +155,7 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
             ScrollView.drawMoreIndicator(into: &frame, contentHeight: text.lines.count, viewportRows: rect.rows, offset: offset,
                                          rightEdge: size.columns - 1, row: rect.maxRow - 1, words: texts.scrollHint)
         }
-        KeyBar.draw(keyBar(viewModel, texts: texts), into: &frame)
+        KeyBar.draw(Self.keyBar(viewModel, texts: texts), into: &frame)
         return frame
     }
 
@@ -190,7 +175,7 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
 
     // MARK: Input
 
-    func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
+    func handle(_ event: InputEvent, viewModel: WebBrowserViewModel, output: Output, in context: RenderContext) -> Bool {
         switch event {
         case .key(let key) where Matches.close.contains(key):
             output.didRequestClose()
@@ -226,7 +211,8 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
             return true
         }
         switch event {
-        case .key(let key) where Matches.link.contains(key): return moveLink(by: key == .tab ? 1 : -1, in: text, size: context.size)
+        case .key(let key) where Matches.link.contains(key):
+            return Self.moveLink(by: key == .tab ? 1 : -1, in: text, size: context.size, viewModel: viewModel, output: output)
         case .key(let key) where Matches.follow.contains(key):
             if let link = viewModel.selectedLink { output.didFollowLink(link) }
             return true
@@ -248,7 +234,7 @@ final class WebBrowserView: Screen, WebBrowserViewInput {
     }
 
     /// Focuses the next/previous link (wrapping around) and scrolls it into view.
-    private func moveLink(by step: Int, in text: HTMLRenderedText, size: Size) -> Bool {
+    private static func moveLink(by step: Int, in text: HTMLRenderedText, size: Size, viewModel: WebBrowserViewModel, output: Output) -> Bool {
         let count = text.links.count
         guard count > 0 else { return true }
         let next: Int
