@@ -104,9 +104,7 @@ public enum Check24OverviewModule {
                                                    images: dependencies.images)
         let router = Check24OverviewRouter(host: host, dependencies: dependencies)
         let presenter = Check24OverviewPresenter(interactor: interactor, router: router, work: host.work)
-        let view = ModuleScreen<Check24OverviewView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<Check24OverviewView>(presenting: presenter, as: presenter)
     }
 
     @MainActor
@@ -117,9 +115,7 @@ public enum Check24OverviewModule {
         let presenter = Check24DetailPresenter(product: product, isFavorite: isFavorite, interactor: interactor,
                                                router: router, work: host.work)
         presenter.output = output
-        let view = ModuleScreen<Check24DetailView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<Check24DetailView>(presenting: presenter, as: presenter)
     }
 
     /// The legal page in the shared browser, in German like every check24 screen. Its mail and phone

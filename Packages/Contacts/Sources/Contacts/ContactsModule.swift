@@ -66,9 +66,7 @@ public enum ContactsModule {
                                                sync: dependencies.sync)
         let router = ContactListRouter(host: host, dependencies: dependencies)
         let presenter = ContactListPresenter(interactor: interactor, router: router, work: host.work)
-        let view = ModuleScreen<ContactListView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<ContactListView>(presenting: presenter, as: presenter)
     }
 
     @MainActor
@@ -78,9 +76,7 @@ public enum ContactsModule {
         let router = ContactDetailRouter(host: host, dependencies: dependencies)
         let presenter = ContactDetailPresenter(contact: contact, interactor: interactor, router: router, work: host.work)
         presenter.output = output
-        let view = ModuleScreen<ContactDetailView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<ContactDetailView>(presenting: presenter, as: presenter)
     }
 
     /// The add / edit form; `refused`, a change the server refused, opens it as typed with the server's messages.
@@ -91,8 +87,6 @@ public enum ContactsModule {
         let router = ContactFormRouter(host: host)
         let presenter = ContactFormPresenter(mode: mode, refused: refused, interactor: interactor, router: router, work: host.work)
         presenter.output = output
-        let view = ModuleScreen<ContactFormView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<ContactFormView>(presenting: presenter, as: presenter)
     }
 }

@@ -63,6 +63,14 @@ public final class ModuleScreen<View: ModuleView>: TextEditingScreen {
         self.viewModel = viewModel
     }
 
+    /// A module's screen: it shows `presenter`'s view model, tells `output` (the presenter, as the
+    /// view's output protocol) what happens, and `presenter` displays its view models on it.
+    public convenience init<Presenter: ModulePresenting>(presenting presenter: Presenter, as output: View.Output)
+    where Presenter.ViewModel == View.ViewModel {
+        self.init(output: output, viewModel: presenter.viewModel)
+        presenter.view = self
+    }
+
     /// Shows `viewModel` from the next frame on (the host draws after every event and finished work).
     public func display(_ viewModel: View.ViewModel) { self.viewModel = viewModel }
 
@@ -93,7 +101,7 @@ extension ModuleScreen: ModuleViewInput {}
 public protocol ModulePresenting: AnyObject {
     associatedtype ViewModel
     /// The screen (held weakly: the screen holds the presenter).
-    var view: (any ModuleViewInput<ViewModel>)? { get }
+    var view: (any ModuleViewInput<ViewModel>)? { get set }
     /// The state as the view shows it.
     var viewModel: ViewModel { get }
 }

@@ -60,8 +60,7 @@ public enum NumbersModule {
         let interactor = NumbersListInteractor(service: dependencies.service, images: dependencies.images)
         let router = NumbersListRouter(host: host, dependencies: dependencies)
         let presenter = NumbersListPresenter(interactor: interactor, router: router, work: host.work)
-        let view = ModuleScreen<NumbersListView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
+        let view = ModuleScreen<NumbersListView>(presenting: presenter, as: presenter)
         let split = SplitScreen(master: view, masterPercent: 40, placeholder: NumbersTexts.placeholder)
         router.navigator = split
         return split
@@ -72,8 +71,6 @@ public enum NumbersModule {
     static func makeDetail(item: NumberItem, dependencies: Dependencies, host: any ScreenHost) -> any Screen {
         let interactor = NumberDetailInteractor(service: dependencies.service, images: dependencies.images)
         let presenter = NumberDetailPresenter(item: item, interactor: interactor, work: host.work, router: NumberDetailRouter(host: host))
-        let view = ModuleScreen<NumberDetailView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<NumberDetailView>(presenting: presenter, as: presenter)
     }
 }

@@ -44,9 +44,7 @@ public enum ProductGridModule {
         let interactor = ProductListInteractor(products: dependencies.products, images: dependencies.images)
         let router = ProductListRouter(host: host, dependencies: dependencies)
         let presenter = ProductListPresenter(interactor: interactor, router: router, work: host.work)
-        let view = ModuleScreen<ProductListView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<ProductListView>(presenting: presenter, as: presenter)
     }
 
     /// Builds the detail screen of one product.
@@ -55,8 +53,6 @@ public enum ProductGridModule {
         let interactor = ProductDetailInteractor(products: dependencies.products, images: dependencies.images)
         let router = ProductDetailRouter(host: host)
         let presenter = ProductDetailPresenter(product: product, interactor: interactor, router: router, work: host.work)
-        let view = ModuleScreen<ProductDetailView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<ProductDetailView>(presenting: presenter, as: presenter)
     }
 }

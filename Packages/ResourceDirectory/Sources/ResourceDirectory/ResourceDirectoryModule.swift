@@ -70,9 +70,7 @@ public enum ResourceDirectoryModule {
         let interactor = ResourceCategoriesInteractor(service: dependencies.service)
         let router = CategoriesRouter(host: host, dependencies: dependencies)
         let presenter = CategoriesPresenter(interactor: interactor, router: router, work: host.work)
-        let view = ModuleScreen<CategoriesView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<CategoriesView>(presenting: presenter, as: presenter)
     }
 
     @MainActor
@@ -80,9 +78,7 @@ public enum ResourceDirectoryModule {
         let interactor = ResourceListInteractor(service: dependencies.service, images: dependencies.images)
         let router = ResourceListRouter(host: host, dependencies: dependencies)
         let presenter = ResourceListPresenter(category: category, interactor: interactor, router: router, work: host.work)
-        let view = ModuleScreen<ResourceListView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<ResourceListView>(presenting: presenter, as: presenter)
     }
 
     @MainActor
@@ -90,9 +86,7 @@ public enum ResourceDirectoryModule {
         let interactor = ResourceDetailInteractor(images: dependencies.images, opener: dependencies.opener)
         let router = ResourceDetailRouter(host: host, dependencies: dependencies)
         let presenter = ResourceDetailPresenter(entry: entry, interactor: interactor, router: router, work: host.work)
-        let view = ModuleScreen<ResourceDetailView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<ResourceDetailView>(presenting: presenter, as: presenter)
     }
 
     @MainActor
@@ -102,8 +96,6 @@ public enum ResourceDirectoryModule {
         let router = ComposeEmailRouter(host: host)
         let presenter = ComposeEmailPresenter(draft: draft, interactor: interactor, router: router, work: host.work)
         presenter.output = output
-        let view = ModuleScreen<ComposeEmailView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<ComposeEmailView>(presenting: presenter, as: presenter)
     }
 }

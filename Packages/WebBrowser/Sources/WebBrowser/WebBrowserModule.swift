@@ -44,8 +44,6 @@ public enum WebBrowserModule {
         let presenter = WebBrowserPresenter(url: url, texts: dependencies.texts, interactor: interactor, router: router,
                                             work: host.work)
         presenter.output = output
-        let view = ModuleScreen<WebBrowserView>(output: presenter, viewModel: presenter.viewModel)
-        presenter.view = view
-        return view
+        return ModuleScreen<WebBrowserView>(presenting: presenter, as: presenter)
     }
 }
