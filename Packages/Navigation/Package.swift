@@ -13,10 +13,11 @@ let package = Package(
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
         .package(path: "../TextSearch"),
+        .package(path: "../TestSupport"),
     ],
     targets: [
         .target(name: "Navigation", dependencies: ["PictureUI", "TerminalKit", "TerminalUI", "TextSearch"]),
-        .target(name: "NavigationTesting", dependencies: ["Navigation"]),
+        .target(name: "NavigationTesting", dependencies: ["Navigation", .product(name: "TestSupport", package: "TestSupport")]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting", "PictureUI", "TerminalUI", "TextSearch",
                                                              .product(name: "ImageKit", package: "ImageKit")]),
     ],

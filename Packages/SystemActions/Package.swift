@@ -9,10 +9,13 @@ let package = Package(
         .library(name: "SystemActions", targets: ["SystemActions"]),
         .library(name: "SystemActionsTesting", targets: ["SystemActionsTesting"]),
     ],
+    dependencies: [
+        .package(path: "../TestSupport"),
+    ],
     targets: [
         .target(name: "SystemActions"),
         .target(name: "SystemActionsTesting", dependencies: ["SystemActions"]),
-        .testTarget(name: "SystemActionsTests", dependencies: ["SystemActions", "SystemActionsTesting"]),
+        .testTarget(name: "SystemActionsTests", dependencies: ["SystemActions", "SystemActionsTesting", .product(name: "TestSupport", package: "TestSupport")]),
     ],
     swiftLanguageModes: [.v6]
 )

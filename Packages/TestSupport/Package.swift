@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Helpers for the test targets of every package (never linked into an app): one seeded random
-// generator instead of a copy in each fuzz suite.
+// generator instead of a copy in each fuzz suite, and one poll with a deadline instead of fixed sleeps.
 let package = Package(
     name: "TestSupport",
     products: [

@@ -7,6 +7,7 @@ import Storage
 import StorageTesting
 import Synchronization
 import NavigationTesting
+import TestSupport
 import XCTest
 @testable import Contacts
 import ContactsCore

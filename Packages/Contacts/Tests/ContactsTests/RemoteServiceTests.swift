@@ -6,6 +6,7 @@ import ImageKitTesting
 import JSONKit
 import Navigation
 import NavigationTesting
+import TestSupport
 import XCTest
 @testable import Contacts
 import ContactsCore

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Calls a test answers when it chooses: a fake's "held-open" variant awaits ``hold()`` before it
@@ -65,21 +66,4 @@ public struct UnimplementedCallError: Error, CustomStringConvertible {
 public func waitUntil(_ description: String, timeout: Duration = .seconds(5), file: StaticString = #filePath, line: UInt = #line,
                       _ condition: @MainActor () -> Bool) async {
     await waitUntil(description, timeout: timeout, every: .milliseconds(1), file: file, line: line, asking: condition)
-}
-
-/// Waits until `condition` holds, asking it again `every` few milliseconds (it may ask a server, a
-/// file, another process), failing the test after `timeout`: for a step that happens elsewhere,
-/// such as "the server has carried out the request", instead of a fixed sleep.
-/// It runs where its caller runs (`isolation`), so `condition` may read the caller's state.
-public func waitUntil(_ description: String, timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(5),
-                      file: StaticString = #filePath, line: UInt = #line,
-                      isolation: isolated (any Actor)? = #isolation, asking condition: () async throws -> Bool) async {
-    let deadline = ContinuousClock.now + timeout
-    while (try? await condition()) != true {
-        if ContinuousClock.now > deadline {
-            XCTFail("timed out waiting until \(description)", file: file, line: line)
-            return
-        }
-        try? await Task.sleep(for: interval)
-    }
 }

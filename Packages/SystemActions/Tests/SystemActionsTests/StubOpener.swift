@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A fake `xdg-open` in a temporary directory: a shell script that appends what it received and how it
@@ -91,14 +92,12 @@ final class StubOpener {
         try? FileManager.default.removeItem(at: log)
     }
 
-    /// Waits up to `seconds` for the log to appear (a stub that keeps running writes it asynchronously).
+    /// Waits up to `seconds` for the log to appear (a stub that keeps running writes it asynchronously);
+    /// the test fails when it does not.
     func waitForLog(seconds: Double = 10) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if FileManager.default.fileExists(atPath: log.path), (try? calls())??.isEmpty == false { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return false
+        let written = { FileManager.default.fileExists(atPath: self.log.path) && (try? self.calls())??.isEmpty == false }
+        await waitUntil("the stub's log is written", timeout: .seconds(seconds), every: .milliseconds(20)) { written() }
+        return written()
     }
 
     deinit {

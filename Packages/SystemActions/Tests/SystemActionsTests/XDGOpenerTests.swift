@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SystemActions
+import TestSupport
 import XCTest
 
 final class XDGOpenerTests: XCTestCase {
@@ -148,11 +149,7 @@ final class XDGOpenerTests: XCTestCase {
         // Its own process group: signalling the group by the child's pid reaches it.
         XCTAssertEqual(kill(-pid, SIGTERM), 0)
         // The reaper thread collects it; without one it would stay a zombie of this process.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while FileManager.default.fileExists(atPath: "/proc/\(pid)"), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(pid)"), "pid \(pid) was not reaped")
+        await waitUntil("pid \(pid) is reaped", every: .milliseconds(20)) { !FileManager.default.fileExists(atPath: "/proc/\(pid)") }
     }
 
     func testCancellingTheCallerEndsTheWait() async throws {

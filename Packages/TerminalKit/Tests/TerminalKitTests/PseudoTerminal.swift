@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Synchronization
 import TerminalKit
+import TestSupport
 import XCTest
 
 struct TestFailure: Error, CustomStringConvertible {
@@ -140,19 +141,13 @@ final class EventCollector: Sendable {
     var events: [TerminalEvent] { storage.events.withLock { $0 } }
     var isFinished: Bool { storage.finished.withLock { $0 } }
 
-    /// Polls until `done` accepts the events so far (or 20 s pass) and returns them.
+    /// Waits until `done` accepts the events so far (the test fails after 20 s) and returns them.
     func wait(until done: ([TerminalEvent]) -> Bool) async -> [TerminalEvent] {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !done(events), ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await waitUntil("the terminal's events are there", timeout: .seconds(20)) { done(self.events) }
         return events
     }
 
     func waitUntilFinished() async {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !isFinished, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await waitUntil("the event stream ends", timeout: .seconds(20)) { self.isFinished }
     }
 }

@@ -1,0 +1,19 @@
+import XCTest
+
+/// Waits until `condition` holds, asking it again `every` few milliseconds (it may ask a server, a
+/// file, another process), failing the test after `timeout`: for a step that happens elsewhere,
+/// such as "the server has carried out the request", instead of a fixed sleep. The one poll of
+/// every package's tests.
+/// It runs where its caller runs (`isolation`), so `condition` may read the caller's state.
+public func waitUntil(_ description: String, timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(5),
+                      file: StaticString = #filePath, line: UInt = #line,
+                      isolation: isolated (any Actor)? = #isolation, asking condition: () async throws -> Bool) async {
+    let deadline = ContinuousClock.now + timeout
+    while (try? await condition()) != true {
+        if ContinuousClock.now > deadline {
+            XCTFail("timed out waiting until \(description)", file: file, line: line)
+            return
+        }
+        try? await Task.sleep(for: interval)
+    }
+}
