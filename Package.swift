@@ -78,6 +78,8 @@ let package = Package(
                 "AppsCLIKit",
                 .product(name: "AppsCommandLine", package: "AppsCommandLine"),
                 .product(name: "HTTPClientTesting", package: "HTTPClient"),
+                // One poll with a deadline, as every package's tests have.
+                .product(name: "TestSupport", package: "TestSupport"),
                 // The loopback contacts server that `--base-url` tests talk to.
                 .product(name: "ContactsTesting", package: "Contacts"),
                 .product(name: "TerminalUITesting", package: "TerminalUI"),

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import XCTest
 
 /// Drives `apps-cli` in a real terminal (tmux on a private socket): navigate, resize, quit,
@@ -436,7 +437,7 @@ final class RealTerminalTests: XCTestCase {
     /// Another process holds the contacts store's write lock while the app saves a favourite: the
     /// screen keeps answering keys (the app's SQLite calls wait on the database's own queue, never
     /// on the main actor), the change waits, and it lands once the other process lets go.
-    func testTheScreenAnswersKeysWhileAnotherProcessHoldsTheStore() throws {
+    func testTheScreenAnswersKeysWhileAnotherProcessHoldsTheStore() async throws {
         let binary = AppsCLIProcess.executable.path
         let dir = workDirectory.path
         let script = "unset NO_COLOR; '\(binary)' contacts --data-dir '\(dir)/data' 2>'\(dir)/stderr'; echo $? > '\(dir)/status'; sleep 60"
@@ -445,46 +446,42 @@ final class RealTerminalTests: XCTestCase {
         try tmux(["send-keys", "-t", "main", "Enter"])
         _ = try waitFor("Andi's page") { $0.contains("[ edit ]") && $0.contains("Andi Pratama ★") }
         for round in 1...2 {
-            // The other process takes the write lock and keeps it until told to let go (python3's sqlite3).
-            let locked = file("locked-\(round)"), release = file("release-\(round)")
-            let locker = Process()
+            // The other process takes the write lock, says so on its stdout and keeps the lock until a line
+            // comes on its stdin (python3's sqlite3): both ways a signal, no waiting by the clock.
+            let locker = Process(), said = Pipe(), told = Pipe()
             locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             locker.arguments = ["python3", "-c", """
-                import os, sqlite3, sys, time
+                import sqlite3, sys
                 store = sqlite3.connect(sys.argv[1], timeout=30, isolation_level=None)
                 store.execute("BEGIN IMMEDIATE")
-                open(sys.argv[2], "w").close()
-                deadline = time.time() + 20
-                while not os.path.exists(sys.argv[3]) and time.time() < deadline: time.sleep(0.01)
+                print("locked", flush=True)
+                sys.stdin.readline()
                 store.execute("COMMIT")
-                """, "\(dir)/data/contacts.sqlite", locked.path, release.path]
+                """, "\(dir)/data/contacts.sqlite"]
+            locker.standardOutput = said
+            locker.standardInput = told
             try locker.run()
             defer { locker.terminate(); locker.waitUntilExit() }
-            let deadline = Date().addingTimeInterval(20)
-            while !FileManager.default.fileExists(atPath: locked.path), Date() < deadline { usleep(10_000) }
-            XCTAssertTrue(FileManager.default.fileExists(atPath: locked.path), "the other process holds the store")
+            let heard = String(decoding: said.fileHandleForReading.availableData, as: UTF8.self)
+            XCTAssertTrue(heard.hasPrefix("locked"), "the other process holds the store")
             let starred = round == 2
             try tmux(["send-keys", "-t", "main", "f"])
             // The save waits for the lock; tab moves the focus meanwhile (the focused button's look), at once.
             let styled = { try self.tmux(["capture-pane", "-p", "-e", "-t", "main"]) }
             let before = try styled()
             try tmux(["send-keys", "-t", "main", "Tab"])
-            let answerBy = Date().addingTimeInterval(1.5)
-            var answered = false
-            while !answered, Date() < answerBy {
-                answered = try styled() != before
-                if !answered { usleep(20_000) }
-            }
-            XCTAssertTrue(answered, "round \(round): the screen did not answer tab while the store was locked")
+            await waitUntil("round \(round): the screen answers tab while the store is locked", timeout: .milliseconds(1500),
+                            every: .milliseconds(20)) { try styled() != before }
             XCTAssertEqual(try screen().contains("Andi Pratama ★"), !starred, "round \(round): the favourite cannot be saved while the lock is held")
-            XCTAssertTrue(FileManager.default.createFile(atPath: release.path, contents: nil))
+            told.fileHandleForWriting.write(Data("let go\n".utf8))
             _ = try waitFor("round \(round): the favourite saved once the lock is free") { $0.contains("Andi Pratama ★") == starred }
         }
         try tmux(["send-keys", "-t", "main", "Escape"])
         _ = try waitFor("the list") { $0.contains("Contacts (52)") }
         try tmux(["send-keys", "-t", "main", "q"])
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        await waitUntil("the app has ended", timeout: .seconds(20), every: .milliseconds(50)) {
+            FileManager.default.fileExists(atPath: self.file("status").path)
+        }
         XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
         XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
     }
