@@ -23,14 +23,16 @@ import Synchronization
 /// that waits for another process's (up to the busy timeout) never holds a thread of the cooperative
 /// pool. Only the one-time renaming at construction reads it directly.
 public final class OutboxContactsService: ContactsService, ContactsSyncing {
+    /// Sends the changes: a pass over the outbox, or one at once. It holds the server, the outbox,
+    /// this server's queue in it, this process's name for its claims, their lease and the clock.
+    let sender: ContactOutboxSender
     /// The server, for everything the outbox does not answer.
-    public let server: any ContactsService
-    private let outbox: Outbox
-    private let queue: String
-    private let owner: String
-    /// How long a claim of this process holds: longer than any request it sends.
-    private let lease: TimeInterval
-    private let now: @Sendable () -> Date
+    public var server: any ContactsService { sender.server }
+    private var outbox: Outbox { sender.outbox }
+    private var queue: String { sender.queue }
+    private var owner: String { sender.owner }
+    private var lease: TimeInterval { sender.lease }
+    private var now: @Sendable () -> Date { sender.now }
     /// The contacts whose pages were shown, as the server sent them: the base of a change made
     /// offline (what the page showed), so the row and the page can show the change meanwhile.
     private let shownContacts = Mutex<[Int: Contact]>([:])
@@ -38,8 +40,6 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     private let newestKnownID = Mutex<Int?>(nil)
     /// How many outbox entries were decoded: a change must cost the same whatever else waits (its tests count).
     let payloadsDecoded = Atomic<Int>(0)
-    /// Sends the changes: a pass over the outbox, or one at once.
-    let sender: ContactOutboxSender
 
     static let maximumShownContacts = 256
 
@@ -48,14 +48,9 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     /// `Retry-After` asks of the transport under `server` (changes wait that long, this run and the next).
     public init(server: any ContactsService, outbox: Outbox, baseURL: URL, owner: String = Outbox.processOwner(),
                 settle: TimeInterval = 0, pacing: ServerPacing? = nil, now: @escaping @Sendable () -> Date = Date.init) {
-        self.server = server
-        self.outbox = outbox
-        queue = Self.queue(for: baseURL)
-        self.owner = owner
-        lease = max(Outbox.leaseDuration, settle + 60)
-        self.now = now
-        sender = ContactOutboxSender(server: server, outbox: outbox, queue: queue, owner: owner, settle: settle, lease: lease,
-                                     pacing: pacing, baseURL: baseURL, now: now)
+        // A claim holds longer than any request it sends.
+        sender = ContactOutboxSender(server: server, outbox: outbox, queue: Self.queue(for: baseURL), owner: owner, settle: settle,
+                                     lease: max(Outbox.leaseDuration, settle + 60), pacing: pacing, baseURL: baseURL, now: now)
         adoptOtherSpellings()
         nameSubjects()
     }
