@@ -131,37 +131,26 @@ struct LaunchError: Error {
 /// One feature of the command line: its module's descriptor, with the dependencies this
 /// composition root wires for it.
 struct Feature: Sendable {
-    var name: String
-    var summary: String
-    /// The feature's keys by screen, for `apps-cli <feature> --help`: the lists the screens' `?` overlays show.
-    var keys: [KeyHelpSection]
+    /// The feature as the command line knows it: its name, summaries, keys by screen (`--help` lists
+    /// the screens' `?` overlays), the language of its screens and the options it declares.
+    let commandLine: CommandLineFeature
     /// Builds the feature's first screen.
-    var make: @MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen
-    /// The options the feature declares beyond the common ones.
-    var options: [FeatureOption]
+    let make: @MainActor @Sendable (LaunchEnvironment, any ScreenHost) throws -> any Screen
     /// Runs what one of its options asks instead of the screen (contacts' `--import`/`--export`): its
     /// exit status, or nil to start the feature.
-    var command: (@MainActor @Sendable (LaunchEnvironment) -> Int32?)?
-    /// The one-line summary in the feature's language, when its screens do not speak English (its `--help`).
-    var germanSummary: String?
-    /// The language of the host's own words (the `?` overlay, the key bar's `?`/`q`) on this feature's screens.
-    var texts: NavigationTexts
+    let command: (@MainActor @Sendable (LaunchEnvironment) -> Int32?)?
 
-    /// The feature as the command line knows it.
-    var commandLine: CommandLineFeature {
-        CommandLineFeature(name: name, summary: summary, localizedSummary: germanSummary, keys: keys, texts: texts, options: options)
-    }
+    var name: String { commandLine.name }
+    var keys: [KeyHelpSection] { commandLine.keys }
+    /// The language of the host's own words (the `?` overlay, the key bar's `?`/`q`) on this feature's screens.
+    var texts: NavigationTexts { commandLine.texts }
 
     init<Dependencies>(_ descriptor: FeatureDescriptor<Dependencies>,
                        dependencies: @escaping @MainActor @Sendable (LaunchEnvironment) throws -> Dependencies,
                        command: (@MainActor @Sendable (LaunchEnvironment) -> Int32?)? = nil) {
-        name = descriptor.name
-        summary = descriptor.summary
-        keys = descriptor.keys
-        options = descriptor.options
+        commandLine = CommandLineFeature(name: descriptor.name, summary: descriptor.summary, localizedSummary: descriptor.localizedSummary,
+                                         keys: descriptor.keys, texts: descriptor.texts, options: descriptor.options)
         self.command = command
-        germanSummary = descriptor.localizedSummary
-        texts = descriptor.texts
         let make = descriptor.make
         self.make = { launch, host in make(try dependencies(launch), host) }
     }
