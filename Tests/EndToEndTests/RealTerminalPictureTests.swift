@@ -140,7 +140,14 @@ private struct VirtualDisplay {
             if let previous, previous.box == box {
                 let error = meanError(screen, box: box)
                 try endApp(runningWith: dataDirectory)
-                XCTAssertNil(try magentaBox(screenshot()), "\(terminal[0]): no picture is left behind after the app ends")
+                // The terminal draws what the app wrote last a moment after it ends: the picture must go within the deadline.
+                let gone = Date().addingTimeInterval(10)
+                var left = try magentaBox(screenshot())
+                while left != nil, Date() < gone {
+                    usleep(100_000)
+                    left = try magentaBox(screenshot())
+                }
+                XCTAssertNil(left, "\(terminal[0]): no picture is left behind after the app ends")
                 return error
             }
             previous = (box, screen)
@@ -149,7 +156,7 @@ private struct VirtualDisplay {
         return .infinity
     }
 
-    /// Sends SIGTERM to the apps-cli process started with `dataDirectory` and waits for the screen to settle.
+    /// Sends SIGTERM to the apps-cli process started with `dataDirectory` and waits until it has ended.
     private func endApp(runningWith dataDirectory: String) throws {
         let processes = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)
         let app = processes.first { pid in
@@ -161,7 +168,6 @@ private struct VirtualDisplay {
         kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(10)
         while kill(pid, 0) == 0, Date() < deadline { usleep(50_000) }
-        usleep(1_000_000) // the terminal draws what the app wrote last
     }
 
     private func screenshot() throws -> RGBImage {

@@ -8,6 +8,8 @@ import TerminalUI
 /// Drawing waits until the events already queued have been handled: a burst of keys (a paste, a
 /// held key, a flood of input) costs one frame, not one per key, and ctrl-c is honoured before the
 /// burst is worked through. Work finishing (pictures arriving) is drawn once per turn of the main actor.
+/// Pictures drawn in the terminal's pixels are encoded by a ``PictureMaker``, off the main actor: a
+/// frame that places a new picture costs what one without it costs, and the picture follows.
 @MainActor
 public final class TerminalHost {
     public let controller = NavigationController()
@@ -31,6 +33,7 @@ public final class TerminalHost {
     private var drawScheduled = false
     /// Between entering and leaving the terminal; a draw scheduled before quitting must not run after.
     private var isRunning = false
+    private lazy var pictureMaker = PictureMaker { [weak self] in self?.setNeedsDraw() }
 
     /// - Parameters:
     ///   - pictures: how pictures are drawn (`--images`); nil asks the terminal what it can draw.
@@ -78,7 +81,8 @@ public final class TerminalHost {
         pictures = setup.tier
         let graphics = colorMode == .none ? nil : GraphicsProtocol.forTier(pictures, environment: environment)
         renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
-                                cellPixels: setup.cell, sixelColors: capabilities.colorRegisters ?? 256, theme: theme, showsCursor: accessible)
+                                cellPixels: setup.cell, sixelColors: capabilities.colorRegisters ?? 256, theme: theme, showsCursor: accessible,
+                                makesPicturesLater: true)
     }
 
     /// Runs `root` until the user quits.
@@ -175,6 +179,7 @@ public final class TerminalHost {
         let frame = controller.render(in: context)
         // Blocks stay where pictures are drawn with them (an explicit --images half, say).
         renderer.render(accessible ? frame.withoutBoxDrawing(keepingBlocks: pictures.drawsBlocks && colorMode != .none) : frame)
+        pictureMaker.makePictures(of: renderer)
     }
 
     /// Draws once the main actor is free, however many jobs finish in the meantime.

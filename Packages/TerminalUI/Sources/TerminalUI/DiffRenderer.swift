@@ -17,6 +17,8 @@
 /// - With a ``GraphicsProtocol``, the frame's placed pictures are drawn in the terminal's pixels
 ///   (see ``PictureLayer``): their cells are written as blanks, pictures that left are taken off
 ///   before the text is written, and new ones placed after it. A picture that stays is not sent again.
+///   A renderer that makes pictures later never encodes one inside ``render(_:)``: see
+///   ``takePictureJobs()``.
 public final class DiffRenderer {
     /// The colors the terminal supports; colors are mapped or dropped accordingly.
     public let colorMode: ColorMode
@@ -41,15 +43,37 @@ public final class DiffRenderer {
     ///   - sixelColors: the terminal's sixel colour registers (XTSMGRAPHICS), at most 256 are used.
     ///   - theme: the shades of the role colours (``ColorTheme``).
     ///   - showsCursor: whether the terminal's cursor is shown on the focused element (``Frame/cursor``).
+    ///   - makesPicturesLater: whether pictures are encoded by the caller, off the thread that renders
+    ///     (``takePictureJobs()``); else each is encoded in the first frame that places it.
     public init(sink: any OutputSink, colorMode: ColorMode, graphics: GraphicsProtocol? = nil,
                 cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256, hyperlinks: Bool? = nil, theme: ColorTheme = .dark,
-                showsCursor: Bool = false) {
+                showsCursor: Bool = false, makesPicturesLater: Bool = false) {
         self.sink = sink
         self.colorMode = colorMode
         self.theme = theme
         self.showsCursor = showsCursor
         self.hyperlinks = hyperlinks ?? (colorMode != .none)
-        self.pictures = graphics.map { PictureLayer(graphics: $0, cellPixels: cellPixels.boundedCell, sixelColors: sixelColors) }
+        self.pictures = graphics.map {
+            PictureLayer(graphics: $0, cellPixels: cellPixels.boundedCell, sixelColors: sixelColors, makesPicturesLater: makesPicturesLater)
+        }
+    }
+
+    /// The pictures frames placed that this renderer has not made yet, each once (only when it
+    /// makes pictures later). Their cells stay blank until each job's ``PictureJob/make()``, run off
+    /// the rendering thread, is brought back through ``adopt(_:)`` and a frame is rendered again.
+    public func takePictureJobs() -> [PictureJob] {
+        pictures?.takeJobs() ?? []
+    }
+
+    /// Takes back a picture made off the rendering thread: the next frame that places it sends it.
+    public func adopt(_ picture: MadePicture) {
+        pictures?.adopt(picture)
+    }
+
+    /// Whether `job`'s picture is still on the screen: a job whose picture left need not be made
+    /// (it is asked for again when the picture comes back).
+    public func wants(_ job: PictureJob) -> Bool {
+        pictures?.wants(job) ?? false
     }
 
     /// Forgets what is on the screen, so the next ``render(_:)`` repaints everything
@@ -75,14 +99,18 @@ public final class DiffRenderer {
     /// Brings the screen from the previous frame to `frame`.
     public func render(_ frame: Frame) {
         let repaintsAll = previous?.size != frame.size
+        let previousCursor = previous?.cursor
         // After ESC[0m ESC[2J the screen is all plain blanks, so a full repaint is a diff against that.
+        // The last frame is moved out rather than copied: erasing a picture writes into it, and a shared
+        // copy would copy every cell.
         var base = repaintsAll ? Frame(size: frame.size) : (previous ?? Frame(size: frame.size))
+        previous = nil
         var before: [UInt8] = [], after: [UInt8] = []
         pictures?.update(to: frame.visiblePictures, repaintsAll: repaintsAll, base: &base, before: &before, after: &after)
         var body: [UInt8] = []
         writeChanges(from: base, to: frame, into: &body)
         // Writing moved the terminal's cursor: it goes back on the focus (or stays hidden without one).
-        let focusMoved = showsCursor && (frame.cursor != previous?.cursor || repaintsAll || !before.isEmpty || !body.isEmpty || !after.isEmpty)
+        let focusMoved = showsCursor && (frame.cursor != previousCursor || repaintsAll || !before.isEmpty || !body.isEmpty || !after.isEmpty)
         previous = frame
         guard repaintsAll || focusMoved || !body.isEmpty || !before.isEmpty || !after.isEmpty else { return }
 

@@ -4,14 +4,56 @@ public enum KittyGraphics {
     /// Base64 bytes per transmission chunk (the protocol's limit).
     static let chunkSize = 4096
 
-    /// Sends a PNG file under `id` (`a=t,f=100`), in chunks; nothing is shown until ``place(id:placement:columns:rows:)``.
+    /// A picture ready to send under any id: its format keys and its base64 payload. Made off the main
+    /// actor (the encoding is the cost); ``transmit(id:_:)`` then only cuts it into chunks.
+    public struct Transmission: Sendable {
+        /// The keys before the id: the action, the format and (raw pixels) the size.
+        let keys: String
+        /// The payload in base64.
+        let base64: [UInt8]
+
+        /// A PNG file (`a=t,f=100`).
+        public init(png: [UInt8]) {
+            self.init(keys: "a=t,f=100", payload: png)
+        }
+
+        /// Raw RGBA pixels (`a=t,f=32`).
+        public init(rgba: [UInt8], size: PixelSize) {
+            self.init(keys: "a=t,f=32,s=\(size.width),v=\(size.height)", payload: rgba)
+        }
+
+        private init(keys: String, payload: [UInt8]) {
+            self.keys = keys
+            var encoded: [UInt8] = []
+            Base64.append(payload[...], to: &encoded)
+            base64 = encoded
+        }
+    }
+
+    /// Sends a PNG file under `id` (`a=t,f=100`), in chunks; nothing is shown until ``place(id:placement:columns:rows:crop:)``.
     public static func transmit(id: UInt32, png: [UInt8]) -> [UInt8] {
-        chunked("a=t,f=100,i=\(id),q=2", payload: png)
+        transmit(id: id, Transmission(png: png))
     }
 
     /// Sends raw RGBA pixels under `id` (`a=t,f=32`).
     public static func transmit(id: UInt32, rgba: [UInt8], size: PixelSize) -> [UInt8] {
-        chunked("a=t,f=32,s=\(size.width),v=\(size.height),i=\(id),q=2", payload: rgba)
+        transmit(id: id, Transmission(rgba: rgba, size: size))
+    }
+
+    /// Sends `picture` under `id`, in chunks of the protocol's size.
+    public static func transmit(id: UInt32, _ picture: Transmission) -> [UInt8] {
+        let keys = "\(picture.keys),i=\(id),q=2", encoded = picture.base64
+        var output: [UInt8] = []
+        output.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + 64)
+        var start = 0
+        repeat {
+            let end = min(encoded.count, start + chunkSize)
+            let more = end < encoded.count ? 1 : 0
+            let chunkKeys = start == 0 ? "\(keys),m=\(more)" : "m=\(more)"
+            output += command(chunkKeys, payload: encoded[start..<end])
+            start = end
+        } while start < encoded.count
+        return output
     }
 
     /// Shows image `id` at the cursor, scaled into `columns` × `rows` cells, without moving the cursor;
@@ -42,22 +84,6 @@ public enum KittyGraphics {
             output += payload
         }
         output += [0x1B, 0x5C]
-        return output
-    }
-
-    private static func chunked(_ keys: String, payload: [UInt8]) -> [UInt8] {
-        var encoded: [UInt8] = []
-        Base64.append(payload[...], to: &encoded)
-        var output: [UInt8] = []
-        output.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + 64)
-        var start = 0
-        repeat {
-            let end = min(encoded.count, start + chunkSize)
-            let more = end < encoded.count ? 1 : 0
-            let chunkKeys = start == 0 ? "\(keys),m=\(more)" : "m=\(more)"
-            output += command(chunkKeys, payload: encoded[start..<end])
-            start = end
-        } while start < encoded.count
         return output
     }
 }
@@ -91,12 +117,17 @@ public enum KittyPlaceholders {
     /// Sends a PNG file under `id` and makes it a virtual placement of `columns` × `rows` cells,
     /// which placeholder cells then show.
     public static func transmit(id: UInt32, png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
-        passthrough(KittyGraphics.transmit(id: id, png: png)) + passthrough(virtualPlacement(id: id, columns: columns, rows: rows))
+        transmit(id: id, KittyGraphics.Transmission(png: png), columns: columns, rows: rows)
     }
 
     /// Sends raw RGBA pixels under `id`, as ``transmit(id:png:columns:rows:)``.
     public static func transmit(id: UInt32, rgba: [UInt8], size: PixelSize, columns: Int, rows: Int) -> [UInt8] {
-        passthrough(KittyGraphics.transmit(id: id, rgba: rgba, size: size)) + passthrough(virtualPlacement(id: id, columns: columns, rows: rows))
+        transmit(id: id, KittyGraphics.Transmission(rgba: rgba, size: size), columns: columns, rows: rows)
+    }
+
+    /// Sends `picture` under `id`, as ``transmit(id:png:columns:rows:)``.
+    public static func transmit(id: UInt32, _ picture: KittyGraphics.Transmission, columns: Int, rows: Int) -> [UInt8] {
+        passthrough(KittyGraphics.transmit(id: id, picture)) + passthrough(virtualPlacement(id: id, columns: columns, rows: rows))
     }
 
     static func virtualPlacement(id: UInt32, columns: Int, rows: Int) -> [UInt8] {

@@ -1,7 +1,15 @@
-/// What one pixel protocol does its own way: how a picture is sent or encoded, shown, taken off and
+/// A picture encoded for its protocol, ready to send under any id.
+enum EncodedPicture: Sendable {
+    /// kitty: sent once under the picture's id, then placed by it.
+    case transmission(KittyGraphics.Transmission)
+    /// sixel, iTerm2: drawn into the cells, written again at each placement.
+    case drawing([UInt8])
+}
+
+/// What one pixel protocol does its own way: how a picture is encoded and sent, shown, taken off and
 /// freed. ``PictureLayer`` does what they share (which placements came and went, the pictures' boxes
 /// and ids, the pictures kept and their eviction); ``pictureDriver(for:sixelColors:)`` picks one per protocol.
-protocol PictureDriver {
+protocol PictureDriver: Sendable {
     /// Whether the terminal keeps a whole picture and shows a part of it (kitty); else a cut picture
     /// is made as the part shown, and the layer keeps the encoded bytes.
     var keepsPictures: Bool { get }
@@ -10,14 +18,16 @@ protocol PictureDriver {
     var showsThroughCells: Bool { get }
     /// The image ids the protocol can name.
     var imageIDs: ClosedRange<UInt32> { get }
-    /// Makes the picture of `placement` under `id`: sends it to the terminal (into `output`), or
-    /// encodes it. The bytes to write wherever it is placed (empty when the terminal keeps it); nil
-    /// when it cannot be made. `cut` gives the pixels shown of a cut picture (the whole box otherwise).
-    func make(_ placement: PicturePlacement, id: UInt32, box: PixelSize, isCut: Bool,
-              cut: () -> (rgba: [UInt8], size: PixelSize), into output: inout [UInt8]) -> [UInt8]?
+    /// Encodes the picture of `placement` fitted into `box`, only the part `crop` when it is cut (never
+    /// for a driver that ``keepsPictures``); nil when it cannot be made. The costly part (scaling, PNG,
+    /// sixel): it touches nothing but its arguments, so it runs on any thread.
+    func encode(_ placement: PicturePlacement, box: PixelSize, crop: PixelRect?) -> EncodedPicture?
+    /// Sends the encoded picture under `id` (kitty: into `output`): the bytes to write wherever it is
+    /// placed (empty when the terminal keeps it).
+    func send(_ picture: EncodedPicture, id: UInt32, placement: PicturePlacement, into output: inout [UInt8]) -> [UInt8]
     /// Shows the made picture `id` (its kept `bytes`) at `placement`, the cursor on its first cell:
     /// the id the placement is known by (kitty numbers placements with `nextPlacement`).
-    func place(id: UInt32, bytes: [UInt8], at placement: PicturePlacement, crop: PictureLayer.PixelRect?,
+    func place(id: UInt32, bytes: [UInt8], at placement: PicturePlacement, crop: PixelRect?,
                nextPlacement: inout UInt32, into output: inout [UInt8]) -> UInt32
     /// Takes off a placement that left the screen: by its ids (kitty), or by erasing its cells, which
     /// the text diff then writes again.
@@ -40,15 +50,22 @@ extension PictureDriver {
     func free(id: UInt32) -> [UInt8]? { nil }
     var deleteAll: [UInt8] { [] }
 
+    /// Drawn into the cells: the bytes are written at each placement; nothing is sent before.
+    func send(_ picture: EncodedPicture, id: UInt32, placement: PicturePlacement, into output: inout [UInt8]) -> [UInt8] {
+        guard case .drawing(let bytes) = picture else { return [] }
+        return bytes
+    }
+
     /// Written into the cells: a placement shows its bytes, and leaves by being erased.
-    func place(id: UInt32, bytes: [UInt8], at placement: PicturePlacement, crop: PictureLayer.PixelRect?,
+    func place(id: UInt32, bytes: [UInt8], at placement: PicturePlacement, crop: PixelRect?,
                nextPlacement: inout UInt32, into output: inout [UInt8]) -> UInt32 {
         output += bytes
         return id
     }
 
     /// Erases a picture drawn into the cells (ECH row by row, in the plain style) and tells the text
-    /// diff that those cells are blank now, so it writes what the new frame has there.
+    /// diff what those cells show now: blanks, as a picture's cells are written (so cells of the new
+    /// frame's pictures there cost nothing, and any other cell is written).
     func remove(_ placement: PicturePlacement, imageID: UInt32?, placementID: UInt32, base: inout Frame, into output: inout [UInt8]) {
         let area = placement.visible.intersection(base.bounds)
         guard !area.isEmpty else { return }
@@ -58,8 +75,8 @@ extension PictureDriver {
             output.appendASCII("\u{1B}[")
             output.appendDecimal(area.columns)
             output.append(0x58) // X
+            for column in area.column..<area.maxColumn { base.setCell(.picture, column: column, row: row) }
         }
-        base.fill(area, style: .plain)
     }
 }
 
@@ -78,17 +95,16 @@ func pictureDriver(for graphics: GraphicsProtocol, sixelColors: Int) -> any Pict
 struct KittyDriver: PictureDriver {
     var keepsPictures: Bool { true }
 
-    func make(_ placement: PicturePlacement, id: UInt32, box: PixelSize, isCut: Bool,
-              cut: () -> (rgba: [UInt8], size: PixelSize), into output: inout [UInt8]) -> [UInt8]? {
-        if let png = placement.source.png(fittingIn: box) {
-            output += KittyGraphics.transmit(id: id, png: png)
-        } else {
-            output += KittyGraphics.transmit(id: id, rgba: placement.source.rgba(fittingIn: box), size: box)
-        }
+    func encode(_ placement: PicturePlacement, box: PixelSize, crop: PixelRect?) -> EncodedPicture? {
+        .transmission(kittyTransmission(placement.source, box: box))
+    }
+
+    func send(_ picture: EncodedPicture, id: UInt32, placement: PicturePlacement, into output: inout [UInt8]) -> [UInt8] {
+        if case .transmission(let transmission) = picture { output += KittyGraphics.transmit(id: id, transmission) }
         return []
     }
 
-    func place(id: UInt32, bytes: [UInt8], at placement: PicturePlacement, crop: PictureLayer.PixelRect?,
+    func place(id: UInt32, bytes: [UInt8], at placement: PicturePlacement, crop: PixelRect?,
                nextPlacement: inout UInt32, into output: inout [UInt8]) -> UInt32 {
         let placementID = nextPlacement
         nextPlacement = nextPlacement == UInt32.max ? 1 : nextPlacement + 1
@@ -113,13 +129,13 @@ struct KittyPlaceholderDriver: PictureDriver {
     var showsThroughCells: Bool { true }
     var imageIDs: ClosedRange<UInt32> { KittyPlaceholders.minimumImageID...KittyPlaceholders.maximumImageID }
 
-    func make(_ placement: PicturePlacement, id: UInt32, box: PixelSize, isCut: Bool,
-              cut: () -> (rgba: [UInt8], size: PixelSize), into output: inout [UInt8]) -> [UInt8]? {
-        let columns = placement.rect.columns, rows = placement.rect.rows
-        if let png = placement.source.png(fittingIn: box) {
-            output += KittyPlaceholders.transmit(id: id, png: png, columns: columns, rows: rows)
-        } else {
-            output += KittyPlaceholders.transmit(id: id, rgba: placement.source.rgba(fittingIn: box), size: box, columns: columns, rows: rows)
+    func encode(_ placement: PicturePlacement, box: PixelSize, crop: PixelRect?) -> EncodedPicture? {
+        .transmission(kittyTransmission(placement.source, box: box))
+    }
+
+    func send(_ picture: EncodedPicture, id: UInt32, placement: PicturePlacement, into output: inout [UInt8]) -> [UInt8] {
+        if case .transmission(let transmission) = picture {
+            output += KittyPlaceholders.transmit(id: id, transmission, columns: placement.rect.columns, rows: placement.rect.rows)
         }
         return []
     }
@@ -130,16 +146,15 @@ struct KittyPlaceholderDriver: PictureDriver {
 
 /// iTerm2's inline images: a PNG of the part shown, sent with each placement, drawn into the cells.
 struct ITermDriver: PictureDriver {
-    func make(_ placement: PicturePlacement, id: UInt32, box: PixelSize, isCut: Bool,
-              cut: () -> (rgba: [UInt8], size: PixelSize), into output: inout [UInt8]) -> [UInt8]? {
+    func encode(_ placement: PicturePlacement, box: PixelSize, crop: PixelRect?) -> EncodedPicture? {
         let png: [UInt8]?
-        if isCut {
-            let pixels = cut()
+        if crop != nil {
+            let pixels = placement.source.rgba(fittingIn: box, cutTo: crop)
             png = placement.source.png(rgba: pixels.rgba, size: pixels.size)
         } else {
             png = placement.source.png(fittingIn: box)
         }
-        return png.map { ITermImages.inline(png: $0, columns: placement.visible.columns, rows: placement.visible.rows) }
+        return png.map { .drawing(ITermImages.inline(png: $0, columns: placement.visible.columns, rows: placement.visible.rows)) }
     }
 }
 
@@ -148,15 +163,35 @@ struct SixelDriver: PictureDriver {
     /// The most colours of a picture's palette (the terminal's registers).
     let colors: Int
 
-    func make(_ placement: PicturePlacement, id: UInt32, box: PixelSize, isCut: Bool,
-              cut: () -> (rgba: [UInt8], size: PixelSize), into output: inout [UInt8]) -> [UInt8]? {
-        var pixels = cut()
+    func encode(_ placement: PicturePlacement, box: PixelSize, crop: PixelRect?) -> EncodedPicture? {
+        var pixels = placement.source.rgba(fittingIn: box, cutTo: crop)
         // Sixels come in bands of six rows: a last band reaching below the box would reach into the
         // next row (the key bar, or past the last line, where the terminal scrolls). Its few rows go.
         if pixels.size.height > 6, pixels.size.height % 6 != 0 {
             pixels.size.height -= pixels.size.height % 6
             pixels.rgba.removeLast(pixels.rgba.count - pixels.size.width * pixels.size.height * 4)
         }
-        return SixelEncoder.encode(rgba: pixels.rgba, size: pixels.size, maximumColors: colors)
+        return .drawing(SixelEncoder.encode(rgba: pixels.rgba, size: pixels.size, maximumColors: colors))
+    }
+}
+
+/// kitty's transmission of `source` fitted into `box`: a PNG file, or raw pixels without a PNG encoder.
+private func kittyTransmission(_ source: any PictureSource, box: PixelSize) -> KittyGraphics.Transmission {
+    if let png = source.png(fittingIn: box) { return KittyGraphics.Transmission(png: png) }
+    return KittyGraphics.Transmission(rgba: source.rgba(fittingIn: box), size: box)
+}
+
+extension PictureSource {
+    /// The RGBA pixels of the picture fitted into `box`, cut to `crop` (all of the box when nil).
+    func rgba(fittingIn box: PixelSize, cutTo crop: PixelRect?) -> (rgba: [UInt8], size: PixelSize) {
+        let whole = rgba(fittingIn: box)
+        guard let crop else { return (whole, box) }
+        var cut: [UInt8] = []
+        cut.reserveCapacity(crop.width * crop.height * 4)
+        for y in crop.y..<(crop.y + crop.height) {
+            let start = (y * box.width + crop.x) * 4
+            cut += whole[start..<(start + crop.width * 4)]
+        }
+        return (cut, PixelSize(width: crop.width, height: crop.height))
     }
 }

@@ -9,6 +9,10 @@
 ///   (`ECH` over its cells, which the text diff then repaints), and a new one is sent whole.
 ///   Encoded pictures are kept for a while (``keptImages``, at most ``keptBytes``), so coming back
 ///   costs no encoding.
+///
+/// Encoding is the costly part (scaling, PNG, sixel). A layer that ``makesPicturesLater`` never
+/// encodes in a frame: a new placement's cells stay blank, and its ``PictureJob`` waits in
+/// ``takeJobs()`` to be made off the main actor and brought back by ``adopt(_:)`` for a later frame.
 final class PictureLayer {
     let graphics: GraphicsProtocol
     private let driver: any PictureDriver
@@ -19,15 +23,7 @@ final class PictureLayer {
     /// The most bytes of encoded pictures (sixel, iTerm2) kept off screen.
     static let keptBytes = 16 << 20
 
-    private struct Key: Hashable {
-        let identity: ObjectIdentifier
-        let box: PixelSize
-        /// The pixels shown of a cut picture (sixel and iTerm2 send only those); nil for all of it and for kitty.
-        let crop: PixelRect?
-    }
-    struct PixelRect: Hashable {
-        let x: Int, y: Int, width: Int, height: Int
-    }
+    private typealias Key = PictureKey
     private struct Image {
         // Held so that the identity cannot be reused by another picture while the entry lives.
         let source: any PictureSource
@@ -42,11 +38,50 @@ final class PictureLayer {
     private var nextPlacementID: UInt32 = 1
     private var clock = 0
 
-    init(graphics: GraphicsProtocol, cellPixels: PixelSize, sixelColors: Int) {
+    /// Whether pictures are encoded by the caller, off the frame (see the type's description).
+    let makesPicturesLater: Bool
+    /// Pictures encoded off the frame, waiting for the frame that sends them (only those on screen).
+    private var made: [Key: (source: any PictureSource, picture: EncodedPicture)] = [:]
+    /// Jobs handed out and not brought back yet, so that a picture is made once however many frames place it.
+    private var requested: Set<Key> = []
+    /// Pictures that could not be made: not asked for again (a key with another box is another picture).
+    private var failed: Set<Key> = []
+    /// Jobs for the pictures frames placed, not taken yet.
+    private var jobs: [PictureJob] = []
+    /// The pictures of the last frame's placements.
+    private var onScreen: Set<Key> = []
+
+    init(graphics: GraphicsProtocol, cellPixels: PixelSize, sixelColors: Int, makesPicturesLater: Bool = false) {
         self.graphics = graphics
         self.cellPixels = cellPixels
         self.sixelColors = sixelColors
+        self.makesPicturesLater = makesPicturesLater
         driver = pictureDriver(for: graphics, sixelColors: sixelColors)
+    }
+
+    /// The jobs of the pictures placed since the last call, each once.
+    func takeJobs() -> [PictureJob] {
+        defer { jobs = [] }
+        return jobs
+    }
+
+    /// Takes back a picture a job made; the next frame that places it sends it.
+    func adopt(_ picture: MadePicture) {
+        requested.remove(picture.key)
+        guard let encoded = picture.encoded else {
+            if failed.count >= Self.keptImages * 16 { failed = [] }
+            failed.insert(picture.key)
+            return
+        }
+        if onScreen.contains(picture.key) { made[picture.key] = (picture.source, encoded) }
+    }
+
+    /// Whether `job`'s picture is still on screen; a job left undone is forgotten, and asked for
+    /// again when its picture comes back.
+    func wants(_ job: PictureJob) -> Bool {
+        if onScreen.contains(job.key) { return true }
+        requested.remove(job.key)
+        return false
     }
 
     /// Where placeholder cells show pictures this frame: cell index → image id and the cell's row and
@@ -61,6 +96,9 @@ final class PictureLayer {
 
     func update(to visible: [PicturePlacement], repaintsAll: Bool, base: inout Frame, before: inout [UInt8], after: inout [UInt8]) {
         clock += 1
+        onScreen = Set(visible.map(key))
+        // A picture that arrived after it left the screen is made again if it comes back.
+        if !made.isEmpty { made = made.filter { onScreen.contains($0.key) } }
         if driver.showsThroughCells {
             updatePlaceholders(to: visible, repaintsAll: repaintsAll, base: &base, before: &before)
             return
@@ -134,7 +172,7 @@ final class PictureLayer {
     private func key(_ placement: PicturePlacement) -> Key {
         // kitty keeps the whole picture and shows a part of it (placeholders name the cells shown); the
         // others are sent as the part shown.
-        Key(identity: ObjectIdentifier(placement.source.identity), box: box(placement.rect),
+        PictureKey(identity: ObjectIdentifier(placement.source.identity), box: box(placement.rect),
             crop: driver.keepsPictures ? nil : crop(placement))
     }
 
@@ -150,33 +188,32 @@ final class PictureLayer {
         return PixelRect(x: x, y: y, width: max(0, right - x), height: max(0, bottom - y))
     }
 
-    /// The RGBA pixels of `key`'s box, cut to its crop.
-    private func pixels(_ source: any PictureSource, _ key: Key) -> (rgba: [UInt8], size: PixelSize) {
-        let whole = source.rgba(fittingIn: key.box)
-        guard let crop = key.crop else { return (whole, key.box) }
-        var cut: [UInt8] = []
-        cut.reserveCapacity(crop.width * crop.height * 4)
-        for y in crop.y..<(crop.y + crop.height) {
-            let start = (y * key.box.width + crop.x) * 4
-            cut += whole[start..<(start + crop.width * 4)]
-        }
-        return (cut, PixelSize(width: crop.width, height: crop.height))
-    }
-
     private func box(_ rect: Rect) -> PixelSize {
         PixelSize(width: rect.columns * cellPixels.width, height: rect.rows * cellPixels.height).clamped(toSide: PixelSize.largestPictureSide)
     }
 
-    /// The picture for `placement`, sent (kitty) or encoded (sixel, iTerm2) the first time.
+    /// The picture for `placement`, sent (kitty) or kept encoded (sixel, iTerm2) the first time; nil
+    /// while it is being made off the frame, or when it cannot be made.
     private func image(for placement: PicturePlacement, into output: inout [UInt8]) -> Image? {
         let key = key(placement)
         if let image = images[key] { return image }
+        guard let encoded = encodedPicture(placement, key) else { return nil }
         let id = freeImageID()
-        guard let bytes = driver.make(placement, id: id, box: key.box, isCut: key.crop != nil,
-                                      cut: { pixels(placement.source, key) }, into: &output) else { return nil }
+        let bytes = driver.send(encoded, id: id, placement: placement, into: &output)
         let image = Image(source: placement.source, id: id, bytes: bytes, lastUse: clock)
         images[key] = image
         return image
+    }
+
+    /// The encoded picture: made off the frame and brought back, or made now by a layer that makes
+    /// its own; else its job is handed out (once) and nil returned.
+    private func encodedPicture(_ placement: PicturePlacement, _ key: Key) -> EncodedPicture? {
+        if let ready = made.removeValue(forKey: key) { return ready.picture }
+        guard makesPicturesLater else { return driver.encode(placement, box: key.box, crop: key.crop) }
+        if !failed.contains(key), requested.insert(key).inserted {
+            jobs.append(PictureJob(key: key, placement: placement, driver: driver))
+        }
+        return nil
     }
 
     /// The next image id no kept picture holds (placeholders name ids 16…255, so they wrap early).
@@ -212,4 +249,39 @@ final class PictureLayer {
             images[key] = nil
         }
     }
+}
+
+/// One picture as a layer sends it: the picture, its box in pixels and the part of it shown.
+struct PictureKey: Hashable, Sendable {
+    let identity: ObjectIdentifier
+    let box: PixelSize
+    /// The pixels shown of a cut picture (sixel and iTerm2 send only those); nil for all of it and for kitty.
+    let crop: PixelRect?
+}
+
+/// A rectangle of a picture's pixels.
+struct PixelRect: Hashable, Sendable {
+    let x: Int, y: Int, width: Int, height: Int
+}
+
+/// A picture a frame placed that its renderer has not made yet (see
+/// ``DiffRenderer/takePictureJobs()``). ``make()`` encodes it for the terminal's protocol: scaling,
+/// PNG or sixel, the costly part of a picture, on any thread.
+public struct PictureJob: Sendable {
+    let key: PictureKey
+    let placement: PicturePlacement
+    let driver: any PictureDriver
+
+    /// Encodes the picture; hand the result to ``DiffRenderer/adopt(_:)``.
+    public func make() -> MadePicture {
+        MadePicture(key: key, source: placement.source, encoded: driver.encode(placement, box: key.box, crop: key.crop))
+    }
+}
+
+/// A picture a ``PictureJob`` made (or found it could not make), for ``DiffRenderer/adopt(_:)``.
+public struct MadePicture: Sendable {
+    let key: PictureKey
+    /// Held so that the picture's identity is not reused by another one while this lives.
+    let source: any PictureSource
+    let encoded: EncodedPicture?
 }

@@ -278,6 +278,11 @@ final class PictureGraphicsTests: XCTestCase {
         XCTAssertTrue(moved.contains("\(escape)[0m\(escape)[3;3H\(escape)[4X\(escape)[4;3H\(escape)[4X"), "the old cells are erased: \(moved)")
         XCTAssertTrue(moved.contains("\(escape)[5;3H\(escape)P0;1;0q"), "and the picture drawn at its new place")
         XCTAssertEqual(picture.pixelRequests, 1, "from the encoded copy")
+
+        // Another picture in the same box: the erased cells are not written again before it is drawn.
+        renderer.render(frame(pictureAt: 4, SolidPicture((0, 0, 255))))
+        let replaced = sink.lastText
+        XCTAssertTrue(replaced.hasPrefix("\(escape)[?2026h\(escape)[0m\(escape)[5;3H\(escape)[4X\(escape)[6;3H\(escape)[4X\(escape)[5;3H\(escape)P"), replaced)
     }
 
     func testITermNeedsAPNGAndWithoutGraphicsPicturesAreBlank() {
@@ -351,5 +356,68 @@ final class KittyPlaceholderTests: XCTestCase {
         let numbers = ids.compactMap { Int($0.split(separator: "=").last ?? "") }
         XCTAssertTrue(numbers.allSatisfy { (16...255).contains($0) }, "\(numbers.sorted())")
         XCTAssertEqual(ids.count, 240, "ids are reused once freed")
+    }
+}
+
+/// A renderer that makes pictures later encodes none inside a frame: the host makes them off the
+/// main actor and the next frame sends them, byte for byte what a renderer that makes its own sends.
+extension PictureGraphicsTests {
+    func testPicturesMadeLaterAreSentByALaterFrameAsTheyWouldBeAtOnce() {
+        for graphics in [GraphicsProtocol.kitty, .kittyPlaceholders, .sixel, .iterm] {
+            let picture = SolidPicture((200, 10, 10))
+            let atOnceSink = RecordingSink(), laterSink = RecordingSink()
+            let atOnce = DiffRenderer(sink: atOnceSink, colorMode: .trueColor, graphics: graphics, cellPixels: PixelSize(width: 2, height: 3))
+            let later = DiffRenderer(sink: laterSink, colorMode: .trueColor, graphics: graphics, cellPixels: PixelSize(width: 2, height: 3),
+                                     makesPicturesLater: true)
+            atOnce.render(frame(pictureAt: 2, picture))
+            later.render(frame(pictureAt: 2, picture))
+            XCTAssertEqual(picture.pixelRequests, 1, "\(graphics): only the renderer that makes its own asked for pixels")
+            XCTAssertFalse(laterSink.lastText.contains("\u{1B}_G") || laterSink.lastText.contains("\u{1B}P") || laterSink.lastText.contains("1337"),
+                           "\(graphics): no picture in the first frame: \(laterSink.lastText)")
+            // Rendering again before the picture is made asks for no second job.
+            later.render(frame(pictureAt: 2, picture))
+            let jobs = later.takePictureJobs()
+            XCTAssertEqual(jobs.count, 1, "\(graphics)")
+            XCTAssertTrue(later.takePictureJobs().isEmpty, "\(graphics): each job is handed out once")
+
+            let made = DispatchQueue.global().sync { jobs.map { $0.make() } }
+            made.forEach(later.adopt)
+            later.render(frame(pictureAt: 2, picture))
+            let atOnceText = atOnceSink.lastText, laterText = laterSink.lastText
+            XCTAssertFalse(laterText.contains("title"), "\(graphics): the text was written already")
+            for part in [escape + "_Ga=t", escape + "P0;1;0q", "1337;File", "a=p,", escape + "_Ga=p,U=1"] where atOnceText.contains(part) {
+                let sent = atOnceText[atOnceText.range(of: part)!.lowerBound...].prefix { $0 != "\u{07}" && $0 != "\\" }
+                XCTAssertTrue(laterText.contains(sent), "\(graphics): \(sent) in \(laterText)")
+            }
+            XCTAssertEqual(picture.pixelRequests, 2, "\(graphics): the job asked once")
+            later.render(frame(pictureAt: 2, picture))
+            XCTAssertTrue(later.takePictureJobs().isEmpty, "\(graphics): a sent picture is not made again")
+        }
+    }
+
+    func testAJobWhosePictureLeftIsNotWantedAndIsAskedForAgainWhenItComesBack() {
+        let renderer = DiffRenderer(sink: RecordingSink(), colorMode: .trueColor, graphics: .sixel, makesPicturesLater: true)
+        let picture = SolidPicture((1, 2, 3)), other = SolidPicture((3, 2, 1))
+        renderer.render(frame(pictureAt: 2, picture))
+        let first = renderer.takePictureJobs()
+        renderer.render(frame(pictureAt: 2, other))
+        XCTAssertFalse(renderer.wants(first[0]), "its picture left the screen")
+        XCTAssertTrue(renderer.wants(renderer.takePictureJobs()[0]), "the other is on screen")
+        // Made anyway, after it left: dropped, and asked for again when it comes back.
+        renderer.adopt(first[0].make())
+        renderer.render(frame(pictureAt: 2, picture))
+        XCTAssertEqual(renderer.takePictureJobs().count, 1)
+    }
+
+    func testAPictureThatCannotBeMadeIsNotAskedForAgain() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .iterm, makesPicturesLater: true)
+        let withoutPNG = SolidPicture((1, 1, 1), png: nil)
+        renderer.render(frame(pictureAt: 2, withoutPNG))
+        renderer.takePictureJobs().forEach { renderer.adopt($0.make()) }
+        renderer.render(frame(pictureAt: 3, withoutPNG))
+        renderer.render(frame(pictureAt: 2, withoutPNG))
+        XCTAssertTrue(renderer.takePictureJobs().isEmpty, "a host that draws after each picture would loop otherwise")
+        XCTAssertFalse(sink.writes.contains { String(decoding: $0, as: UTF8.self).contains("1337") })
     }
 }
