@@ -1,22 +1,6 @@
 import TerminalKit
 import TerminalUI
 
-/// What every list screen tells its presenter; a feature's view output refines it with its own
-/// events (search, sort, add). Indexes are rows of the list the presenter published.
-@MainActor
-public protocol ListViewOutput: AnyObject {
-    /// `r`, the error view's retry, or pull-to-refresh.
-    func didRequestReload()
-    /// The selection moved; `visibleRows` are the rows now on screen (their pictures load).
-    func didChangeSelection(to index: Int, firstVisibleRow: Int, visibleRows: Range<Int>)
-    /// Enter on the selection, or a press and release on a row.
-    func didChooseRow(at index: Int)
-    /// A mouse press on a row (drawn touched until the release).
-    func didTouchRow(at index: Int)
-    /// The press ended elsewhere, or a key came first.
-    func didCancelTouch()
-}
-
 /// Where a list screen's parts go, after ratatui's `Layout`: the title line, the search line (when
 /// the screen has one), the notice line and the list above the key bar (the frame's last line).
 public struct ListScreenLayout: Equatable, Sendable {
@@ -200,90 +184,6 @@ public enum ListBody {
         let top = max(0, (rect.rows - lines.count) / 2)
         let width = DisplayWidth.of(last)
         return Rect(column: rect.column + max(0, (rect.columns - width) / 2), row: rect.row + top + lines.count - 1, columns: width, rows: 1)
-    }
-}
-
-extension ListInput {
-    /// Everything the body of a list screen does with `event`, in every state: on the error view
-    /// `r`, enter, space or a click on the retry button try again (when trying can help); while
-    /// loading `r` loads again; on the rows a key first ends a touch, `r` reloads, and the list's
-    /// keys and mouse (``action(for:selected:firstVisibleRow:touched:layout:listRect:)``) reach
-    /// `output`. False for an event that is the screen's own (its search, sort or add keys).
-    ///
-    /// `rowsBefore` rows of `content` come before the presenter's first row (a page's header, which
-    /// scrolls with the list): `content`, `touched` and the layout count them, the events sent do not.
-    @MainActor
-    public static func handle<Row>(_ event: InputEvent, content: ListContent<Row>, touched: Int?, layout: (LazyRows<Row>) -> VirtualListLayout,
-                                   listRect: Rect, retry: String, output: any ListViewOutput, rowsBefore: Int = 0) -> Bool {
-        if let handled = handleStatus(event, content: content, listRect: listRect, retry: retry, reload: output.didRequestReload) {
-            return handled
-        }
-        switch content {
-        case .loading, .failed:
-            return false
-        case .loaded(let rows, let selected, let firstVisibleRow):
-            if case .key = event, touched != nil { output.didCancelTouch() }
-            if case .key(let key) = event, reloadKeys.contains(key) {
-                output.didRequestReload()
-                return true
-            }
-            guard !rows.isEmpty else { return false }
-            return perform(action(for: event, selected: selected, firstVisibleRow: firstVisibleRow, touched: touched, layout: layout(rows),
-                                  listRect: listRect), touched: touched, output: output, rowsBefore: rowsBefore)
-        }
-    }
-
-    /// What `event` does while `content` is loading or failed, for a body of any shape (a list, a grid):
-    /// `r` loads again; on the error view `r`, enter, space or a click on the retry button try again
-    /// when trying can help, and are spent when not. Nil when there are rows (the caller's keys).
-    @MainActor
-    public static func handleStatus<Row>(_ event: InputEvent, content: ListContent<Row>, listRect: Rect, retry: String,
-                                         reload: () -> Void) -> Bool? {
-        switch content {
-        case .loading:
-            guard case .key(let key) = event, reloadKeys.contains(key) else { return false }
-            reload()
-            return true
-        case .failed(let message, let canRetry):
-            if canRetry, isRetry(event, button: ListBody.retryRect(message: message, retry: retry, in: listRect)) {
-                reload()
-                return true
-            }
-            if case .key(let key) = event { return retryKeys.contains(key) }
-            return false
-        case .loaded:
-            return nil
-        }
-    }
-
-    /// Whether `event` presses an error view's retry: `r`, enter, space, or a click on `button`.
-    public static func isRetry(_ event: InputEvent, button: Rect?) -> Bool {
-        switch event {
-        case .key(let key) where retryKeys.contains(key): return true
-        case .mouse(let mouse) where mouse.kind == .press(button: 0):
-            return button?.contains(Point(column: mouse.column, row: mouse.row)) ?? false
-        default: return false
-        }
-    }
-
-    /// Sends `action` to `output`; false for no action. `rowsBefore` rows of the layout (a page
-    /// header) come before the presenter's first row, so its indexes are the layout's less that.
-    @MainActor
-    public static func perform(_ action: Action?, touched: Int?, output: any ListViewOutput, rowsBefore: Int = 0) -> Bool {
-        switch action {
-        case .select(let index, let top, let visible):
-            let rows = max(0, visible.lowerBound - rowsBefore)..<max(0, visible.upperBound - rowsBefore)
-            // A row before the presenter's first (a page's header) selects its first row.
-            output.didChangeSelection(to: max(0, index - rowsBefore), firstVisibleRow: top, visibleRows: rows)
-        case .open(let index): output.didChooseRow(at: index - rowsBefore)
-        case .touch(let index): output.didTouchRow(at: index - rowsBefore)
-        case .cancelTouch: output.didCancelTouch()
-        case .reload:
-            if touched != nil { output.didCancelTouch() }
-            output.didRequestReload()
-        case nil: return false
-        }
-        return true
     }
 }
 
