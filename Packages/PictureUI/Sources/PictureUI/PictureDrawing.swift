@@ -1,6 +1,128 @@
 import ImageKit
 import TerminalUI
 
+// How a picture is drawn: an ``ImageSlot`` into its box (``ImageSlotView``), in symbols
+// (``ImageRenderer``, memoized by ``PictureRenderCache``) or in the terminal's own pixels
+// (``ImagePicture``, which the renderer places and sends), with the box's words when there is none.
+
+/// The words a picture box says when it shows no picture (loading, none, why it failed), and its
+/// words in the accessible text tier, in a screen's language.
+public struct PictureWords: Sendable, Equatable {
+    /// What a box says while its picture loads ("loading image"), and shorter for a narrow box ("loading").
+    public var loading: String
+    public var shortLoading: String
+    /// What a box without a picture says ("no image").
+    public var none: String
+    /// The text tier's word for a picture ("picture", "pic") and for none ("no picture", "none").
+    public var picture: String
+    public var shortPicture: String
+    public var noPicture: String
+    public var shortNoPicture: String
+    /// ``ImageError/reason`` in this language, by the English reason; a reason missing here is shown as it is.
+    public var reasons: [String: String]
+
+    public init(loading: String, shortLoading: String, none: String, picture: String, shortPicture: String, noPicture: String,
+                shortNoPicture: String, reasons: [String: String]) {
+        self.loading = loading
+        self.shortLoading = shortLoading
+        self.none = none
+        self.picture = picture
+        self.shortPicture = shortPicture
+        self.noPicture = noPicture
+        self.shortNoPicture = shortNoPicture
+        self.reasons = reasons
+    }
+
+    public static let english = PictureWords(loading: "loading image", shortLoading: "loading", none: "no image", picture: "picture",
+                                             shortPicture: "pic", noPicture: "no picture", shortNoPicture: "none", reasons: [:])
+    public static let german = PictureWords(loading: "Bild lädt", shortLoading: "lädt", none: "kein Bild", picture: "Bild",
+                                            shortPicture: "Bild", noPicture: "kein Bild", shortNoPicture: "keins",
+                                            reasons: ["not an image": "kein Bildformat", "broken image": "Bild defekt",
+                                                      "too large": "zu groß", "image unavailable": "Bild nicht verfügbar"])
+
+    /// `reason` (an ``ImageError/reason``, or a feature's own words) in this language.
+    public func reason(_ reason: String) -> String {
+        reasons[reason] ?? reason
+    }
+}
+
+/// Draws an ``ImageSlot`` into a rectangle: the picture (placed in the terminal's pixels, drawn with
+/// symbols, or the luminance ramp without colors), a spinner while loading, or a framed placeholder
+/// that says why there is no picture.
+public enum ImageSlotView {
+    /// - Parameter cache: where a view keeps pictures it has rendered (nil renders every time).
+    @MainActor
+    /// - Parameter tier: how pictures are drawn (`--images`); `.none` leaves the box empty, `.text` says
+    ///   in words what is there ("[picture: Apples]").
+    /// - Parameter description: what the picture shows (a product's name), for `.text`.
+    /// - Parameter words: the box's words in the screen's language.
+    public static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tier: PictureTier = .halfBlocks,
+                            tick: Int, cache: PictureRenderCache? = nil, description: String? = nil, words: PictureWords = .english) {
+        guard !rect.isEmpty else { return }
+        if tier == .text {
+            drawWords(slot, description: description, words: words, into: &frame, rect: rect)
+            return
+        }
+        switch slot {
+        case .loaded(let image):
+            // In the terminal's own pixels: the renderer sends and places the picture over these cells.
+            if tier.graphics != nil, colorMode != .none {
+                frame.place(ImagePicture(image), in: rect)
+                return
+            }
+            guard let mode = ImageRenderMode(colorMode: colorMode, tier: tier) else { return }
+            let picture = cache?.render(image, in: rect.size, mode: mode) ?? ImageRenderer.render(image, in: rect.size, mode: mode)
+            frame.draw(picture, at: rect.origin)
+        case .loading:
+            let spinner = Spinner.frame(tick: tick)
+            placeholder([spinner + " " + words.loading, spinner + " " + words.shortLoading, spinner], into: &frame, rect: rect)
+        case .unavailable(let reason):
+            // A failed picture must not look like one that is loading, even in a box a few columns wide.
+            placeholder([words.reason(reason), words.none, "×"], into: &frame, rect: rect)
+        case .none:
+            placeholder([words.none, "–"], into: &frame, rect: rect)
+        }
+    }
+
+    /// The slot in words at the box's top left: no box, no blocks, nothing a screen reader would spell
+    /// out glyph by glyph. The whole sentence where it fits (wrapped at words), else the shortest
+    /// form that fits on one line, never a word cut in two.
+    private static func drawWords(_ slot: ImageSlot, description: String?, words: PictureWords, into frame: inout Frame, rect: Rect) {
+        let about = description.map { ": " + Sanitizer.sanitize($0) } ?? ""
+        let picture = words.picture, pic = words.shortPicture, none = words.noPicture, shortNone = words.shortNoPicture
+        let forms: [String]
+        switch slot {
+        // Loading reads as loaded: a row's words changing as its picture arrives is noise to a screen
+        // reader, and what the picture is does not change.
+        case .loaded, .loading: forms = ["[\(picture)\(about)]", "[\(picture)]", "[\(pic)]", pic]
+        case .unavailable(let reason): forms = ["[\(none)\(about): \(words.reason(reason))]", "[\(none)]", "[\(shortNone)]", shortNone]
+        case .none: forms = ["[\(none)\(about)]", "[\(none)]", "[\(shortNone)]", shortNone]
+        }
+        let wrapped = TextWrap.wrap(forms[0], width: rect.columns)
+        // Narrower than every form: nothing, rather than a word cut in two.
+        guard let shortest = forms.first(where: { DisplayWidth.of($0) <= rect.columns }) else { return }
+        let lines = wrapped.count <= rect.rows && wrapped.allSatisfy({ DisplayWidth.of($0) <= rect.columns }) && rect.columns >= 12
+            ? wrapped : [shortest]
+        for (offset, line) in lines.enumerated() {
+            frame.put(line, at: Point(column: rect.column, row: rect.row + offset), style: Style(dim: true), maxColumns: rect.columns)
+        }
+    }
+
+    /// The first of `texts` (longest first) that fits the box whole: a label is never cut to "ima…".
+    private static func placeholder(_ texts: [String], into frame: inout Frame, rect: Rect) {
+        let style = Style(foreground: .gray, dim: true)
+        let boxed = rect.rows >= 3 && rect.columns >= 6
+        if boxed {
+            Box.draw(into: &frame, rect: rect, title: nil, style: style)
+        }
+        let room = max(0, rect.columns - (boxed ? 4 : 0))
+        guard let label = texts.first(where: { DisplayWidth.of($0) <= room }) ?? texts.last.map({ Truncation.truncate($0, width: room) }) else { return }
+        let width = DisplayWidth.of(label)
+        frame.put(label, at: Point(column: rect.column + max(0, (rect.columns - width) / 2), row: rect.row + rect.rows / 2),
+                  style: style, maxColumns: rect.columns)
+    }
+}
+
 /// How an image becomes terminal cells.
 public enum ImageRenderMode: Sendable, Equatable {
     /// Each cell shows two pixels: "▀" with the top pixel as foreground and the bottom one as background.
@@ -220,4 +342,43 @@ public final class PictureRenderCache {
 
     /// How many rendered pictures are kept (for tests).
     public var count: Int { entries.count }
+}
+
+/// A decoded image as a picture the terminal draws in its own pixels (kitty, iTerm2, sixel):
+/// fitted into a box of pixels, centred, with a transparent margin, as RGBA or as a PNG file.
+public struct ImagePicture: PictureSource {
+    public let image: RGBImage
+
+    public init(_ image: RGBImage) {
+        self.image = image
+    }
+
+    public var identity: AnyObject & Sendable { image.identity }
+
+    public func rgba(fittingIn box: PixelSize) -> [UInt8] {
+        guard box.width > 0, box.height > 0 else { return [] }
+        var output = [UInt8](repeating: 0, count: box.width * box.height * 4)
+        let fitted = image.scaled(toFit: (box.width, box.height))
+        guard !fitted.isEmpty else { return output }
+        let left = (box.width - fitted.width) / 2, top = (box.height - fitted.height) / 2
+        fitted.pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                for y in 0..<fitted.height {
+                    var from = y * fitted.width * 3
+                    var to = ((top + y) * box.width + left) * 4
+                    for _ in 0..<fitted.width {
+                        target[to] = source[from]; target[to + 1] = source[from + 1]; target[to + 2] = source[from + 2]
+                        target[to + 3] = 255
+                        from += 3
+                        to += 4
+                    }
+                }
+            }
+        }
+        return output
+    }
+
+    public func png(rgba: [UInt8], size: PixelSize) -> [UInt8]? {
+        PNGEncoder.encode(rgba: rgba, width: size.width, height: size.height)
+    }
 }
