@@ -86,7 +86,7 @@ final class OutboxProcessTests: XCTestCase {
             XCTAssertTrue(waitUntil { self.creates(server) >= sent }, "create \(sent) went out")
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            sleep(2) // the killed send lands, and is given its time before it is looked up
+            waitUntilSettled() // the killed send is given its time to land before the next run looks it up
         }
         // Then killed at random moments: before, during and after sends and lookups.
         wait { try? await server.hangNext(seconds: 0.15, count: 100, method: "POST") }
@@ -102,7 +102,7 @@ final class OutboxProcessTests: XCTestCase {
         // (Until nothing waits: the last create may have reached the server and still wait here, to be looked up.)
         var finished = ""
         for _ in 0..<8 {
-            sleep(2)
+            waitUntilSettled()
             finished = try AppsCLIProcess.run(arguments(server.baseURL, ["--plain"])).stdout
             if !finished.contains("waiting to sync") { break }
         }
@@ -122,7 +122,7 @@ final class OutboxProcessTests: XCTestCase {
         XCTAssertTrue(waitUntil { self.requests(server).contains("PUT /contacts/1.json") }, "the favourite went out")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        sleep(3) // it lands; then the next run may look it up
+        waitUntilSettled() // it lands (held 1 s); then the next run may look it up
         let next = try AppsCLIProcess.run(arguments(server.baseURL, ["--plain"]))
         XCTAssertEqual(next.status, 0, next.stderr)
         XCTAssertTrue(next.stdout.contains("Synced 1 change with the server."), next.stdout)
@@ -144,6 +144,25 @@ final class OutboxProcessTests: XCTestCase {
         }
         XCTAssertEqual(try guestsOnServer(server), names.sorted(), "each contact once")
         XCTAssertEqual(creates(server), names.count, "no create sent twice")
+    }
+
+    /// Waits until every change a process was sending has had the settle time (2 × `--timeout`: 2 s)
+    /// since it went out, as the outbox file records it: before that, a run leaves such a change
+    /// waiting instead of looking it up (``ContactOutboxSender``'s `settle`). This is the product's own
+    /// clock, read from the file, not a guess at it.
+    private func waitUntilSettled() {
+        let outbox = dataDirectory + "/outbox.sqlite"
+        let script = """
+            import sqlite3, sys, time
+            try:
+                db = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True, timeout=5)
+                since = db.execute('SELECT MAX(sending_since) FROM outbox WHERE sending_since IS NOT NULL').fetchone()[0]
+            except sqlite3.OperationalError:
+                since = None
+            print('settled' if since is None or time.time() >= since + 2.05 else 'waiting')
+            """
+        XCTAssertTrue(waitUntil { (try? TestProgram.run("/usr/bin/env", ["python3", "-c", script, outbox]).out)?.contains("settled") == true },
+                      "the changes being sent settle")
     }
 
     /// How many creates the server received.
