@@ -594,14 +594,19 @@ final class RealTerminalTests: XCTestCase {
 
     /// ctrl-z, `bg`, `fg`: in the background the app leaves the terminal to the shell (no alternate
     /// screen over the prompt); after `fg` it is raw again and keys work.
-    func testCtrlZThenBgThenFgGivesTheTerminalBackOnlyInTheForeground() throws {
-        try startProductGridInAShell()
+    func testCtrlZThenBgThenFgGivesTheTerminalBackOnlyInTheForeground() async throws {
+        let log = file("terminal.log").path
+        try startProductGridInAShell(environment: "APPS_CLI_LOG='\(log)'")
         try tmux(["send-keys", "-t", "main", "C-z"])
         _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
         try tmux(["send-keys", "-t", "main", "clear; bg; echo back\"\"grounded", "Enter"])
         let background = try waitFor("the shell after bg") { $0.contains("backgrounded") }
         XCTAssertFalse(background.contains("Products (12)"), "the app drew over the shell while in the background:\n\(background)")
-        usleep(300_000) // time for a wrongly resumed app to take the screen
+        // The app's last decision in the background (300 ms after it continued, whether it was stopped
+        // at all), from its log: only then can the screen say it left the terminal alone.
+        await waitUntil("the app decided after bg", every: .milliseconds(20), asking: {
+            (try? String(contentsOfFile: log, encoding: .utf8))?.contains("still in the background 300 ms after ctrl-z") == true
+        })
         XCTAssertFalse(try screen().contains("Products (12)"), "the app took the terminal while in the background")
         try tmux(["send-keys", "-t", "main", "clear; fg", "Enter"])
         _ = try waitFor("the grid after fg") { $0.contains("Products (12)") }
@@ -610,6 +615,10 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertFalse(shown.contains("^[["), "keys are not echoed:\n\(shown)")
         try tmux(["send-keys", "-t", "main", "q"])
         try assertBackAtThePromptWithTheTerminalRestored(status: 0)
+        let events = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ", maxSplits: 2).last ?? "" }
+        XCTAssertEqual(events.map { $0.prefix(while: { $0 != ":" }) },
+                       ["entered the terminal", "suspended (ctrl-z)", "continued in the background", "still in the background 300 ms after ctrl-z",
+                        "continued in the foreground", "left the terminal"], "\(events)")
     }
 
     /// SIGQUIT restores the terminal and exits 131, without a crash report.

@@ -159,7 +159,8 @@ public enum AppsCLI {
         // Without --images (or APPS_CLI_IMAGES) the host asks the terminal what it can draw.
         let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment),
                                 pictures: launch.options.images, environment: launch.environment, theme: launch.options.theme,
-                                accessible: launch.options.accessible)
+                                accessible: launch.options.accessible,
+                                log: launch.environment["APPS_CLI_LOG"].flatMap { $0.isEmpty ? nil : TerminalLog(path: $0) })
         host.controller.texts = texts
         let screen = TestCrashSwitch.wrap(try make(launch, host.controller), environment: launch.environment)
         do {

@@ -27,6 +27,8 @@ public final class TerminalHost {
     public private(set) var theme: ColorTheme
     /// The accessible mode (`--accessible`): see ``RenderContext/accessible``.
     private let accessible: Bool
+    /// Where the host notes what it does with the terminal (`APPS_CLI_LOG`), if anywhere.
+    private let log: TerminalLog?
     private var size: Size
     private var tick = 0
     private var spinner: Task<Void, Never>?
@@ -42,9 +44,11 @@ public final class TerminalHost {
     ///     reads COLORFGBG, else takes the dark one.
     ///   - accessible: pictures in words (unless `pictures` asks for a tier), a still spinner, no box
     ///     drawing, and the terminal's cursor on the focused element.
+    ///   - log: where to note entering, suspending, continuing, resizing and leaving (``TerminalLog``).
     public init(session: TerminalSession, colorMode: ColorMode, pictures: PictureTier? = .halfBlocks,
-                environment: [String: String] = [:], theme: ColorTheme.Name? = nil, accessible: Bool = false) {
+                environment: [String: String] = [:], theme: ColorTheme.Name? = nil, accessible: Bool = false, log: TerminalLog? = nil) {
         self.session = session
+        self.log = log
         self.colorMode = colorMode
         self.accessible = accessible
         let pictures = pictures ?? (accessible ? .text : nil)
@@ -100,8 +104,10 @@ public final class TerminalHost {
             // No picture stays behind on the alternate screen or in the terminal's memory.
             session.write(renderer.teardown())
             session.leave()
+            log?.note("left the terminal")
         }
         size = Size(session.size())
+        log?.note("entered the terminal: \(size.columns)x\(size.rows), pictures \(pictures.rawValue), theme \(theme.name.rawValue)")
         controller.work.observeChanges { [weak self] in self?.workDidChange() }
         // `y` copies through the terminal (OSC 52), between frames.
         controller.clipboard = { [weak self] bytes in self?.session.write(bytes) }
@@ -119,6 +125,7 @@ public final class TerminalHost {
                     // Drawing waits for .resumed: the terminal belongs to the shell until then.
                     session.write(renderer.teardown())
                     renderer.invalidate()
+                    log?.note("suspended (ctrl-z): the screen is the shell's")
                     session.suspend()
                     takeBackIfNotStopped()
                     continue
@@ -128,15 +135,21 @@ public final class TerminalHost {
                 // After `bg` the process runs without the terminal: wait for the SIGCONT of `fg`.
                 // A SIGCONT without our own suspend (an outside `kill -STOP`, then `fg`) still repaints:
                 // the shell wrote over the screen meanwhile.
-                if session.isSuspended, !session.resume() { continue }
+                if session.isSuspended, !session.resume() {
+                    log?.note("continued in the background: the screen stays the shell's")
+                    continue
+                }
+                log?.note("continued in the foreground: the screen is taken back")
                 size = Size(session.size())
                 renderer.invalidate()
             case .resize(let newSize):
                 size = Size(newSize)
+                log?.note("resized to \(size.columns)x\(size.rows)")
                 // A font size change resizes the window too: the cell's pixels come from the window's.
                 if let cell = Self.cellAfterResize(window: session.cellPixels()) { renderer.setCellPixels(cell) }
                 renderer.invalidate()
             case .terminate(let signal):
+                log?.note("ended by signal \(signal)")
                 return 128 + signal
             }
             if controller.quitRequested { return 0 }
@@ -162,7 +175,12 @@ public final class TerminalHost {
     private func takeBackIfNotStopped() {
         Task { @MainActor [weak self] in
             try? await Task.sleep(for: .milliseconds(300))
-            guard let self, self.isRunning, self.session.isSuspended, self.session.resume() else { return }
+            guard let self, self.isRunning, self.session.isSuspended else { return }
+            guard self.session.resume() else {
+                self.log?.note("still in the background 300 ms after ctrl-z: the screen stays the shell's")
+                return
+            }
+            self.log?.note("not stopped 300 ms after ctrl-z: the screen is taken back")
             self.size = Size(self.session.size())
             self.renderer.invalidate()
             self.draw()

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A log of what the app does with the terminal (entered, suspended, continued in the background or
+/// the foreground, resized, left), one line each, for a report about a terminal left in a bad state
+/// (`APPS_CLI_LOG=FILE`). Nothing of what the screen shows is written, only the host's decisions.
+///
+/// Lines are appended with one `write` each (`O_APPEND`), so a test or `tail -f` reading the file
+/// sees whole lines, and two runs logging to one file never interleave within a line. The file is the
+/// owner's only (`0600`).
+public final class TerminalLog: Sendable {
+    private let descriptor: Int32
+
+    /// Opens `path` for appending, creating it; nil when it cannot be opened (the app runs without a log).
+    public init?(path: String) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends `event` as a line, after the process id and the milliseconds since boot.
+    public func note(_ event: String) {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let line = "\(getpid()) \(Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000) \(event)\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+    }
+}
