@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "Packages/TerminalKit"),
         .package(path: "Packages/TestSupport"),
         .package(path: "Packages/TerminalUI"),
+        .package(path: "Packages/TextCells"),
         .package(path: "Packages/Navigation"),
         .package(path: "Packages/FeatureKit"),
         .package(path: "Packages/AppsCommandLine"),
@@ -67,7 +68,8 @@ let package = Package(
             name: "AppsCLITests",
             dependencies: ["AppsCLIKit", .product(name: "AppsCommandLine", package: "AppsCommandLine"), .product(name: "HTTPClient", package: "HTTPClient"), .product(name: "HTTPClientTesting", package: "HTTPClient"), .product(name: "TestSupport", package: "TestSupport"),
                            .product(name: "TerminalUI", package: "TerminalUI"), .product(name: "Storage", package: "Storage"),
-                           .product(name: "StorageTesting", package: "Storage"), .product(name: "ContactsCore", package: "ContactsCore")],
+                           .product(name: "StorageTesting", package: "Storage"), .product(name: "ContactsCore", package: "ContactsCore"),
+                           .product(name: "TextCells", package: "TextCells")],
             path: "Tests/AppsCLITests"
         ),
         .testTarget(

@@ -16,9 +16,10 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
     ],
     targets: [
-        .target(name: "AppsCommandLine", dependencies: ["FeatureKit", "HTTPClient", "Navigation", "Storage", "TerminalKit", "TerminalUI"]),
+        .target(name: "AppsCommandLine", dependencies: ["TextCells", "FeatureKit", "HTTPClient", "Navigation", "Storage", "TerminalKit", "TerminalUI"]),
         .testTarget(name: "AppsCommandLineTests", dependencies: ["AppsCommandLine", "FeatureKit", "HTTPClient", "Navigation", "TerminalKit", "TerminalUI"]),
     ],
     swiftLanguageModes: [.v6]

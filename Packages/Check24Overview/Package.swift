@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
         .package(path: "../HTTPClient"),
         .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
@@ -26,7 +27,7 @@ let package = Package(
     targets: [
         .target(
             name: "Check24Overview",
-            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions", "PictureUI", "FeatureKit"],
+            dependencies: ["TextCells", "TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "Storage", "WebBrowser", "SystemActions", "PictureUI", "FeatureKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "Check24OverviewTesting", dependencies: ["Check24Overview", "HTTPClient", "ImageKit", "Storage", .product(name: "NavigationTesting", package: "Navigation")]),

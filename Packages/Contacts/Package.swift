@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "../FeatureKit"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
         .package(path: "../HTTPClient"),
         .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
@@ -25,7 +26,7 @@ let package = Package(
     targets: [
         .target(
             name: "Contacts",
-            dependencies: ["ContactsCore", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions", "Storage", "TextSearch", "PictureUI", "FeatureKit"]
+            dependencies: ["TextCells", "ContactsCore", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "SystemActions", "Storage", "TextSearch", "PictureUI", "FeatureKit"]
         ),
         // Fakes of the service, and the launcher of the loopback contacts server (Scripts/contacts_server.py,
         // a Python 3 standard-library implementation of the REST contract) that remote-client tests talk to.

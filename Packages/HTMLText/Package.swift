@@ -7,12 +7,12 @@ let package = Package(
         .library(name: "HTMLText", targets: ["HTMLText"]),
     ],
     dependencies: [
-        .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
         .package(path: "../TestSupport"),
     ],
     targets: [
-        .target(name: "HTMLText", dependencies: ["TerminalUI"]),
-        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "TerminalUI", .product(name: "TestSupport", package: "TestSupport")]),
+        .target(name: "HTMLText", dependencies: ["TextCells"]),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "TextCells", .product(name: "TestSupport", package: "TestSupport")]),
     ],
     swiftLanguageModes: [.v6]
 )

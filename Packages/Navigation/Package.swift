@@ -12,11 +12,12 @@ let package = Package(
         .package(path: "../PictureUI"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
         .package(path: "../TextSearch"),
         .package(path: "../TestSupport"),
     ],
     targets: [
-        .target(name: "Navigation", dependencies: ["PictureUI", "TerminalKit", "TerminalUI", "TextSearch"]),
+        .target(name: "Navigation", dependencies: ["TextCells", "PictureUI", "TerminalKit", "TerminalUI", "TextSearch"]),
         .target(name: "NavigationTesting", dependencies: ["Navigation", .product(name: "TestSupport", package: "TestSupport")]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting", "PictureUI", "TerminalUI", "TextSearch",
                                                              .product(name: "ImageKit", package: "ImageKit")]),

@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
         .package(path: "../HTTPClient"),
         .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
@@ -22,7 +23,7 @@ let package = Package(
     targets: [
         .target(
             name: "Numbers",
-            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "FeatureKit"],
+            dependencies: ["TextCells", "TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "FeatureKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "NumbersTesting", dependencies: ["Numbers", .product(name: "NavigationTesting", package: "Navigation")]),

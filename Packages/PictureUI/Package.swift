@@ -13,10 +13,11 @@ let package = Package(
     dependencies: [
         .package(path: "../ImageKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
         .package(path: "../TestSupport"),
     ],
     targets: [
-        .target(name: "PictureUI", dependencies: [.product(name: "ImageKit", package: "ImageKit"), "TerminalUI"]),
+        .target(name: "PictureUI", dependencies: ["TextCells", .product(name: "ImageKit", package: "ImageKit"), "TerminalUI"]),
         .testTarget(
             name: "PictureUITests",
             dependencies: ["PictureUI", .product(name: "ImageKit", package: "ImageKit"), .product(name: "ImageKitTesting", package: "ImageKit"),

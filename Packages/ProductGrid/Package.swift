@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
         .package(path: "../HTTPClient"),
         .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
@@ -23,7 +24,7 @@ let package = Package(
     targets: [
         .target(
             name: "ProductGrid",
-            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "PictureUI", "FeatureKit"],
+            dependencies: ["TextCells", "TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "Money", "PictureUI", "FeatureKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ProductGridTesting", dependencies: ["ProductGrid", "ImageKit", .product(name: "NavigationTesting", package: "Navigation")]),

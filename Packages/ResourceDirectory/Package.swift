@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "../TextSearch"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
         .package(path: "../HTTPClient"),
         .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
@@ -25,7 +26,7 @@ let package = Package(
     targets: [
         .target(
             name: "ResourceDirectory",
-            dependencies: ["TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "HTMLText", "WebBrowser", "SystemActions", "PictureUI", "FeatureKit"],
+            dependencies: ["TextCells", "TextSearch", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "JSONKit", "ImageKit", "HTMLText", "WebBrowser", "SystemActions", "PictureUI", "FeatureKit"],
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "ResourceDirectoryTesting", dependencies: ["ResourceDirectory", .product(name: "NavigationTesting", package: "Navigation")]),

@@ -8,12 +8,14 @@ let package = Package(
         .library(name: "TerminalUITesting", targets: ["TerminalUITesting"]),
     ],
     dependencies: [
+        .package(path: "../TextCells"),
         .package(path: "../TestSupport"),
     ],
     targets: [
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["TextCells"]),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting", .product(name: "TestSupport", package: "TestSupport")], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting", "TextCells",
+                                                            .product(name: "TestSupport", package: "TestSupport")], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

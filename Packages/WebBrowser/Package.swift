@@ -14,12 +14,13 @@ let package = Package(
         .package(path: "../Navigation"),
         .package(path: "../TerminalKit"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TextCells"),
         .package(path: "../HTTPClient"),
         .package(path: "../HTMLText"),
         .package(path: "../SystemActions"),
     ],
     targets: [
-        .target(name: "WebBrowser", dependencies: [.product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText", "SystemActions"]),
+        .target(name: "WebBrowser", dependencies: ["TextCells", .product(name: "HTTPClientTexts", package: "HTTPClient"), "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "HTMLText", "SystemActions"]),
         .target(name: "WebBrowserTesting", dependencies: ["WebBrowser", "HTTPClient", .product(name: "NavigationTesting", package: "Navigation")]),
         .testTarget(
             name: "WebBrowserTests",

@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import TerminalKit
 import TerminalUI
+import TextCells
 import XCTest
 @testable import AppsCLIKit
 import AppsCommandLine

@@ -5,6 +5,7 @@ import TerminalKit
 import TerminalUI
 #if canImport(Glibc)
 import Glibc
+import TextCells
 #endif
 
 /// `--help` text laid out for a width: terms in a column, descriptions wrapped at word boundaries

@@ -1,4 +1,4 @@
-import TerminalUI
+import TextCells
 
 // Blocks: ending the block in progress, margins, table rows.
 extension HTMLBlockBuilder {

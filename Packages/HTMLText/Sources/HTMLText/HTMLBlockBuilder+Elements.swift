@@ -1,4 +1,4 @@
-import TerminalUI
+import TextCells
 
 // Elements: what a start or end tag opens, closes or implies.
 extension HTMLBlockBuilder {

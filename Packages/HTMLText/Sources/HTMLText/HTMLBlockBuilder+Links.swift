@@ -1,4 +1,4 @@
-import TerminalUI
+import TextCells
 
 // Links: anchors, their hrefs and texts.
 extension HTMLBlockBuilder {

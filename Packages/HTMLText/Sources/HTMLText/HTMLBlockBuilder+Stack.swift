@@ -1,4 +1,3 @@
-import TerminalUI
 
 // The stack of open elements: pushing, popping, implied ends, the context they give.
 extension HTMLBlockBuilder {

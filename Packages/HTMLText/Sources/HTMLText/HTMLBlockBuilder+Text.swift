@@ -1,4 +1,4 @@
-import TerminalUI
+import TextCells
 
 // Text: runs of styled text, whitespace as HTML collapses it, preformatted text.
 extension HTMLBlockBuilder {

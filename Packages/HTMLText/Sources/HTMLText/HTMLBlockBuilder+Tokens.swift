@@ -1,4 +1,4 @@
-import TerminalUI
+import TextCells
 
 // Tokens: each token of the tokenizer, dispatched.
 extension HTMLBlockBuilder {

@@ -1,4 +1,3 @@
-import TerminalUI
 
 /// Turns tokens into blocks in one pass, keeping a stack of the open elements that matter
 /// (formatting, links, blocks, lists, tables) at most ``HTMLDocument/maximumNestingDepth`` deep.

@@ -1,4 +1,4 @@
-import TerminalUI
+import TextCells
 
 /// Lays blocks out in lines for a width, in one pass over the blocks (the rules are on
 /// ``HTMLDocument/layout(width:)``). Widths are display widths from TerminalUI's `DisplayWidth`.

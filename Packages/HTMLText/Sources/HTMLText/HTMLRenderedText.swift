@@ -1,4 +1,4 @@
-import TerminalUI
+import TextCells
 
 /// A document laid out for one width: lines of styled runs, and where each link ended up.
 ///

@@ -1,6 +1,5 @@
 import XCTest
 import HTMLText
-import TerminalUI
 
 /// Wrapping by display width, styles across line breaks, headings, rules, indentation and degenerate widths.
 final class LayoutTests: XCTestCase {

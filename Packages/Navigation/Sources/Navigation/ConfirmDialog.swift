@@ -1,5 +1,6 @@
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// What a confirm dialog reports to the module that presented it.
 @MainActor

@@ -1,4 +1,5 @@
 import TerminalUI
+import TextCells
 
 /// The `?` overlay: a centered box listing keys and what they do.
 enum KeyHelpOverlay {

@@ -1,5 +1,6 @@
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// Where a list screen's parts go, after ratatui's `Layout`: the title line, the search line (when
 /// the screen has one), the notice line and the list above the key bar (the frame's last line).

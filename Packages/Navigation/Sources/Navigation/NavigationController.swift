@@ -1,5 +1,6 @@
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// What the host should do after an event went through the navigation controller.
 public enum HostAction: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import TerminalUI
+import TextCells
 /// The words the host itself shows around every screen: the `?` overlay's title and global keys,
 /// and the `? keys` / `q quit` ending of each key bar, and the one wording of every list's `/` filter
 /// (its placeholder, its key, its key bar while typed). A feature whose screens speak another language

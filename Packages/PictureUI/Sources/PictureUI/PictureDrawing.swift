@@ -1,5 +1,6 @@
 import ImageKit
 import TerminalUI
+import TextCells
 
 // How a picture is drawn: an ``ImageSlot`` into its box (``ImageSlotView``), in symbols
 // (``ImageRenderer``, memoized by ``PictureRenderCache``) or in the terminal's own pixels

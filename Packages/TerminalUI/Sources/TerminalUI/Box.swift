@@ -1,3 +1,5 @@
+import TextCells
+
 /// A border, single (`┌─┐│└┘`) or double (`╔═╗║╚╝`: a selected tile, visible without color),
 /// with an optional title in the top edge.
 public enum Box {

@@ -1,3 +1,5 @@
+import TextCells
+
 /// A one-row button drawn as `[ Neuladen ]`: bold in reverse video when focused, dim when disabled.
 /// The focused button is where the frame's ``Frame/cursor`` is (the accessible mode shows it there).
 public struct Button: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import TextCells
+
 /// Turns frames into terminal output, writing only the cells that changed since the last frame.
 ///
 /// - The first frame, the first after ``invalidate()`` and the first after a size change clear the

@@ -1,3 +1,5 @@
+import TextCells
+
 /// A form's state as the presenter owns it: ordered text fields, which one has the focus, each
 /// field's validation message, and whether it is saving (then every field is disabled).
 ///

@@ -1,3 +1,5 @@
+import TextCells
+
 /// One terminal cell: a grapheme cluster of display width 1 or 2 with a style.
 ///
 /// A wide grapheme occupies its cell and the next one; the next one is a *continuation*

@@ -1,3 +1,5 @@
+import TextCells
+
 /// The recurring row of a list: a picture on the left or right, a title with trailing text (a
 /// price, a badge) on the first line, lines under it (a wrapped description, a subtitle) and an
 /// optional last line (stars). The caller draws the picture into the rectangle it is given (a

@@ -1,3 +1,5 @@
+import TextCells
+
 /// A frame as plain text for `--plain` output and snapshots: no escape sequences at all.
 ///
 /// Every row becomes one line with its trailing spaces trimmed; all rows are kept (also empty

@@ -1,3 +1,5 @@
+import TextCells
+
 /// Shows a window of content that is taller than its viewport, with an optional scrollbar.
 ///
 /// The content is a frame of its own (as wide as the viewport, as tall as it needs);

@@ -1,3 +1,5 @@
+import TextCells
+
 /// The `/` search line of a list: the query being typed and whether keys go to it.
 ///
 /// Every list that searches uses this one state and ``draw(into:rect:prompt:placeholder:colorMode:)``,

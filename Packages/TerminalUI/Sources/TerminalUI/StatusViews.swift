@@ -1,3 +1,5 @@
+import TextCells
+
 /// The bottom row of a screen, listing the keys that matter most there (reverse video, full width).
 public enum KeyBar {
     /// The separator between a bar's entries ("↑↓ move  enter open  ? keys  q quit").

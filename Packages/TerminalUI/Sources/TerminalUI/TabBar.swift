@@ -1,3 +1,5 @@
+import TextCells
+
 /// A row of tabs such as `[ Alle ]  Verfügbar    Vorgemerkt`.
 ///
 /// Every tab takes its title's width plus 4 columns whether selected or not, so tabs keep their

@@ -1,3 +1,5 @@
+import TextCells
+
 /// The editable state of a multi-line text area (a message body, a note): lines of text and a
 /// cursor (line, character). Lines are split at `\n`; each line is cleaned like a single-line
 /// field (``Sanitizer/sanitizeInput(_:)``), so no control character ever enters. Long lines are

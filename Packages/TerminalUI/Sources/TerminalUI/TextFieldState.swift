@@ -1,3 +1,5 @@
+import TextCells
+
 /// The editable state of a single-line text field: its text and a cursor between characters.
 ///
 /// The cursor counts grapheme clusters (0 = before the first character, `text.count` = at the end).

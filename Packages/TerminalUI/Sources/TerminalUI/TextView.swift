@@ -1,3 +1,5 @@
+import TextCells
+
 /// Horizontal placement of a line inside its rectangle.
 public enum TextAlignment: Sendable, Equatable {
     case leading, center, trailing

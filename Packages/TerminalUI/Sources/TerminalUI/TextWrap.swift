@@ -1,3 +1,5 @@
+import TextCells
+
 /// Word wrapping by display width.
 public enum TextWrap {
     /// Wraps `text` into lines of at most `width` columns.

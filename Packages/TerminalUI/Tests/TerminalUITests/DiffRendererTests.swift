@@ -1,4 +1,5 @@
 import Foundation
+import TextCells
 import XCTest
 @testable import TerminalUI
 

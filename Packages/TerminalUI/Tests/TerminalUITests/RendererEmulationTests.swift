@@ -1,3 +1,4 @@
+import TextCells
 import XCTest
 @testable import TerminalUI
 

@@ -1,5 +1,6 @@
 import TestSupport
 import TerminalUI
+import TextCells
 import XCTest
 
 /// The text field keeps its character count as it changes, and draws only what is near the cursor:

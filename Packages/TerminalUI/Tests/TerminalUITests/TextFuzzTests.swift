@@ -1,4 +1,5 @@
 import TestSupport
+import TextCells
 import XCTest
 @testable import TerminalUI
 

@@ -5,6 +5,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// Every word the check24 screens show, in German, in one place: labels, notices, errors and the
 /// keys (the `?` overlay, the key bars and `--help` list the same ``KeyHelp`` values). The original

@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// The details screen: name, picture beside (or, when narrow, above) price, stars, release date,
 /// color, availability and the Vormerken/Vergessen button; then both descriptions uncut, and the

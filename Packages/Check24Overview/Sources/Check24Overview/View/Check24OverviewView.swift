@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// The overview screen: filter tabs, the `/` filter line, then a scrolling list of the header, the
 /// products and the footer. Pure drawing of the presenter's view model; keys and clicks become presenter calls.

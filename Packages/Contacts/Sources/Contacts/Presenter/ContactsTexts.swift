@@ -4,6 +4,7 @@ import HTTPClientTexts
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// Every word the contacts screens show, in one place (English, as the GO-JEK app).
 enum ContactsTexts {

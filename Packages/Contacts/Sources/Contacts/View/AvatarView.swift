@@ -1,6 +1,7 @@
 import ImageKit
 import PictureUI
 import TerminalUI
+import TextCells
 
 /// A contact's picture in a rectangle: the photo, or (without one) the initials on a color of the
 /// contact's own, as the iOS Contacts app draws them (also while the photo loads, or when it cannot). Without colors the initials stand in brackets.

@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// A contact's page, after the GO-JEK app: the picture large and centered, the name (★ for a
 /// favorite), the action buttons (message, call, email, favourite; edit, delete), then the mobile and

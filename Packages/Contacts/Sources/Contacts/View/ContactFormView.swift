@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// The add / edit form: first name, last name, mobile, email and the photo's path, each with its
 /// message under it, the photo's preview beside the fields where the width allows, and a status

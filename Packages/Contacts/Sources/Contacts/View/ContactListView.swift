@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// The home screen: the title with the count, the `/` search line, then the contacts in A–Z
 /// sections (a header line per letter, `#` last), each with its avatar, full name and a star for

@@ -1,6 +1,7 @@
 import HTTPClientTexts
 import Navigation
 import TerminalUI
+import TextCells
 /// The feature's user-facing strings, in one place.
 enum NumbersTexts {
     static let title = "Numbers"

@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// A number's detail: its name, its picture as large as the pane allows, and its text.
 struct NumberDetailView: ModuleView {

@@ -3,6 +3,7 @@ import HTTPClientTexts
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// Every word the product-grid screens show, in one place (English): titles, states, notices,
 /// errors and the keys (the `?` overlay, the key bars and `--help` list the same ``KeyHelp`` values).

@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// The detail screen: image above the text when narrow (portrait), beside it when wide (landscape).
 struct ProductDetailView: ModuleView {

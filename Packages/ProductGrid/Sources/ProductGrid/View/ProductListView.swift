@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// The grid screen. Pure drawing of the presenter's view model; keys become presenter calls.
 struct ProductListView: ModuleView {

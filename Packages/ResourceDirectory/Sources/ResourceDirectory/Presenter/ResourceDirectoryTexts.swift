@@ -2,6 +2,7 @@ import HTTPClientTexts
 import TerminalUI
 import Navigation
 import TerminalKit
+import TextCells
 
 /// The feature's user-facing strings and key lists, in one place.
 enum ResourceDirectoryTexts {

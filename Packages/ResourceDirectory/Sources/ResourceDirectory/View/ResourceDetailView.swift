@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// A resource's details, after the mockup: photo, title, description, then the sections that have
 /// content, each item with its red label and its buttons on the right. The page scrolls; the focus

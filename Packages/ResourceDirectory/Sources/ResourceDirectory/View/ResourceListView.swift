@@ -3,6 +3,7 @@ import PictureUI
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// A category's resources: a header with the sort control and the current order, the `/` filter
 /// line, then one row per resource (its photo where there is room, its title and a one-line

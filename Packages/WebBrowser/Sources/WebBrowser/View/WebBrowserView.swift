@@ -2,6 +2,7 @@ import HTMLText
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// The browser: a title bar with the page's title and address, a notice line, the page as wrapped,
 /// styled text (headings, paragraphs, lists, tables, links), and link focus that tab moves and enter

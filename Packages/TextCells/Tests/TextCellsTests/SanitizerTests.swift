@@ -1,5 +1,5 @@
 import XCTest
-@testable import TerminalUI
+@testable import TextCells
 
 final class SanitizerTests: XCTestCase {
     func testEscapeSequencesBecomeVisible() {
