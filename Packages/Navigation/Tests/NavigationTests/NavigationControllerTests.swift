@@ -131,9 +131,13 @@ final class WorkTrackerTests: XCTestCase {
         var changes = 0
         tracker.observeChanges { changes += 1 }
         var finished: [Int] = []
+        // The second job waits for the test, which lets it go only once it has started: it ends after
+        // suspending, later than the first, whatever the clock.
+        let held = HeldOpenCalls()
         tracker.run { await Task.yield(); finished.append(1) }
-        tracker.run { try? await Task.sleep(nanoseconds: 20_000_000); finished.append(2) }
+        tracker.run { await held.hold(); finished.append(2) }
         XCTAssertEqual(tracker.pendingCount, 2)
+        Task { await held.waitUntilStarted(1); held.release(1) }
         await tracker.waitUntilIdle()
         XCTAssertEqual(finished.sorted(), [1, 2])
         XCTAssertTrue(tracker.isIdle)
@@ -149,11 +153,22 @@ final class WorkTrackerTests: XCTestCase {
 
 @MainActor
 final class HeadlessHostTests: XCTestCase {
-    /// A screen that loads asynchronously and counts down on `down`.
+    /// A screen that loads asynchronously and counts down on `down`: each job waits for `jobs` to let
+    /// it go (the test lets each go once it has started), so it ends only after the host has waited.
     final class LoadingScreen: Screen {
         weak var host: (any ScreenHost)?
         var text = "loading"
         var downs = 0
+        let jobs = HeldOpenCalls()
+        /// - Parameter jobCount: the jobs the test lets go (the load, then one per `down`).
+        init(jobCount: Int) {
+            Task { [jobs] in
+                for job in 1...jobCount {
+                    await jobs.waitUntilStarted(job)
+                    jobs.release(job)
+                }
+            }
+        }
         func render(in context: RenderContext) -> Frame {
             var frame = Frame(size: context.size)
             frame.put("\(text) \(downs)", at: Point(column: 0, row: 0))
@@ -161,15 +176,15 @@ final class HeadlessHostTests: XCTestCase {
         }
         func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
             guard event == .key(.down) else { return false }
-            host?.work.run { [weak self] in
-                try? await Task.sleep(nanoseconds: 5_000_000)
+            host?.work.run { [weak self, jobs] in
+                await jobs.hold()
                 self?.downs += 1
             }
             return true
         }
         func screenDidAppear() {
-            host?.work.run { [weak self] in
-                try? await Task.sleep(nanoseconds: 10_000_000)
+            host?.work.run { [weak self, jobs] in
+                await jobs.hold()
                 self?.text = "loaded"
             }
         }
@@ -177,7 +192,7 @@ final class HeadlessHostTests: XCTestCase {
 
     func testWaitsForLoadingAndForEachKey() async {
         let host = HeadlessHost(size: Size(columns: 20, rows: 2))
-        let screen = LoadingScreen()
+        let screen = LoadingScreen(jobCount: 3)
         screen.host = host.controller
         let frame = await host.run(root: screen, keys: [[.key(.down)], [.key(.down)]])
         XCTAssertEqual(frame.text, "loaded 2\n")
@@ -185,7 +200,7 @@ final class HeadlessHostTests: XCTestCase {
 
     func testQuitKeyEndsTheWalkWithTheFrameShownThen() async {
         let host = HeadlessHost(size: Size(columns: 20, rows: 1))
-        let screen = LoadingScreen()
+        let screen = LoadingScreen(jobCount: 1)
         screen.host = host.controller
         let frame = await host.run(root: screen, keys: [[.key(.character("q"))], [.key(.down)]])
         XCTAssertEqual(frame.text, "loaded 0")
