@@ -88,19 +88,19 @@ final class ShellIntegrationTests: XCTestCase {
             zpty z zsh -f -i
             zpty -w z 'PS1=""; autoload -Uz compinit; compinit -u -d \#(folder.path)/zcompdump; fpath=(\#(folder.path) $fpath); autoload -Uz _apps-cli; compdef _apps-cli apps-cli'
             zpty -w z 'setopt nolistbeep; LISTMAX=1000; zstyle ":completion:*" menu no'
-            sleep 0.5
             out=""
+            # Each read waits for the last word the completion lists (features and tiers in
+            # alphabetical order), not for a while: zsh answers the keys in the order they come.
             zpty -w -n z $'apps-cli \t'
-            sleep 1
-            while zpty -r -t z line; do out+="$line"; done
+            zpty -r z line '*resource-directory*' && out+="$line"
             zpty -w -n z $'\C-u'
             zpty -w -n z $'apps-cli check24 --images \t'
-            sleep 1
-            while zpty -r -t z line; do out+="$line"; done
+            zpty -r z line '*text*' && out+="$line"
             print -r -- "$out"
             zpty -d z
             """#
-        let result = try XCTUnwrap(try shell("zsh", ["-f", "-c", program]))
+        // `timeout`: a completion that never comes fails the test instead of hanging it.
+        let result = try XCTUnwrap(try shell("timeout", ["30", "zsh", "-f", "-c", program]))
         for feature in features { XCTAssertTrue(result.out.contains(feature), "\(feature) offered: \(result.out)") }
         XCTAssertTrue(result.out.contains("sextant") && result.out.contains("quadrant"), "--images' values: \(result.out)")
     }
@@ -130,8 +130,12 @@ final class ShellIntegrationTests: XCTestCase {
         func session(noColor: Bool) throws -> String {
             let output = folder.appendingPathComponent("raw-\(noColor)")
             let command = "'\(AppsCLIProcess.executable.path)' contacts --data-dir '\(folder.path)/data'"
-            // Enter opens the first contact, q quits; `timeout` ends a session that would not.
-            let program = "\(noColor ? "export NO_COLOR=1" : "unset NO_COLOR"); (sleep 2; printf '\\r'; sleep 2; printf q) | "
+            // Enter opens the first contact once the list shows, q quits once its page does (each waits
+            // for the screen in the typescript, which script writes as it comes); `timeout` ends a
+            // session that would not.
+            let shows = { (text: String) in "until grep -qa '\(text)' '\(output.path)' 2>/dev/null; do sleep 0.05; done" }
+            let program = "\(noColor ? "export NO_COLOR=1" : "unset NO_COLOR"); rm -f '\(output.path)'; "
+                + "(\(shows("Andi Pratama")); printf '\\r'; \(shows("mobile")); printf q) | "
                 + "TERM=xterm-256color timeout 30 script -qfec \"\(command)\" '\(output.path)' >/dev/null 2>&1"
             _ = try XCTUnwrap(try shell("bash", ["--norc", "-c", program]))
             return String(decoding: try Data(contentsOf: output), as: UTF8.self)
