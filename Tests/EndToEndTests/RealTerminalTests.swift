@@ -649,10 +649,13 @@ final class RealTerminalTests: XCTestCase {
 
     /// After ctrl-z and `bg` the app runs on in the background; `kill %1` then ends it like any job.
     func testKillingABackgroundedAppEndsIt() throws {
-        try startProductGridInAShell()
+        let log = file("terminal.log").path
+        try startProductGridInAShell(environment: "APPS_CLI_LOG='\(log)'")
         try tmux(["send-keys", "-t", "main", "C-z"])
         _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
-        try tmux(["send-keys", "-t", "main", "clear; bg; sleep 0.3; kill %1; sleep 1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
+        // Killed once it runs on in the background (its log says so), and waited for by the shell.
+        let inBackground = "until grep -q 'still in the background' '\(log)'; do sleep 0.05; done"
+        try tmux(["send-keys", "-t", "main", "clear; bg; \(inBackground); kill %1; wait %1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
                   "Enter"])
         let shown = try waitFor("the job list") { $0.contains("jobs-done") }
         XCTAssertFalse(shown.contains("Stopped") || shown.contains("Running") || shown.contains("product-grid"), "the app is still a job:\n\(shown)")
@@ -665,7 +668,7 @@ final class RealTerminalTests: XCTestCase {
         try startProductGridInAShell()
         try tmux(["send-keys", "-t", "main", "C-z"])
         _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
-        try tmux(["send-keys", "-t", "main", "clear; kill %1; sleep 1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
+        try tmux(["send-keys", "-t", "main", "clear; kill %1; wait %1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
                   "Enter"])
         let shown = try waitFor("the job list") { $0.contains("jobs-done") }
         XCTAssertFalse(shown.contains("Stopped") || shown.contains("product-grid"), "the app is gone, not stopped:\n\(shown)")
