@@ -1,5 +1,6 @@
 import ContactsTesting
 import Foundation
+import TestSupport
 import XCTest
 
 /// The contacts outbox as processes see it: changes made while the server is away survive the run
@@ -83,7 +84,7 @@ final class OutboxProcessTests: XCTestCase {
         wait { try? await server.hangNext(seconds: 0.6, count: 3, method: "POST") }
         for sent in 1...3 {
             let process = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain"]))
-            XCTAssertTrue(waitUntil { self.creates(server) >= sent }, "create \(sent) went out")
+            waitUntil("create \(sent) went out", every: .milliseconds(20)) { self.creates(server) >= sent }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             waitUntilSettled() // the killed send is given its time to land before the next run looks it up
@@ -119,7 +120,7 @@ final class OutboxProcessTests: XCTestCase {
         defer { server.stop() }
         wait { try? await server.hangNext(seconds: 1, count: 1, method: "PUT") }
         let process = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain", "--keys", "enter f"]))
-        XCTAssertTrue(waitUntil { self.requests(server).contains("PUT /contacts/1.json") }, "the favourite went out")
+        waitUntil("the favourite went out", every: .milliseconds(20)) { self.requests(server).contains("PUT /contacts/1.json") }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         waitUntilSettled() // it lands (held 1 s); then the next run may look it up
@@ -161,8 +162,7 @@ final class OutboxProcessTests: XCTestCase {
                 since = None
             print('settled' if since is None or time.time() >= since + 2.05 else 'waiting')
             """
-        XCTAssertTrue(waitUntil { (try? TestProgram.run("/usr/bin/env", ["python3", "-c", script, outbox]).out)?.contains("settled") == true },
-                      "the changes being sent settle")
+        waitUntil("the changes being sent settle") { try TestProgram.run("/usr/bin/env", ["python3", "-c", script, outbox]).out.contains("settled") }
     }
 
     /// How many creates the server received.
@@ -185,16 +185,6 @@ final class OutboxProcessTests: XCTestCase {
             done.signal()
         }
         done.wait()
-    }
-
-    /// Polls `condition` for up to 10 s.
-    private func waitUntil(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return false
     }
 }
 

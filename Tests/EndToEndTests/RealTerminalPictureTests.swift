@@ -2,6 +2,7 @@ import Foundation
 import HTTPClientTesting
 import ImageKit
 import PictureUI
+import TestSupport
 import XCTest
 
 /// The product grid in real terminals on a virtual X display: kitty (its graphics protocol, with
@@ -166,8 +167,7 @@ private struct VirtualDisplay {
         }
         let pid = try XCTUnwrap(app, "the app is running")
         kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(10)
-        while kill(pid, 0) == 0, Date() < deadline { usleep(50_000) }
+        waitUntil("the app ended after SIGTERM") { kill(pid, 0) != 0 }
     }
 
     private func screenshot() throws -> RGBImage {

@@ -114,8 +114,7 @@ final class RealTerminalTests: XCTestCase {
         shown = try waitFor("the grid again") { $0.contains("enter open") }
 
         try tmux(["send-keys", "-t", "main", "q"])
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        waitForTheStatus()
         let status = try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(status, "0")
         let before = try String(contentsOf: file("before"), encoding: .utf8)
@@ -275,8 +274,7 @@ final class RealTerminalTests: XCTestCase {
     /// `q`: the app exits 0 with nothing on stderr and the terminal settings as they were.
     private func quitAndAssertRestored(file: StaticString = #filePath, line: UInt = #line) throws {
         try tmux(["send-keys", "-t", "main", "q"])
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: self.file("status").path), Date() < deadline { usleep(50_000) }
+        waitForTheStatus(file: file, line: line)
         XCTAssertEqual(try String(contentsOf: self.file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0",
                        file: file, line: line)
         XCTAssertEqual(try String(contentsOf: self.file("before"), encoding: .utf8), try String(contentsOf: self.file("after"), encoding: .utf8),
@@ -394,8 +392,7 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertTrue(colored.contains("48;2;209;196;233"), "the favorite's row has the #D1C4E9 background")
 
         try tmux(["send-keys", "-t", "main", "q"])
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        waitForTheStatus()
         XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
         XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8),
                        "stty -g differs after quitting")
@@ -426,8 +423,7 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertTrue(list.contains("▌") && list.contains("Qori? Quinn"), list)
 
         try tmux(["send-keys", "-t", "main", "q"])
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: file("status").path), Date() < deadline { usleep(50_000) }
+        waitForTheStatus()
         XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
         XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8),
                        "stty -g differs after quitting")
@@ -470,8 +466,8 @@ final class RealTerminalTests: XCTestCase {
             let styled = { try self.tmux(["capture-pane", "-p", "-e", "-t", "main"]) }
             let before = try styled()
             try tmux(["send-keys", "-t", "main", "Tab"])
-            await waitUntil("round \(round): the screen answers tab while the store is locked", timeout: .milliseconds(1500),
-                            every: .milliseconds(20)) { try styled() != before }
+            waitUntil("round \(round): the screen answers tab while the store is locked", timeout: .milliseconds(1500),
+                      every: .milliseconds(20)) { try styled() != before }
             XCTAssertEqual(try screen().contains("Andi Pratama ★"), !starred, "round \(round): the favourite cannot be saved while the lock is held")
             told.fileHandleForWriting.write(Data("let go\n".utf8))
             _ = try waitFor("round \(round): the favourite saved once the lock is free") { $0.contains("Andi Pratama ★") == starred }
@@ -479,9 +475,7 @@ final class RealTerminalTests: XCTestCase {
         try tmux(["send-keys", "-t", "main", "Escape"])
         _ = try waitFor("the list") { $0.contains("Contacts (52)") }
         try tmux(["send-keys", "-t", "main", "q"])
-        await waitUntil("the app has ended", timeout: .seconds(20), every: .milliseconds(50)) {
-            FileManager.default.fileExists(atPath: self.file("status").path)
-        }
+        waitForTheStatus()
         XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
         XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
     }
@@ -528,6 +522,13 @@ final class RealTerminalTests: XCTestCase {
         try tmux(["send-keys", "-t", "main",
                   "stty -g > '\(dir)/before'; \(environment) XDG_CACHE_HOME='\(dir)/cache' '\(binary)' product-grid\(redirect)", "Enter"])
         _ = try waitFor("the grid") { $0.contains("Products (12)") && $0.contains("1/12") }
+    }
+
+    /// Waits (20 s at most) for the shell to write the app's exit status, as it does once the app ends.
+    private func waitForTheStatus(file: StaticString = #filePath, line: UInt = #line) {
+        waitUntil("the app ended and its status was written", timeout: .seconds(20), file: file, line: line) {
+            FileManager.default.fileExists(atPath: self.file("status").path)
+        }
     }
 
     /// The pid of the app: the child of the pane's shell.

@@ -17,3 +17,20 @@ public func waitUntil(_ description: String, timeout: Duration = .seconds(10), e
         try? await Task.sleep(for: interval)
     }
 }
+
+/// The same poll for a synchronous test (processes, terminals, files written by another program):
+/// asks `condition` every `interval`, blocking the calling thread in between, and fails the test
+/// after `timeout`. Returns whether the condition came to hold.
+@discardableResult
+public func waitUntil(_ description: String, timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(50),
+                      file: StaticString = #filePath, line: UInt = #line, polling condition: () throws -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while (try? condition()) != true {
+        if ContinuousClock.now > deadline {
+            XCTFail("timed out waiting until \(description)", file: file, line: line)
+            return false
+        }
+        Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
+    }
+    return true
+}

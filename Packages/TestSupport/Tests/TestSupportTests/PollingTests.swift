@@ -11,4 +11,15 @@ final class PollingTests: XCTestCase {
         }
         XCTAssertEqual(asked, 3)
     }
+
+    /// The synchronous form, for process and terminal tests: the same asking, blocking between.
+    func testTheBlockingPollAsksUntilTheConditionHolds() {
+        var asked = 0
+        let held = waitUntil("asked three times", every: .milliseconds(1)) {
+            asked += 1
+            return asked >= 3
+        }
+        XCTAssertTrue(held)
+        XCTAssertEqual(asked, 3)
+    }
 }
