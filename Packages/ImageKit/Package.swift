@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // zlib (libpng's own): kitty's compressed transmissions (`o=z`).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // Our own C wrapper: libjpeg's default error handler calls exit() and prints warnings,
         // so decoding goes through a setjmp error manager with silenced messages.
         .target(
@@ -30,7 +36,7 @@ let package = Package(
             dependencies: ["CLibJPEG"],
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
-        .target(name: "ImageKit", dependencies: ["CJPEGDecode", "CLibPNG"]),
+        .target(name: "ImageKit", dependencies: ["CJPEGDecode", "CLibPNG", "CZlib"]),
         .target(name: "ImageKitTesting", dependencies: ["ImageKit"]),
         .testTarget(
             name: "ImageKitTests",

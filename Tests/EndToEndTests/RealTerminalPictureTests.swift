@@ -43,9 +43,12 @@ final class RealTerminalPictureTests: XCTestCase {
                      "-o", "initial_window_width=900", "-o", "initial_window_height=600", "-o", "placement_strategy=top-left"]
         let pixels = try display.pictureError(terminal: kitty, extraArguments: [])
         XCTAssertLessThan(pixels, Self.maximumMeanError, "kitty's graphics protocol keeps the stripes")
+        // As over SSH: the same pixels, zlib-compressed (o=z), which kitty inflates itself.
+        let compressed = try display.pictureError(terminal: kitty, extraArguments: [], environment: ["SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22"])
+        XCTAssertLessThan(compressed, Self.maximumMeanError, "compressed, the same stripes")
         let halfBlocks = try display.pictureError(terminal: kitty, extraArguments: ["--images", "half"])
         XCTAssertGreaterThan(halfBlocks, Self.maximumMeanError, "half blocks lose them: the test tells the tiers apart")
-        print("mean colour error in kitty: graphics protocol \(pixels), half blocks \(halfBlocks)")
+        print("mean colour error in kitty: graphics protocol \(pixels), compressed \(compressed), half blocks \(halfBlocks)")
     }
 
     func testXtermAsAVT340ShowsThePictureAsSixel() throws {
@@ -102,7 +105,7 @@ private struct VirtualDisplay {
     /// `terminal`, waits until its picture is on the screen and still, and returns the mean colour
     /// error between the screen's picture and the source scaled to it. Then ends the app (SIGTERM,
     /// the terminal stays open) and checks that no picture was left behind on the screen.
-    func pictureError(terminal: [String], extraArguments: [String]) throws -> Double {
+    func pictureError(terminal: [String], extraArguments: [String], environment extraEnvironment: [String: String] = [:]) throws -> Double {
         let png = try XCTUnwrap(PNGEncoder.encode(rgba: rgba(RealTerminalPictureTests.source), width: 240, height: 240))
         // Pictures come from a server of their own, whose address the catalog names.
         let pictures = try LocalHTTPServer(routes: [.init(path: "/stripes.png", body: Data(png), headers: ["Content-Type": "image/png"])])
@@ -123,7 +126,10 @@ private struct VirtualDisplay {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = ":\(number)"
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
-        for name in ["TMUX", "TERM_PROGRAM", "APPS_CLI_IMAGES", "NO_COLOR", "KITTY_WINDOW_ID"] { environment[name] = nil }
+        for name in ["TMUX", "TERM_PROGRAM", "APPS_CLI_IMAGES", "NO_COLOR", "KITTY_WINDOW_ID", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"] {
+            environment[name] = nil
+        }
+        environment.merge(extraEnvironment) { $1 }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

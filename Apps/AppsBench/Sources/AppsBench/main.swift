@@ -86,6 +86,40 @@ if arguments.count >= 3, arguments[1] == "render-image" {
         exit(1)
     }
 }
+if arguments.count >= 3, arguments[1] == "picture-phases" {
+    // Where a picture's time goes, in-process, median of 15: decoding near the box, fitting it into the
+    // box, then each protocol's encoding (cells of 10x20 pixels).
+    let size = arguments.count > 3 ? arguments[3].split(separator: "x").compactMap { Int($0) } : [40, 20]
+    let cells = Size(columns: size.first ?? 40, rows: size.last ?? 20)
+    let box = PixelSize(width: cells.columns * 10, height: cells.rows * 20)
+    guard let data = FileManager.default.contents(atPath: arguments[2]) else { exit(1) }
+    func median(_ body: () -> Void) -> Double {
+        let samples = (0..<15).map { _ in
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        }
+        return samples.sorted()[7]
+    }
+    let limits = ImageDecoder.Limits(maximumSide: 65_535, maximumPixelCount: 4 * 1024 * 1024, targetSide: max(box.width, box.height))
+    var image = try! ImageDecoder.decode(data, limits: limits)
+    print(String(format: "decode to %dx%d: %.2f ms", image.width, image.height, median { image = try! ImageDecoder.decode(data, limits: limits) }))
+    let picture = ImagePicture(image)
+    print(String(format: "fit into %dx%d RGBA: %.2f ms", box.width, box.height, median { _ = picture.rgba(fittingIn: box) }))
+    for (graphics, compresses) in [(GraphicsProtocol.kitty, false), (.kitty, true), (.iterm, false), (.iterm, true), (.sixel, false)] {
+        var frame = Frame(size: cells)
+        frame.place(picture, in: frame.bounds)
+        let sink = CountingSink()
+        let encode = median {
+            let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: graphics, cellPixels: PixelSize(width: 10, height: 20),
+                                        compressesPictures: compresses)
+            sink.bytes = 0
+            renderer.render(frame)
+        }
+        print(String(format: "%@%@: fit, encode and write %.2f ms, %d bytes", "\(graphics)", compresses ? " (compressed)" : "", encode, sink.bytes))
+    }
+    exit(0)
+}
 if arguments.count >= 5, arguments[1] == "symbol-error", let rowsPerCell = Int(arguments[3]) {
     // The colour error of a symbol picture read from standard input (ours or chafa's) against SOURCE.
     guard let data = FileManager.default.contents(atPath: arguments[2]), let source = try? ImageDecoder.decode(data),

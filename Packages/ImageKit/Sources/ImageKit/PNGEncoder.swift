@@ -12,20 +12,22 @@ public enum PNGEncoder {
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA) // RGBA
         // zlib's fast setting: a picture is encoded while a frame waits for it; the terminal is near.
         image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
-        var size = 0
-        // First the size, then the file into a buffer of that size.
-        let measured = rgba.withUnsafeBytes { pixels in
-            png_image_write_to_memory(&image, nil, &size, 0, pixels.baseAddress, Int32(width * 4), nil)
-        }
-        guard measured != 0, size > 0 else {
-            png_image_free(&image)
-            return nil
-        }
+        // One pass into a buffer that holds any such file (the deflated rows at their worst, a filter
+        // byte a row, chunk headers); libpng says when it did not fit, and then the size it needs.
+        var size = rgba.count + height + rgba.count / 1000 + (rgba.count / 8192 + 1) * 12 + 4096
         var output = [UInt8](repeating: 0, count: size)
-        let written = output.withUnsafeMutableBytes { file in
-            rgba.withUnsafeBytes { pixels in
-                png_image_write_to_memory(&image, file.baseAddress, &size, 0, pixels.baseAddress, Int32(width * 4), nil)
+        func write() -> Int32 {
+            output.withUnsafeMutableBytes { file in
+                rgba.withUnsafeBytes { pixels in
+                    png_image_write_to_memory(&image, file.baseAddress, &size, 0, pixels.baseAddress, Int32(width * 4), nil)
+                }
             }
+        }
+        var written = write()
+        if written == 0, size > output.count {
+            image.warning_or_error = 0
+            output = [UInt8](repeating: 0, count: size)
+            written = write()
         }
         png_image_free(&image)
         guard written != 0 else { return nil }

@@ -86,7 +86,7 @@ public final class TerminalHost {
         let graphics = colorMode == .none ? nil : GraphicsProtocol.forTier(pictures, environment: environment)
         renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
                                 cellPixels: setup.cell, sixelColors: capabilities.colorRegisters ?? 256, theme: theme, showsCursor: accessible,
-                                makesPicturesLater: true)
+                                makesPicturesLater: true, compressesPictures: PictureLink(environment: environment) == .remote)
     }
 
     /// Runs `root` until the user quits.

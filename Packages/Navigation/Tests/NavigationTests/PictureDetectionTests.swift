@@ -48,6 +48,15 @@ final class PictureDetectionTests: XCTestCase {
         XCTAssertNil(GraphicsProtocol.forTier(.sextants, environment: [:]))
     }
 
+    /// Pictures go raw to a terminal on this machine and compressed over SSH.
+    func testAnSSHSessionIsARemoteLink() {
+        XCTAssertEqual(PictureLink(environment: [:]), .local)
+        XCTAssertEqual(PictureLink(environment: ["SSH_CONNECTION": "10.0.0.2 51000 10.0.0.1 22"]), .remote)
+        XCTAssertEqual(PictureLink(environment: ["SSH_TTY": "/dev/pts/3"]), .remote)
+        XCTAssertEqual(PictureLink(environment: ["SSH_CLIENT": "10.0.0.2 51000 22"]), .remote)
+        XCTAssertEqual(PictureLink(environment: ["SSH_CONNECTION": ""]), .local, "set but empty is not a session")
+    }
+
     /// A cell size that is nonsense (a hostile `CSI 6;100000;100000 t`, a window of 65535 × 65535
     /// pixels) never sizes a picture: the pixel tier falls back to the symbols this terminal would get,
     /// also when asked for by name; a real one sizes the boxes, and none at all leaves the 10 × 20 guess.

@@ -382,4 +382,17 @@ public struct ImagePicture: PictureSource {
     public func png(rgba: [UInt8], size: PixelSize) -> [UInt8]? {
         PNGEncoder.encode(rgba: rgba, width: size.width, height: size.height)
     }
+
+    public func deflated(_ bytes: [UInt8]) -> [UInt8]? {
+        Deflate.compress(bytes)
+    }
+
+    /// The scaled pixels themselves when the picture has the box's shape (the common case of a
+    /// picture drawn at the aspect of its box); nil when it leaves a margin.
+    public func rgb(fillingExactly box: PixelSize) -> [UInt8]? {
+        guard box.width > 0, box.height > 0, !image.isEmpty else { return nil }
+        let size = image.fittingSize(in: (box.width, box.height))
+        guard size.width == box.width, size.height == box.height else { return nil }
+        return image.resized(width: box.width, height: box.height).pixels
+    }
 }

@@ -30,6 +30,25 @@ final class ImagePictureTests: XCTestCase {
         let decoded = try ImageDecoder.decode(Data(png))
         XCTAssertEqual(decoded, RGBImage(rows: rows))
         XCTAssertNil(PNGEncoder.encode(rgba: [1, 2, 3], width: 1, height: 1), "a short buffer is refused")
+        // Noise, which deflates worst: the file is written in one pass all the same, and reads back.
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<(64 * 64)).map { _ in RGBPixel(red: .random(in: 0...255, using: &generator), green: .random(in: 0...255, using: &generator),
+                                                         blue: .random(in: 0...255, using: &generator)) }
+        let noisy = RGBImage(rows: (0..<64).map { Array(noise[($0 * 64)..<($0 * 64 + 64)]) })
+        let noisyPNG = try XCTUnwrap(ImagePicture(noisy).png(fittingIn: PixelSize(width: 64, height: 64)))
+        XCTAssertEqual(try ImageDecoder.decode(Data(noisyPNG)), noisy)
+    }
+
+    /// kitty's compressed transmission: the picture's pixels as a zlib stream that inflates back to them.
+    func testThePixelsDeflateToAZlibStreamThatInflatesBack() throws {
+        let picture = ImagePicture(RGBImage(width: 40, height: 40, filledWith: red))
+        let rgba = picture.rgba(fittingIn: PixelSize(width: 40, height: 40))
+        let stream = try XCTUnwrap(picture.deflated(rgba))
+        XCTAssertEqual(stream.first, 0x78, "a zlib header (RFC 1950)")
+        XCTAssertLessThan(stream.count, rgba.count / 20, "one colour compresses")
+        XCTAssertEqual(Deflate.decompress(stream, expectedSize: rgba.count), rgba)
+        XCTAssertNil(Deflate.decompress(Array(stream.dropLast(4)), expectedSize: rgba.count), "a cut stream is refused")
+        XCTAssertNil(Deflate.decompress(stream, expectedSize: rgba.count + 1), "as is one of another size")
     }
 
     @MainActor

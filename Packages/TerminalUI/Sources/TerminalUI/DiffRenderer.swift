@@ -47,16 +47,19 @@ public final class DiffRenderer {
     ///   - showsCursor: whether the terminal's cursor is shown on the focused element (``Frame/cursor``).
     ///   - makesPicturesLater: whether pictures are encoded by the caller, off the thread that renders
     ///     (``takePictureJobs()``); else each is encoded in the first frame that places it.
+    ///   - compressesPictures: whether pictures are compressed for a slow link (kitty: zlib; iTerm2: PNG)
+    ///     rather than sent as raw pixels, which cost nothing to make (``PictureLink``).
     public init(sink: any OutputSink, colorMode: ColorMode, graphics: GraphicsProtocol? = nil,
                 cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256, hyperlinks: Bool? = nil, theme: ColorTheme = .dark,
-                showsCursor: Bool = false, makesPicturesLater: Bool = false) {
+                showsCursor: Bool = false, makesPicturesLater: Bool = false, compressesPictures: Bool = false) {
         self.sink = sink
         self.colorMode = colorMode
         self.theme = theme
         self.showsCursor = showsCursor
         self.hyperlinks = hyperlinks ?? (colorMode != .none)
         self.pictures = graphics.map {
-            PictureLayer(graphics: $0, cellPixels: cellPixels.boundedCell, sixelColors: sixelColors, makesPicturesLater: makesPicturesLater)
+            PictureLayer(graphics: $0, cellPixels: cellPixels.boundedCell, sixelColors: sixelColors, makesPicturesLater: makesPicturesLater,
+                         compresses: compressesPictures)
         }
     }
 

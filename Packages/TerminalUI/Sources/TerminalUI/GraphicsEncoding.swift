@@ -19,7 +19,14 @@ public enum KittyGraphics {
 
         /// Raw RGBA pixels (`a=t,f=32`).
         public init(rgba: [UInt8], size: PixelSize) {
-            self.init(keys: "a=t,f=32,s=\(size.width),v=\(size.height)", payload: rgba)
+            self.init(pixels: rgba, size: size, hasAlpha: true)
+        }
+
+        /// Raw pixels, RGBA (`f=32`) or RGB (`f=24`), sent as they are or, given `deflated` (the same
+        /// pixels as a zlib stream), compressed (`o=z`): kitty inflates them itself.
+        public init(pixels: [UInt8], size: PixelSize, hasAlpha: Bool, deflated: [UInt8]? = nil) {
+            self.init(keys: "a=t,f=\(hasAlpha ? 32 : 24),s=\(size.width),v=\(size.height)\(deflated == nil ? "" : ",o=z")",
+                      payload: deflated ?? pixels)
         }
 
         private init(keys: String, payload: [UInt8]) {
@@ -159,13 +166,48 @@ public enum KittyPlaceholders {
 
 /// The bytes of iTerm2's inline images (OSC 1337 File=; also WezTerm and mintty).
 public enum ITermImages {
-    /// Shows a PNG file at the cursor stretched over `columns` × `rows` cells (the picture is already
-    /// fitted into their pixels), without moving the cursor.
-    public static func inline(png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
-        var output = Array("\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0;doNotMoveCursor=1:".utf8)
-        Base64.append(png[...], to: &output)
+    /// Shows an image file (PNG, TIFF) at the cursor stretched over `columns` × `rows` cells (the
+    /// picture is already fitted into their pixels), without moving the cursor.
+    public static func inline(file: [UInt8], columns: Int, rows: Int) -> [UInt8] {
+        var output = Array("\u{1B}]1337;File=inline=1;size=\(file.count);width=\(columns);height=\(rows);preserveAspectRatio=0;doNotMoveCursor=1:".utf8)
+        Base64.append(file[...], to: &output)
         output.append(0x07)
         return output
+    }
+
+    /// An uncompressed baseline TIFF of `pixels` (RGB, or RGBA with unassociated alpha): the file that
+    /// costs nothing to make, for a terminal on this machine (what chafa sends too).
+    public static func tiff(pixels: [UInt8], size: PixelSize, hasAlpha: Bool) -> [UInt8] {
+        let samples = hasAlpha ? 4 : 3
+        let tags = hasAlpha ? 11 : 10
+        let bitsOffset = 8 + 2 + tags * 12 + 4
+        let dataOffset = bitsOffset + samples * 2
+        var file: [UInt8] = [0x49, 0x49, 42, 0]
+        file.reserveCapacity(dataOffset + pixels.count)
+        func short(_ value: Int) { file += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func long(_ value: Int) { file += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24 & 0xFF)] }
+        /// A tag of one value (SHORT 3, LONG 4), or of `count` values stored at `value`.
+        func tag(_ id: Int, type: Int, count: Int = 1, _ value: Int) {
+            short(id); short(type); long(count)
+            if type == 3, count == 1 { short(value); short(0) } else { long(value) }
+        }
+        long(8)
+        short(tags)
+        tag(256, type: 4, size.width)                         // ImageWidth
+        tag(257, type: 4, size.height)                        // ImageLength
+        tag(258, type: 3, count: samples, bitsOffset)         // BitsPerSample: 8 each, stored after the directory
+        tag(259, type: 3, 1)                                  // Compression: none
+        tag(262, type: 3, 2)                                  // PhotometricInterpretation: RGB
+        tag(273, type: 4, dataOffset)                         // StripOffsets
+        tag(277, type: 3, samples)                            // SamplesPerPixel
+        tag(278, type: 4, size.height)                        // RowsPerStrip: one strip
+        tag(279, type: 4, pixels.count)                       // StripByteCounts
+        tag(284, type: 3, 1)                                  // PlanarConfiguration: chunky
+        if hasAlpha { tag(338, type: 3, 2) }                  // ExtraSamples: unassociated alpha
+        long(0)                                               // no next directory
+        for _ in 0..<samples { short(8) }
+        file += pixels
+        return file
     }
 }
 
@@ -174,20 +216,32 @@ enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     static func append(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
-        output.reserveCapacity(output.count + (bytes.count + 2) / 3 * 4)
-        var index = bytes.startIndex
-        while index + 2 < bytes.endIndex {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            output += [alphabet[Int(value >> 18 & 63)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)], alphabet[Int(value & 63)]]
-            index += 3
-        }
-        let rest = bytes.endIndex - index
-        if rest == 1 {
-            let value = UInt32(bytes[index]) << 16
-            output += [alphabet[Int(value >> 18 & 63)], alphabet[Int(value >> 12 & 63)], 0x3D, 0x3D]
-        } else if rest == 2 {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            output += [alphabet[Int(value >> 18 & 63)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)], 0x3D]
+        let start = output.count
+        let groups = bytes.count / 3, rest = bytes.count - groups * 3
+        // Written in place into room made once: a picture's payload is hundreds of kilobytes.
+        output.append(contentsOf: repeatElement(0x3D, count: (bytes.count + 2) / 3 * 4))
+        alphabet.withUnsafeBufferPointer { alphabet in
+            bytes.withUnsafeBufferPointer { source in
+                output.withUnsafeMutableBufferPointer { target in
+                    var to = start
+                    for group in 0..<groups {
+                        let from = group * 3
+                        let value = UInt32(source[from]) << 16 | UInt32(source[from + 1]) << 8 | UInt32(source[from + 2])
+                        target[to] = alphabet[Int(value >> 18 & 63)]
+                        target[to + 1] = alphabet[Int(value >> 12 & 63)]
+                        target[to + 2] = alphabet[Int(value >> 6 & 63)]
+                        target[to + 3] = alphabet[Int(value & 63)]
+                        to += 4
+                    }
+                    guard rest > 0 else { return }
+                    let from = groups * 3
+                    let value = UInt32(source[from]) << 16 | (rest == 2 ? UInt32(source[from + 1]) << 8 : 0)
+                    target[to] = alphabet[Int(value >> 18 & 63)]
+                    target[to + 1] = alphabet[Int(value >> 12 & 63)]
+                    if rest == 2 { target[to + 2] = alphabet[Int(value >> 6 & 63)] }
+                }
+            }
         }
     }
+
 }

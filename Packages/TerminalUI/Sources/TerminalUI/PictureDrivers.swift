@@ -80,23 +80,27 @@ extension PictureDriver {
     }
 }
 
-/// The driver of `graphics`.
-func pictureDriver(for graphics: GraphicsProtocol, sixelColors: Int) -> any PictureDriver {
+/// The driver of `graphics`; `compresses` for a terminal at the other end of a slow link (an SSH
+/// session), where bytes cost more than the time to compress them.
+func pictureDriver(for graphics: GraphicsProtocol, sixelColors: Int, compresses: Bool) -> any PictureDriver {
     switch graphics {
-    case .kitty: KittyDriver()
-    case .kittyPlaceholders: KittyPlaceholderDriver()
-    case .iterm: ITermDriver()
+    case .kitty: KittyDriver(compresses: compresses)
+    case .kittyPlaceholders: KittyPlaceholderDriver(compresses: compresses)
+    case .iterm: ITermDriver(compresses: compresses)
     case .sixel: SixelDriver(colors: sixelColors)
     }
 }
 
 /// kitty: each picture (at one box size) is sent once under an image id and stays with the terminal,
 /// which shows a part of it for a cut placement; a placement is shown and taken off by its id.
+/// Pictures go as raw pixels (RGB unless the picture leaves a transparent margin), zlib-compressed
+/// when the driver `compresses`: no PNG to make (see ``kittyTransmission(_:box:compresses:)``).
 struct KittyDriver: PictureDriver {
     var keepsPictures: Bool { true }
+    let compresses: Bool
 
     func encode(_ placement: PicturePlacement, box: PixelSize, crop: PixelRect?) -> EncodedPicture? {
-        .transmission(kittyTransmission(placement.source, box: box))
+        .transmission(kittyTransmission(placement.source, box: box, compresses: compresses))
     }
 
     func send(_ picture: EncodedPicture, id: UInt32, placement: PicturePlacement, into output: inout [UInt8]) -> [UInt8] {
@@ -128,9 +132,10 @@ struct KittyPlaceholderDriver: PictureDriver {
     var keepsPictures: Bool { true }
     var showsThroughCells: Bool { true }
     var imageIDs: ClosedRange<UInt32> { KittyPlaceholders.minimumImageID...KittyPlaceholders.maximumImageID }
+    let compresses: Bool
 
     func encode(_ placement: PicturePlacement, box: PixelSize, crop: PixelRect?) -> EncodedPicture? {
-        .transmission(kittyTransmission(placement.source, box: box))
+        .transmission(kittyTransmission(placement.source, box: box, compresses: compresses))
     }
 
     func send(_ picture: EncodedPicture, id: UInt32, placement: PicturePlacement, into output: inout [UInt8]) -> [UInt8] {
@@ -144,17 +149,26 @@ struct KittyPlaceholderDriver: PictureDriver {
     var deleteAll: [UInt8] { KittyPlaceholders.passthrough(KittyGraphics.deleteAll) }
 }
 
-/// iTerm2's inline images: a PNG of the part shown, sent with each placement, drawn into the cells.
+/// iTerm2's inline images: a file of the part shown, sent with each placement, drawn into the cells:
+/// an uncompressed TIFF, which costs nothing to make, for a terminal on this machine; a PNG when the
+/// driver `compresses` (the protocol takes files, not kitty's raw zlib stream).
 struct ITermDriver: PictureDriver {
+    let compresses: Bool
+
     func encode(_ placement: PicturePlacement, box: PixelSize, crop: PixelRect?) -> EncodedPicture? {
-        let png: [UInt8]?
-        if crop != nil {
+        let file: [UInt8]?
+        if compresses {
             let pixels = placement.source.rgba(fittingIn: box, cutTo: crop)
-            png = placement.source.png(rgba: pixels.rgba, size: pixels.size)
+            file = placement.source.png(rgba: pixels.rgba, size: pixels.size)
+        } else if crop == nil {
+            let pixels = placement.source.opaquePixels(fittingIn: box)
+            file = ITermImages.tiff(pixels: pixels.bytes, size: box, hasAlpha: pixels.hasAlpha)
         } else {
-            png = placement.source.png(fittingIn: box)
+            let pixels = placement.source.rgba(fittingIn: box, cutTo: crop)
+            let rgb = opaqueRGB(pixels.rgba)
+            file = ITermImages.tiff(pixels: rgb ?? pixels.rgba, size: pixels.size, hasAlpha: rgb == nil)
         }
-        return png.map { .drawing(ITermImages.inline(png: $0, columns: placement.visible.columns, rows: placement.visible.rows)) }
+        return file.map { .drawing(ITermImages.inline(file: $0, columns: placement.visible.columns, rows: placement.visible.rows)) }
     }
 }
 
@@ -175,13 +189,42 @@ struct SixelDriver: PictureDriver {
     }
 }
 
-/// kitty's transmission of `source` fitted into `box`: a PNG file, or raw pixels without a PNG encoder.
-private func kittyTransmission(_ source: any PictureSource, box: PixelSize) -> KittyGraphics.Transmission {
-    if let png = source.png(fittingIn: box) { return KittyGraphics.Transmission(png: png) }
-    return KittyGraphics.Transmission(rgba: source.rgba(fittingIn: box), size: box)
+/// kitty's transmission of `source` fitted into `box`: its raw pixels, RGB when every pixel is opaque
+/// (a quarter fewer bytes), else RGBA (the margin of a picture of another shape is transparent);
+/// deflated by the source (zlib's fastest level) when `compresses` and it can.
+private func kittyTransmission(_ source: any PictureSource, box: PixelSize, compresses: Bool) -> KittyGraphics.Transmission {
+    let pixels = source.opaquePixels(fittingIn: box)
+    return KittyGraphics.Transmission(pixels: pixels.bytes, size: box, hasAlpha: pixels.hasAlpha,
+                                      deflated: compresses ? source.deflated(pixels.bytes) : nil)
+}
+
+/// The RGB bytes of `rgba` when every pixel is opaque; nil when any is not.
+func opaqueRGB(_ rgba: [UInt8]) -> [UInt8]? {
+    let count = rgba.count / 4
+    var rgb = [UInt8](repeating: 0, count: count * 3)
+    let opaque = rgba.withUnsafeBufferPointer { source in
+        rgb.withUnsafeMutableBufferPointer { target in
+            for pixel in 0..<count {
+                guard source[pixel * 4 + 3] == 255 else { return false }
+                target[pixel * 3] = source[pixel * 4]
+                target[pixel * 3 + 1] = source[pixel * 4 + 1]
+                target[pixel * 3 + 2] = source[pixel * 4 + 2]
+            }
+            return true
+        }
+    }
+    return opaque ? rgb : nil
 }
 
 extension PictureSource {
+    /// The picture fitted into `box`: RGB when it fills the box with opaque pixels, else RGBA.
+    func opaquePixels(fittingIn box: PixelSize) -> (bytes: [UInt8], hasAlpha: Bool) {
+        if let rgb = rgb(fillingExactly: box) { return (rgb, false) }
+        let rgba = rgba(fittingIn: box)
+        if let rgb = opaqueRGB(rgba) { return (rgb, false) }
+        return (rgba, true)
+    }
+
     /// The RGBA pixels of the picture fitted into `box`, cut to `crop` (all of the box when nil).
     func rgba(fittingIn box: PixelSize, cutTo crop: PixelRect?) -> (rgba: [UInt8], size: PixelSize) {
         let whole = rgba(fittingIn: box)

@@ -51,12 +51,12 @@ final class PictureLayer {
     /// The pictures of the last frame's placements.
     private var onScreen: Set<Key> = []
 
-    init(graphics: GraphicsProtocol, cellPixels: PixelSize, sixelColors: Int, makesPicturesLater: Bool = false) {
+    init(graphics: GraphicsProtocol, cellPixels: PixelSize, sixelColors: Int, makesPicturesLater: Bool = false, compresses: Bool = false) {
         self.graphics = graphics
         self.cellPixels = cellPixels
         self.sixelColors = sixelColors
         self.makesPicturesLater = makesPicturesLater
-        driver = pictureDriver(for: graphics, sixelColors: sixelColors)
+        driver = pictureDriver(for: graphics, sixelColors: sixelColors, compresses: compresses)
     }
 
     /// The jobs of the pictures placed since the last call, each once.

@@ -46,12 +46,23 @@ public protocol PictureSource: Sendable {
     func png(fittingIn box: PixelSize) -> [UInt8]?
     /// `rgba` (`size.width * size.height` pixels) as a PNG file, or nil when no PNG encoder is at hand.
     func png(rgba: [UInt8], size: PixelSize) -> [UInt8]?
+    /// `bytes` as a zlib stream (RFC 1950, a fast level), or nil when no compressor is at hand (the
+    /// default): kitty's compressed transmissions.
+    func deflated(_ bytes: [UInt8]) -> [UInt8]?
+    /// The picture fitted into `box` as `box.width * box.height` RGB pixels when it fills the box (no
+    /// transparent margin), without an RGBA copy on the way; nil when it does not, or (the default)
+    /// when the source has no cheaper way than ``rgba(fittingIn:)``.
+    func rgb(fillingExactly box: PixelSize) -> [UInt8]?
 }
 
 extension PictureSource {
     public func png(fittingIn box: PixelSize) -> [UInt8]? {
         png(rgba: rgba(fittingIn: box), size: box)
     }
+
+    public func deflated(_ bytes: [UInt8]) -> [UInt8]? { nil }
+
+    public func rgb(fillingExactly box: PixelSize) -> [UInt8]? { nil }
 }
 
 /// A picture placed over a rectangle of cells of a frame.

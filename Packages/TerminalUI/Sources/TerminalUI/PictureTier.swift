@@ -44,3 +44,18 @@ public enum GraphicsProtocol: Sendable, Equatable {
     /// with each placement, drawn into the cells it covers.
     case sixel
 }
+
+/// Where the terminal is, for choosing what a picture is sent as: raw pixels cost nothing to make and
+/// are what a terminal on this machine takes fastest; over SSH every byte crosses the link, and a
+/// compressed picture (zlib, PNG) is worth the milliseconds it takes to make.
+public enum PictureLink: Sendable, Equatable {
+    case local
+    case remote
+
+    /// Remote when the environment says the session came in over SSH (`SSH_CONNECTION`, `SSH_CLIENT`,
+    /// `SSH_TTY`, which ssh sets and tmux passes on); else local.
+    public init(environment: [String: String]) {
+        let ssh = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"].contains { !(environment[$0] ?? "").isEmpty }
+        self = ssh ? .remote : .local
+    }
+}

@@ -28,6 +28,8 @@ private final class SolidPicture: PictureSource, Sendable {
         return png
     }
     func png(rgba: [UInt8], size: PixelSize) -> [UInt8]? { png }
+    /// A stand-in zlib stream (what the renderer sends is the test, not zlib's work).
+    func deflated(_ bytes: [UInt8]) -> [UInt8]? { png }
 }
 
 /// A picture that remembers the boxes its pixels were asked for, and gives none (nothing is allocated).
@@ -44,6 +46,16 @@ private final class MeasuredPicture: PictureSource, Sendable {
         return [1, 2, 3]
     }
     func png(rgba: [UInt8], size: PixelSize) -> [UInt8]? { [1, 2, 3] }
+    func deflated(_ bytes: [UInt8]) -> [UInt8]? { [1, 2, 3] }
+}
+
+/// Two pixels a box: the left one opaque white, the right one transparent (a margin).
+private final class MarginPicture: PictureSource, Sendable {
+    var identity: AnyObject & Sendable { self }
+    func rgba(fittingIn box: PixelSize) -> [UInt8] {
+        (0..<(box.width * box.height)).flatMap { $0 % 2 == 0 ? [UInt8](repeating: 255, count: 4) : [0, 0, 0, 0] }
+    }
+    func png(rgba: [UInt8], size: PixelSize) -> [UInt8]? { nil }
 }
 
 final class PictureGraphicsTests: XCTestCase {
@@ -57,8 +69,8 @@ final class PictureGraphicsTests: XCTestCase {
             var frame = Frame(size: Size(columns: 300, rows: 120))
             frame.place(picture, in: Rect(column: 0, row: 0, columns: 300, rows: 100))
             frame.place(picture, in: Rect(column: 10, row: 110, columns: 100, rows: 40)) // cut by the screen's bottom
-            DiffRenderer(sink: RecordingSink(), colorMode: .trueColor, graphics: graphics, cellPixels: PixelSize(width: 128, height: 256))
-                .render(frame)
+            DiffRenderer(sink: RecordingSink(), colorMode: .trueColor, graphics: graphics, cellPixels: PixelSize(width: 128, height: 256),
+                         compressesPictures: true).render(frame)
             XCTAssertFalse(picture.askedBoxes.isEmpty, "\(graphics)")
             for box in picture.askedBoxes {
                 XCTAssertLessThanOrEqual(max(box.width, box.height), PixelSize.largestPictureSide, "\(graphics): \(box)")
@@ -78,7 +90,9 @@ final class PictureGraphicsTests: XCTestCase {
             frame.place(picture, in: Rect(column: 0, row: 0, columns: 30, rows: 10))
             frame.place(picture, in: Rect(column: 2, row: 15, columns: 8, rows: 8)) // cut by the screen's bottom
             let sink = RecordingSink()
-            let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: graphics, cellPixels: PixelSize(width: .max, height: .max))
+            // Compressed (the stand-in streams are three bytes): what is measured is the boxes asked for.
+            let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: graphics, cellPixels: PixelSize(width: .max, height: .max),
+                                        compressesPictures: true)
             renderer.render(frame)
             renderer.setCellPixels(PixelSize(width: .max / 3, height: 100_000))
             renderer.render(frame)
@@ -122,8 +136,46 @@ final class PictureGraphicsTests: XCTestCase {
     }
 
     func testITermInlineImageIsExact() {
-        XCTAssertEqual(String(decoding: ITermImages.inline(png: [1, 2, 3], columns: 2, rows: 1), as: UTF8.self),
+        XCTAssertEqual(String(decoding: ITermImages.inline(file: [1, 2, 3], columns: 2, rows: 1), as: UTF8.self),
                        "\(escape)]1337;File=inline=1;size=3;width=2;height=1;preserveAspectRatio=0;doNotMoveCursor=1:AQID\u{07}")
+    }
+
+    /// The raw transmissions a local kitty gets: RGB when every pixel is opaque, RGBA when a margin is
+    /// transparent; and a compressed one names its compression.
+    func testKittyRawTransmissionsAreExact() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kitty, cellPixels: PixelSize(width: 1, height: 1))
+        var frame = Frame(size: Size(columns: 4, rows: 1))
+        frame.place(SolidPicture((255, 0, 16)), in: Rect(column: 0, row: 0, columns: 2, rows: 1))
+        renderer.render(frame)
+        // Two pixels of FF 00 10: "/wAQ/wAQ".
+        XCTAssertTrue(sink.lastText.contains("\(escape)_Ga=t,f=24,s=2,v=1,i=1,q=2,m=0;/wAQ/wAQ\(escape)\\"), sink.lastText)
+        let margin = MarginPicture()
+        var framed = Frame(size: Size(columns: 4, rows: 1))
+        framed.place(margin, in: Rect(column: 0, row: 0, columns: 2, rows: 1))
+        renderer.render(framed)
+        // An opaque white pixel and a transparent one: FF FF FF FF 00 00 00 00.
+        XCTAssertTrue(sink.lastText.contains("\(escape)_Ga=t,f=32,s=2,v=1,i=2,q=2,m=0;/////wAAAAA=\(escape)\\"), sink.lastText)
+        XCTAssertEqual(String(decoding: KittyGraphics.transmit(id: 3, KittyGraphics.Transmission(pixels: [9, 9, 9], size: PixelSize(width: 1, height: 1),
+                                                                                            hasAlpha: false, deflated: [1, 2, 3])), as: UTF8.self),
+                       "\(escape)_Ga=t,f=24,s=1,v=1,o=z,i=3,q=2,m=0;AQID\(escape)\\")
+    }
+
+    /// The TIFF a local iTerm2 gets: a baseline little-endian file of one strip, byte for byte.
+    func testITermTIFFIsExact() {
+        let rgb = ITermImages.tiff(pixels: [255, 0, 16], size: PixelSize(width: 1, height: 1), hasAlpha: false)
+        func short(_ value: Int) -> [UInt8] { [UInt8(value & 255), UInt8(value >> 8)] }
+        func long(_ value: Int) -> [UInt8] { short(value) + [0, 0] }
+        func tag(_ id: Int, _ type: Int, _ count: Int, _ value: [UInt8]) -> [UInt8] { short(id) + short(type) + long(count) + value }
+        var expected: [UInt8] = [0x49, 0x49, 42, 0] + long(8) + short(10)
+        expected += tag(256, 4, 1, long(1)) + tag(257, 4, 1, long(1)) + tag(258, 3, 3, long(134)) + tag(259, 3, 1, short(1) + short(0))
+        expected += tag(262, 3, 1, short(2) + short(0)) + tag(273, 4, 1, long(140)) + tag(277, 3, 1, short(3) + short(0))
+        expected += tag(278, 4, 1, long(1)) + tag(279, 4, 1, long(3)) + tag(284, 3, 1, short(1) + short(0)) + long(0)
+        expected += short(8) + short(8) + short(8) + [255, 0, 16]
+        XCTAssertEqual(rgb, expected)
+        let rgba = ITermImages.tiff(pixels: [255, 0, 16, 0], size: PixelSize(width: 1, height: 1), hasAlpha: true)
+        XCTAssertEqual(rgba.count, 8 + 2 + 11 * 12 + 4 + 8 + 4, "a tag more (ExtraSamples), a sample more")
+        XCTAssertEqual(Array(rgba[(8 + 2 + 10 * 12)..<(8 + 2 + 11 * 12)]), tag(338, 3, 1, short(2) + short(0)), "unassociated alpha")
     }
 
     func testSixelOfASmallPictureIsExact() {
@@ -215,11 +267,12 @@ final class PictureGraphicsTests: XCTestCase {
 
     func testKittySendsAPictureOnceAndAMoveCostsAPlacementNotATransmission() {
         let sink = RecordingSink()
-        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kitty, cellPixels: PixelSize(width: 10, height: 20))
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kitty, cellPixels: PixelSize(width: 10, height: 20),
+                                    compressesPictures: true)
         let picture = SolidPicture((9, 9, 9))
         renderer.render(frame(pictureAt: 2, picture))
         let first = sink.lastText
-        XCTAssertTrue(first.contains("\(escape)_Ga=t,f=100,i=1,q=2,m=0;AQID\(escape)\\"), first)
+        XCTAssertTrue(first.contains("\(escape)_Ga=t,f=24,s=40,v=40,o=z,i=1,q=2,m=0;AQID\(escape)\\"), first)
         XCTAssertTrue(first.hasSuffix("\(escape)[3;3H\(escape)_Ga=p,i=1,p=1,c=4,r=2,C=1,q=2\(escape)\\\(escape)[?2026l"),
                       "placed at its cell after the text: \(first)")
         XCTAssertFalse(first.contains("\u{10EEEE}"), "a picture's cells are written as blanks")
@@ -285,13 +338,17 @@ final class PictureGraphicsTests: XCTestCase {
         XCTAssertTrue(replaced.hasPrefix("\(escape)[?2026h\(escape)[0m\(escape)[5;3H\(escape)[4X\(escape)[6;3H\(escape)[4X\(escape)[5;3H\(escape)P"), replaced)
     }
 
-    func testITermNeedsAPNGAndWithoutGraphicsPicturesAreBlank() {
+    func testITermSendsATIFFHereAndAPNGOverALinkAndWithoutGraphicsPicturesAreBlank() {
         let sink = RecordingSink()
-        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .iterm)
-        renderer.render(frame(pictureAt: 2, SolidPicture((1, 1, 1))))
+        let local = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .iterm, cellPixels: PixelSize(width: 1, height: 1))
+        local.render(frame(pictureAt: 2, SolidPicture((1, 1, 1), png: nil)))
+        // 4 × 2 pixels of RGB after a TIFF header of 8 + 2 + 10 × 12 + 4 + 6 bytes.
+        XCTAssertTrue(sink.lastText.contains("\(escape)[3;3H\(escape)]1337;File=inline=1;size=164;width=4;height=2"), sink.lastText)
+        let remote = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .iterm, compressesPictures: true)
+        remote.render(frame(pictureAt: 2, SolidPicture((1, 1, 1))))
         XCTAssertTrue(sink.lastText.contains("\(escape)[3;3H\(escape)]1337;File=inline=1;size=3;width=4;height=2"))
-        renderer.render(frame(pictureAt: 2, SolidPicture((1, 1, 1), png: nil)))
-        XCTAssertFalse(sink.lastText.contains("1337"), "nothing to send without a PNG")
+        remote.render(frame(pictureAt: 2, SolidPicture((1, 1, 1), png: nil)))
+        XCTAssertFalse(sink.lastText.contains("1337"), "over a link, nothing to send without a PNG")
 
         let plainSink = RecordingSink()
         let plain = DiffRenderer(sink: plainSink, colorMode: .trueColor)
@@ -314,7 +371,8 @@ final class KittyPlaceholderTests: XCTestCase {
 
     func testPicturesAreSentOnceAndShownByCellsThatNameTheirPlace() {
         let sink = RecordingSink()
-        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kittyPlaceholders, cellPixels: PixelSize(width: 10, height: 20))
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kittyPlaceholders, cellPixels: PixelSize(width: 10, height: 20),
+                                    compressesPictures: true)
         let picture = SolidPicture((5, 5, 5))
         func frame(row: Int) -> Frame {
             var frame = Frame(size: Size(columns: 10, rows: 6))
@@ -323,7 +381,7 @@ final class KittyPlaceholderTests: XCTestCase {
         }
         renderer.render(frame(row: 1))
         let first = sink.lastText
-        XCTAssertTrue(first.contains("\(escape)Ptmux;\(escape)\(escape)_Ga=t,f=100,i=16,q=2,m=0;AQID\(escape)\(escape)\\\(escape)\\"), first)
+        XCTAssertTrue(first.contains("\(escape)Ptmux;\(escape)\(escape)_Ga=t,f=24,s=20,v=40,o=z,i=16,q=2,m=0;AQID\(escape)\(escape)\\\(escape)\\"), first)
         XCTAssertTrue(first.contains("\(escape)Ptmux;\(escape)\(escape)_Ga=p,U=1,i=16,c=2,r=2,q=2\(escape)\(escape)\\\(escape)\\"))
         XCTAssertTrue(first.contains("\(escape)[2;2H\(escape)[0;38;5;16m\u{10EEEE}\u{0305}\u{0305}\(escape)[2;3H\u{10EEEE}\u{0305}\u{030D}"),
                       "row 0, columns 0 and 1, in the image's colour, each cell placed (tmux's width for U+10EEEE is not trusted): \(first)")
@@ -345,13 +403,13 @@ final class KittyPlaceholderTests: XCTestCase {
 
     func testImageIDsStayBelow256AndAreNeverShared() {
         let sink = RecordingSink()
-        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kittyPlaceholders)
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kittyPlaceholders, compressesPictures: true)
         var ids = Set<String>()
         for _ in 0..<300 {
             var frame = Frame(size: Size(columns: 10, rows: 4))
             frame.place(SolidPicture((1, 1, 1)), in: Rect(column: 0, row: 0, columns: 2, rows: 1))
             renderer.render(frame)
-            if let range = sink.lastText.range(of: #"a=t,f=100,i=\d+"#, options: .regularExpression) { ids.insert(String(sink.lastText[range])) }
+            if let range = sink.lastText.range(of: #"o=z,i=\d+"#, options: .regularExpression) { ids.insert(String(sink.lastText[range])) }
         }
         let numbers = ids.compactMap { Int($0.split(separator: "=").last ?? "") }
         XCTAssertTrue(numbers.allSatisfy { (16...255).contains($0) }, "\(numbers.sorted())")
@@ -411,7 +469,7 @@ extension PictureGraphicsTests {
 
     func testAPictureThatCannotBeMadeIsNotAskedForAgain() {
         let sink = RecordingSink()
-        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .iterm, makesPicturesLater: true)
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .iterm, makesPicturesLater: true, compressesPictures: true)
         let withoutPNG = SolidPicture((1, 1, 1), png: nil)
         renderer.render(frame(pictureAt: 2, withoutPNG))
         renderer.takePictureJobs().forEach { renderer.adopt($0.make()) }
