@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "apps-cli", targets: ["AppsCLI"]),
         .executable(name: "apps-cli-bench", targets: ["AppsBench"]),
+        .executable(name: "apps-cli-picture-bench", targets: ["AppsPictureBench"]),
     ],
     dependencies: [
         .package(path: "Packages/TerminalKit"),
@@ -63,6 +64,12 @@ let package = Package(
                            .product(name: "WebBrowserTesting", package: "WebBrowser"),
                            "HTMLText", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "Navigation", "Storage", "TerminalKit", "TerminalUI", "WebBrowser"],
             path: "Apps/AppsBench/Sources/AppsBench"
+        ),
+        // Scripts/benchmarks.py: a picture drawn as a whole process, beside chafa (statically linked).
+        .executableTarget(
+            name: "AppsPictureBench",
+            dependencies: ["ImageKit", "PictureUI", "TerminalUI"],
+            path: "Apps/AppsBench/Sources/AppsPictureBench"
         ),
         .testTarget(
             name: "AppsCLITests",

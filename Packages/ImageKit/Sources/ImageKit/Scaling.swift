@@ -32,48 +32,84 @@ extension RGBImage {
             return RGBImage(width: 0, height: 0, pixels: [])
         }
         if targetWidth == width, targetHeight == height { return self }
-        let columns = Self.areaWeights(source: width, target: targetWidth)
+        let columns = Self.flatWeights(Self.areaWeights(source: width, target: targetWidth))
         let rows = Self.areaWeights(source: height, target: targetHeight)
-
-        // Horizontal pass: per source row, weighted sums (not yet divided) for every target column.
-        var horizontal = [Int](repeating: 0, count: targetWidth * height * 3)
-        pixels.withUnsafeBufferPointer { source in
-            horizontal.withUnsafeMutableBufferPointer { sums in
-                for y in 0..<height {
-                    let sourceRow = y * width * 3, sumRow = y * targetWidth * 3
-                    for (x, weights) in columns.enumerated() {
-                        var red = 0, green = 0, blue = 0
-                        for (index, weight) in weights {
-                            let offset = sourceRow + index * 3
-                            red += Int(source[offset]) * weight
-                            green += Int(source[offset + 1]) * weight
-                            blue += Int(source[offset + 2]) * weight
-                        }
-                        sums[sumRow + x * 3] = red
-                        sums[sumRow + x * 3 + 1] = green
-                        sums[sumRow + x * 3 + 2] = blue
-                    }
-                }
-            }
-        }
-
-        // Vertical pass; every output sums weights totalling width * height, the divisor.
         let divisor = width * height
+        let rowLength = targetWidth * 3
         var output = [UInt8](repeating: 0, count: targetWidth * targetHeight * 3)
-        horizontal.withUnsafeBufferPointer { sums in
+        // One pass down the source, a row at a time: each source row is summed across once (into
+        // `across`) and added, weighted, into the one or two target rows it overlaps (`sums`), so no
+        // buffer of the whole picture is made besides the output.
+        var across = [Int](repeating: 0, count: rowLength)
+        var sums = [Int](repeating: 0, count: rowLength)
+        pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
-                for (y, weights) in rows.enumerated() {
-                    for x in 0..<(targetWidth * 3) {
-                        var total = 0
-                        for (index, weight) in weights {
-                            total += sums[index * targetWidth * 3 + x] * weight
+                across.withUnsafeMutableBufferPointer { across in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        var summedRow = -1
+                        for (y, weights) in rows.enumerated() {
+                            for index in 0..<rowLength { sums[index] = 0 }
+                            for (row, weight) in weights {
+                                if row != summedRow {
+                                    Self.sumAcross(source, row: row, width: width, columns: columns, into: across)
+                                    summedRow = row
+                                }
+                                for index in 0..<rowLength { sums[index] += across[index] * weight }
+                            }
+                            let outputRow = y * rowLength
+                            for index in 0..<rowLength {
+                                target[outputRow + index] = UInt8(clamping: (sums[index] + divisor / 2) / divisor)
+                            }
                         }
-                        target[y * targetWidth * 3 + x] = UInt8(clamping: (total + divisor / 2) / divisor)
                     }
                 }
             }
         }
         return RGBImage(width: targetWidth, height: targetHeight, pixels: output)
+    }
+
+    /// Area weights laid out flat: for target column x, `weights[first[x]..<first[x + 1]]` pairs a
+    /// source column with its overlap.
+    struct FlatWeights {
+        var first: [Int]
+        var columns: [Int]
+        var weights: [Int]
+    }
+
+    static func flatWeights(_ nested: [[(index: Int, weight: Int)]]) -> FlatWeights {
+        var flat = FlatWeights(first: [0], columns: [], weights: [])
+        for weights in nested {
+            for (index, weight) in weights {
+                flat.columns.append(index)
+                flat.weights.append(weight)
+            }
+            flat.first.append(flat.columns.count)
+        }
+        return flat
+    }
+
+    /// Row `row` of `source` summed across into the target's columns (weighted, not yet divided).
+    private static func sumAcross(_ source: UnsafeBufferPointer<UInt8>, row: Int, width: Int, columns: FlatWeights,
+                                  into across: UnsafeMutableBufferPointer<Int>) {
+        let sourceRow = row * width * 3
+        columns.first.withUnsafeBufferPointer { first in
+            columns.columns.withUnsafeBufferPointer { indices in
+                columns.weights.withUnsafeBufferPointer { weights in
+                    for x in 0..<(first.count - 1) {
+                        var red = 0, green = 0, blue = 0
+                        for entry in first[x]..<first[x + 1] {
+                            let offset = sourceRow + indices[entry] * 3, weight = weights[entry]
+                            red += Int(source[offset]) * weight
+                            green += Int(source[offset + 1]) * weight
+                            blue += Int(source[offset + 2]) * weight
+                        }
+                        across[x * 3] = red
+                        across[x * 3 + 1] = green
+                        across[x * 3 + 2] = blue
+                    }
+                }
+            }
+        }
     }
 
     /// For each target index, the source indices it overlaps and by how much.
