@@ -14,19 +14,21 @@ Rows:
      same file. Goals: time ratio < 1, peak RSS at most 1.5x the file (+ the process's own floor).
   5. idle CPU: a feature left on its loaded screen in tmux: CPU ticks from /proc over the wait. Goal 0.
   6. image pipeline: decode + downscale + symbol render of a generated 1000x1000 JPEG and PNG to
-     40x20 cells, whole process (`apps-cli-bench render-image`), per tier against chafa's same symbols
+     40x20 cells, whole process (`apps-cli-picture-bench render-image`, a small statically linked
+     program of the picture packages, as chafa is a picture tool), per tier against chafa's same symbols
      (`--symbols vhalf`, `quad`, `sextant`). Goal: faster than chafa. Quality per tier: both outputs
-     read back into cells and compared with the source (`apps-cli-bench symbol-error`); goal: a colour
+     read back into cells and compared with the source (`apps-cli-picture-bench symbol-error`); goal: a colour
      error no worse than chafa's. Then the picture protocols (kitty, iTerm2, sixel) at 400x400 pixels:
-     time and bytes, beside chafa's `--format kitty|iterm|sixels`. chafa (and cjpeg for the JPEG) are installed from Debian when absent.
+     time (goal: no slower than chafa) and bytes per pixel sent (goal: no more than chafa's), beside
+     chafa's `--format kitty|iterm|sixels`. chafa (and cjpeg for the JPEG) are installed from Debian when absent.
   7. HTML to text: a generated 1 MB document (headings, paragraphs, lists, tables, entities), whole
      process (`apps-cli-bench html-text`), against `w3m -dump` and `lynx -dump`, after checking all three
      give the same content (every paragraph, entities decoded). Goal: faster than both.
 
-Usage: benchmarks.py --apps-cli BIN --bench BIN [--quick] [--json FILE]
+Usage: benchmarks.py --apps-cli BIN --bench BIN --picture-bench BIN [--quick] [--json FILE]
 Writes the rows as JSON to FILE (default .build-bench/processes.json).
 """
-import argparse, contextlib, http.server, json, os, random, resource, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
+import argparse, contextlib, re, http.server, json, os, random, resource, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FEATURES = ["check24", "product-grid", "resource-directory", "numbers", "contacts"]
@@ -625,7 +627,7 @@ def images(table, bench, repetitions, work):
             samples = interleaved([("ours", ours), ("chafa", theirs)], repetitions)
             anchor = statistics.median(s for s, _ in samples["chafa"])
             ours_seconds = [s for s, _ in samples["ours"]]
-            table.add("image", f"{kind} 1000x1000 → 40x20 {tier} (apps-cli-bench)", ours_seconds, [r for _, r in samples["ours"]], anchor,
+            table.add("image", f"{kind} 1000x1000 → 40x20 {tier} (apps-cli-picture-bench)", ours_seconds, [r for _, r in samples["ours"]], anchor,
                       "< chafa", statistics.median(ours_seconds) < anchor)
             table.add("image", f"  chafa --size 40x20 --symbols {symbols}", [s for s, _ in samples["chafa"]],
                       [r for _, r in samples["chafa"]])
@@ -641,19 +643,49 @@ def images(table, bench, repetitions, work):
             table.add_value("image quality", f"{kind} 40x20 {tier}: colour error, ours", errors["ours"], "(0-441)",
                             errors["chafa"], "<= chafa", errors["ours"] <= errors["chafa"])
     # The picture protocols: the same picture in 40x20 cells of 10x20 pixels (a 400x400 box), whole
-    # process, and the bytes a terminal receives. chafa sizes pixel pictures by its own rules (about
-    # 240 pixels for this box), so its rows are for scale, not a race.
+    # process, and the bytes a terminal receives. chafa sizes pixel pictures by its own rules (320x160
+    # pixels for this box), so bytes are compared per pixel sent: each tool's pixels are read from
+    # what it wrote (kitty's s= and v=, sixel's raster attributes; iTerm2's file is its kitty size).
+    def size_sent(output, fallback=None):
+        text = output.decode("latin-1")  # the picture's keys follow the frame's text
+        found = re.search(r"s=(\d+),v=(\d+)", text) or re.search(r'"1;1;(\d+);(\d+)', text)
+        return (int(found.group(1)), int(found.group(2))) if found else fallback
+    def pixels_sent(output, fallback=None):
+        size = size_sent(output, fallback)
+        return size[0] * size[1] if size else None
     for kind, path in files:
+        kitty_pixels, kitty_sizes = {}, {}
         for tier, chafa_format in (("kitty", "kitty"), ("iterm", "iterm"), ("sixel", "sixels")):
             ours = [bench, "render-image", path, "40x20", tier]
             theirs = [chafa, "--format", chafa_format, "--size", "40x20", path]
             samples = interleaved([("ours", ours), ("chafa", theirs)], repetitions)
-            ours_bytes = len(subprocess.run(ours, capture_output=True, check=True).stdout)
-            theirs_bytes = len(subprocess.run(theirs, capture_output=True, check=True).stdout)
-            table.add("image", f"{kind} 1000x1000 → 400x400 px {tier} (apps-cli-bench)", [s for s, _ in samples["ours"]],
-                      [r for _, r in samples["ours"]], note=f"{ours_bytes // 1024} KB written")
+            ours_output = subprocess.run(ours, capture_output=True, check=True).stdout
+            theirs_output = subprocess.run(theirs, capture_output=True, check=True).stdout
+            if tier == "kitty":
+                kitty_sizes = {"ours": size_sent(ours_output), "chafa": size_sent(theirs_output)}
+            ours_pixels = pixels_sent(ours_output, kitty_sizes.get("ours"))
+            theirs_pixels = pixels_sent(theirs_output, kitty_sizes.get("chafa"))
+            anchor = statistics.median(s for s, _ in samples["chafa"])
+            ours_seconds = [s for s, _ in samples["ours"]]
+            table.add("image", f"{kind} 1000x1000 → 400x400 px {tier} (apps-cli-picture-bench)", ours_seconds,
+                      [r for _, r in samples["ours"]], anchor, "<= chafa", statistics.median(ours_seconds) <= anchor,
+                      note=f"{len(ours_output) // 1024} KB written")
             table.add("image", f"  chafa --format {chafa_format} --size 40x20", [s for s, _ in samples["chafa"]],
-                      [r for _, r in samples["chafa"]], note=f"{theirs_bytes // 1024} KB written")
+                      [r for _, r in samples["chafa"]], note=f"{len(theirs_output) // 1024} KB written")
+            if ours_pixels and theirs_pixels:
+                ours_rate, theirs_rate = len(ours_output) / ours_pixels, len(theirs_output) / theirs_pixels
+                table.add_value("image bytes", f"{kind} {tier}: bytes per pixel sent, ours ({ours_pixels} px)", ours_rate, "B/px",
+                                theirs_rate, "<= chafa", ours_rate <= theirs_rate)
+            # A sixel's colours are the encoder's choice (palette, dithering): read back and compared
+            # with the source scaled to the size each tool drew it at (its kitty size: the same box).
+            if tier == "sixel" and kitty_sizes.get("ours") and kitty_sizes.get("chafa"):
+                errors = {}
+                for name, output in (("ours", ours_output), ("chafa", theirs_output)):
+                    drawn = "%dx%d" % kitty_sizes[name]
+                    measured = subprocess.run([bench, "sixel-error", path, drawn, "-"], input=output, capture_output=True, check=True).stdout.split()
+                    errors[name] = float(measured[0])
+                table.add_value("image quality", f"{kind} sixel: colour error read back, ours", errors["ours"], "(0-441)",
+                                errors["chafa"], "<= chafa", errors["ours"] <= errors["chafa"])
 
 
 def html_document(path):
@@ -730,6 +762,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--apps-cli", required=True)
     parser.add_argument("--bench", required=True, help="apps-cli-bench, for its single jobs")
+    parser.add_argument("--picture-bench", required=True, help="apps-cli-picture-bench, statically linked: pictures against chafa")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--json", default=os.path.join(ROOT, ".build-bench", "processes.json"))
     options = parser.parse_args()
@@ -746,7 +779,7 @@ def main():
         typing(table, options.apps_cli, 1 if options.quick else 3, work)
         contacts_embedded(table, options.apps_cli, 2 if options.quick else 5,
                           [10_000, 1_000_000] if options.quick else [10_000, 100_000, 1_000_000], work)
-        images(table, options.bench, 3 if options.quick else 7, work)
+        images(table, options.picture_bench, 3 if options.quick else 7, work)
         html_text(table, options.bench, 3 if options.quick else 7, work)
         build(table, measure_incremental=not options.quick)
     finally:

@@ -12,6 +12,9 @@ import TerminalUI
 //                          protocol (cells of 10x20 pixels; --compressed as over SSH), print
 //   apps-cli-picture-bench picture-phases FILE [COLSxROWS]
 //                          where a picture's time goes, in-process: decoding, fitting, each protocol
+//   apps-cli-picture-bench sixel-error SOURCE WxH - < OUT
+//                          the mean colour error of a sixel (ours or chafa's) against SOURCE drawn at
+//                          WxH pixels (the raster may stop short of it, at whole bands)
 //   apps-cli-picture-bench symbol-error SOURCE K - < OUT
 //                          the mean colour error of a symbol picture (ours or chafa's) against
 //                          SOURCE, sampled 2 across and K down per cell
@@ -97,6 +100,15 @@ if arguments.count >= 5, arguments[1] == "symbol-error", let rowsPerCell = Int(a
           let result = SymbolQuality.meanError(output: Array(FileHandle.standardInput.readDataToEndOfFile()), source: source,
                                                rowsPerCell: rowsPerCell) else { exit(1) }
     print(String(format: "%.2f %d", result.error, result.unknown))
+    exit(0)
+}
+if arguments.count >= 5, arguments[1] == "sixel-error" {
+    // The colour error of a sixel read from standard input (ours or chafa's) against SOURCE drawn at WxH.
+    let drawn = arguments[3].split(separator: "x").compactMap { Int($0) }
+    guard drawn.count == 2, let data = FileManager.default.contents(atPath: arguments[2]), let source = try? ImageDecoder.decode(data),
+          let result = SixelQuality.meanError(output: Array(FileHandle.standardInput.readDataToEndOfFile()), source: source,
+                                              drawn: (drawn[0], drawn[1])) else { exit(1) }
+    print(String(format: "%.2f %d", result.error, result.unpainted))
     exit(0)
 }
 FileHandle.standardError.write(Data("usage: apps-cli-picture-bench render-image|picture-phases|symbol-error …\n".utf8))

@@ -110,6 +110,9 @@ public final class DiffRenderer {
         // copy would copy every cell.
         var base = repaintsAll ? Frame(size: frame.size) : (previous ?? Frame(size: frame.size))
         previous = nil
+        // A cleared screen already shows a picture cell as what it is written as, a plain blank (unless
+        // the cell names its picture, as placeholders do): only the picture is drawn over it.
+        if repaintsAll, pictures?.showsThroughCells != true { base.markPictureCells(of: frame) }
         var before: [UInt8] = [], after: [UInt8] = []
         pictures?.update(to: frame.visiblePictures, repaintsAll: repaintsAll, base: &base, before: &before, after: &after)
         var body: [UInt8] = []

@@ -237,3 +237,12 @@ extension Frame {
         return result
     }
 }
+
+extension Frame {
+    /// Sets ``Cell/picture`` wherever `other` (of the same size) has it: a blank screen about to show
+    /// `other`, whose picture cells are written as plain blanks, shows them already.
+    mutating func markPictureCells(of other: Frame) {
+        guard other.size == size else { return }
+        for (index, cell) in other.cells.enumerated() where cell.isPicture { cells[index] = .picture }
+    }
+}

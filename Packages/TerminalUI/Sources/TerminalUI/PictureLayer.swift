@@ -90,6 +90,9 @@ final class PictureLayer {
     /// Never in a frame: base cells set to it are written again whatever the frame holds there.
     private static let unknownCell = Cell(grapheme: "", width: 1, style: .plain)
 
+    /// Whether pictures show through placeholder cells of the text (kitty in tmux).
+    var showsThroughCells: Bool { driver.showsThroughCells }
+
     func placeholder(column: Int, row: Int, columns: Int) -> (id: UInt8, row: Int, column: Int)? {
         placeholderCells.isEmpty ? nil : placeholderCells[row * columns + column]
     }

@@ -276,6 +276,7 @@ final class PictureGraphicsTests: XCTestCase {
         XCTAssertTrue(first.hasSuffix("\(escape)[3;3H\(escape)_Ga=p,i=1,p=1,c=4,r=2,C=1,q=2\(escape)\\\(escape)[?2026l"),
                       "placed at its cell after the text: \(first)")
         XCTAssertFalse(first.contains("\u{10EEEE}"), "a picture's cells are written as blanks")
+        XCTAssertFalse(first.contains("\(escape)[3;3H    "), "and on a cleared screen not at all: they are blank already")
 
         let writes = sink.writes.count
         renderer.render(frame(pictureAt: 2, picture))
