@@ -4,36 +4,53 @@ public enum KittyGraphics {
     /// Base64 bytes per transmission chunk (the protocol's limit).
     static let chunkSize = 4096
 
-    /// A picture ready to send under any id: its format keys and its base64 payload. Made off the main
-    /// actor (the encoding is the cost); ``transmit(id:_:)`` then only cuts it into chunks.
+    /// A picture ready to send under any id: its format keys and its payload in base64, cut into the
+    /// protocol's chunks and every chunk after the first already framed. Made off the main actor (the
+    /// encoding and the framing are the cost); ``transmit(id:_:)`` then only writes the first chunk's
+    /// keys with the id.
     public struct Transmission: Sendable {
-        /// The keys before the id: the action, the format and (raw pixels) the size.
+        /// The keys before the id: the action, the format and (raw pixels) the size and compression.
         let keys: String
-        /// The payload in base64.
-        let base64: [UInt8]
+        /// The first chunk's payload, in base64.
+        let first: [UInt8]
+        /// The chunks after the first, framed (each wrapped for tmux when the transmission is).
+        let rest: [UInt8]
+        /// Whether each command is wrapped in tmux's passthrough.
+        let throughTmux: Bool
 
         /// A PNG file (`a=t,f=100`).
-        public init(png: [UInt8]) {
-            self.init(keys: "a=t,f=100", payload: png)
+        public init(png: [UInt8], throughTmux: Bool = false) {
+            self.init(keys: "a=t,f=100", payload: png, throughTmux: throughTmux)
         }
 
         /// Raw RGBA pixels (`a=t,f=32`).
-        public init(rgba: [UInt8], size: PixelSize) {
-            self.init(pixels: rgba, size: size, hasAlpha: true)
+        public init(rgba: [UInt8], size: PixelSize, throughTmux: Bool = false) {
+            self.init(pixels: rgba, size: size, hasAlpha: true, throughTmux: throughTmux)
         }
 
         /// Raw pixels, RGBA (`f=32`) or RGB (`f=24`), sent as they are or, given `deflated` (the same
         /// pixels as a zlib stream), compressed (`o=z`): kitty inflates them itself.
-        public init(pixels: [UInt8], size: PixelSize, hasAlpha: Bool, deflated: [UInt8]? = nil) {
+        public init(pixels: [UInt8], size: PixelSize, hasAlpha: Bool, deflated: [UInt8]? = nil, throughTmux: Bool = false) {
             self.init(keys: "a=t,f=\(hasAlpha ? 32 : 24),s=\(size.width),v=\(size.height)\(deflated == nil ? "" : ",o=z")",
-                      payload: deflated ?? pixels)
+                      payload: deflated ?? pixels, throughTmux: throughTmux)
         }
 
-        private init(keys: String, payload: [UInt8]) {
+        private init(keys: String, payload: [UInt8], throughTmux: Bool) {
             self.keys = keys
+            self.throughTmux = throughTmux
             var encoded: [UInt8] = []
             Base64.append(payload[...], to: &encoded)
-            base64 = encoded
+            first = Array(encoded.prefix(chunkSize))
+            var rest: [UInt8] = []
+            rest.reserveCapacity(encoded.count + encoded.count / chunkSize * (throughTmux ? 24 : 12))
+            var start = first.count
+            while start < encoded.count {
+                let end = min(encoded.count, start + chunkSize)
+                let chunk = command("m=\(end < encoded.count ? 1 : 0)", payload: encoded[start..<end])
+                rest += throughTmux ? KittyPlaceholders.passthrough(chunk) : chunk
+                start = end
+            }
+            self.rest = rest
         }
     }
 
@@ -49,17 +66,10 @@ public enum KittyGraphics {
 
     /// Sends `picture` under `id`, in chunks of the protocol's size.
     public static func transmit(id: UInt32, _ picture: Transmission) -> [UInt8] {
-        let keys = "\(picture.keys),i=\(id),q=2", encoded = picture.base64
-        var output: [UInt8] = []
-        output.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + 64)
-        var start = 0
-        repeat {
-            let end = min(encoded.count, start + chunkSize)
-            let more = end < encoded.count ? 1 : 0
-            let chunkKeys = start == 0 ? "\(keys),m=\(more)" : "m=\(more)"
-            output += command(chunkKeys, payload: encoded[start..<end])
-            start = end
-        } while start < encoded.count
+        let head = command("\(picture.keys),i=\(id),q=2,m=\(picture.rest.isEmpty ? 0 : 1)", payload: picture.first[...])
+        var output = picture.throughTmux ? KittyPlaceholders.passthrough(head) : head
+        output.reserveCapacity(output.count + picture.rest.count)
+        output += picture.rest
         return output
     }
 
@@ -124,17 +134,19 @@ public enum KittyPlaceholders {
     /// Sends a PNG file under `id` and makes it a virtual placement of `columns` × `rows` cells,
     /// which placeholder cells then show.
     public static func transmit(id: UInt32, png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
-        transmit(id: id, KittyGraphics.Transmission(png: png), columns: columns, rows: rows)
+        transmit(id: id, KittyGraphics.Transmission(png: png, throughTmux: true), columns: columns, rows: rows)
     }
 
     /// Sends raw RGBA pixels under `id`, as ``transmit(id:png:columns:rows:)``.
     public static func transmit(id: UInt32, rgba: [UInt8], size: PixelSize, columns: Int, rows: Int) -> [UInt8] {
-        transmit(id: id, KittyGraphics.Transmission(rgba: rgba, size: size), columns: columns, rows: rows)
+        transmit(id: id, KittyGraphics.Transmission(rgba: rgba, size: size, throughTmux: true), columns: columns, rows: rows)
     }
 
-    /// Sends `picture` under `id`, as ``transmit(id:png:columns:rows:)``.
+    /// Sends `picture` (made ``KittyGraphics/Transmission/throughTmux``: each chunk in its own
+    /// passthrough) under `id`, as ``transmit(id:png:columns:rows:)``.
     public static func transmit(id: UInt32, _ picture: KittyGraphics.Transmission, columns: Int, rows: Int) -> [UInt8] {
-        passthrough(KittyGraphics.transmit(id: id, picture)) + passthrough(virtualPlacement(id: id, columns: columns, rows: rows))
+        let transmission = picture.throughTmux ? KittyGraphics.transmit(id: id, picture) : passthrough(KittyGraphics.transmit(id: id, picture))
+        return transmission + passthrough(virtualPlacement(id: id, columns: columns, rows: rows))
     }
 
     static func virtualPlacement(id: UInt32, columns: Int, rows: Int) -> [UInt8] {

@@ -94,7 +94,7 @@ func pictureDriver(for graphics: GraphicsProtocol, sixelColors: Int, compresses:
 /// kitty: each picture (at one box size) is sent once under an image id and stays with the terminal,
 /// which shows a part of it for a cut placement; a placement is shown and taken off by its id.
 /// Pictures go as raw pixels (RGB unless the picture leaves a transparent margin), zlib-compressed
-/// when the driver `compresses`: no PNG to make (see ``kittyTransmission(_:box:compresses:)``).
+/// when the driver `compresses`: no PNG to make (see ``kittyTransmission(_:box:compresses:throughTmux:)``).
 struct KittyDriver: PictureDriver {
     var keepsPictures: Bool { true }
     let compresses: Bool
@@ -135,7 +135,7 @@ struct KittyPlaceholderDriver: PictureDriver {
     let compresses: Bool
 
     func encode(_ placement: PicturePlacement, box: PixelSize, crop: PixelRect?) -> EncodedPicture? {
-        .transmission(kittyTransmission(placement.source, box: box, compresses: compresses))
+        .transmission(kittyTransmission(placement.source, box: box, compresses: compresses, throughTmux: true))
     }
 
     func send(_ picture: EncodedPicture, id: UInt32, placement: PicturePlacement, into output: inout [UInt8]) -> [UInt8] {
@@ -189,13 +189,14 @@ struct SixelDriver: PictureDriver {
     }
 }
 
-/// kitty's transmission of `source` fitted into `box`: its raw pixels, RGB when every pixel is opaque
+/// kitty's transmission of `source` fitted into `box` (each chunk in tmux's passthrough when
+/// `throughTmux`): its raw pixels, RGB when every pixel is opaque
 /// (a quarter fewer bytes), else RGBA (the margin of a picture of another shape is transparent);
 /// deflated by the source (zlib's fastest level) when `compresses` and it can.
-private func kittyTransmission(_ source: any PictureSource, box: PixelSize, compresses: Bool) -> KittyGraphics.Transmission {
+private func kittyTransmission(_ source: any PictureSource, box: PixelSize, compresses: Bool, throughTmux: Bool = false) -> KittyGraphics.Transmission {
     let pixels = source.opaquePixels(fittingIn: box)
     return KittyGraphics.Transmission(pixels: pixels.bytes, size: box, hasAlpha: pixels.hasAlpha,
-                                      deflated: compresses ? source.deflated(pixels.bytes) : nil)
+                                      deflated: compresses ? source.deflated(pixels.bytes) : nil, throughTmux: throughTmux)
 }
 
 /// The RGB bytes of `rgba` when every pixel is opaque; nil when any is not.

@@ -125,6 +125,17 @@ final class PictureGraphicsTests: XCTestCase {
         XCTAssertEqual(text(KittyGraphics.deleteAll), "\(escape)_Ga=d,d=A,q=2\(escape)\\")
     }
 
+    /// Through tmux, each chunk is a passthrough of its own (so the framing is done before the id is known).
+    func testKittyChunksThroughTmuxAreEachPassedThrough() {
+        let payload = [UInt8](repeating: 0, count: 3_073)
+        let text = String(decoding: KittyPlaceholders.transmit(id: 20, png: payload, columns: 2, rows: 1), as: UTF8.self)
+        let passthroughs = text.components(separatedBy: "\(escape)Ptmux;").filter { !$0.isEmpty }
+        XCTAssertEqual(passthroughs.count, 3, "two chunks and the virtual placement")
+        XCTAssertTrue(passthroughs[0].hasPrefix("\(escape)\(escape)_Ga=t,f=100,i=20,q=2,m=1;"))
+        XCTAssertEqual(passthroughs[1], "\(escape)\(escape)_Gm=0;AA==\(escape)\(escape)\\\(escape)\\")
+        XCTAssertTrue(passthroughs[2].hasPrefix("\(escape)\(escape)_Ga=p,U=1,i=20,c=2,r=1,q=2"))
+    }
+
     func testKittySendsLargePicturesInChunksOf4096Base64Bytes() {
         let payload = [UInt8](repeating: 0, count: 3_073) // 4,100 base64 bytes: one full chunk and four bytes
         let text = String(decoding: KittyGraphics.transmit(id: 2, png: payload), as: UTF8.self)
