@@ -120,6 +120,7 @@ private struct VirtualDisplay {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: which(terminal[0])!)
         let dataDirectory = work.appendingPathComponent("data-\(UUID().uuidString)").path
+        let log = work.appendingPathComponent("terminal-\(UUID().uuidString).log").path
         // Through a shell that outlives the app, so that the screen after it can be seen.
         process.arguments = Array(terminal.dropFirst()) + ["-e", "/bin/sh", "-c", "\"$0\" \"$@\"; sleep 60", AppsCLIProcess.executable.path,
                                                            "product-grid", "--base-url", base, "--data-dir", dataDirectory] + extraArguments
@@ -130,6 +131,7 @@ private struct VirtualDisplay {
             environment[name] = nil
         }
         environment.merge(extraEnvironment) { $1 }
+        environment["APPS_CLI_LOG"] = log
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -146,6 +148,10 @@ private struct VirtualDisplay {
             guard let screen = try? screenshot(), let box = magentaBox(screen) else { continue }
             if let previous, previous.box == box {
                 let error = meanError(screen, box: box)
+                let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                if !extraArguments.contains("half") {
+                    XCTAssertTrue(logged.contains("every picture on screen is drawn: 1 pictures"), "\(terminal[0]): the log says when: \(logged)")
+                }
                 try endApp(runningWith: dataDirectory)
                 // The terminal draws what the app wrote last a moment after it ends: the picture must go within the deadline.
                 let gone = Date().addingTimeInterval(10)

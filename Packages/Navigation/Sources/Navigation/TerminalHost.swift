@@ -36,6 +36,10 @@ public final class TerminalHost {
     /// Between entering and leaving the terminal; a draw scheduled before quitting must not run after.
     private var isRunning = false
     private lazy var pictureMaker = PictureMaker { [weak self] in self?.setNeedsDraw() }
+    /// The bytes written to the terminal since it was entered.
+    private let written = ByteCount()
+    /// Whether the log says already that every picture of the first screen is drawn.
+    private var loggedPicturesDrawn = false
 
     /// - Parameters:
     ///   - pictures: how pictures are drawn (`--images`); nil asks the terminal what it can draw.
@@ -57,7 +61,7 @@ public final class TerminalHost {
         self.requestedTheme = theme
         self.theme = .chosen(theme, background: nil)
         self.environment = environment
-        self.renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode)
+        self.renderer = DiffRenderer(sink: SessionSink(session: session, written: written), colorMode: colorMode)
         self.size = Size(columns: 80, rows: 24)
     }
 
@@ -84,7 +88,7 @@ public final class TerminalHost {
                                         windowCell: tier.graphics == nil ? nil : session.cellPixels(), environment: environment)
         pictures = setup.tier
         let graphics = colorMode == .none ? nil : GraphicsProtocol.forTier(pictures, environment: environment)
-        renderer = DiffRenderer(sink: SessionSink(session: session), colorMode: colorMode, graphics: graphics,
+        renderer = DiffRenderer(sink: SessionSink(session: session, written: written), colorMode: colorMode, graphics: graphics,
                                 cellPixels: setup.cell, sixelColors: capabilities.colorRegisters ?? 256, theme: theme, showsCursor: accessible,
                                 makesPicturesLater: true, compressesPictures: PictureLink(environment: environment) == .remote)
     }
@@ -198,6 +202,18 @@ public final class TerminalHost {
         // Blocks stay where pictures are drawn with them (an explicit --images half, say).
         renderer.render(accessible ? frame.withoutBoxDrawing(keepingBlocks: pictures.drawsBlocks && colorMode != .none) : frame)
         pictureMaker.makePictures(of: renderer)
+        logPicturesDrawn()
+    }
+
+    /// Notes once, when the first screen with pictures has them all (nothing loading, none being
+    /// made, every placement shown), how many and the bytes written until then: how long pictures take
+    /// to reach a real terminal, for the log's reader and the bench.
+    private func logPicturesDrawn() {
+        guard let log, !loggedPicturesDrawn, controller.work.isIdle, pictureMaker.isIdle else { return }
+        let counts = renderer.pictureCounts
+        guard counts.shown > 0, counts.waiting == 0 else { return }
+        loggedPicturesDrawn = true
+        log.note("every picture on screen is drawn: \(counts.shown) pictures, \(written.value) bytes written")
     }
 
     /// Draws once the main actor is free, however many jobs finish in the meantime.
@@ -229,11 +245,23 @@ public final class TerminalHost {
     }
 }
 
-/// Writes the renderer's bytes to the terminal.
+/// Writes the renderer's bytes to the terminal, counting them.
 private final class SessionSink: OutputSink {
     let session: TerminalSession
-    init(session: TerminalSession) { self.session = session }
-    func write(_ bytes: [UInt8]) { session.write(bytes) }
+    let written: ByteCount
+    init(session: TerminalSession, written: ByteCount) {
+        self.session = session
+        self.written = written
+    }
+    func write(_ bytes: [UInt8]) {
+        written.value += bytes.count
+        session.write(bytes)
+    }
+}
+
+/// A count of bytes the host's sinks share.
+private final class ByteCount {
+    var value = 0
 }
 
 extension Size {

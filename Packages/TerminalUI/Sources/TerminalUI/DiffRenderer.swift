@@ -75,6 +75,12 @@ public final class DiffRenderer {
         pictures?.adopt(picture)
     }
 
+    /// The last frame's pictures: how many are on the screen, and how many wait to be made (a picture
+    /// that could not be made waits for nothing).
+    public var pictureCounts: (shown: Int, waiting: Int) {
+        (pictures?.shownCount ?? 0, pictures?.waitingCount ?? 0)
+    }
+
     /// Whether `job`'s picture is still on the screen: a job whose picture left need not be made
     /// (it is asked for again when the picture comes back).
     public func wants(_ job: PictureJob) -> Bool {

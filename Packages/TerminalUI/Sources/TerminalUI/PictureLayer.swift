@@ -50,6 +50,9 @@ final class PictureLayer {
     private var jobs: [PictureJob] = []
     /// The pictures of the last frame's placements.
     private var onScreen: Set<Key> = []
+    /// How many of the last frame's placements are shown, and how many wait for their picture to be
+    /// made (not counting pictures that could not be made).
+    private(set) var shownCount = 0, waitingCount = 0
 
     init(graphics: GraphicsProtocol, cellPixels: PixelSize, sixelColors: Int, makesPicturesLater: Bool = false, compresses: Bool = false) {
         self.graphics = graphics
@@ -124,6 +127,12 @@ final class PictureLayer {
         for placement in visible { images[key(placement)]?.lastUse = clock }
         // After the placements: a picture is freed only while those on screen are placed.
         evictImages(keeping: Set(visible.map(key)), into: &after)
+        countShown(visible)
+    }
+
+    private func countShown(_ visible: [PicturePlacement]) {
+        shownCount = visible.count { shown[$0] != nil }
+        waitingCount = visible.count { shown[$0] == nil && !failed.contains(key($0)) }
     }
 
     /// Placeholders: pictures are sent before the text, and the cells of every placement that came,
@@ -164,6 +173,7 @@ final class PictureLayer {
             }
         }
         evictImages(keeping: onScreen, into: &before)
+        countShown(visible)
     }
 
     func teardown() -> [UInt8] {

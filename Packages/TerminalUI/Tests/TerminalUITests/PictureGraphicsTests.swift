@@ -448,6 +448,7 @@ extension PictureGraphicsTests {
             later.render(frame(pictureAt: 2, picture))
             let jobs = later.takePictureJobs()
             XCTAssertEqual(jobs.count, 1, "\(graphics)")
+            XCTAssertTrue(later.pictureCounts == (0, 1), "\(graphics): one waits to be made")
             XCTAssertTrue(later.takePictureJobs().isEmpty, "\(graphics): each job is handed out once")
 
             let made = DispatchQueue.global().sync { jobs.map { $0.make() } }
@@ -460,6 +461,7 @@ extension PictureGraphicsTests {
                 XCTAssertTrue(laterText.contains(sent), "\(graphics): \(sent) in \(laterText)")
             }
             XCTAssertEqual(picture.pixelRequests, 2, "\(graphics): the job asked once")
+            XCTAssertTrue(later.pictureCounts == (1, 0), "\(graphics): shown, none waits")
             later.render(frame(pictureAt: 2, picture))
             XCTAssertTrue(later.takePictureJobs().isEmpty, "\(graphics): a sent picture is not made again")
         }
@@ -488,6 +490,7 @@ extension PictureGraphicsTests {
         renderer.render(frame(pictureAt: 3, withoutPNG))
         renderer.render(frame(pictureAt: 2, withoutPNG))
         XCTAssertTrue(renderer.takePictureJobs().isEmpty, "a host that draws after each picture would loop otherwise")
+        XCTAssertTrue(renderer.pictureCounts == (0, 0), "nor does it wait for it")
         XCTAssertFalse(sink.writes.contains { String(decoding: $0, as: UTF8.self).contains("1337") })
     }
 }
