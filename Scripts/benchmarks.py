@@ -13,7 +13,8 @@ Rows:
      contacts, served on 127.0.0.1: wall time and peak RSS against `python3 -c 'json.load(…)'` of the
      same file. Goals: time ratio < 1, peak RSS at most 1.5x the file (+ the process's own floor).
   5. idle CPU: a feature left on its loaded screen in tmux: CPU ticks from /proc over the wait. Goal 0.
-  6. image pipeline: decode + downscale + symbol render of a generated 1000x1000 JPEG and PNG to
+  6. image pipeline (6b: a screen of pictures in kitty and xterm under Xvfb, from the app's log, beside chafa):
+     decode + downscale + symbol render of a generated 1000x1000 JPEG and PNG to
      40x20 cells, whole process (`apps-cli-picture-bench render-image`, a small statically linked
      program of the picture packages, as chafa is a picture tool), per tier against chafa's same symbols
      (`--symbols vhalf`, `quad`, `sextant`). Goal: faster than chafa. Quality per tier: both outputs
@@ -705,6 +706,101 @@ def html_document(path):
     return index
 
 
+def picture_screen(table, apps_cli, repetitions, work):
+    """Row 6b: a screen of pictures in real terminals on a virtual display: check24's overview at
+    120x40, in kitty (its protocol) and in xterm as a VT340 (sixel). The app's log (APPS_CLI_LOG) says
+    when it entered the terminal and when every picture on screen was drawn, with the bytes written;
+    chafa then draws the same pictures, at the same 10x5-cell boxes, one after another in the same
+    terminal, timed by the shell around the loop."""
+    print("6b. a screen of pictures: check24 120x40 in real terminals   median (min–max)                   vs chafa")
+    chafa = shutil.which("chafa")
+    tools = [shutil.which(tool) for tool in ("Xvfb", "kitty", "xterm")]
+    if not chafa or not all(tools):
+        print("  skipped: needs chafa, Xvfb, kitty and xterm (apt-get install chafa xvfb kitty xterm)")
+        return
+    display = 90 + random.randrange(400)
+    server = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while not os.path.exists(f"/tmp/.X11-unix/X{display}") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        environment = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TERM_PROGRAM", "APPS_CLI_IMAGES", "NO_COLOR",
+                                                                      "KITTY_WINDOW_ID", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY")}
+        environment.update({"DISPLAY": f":{display}", "LIBGL_ALWAYS_SOFTWARE": "1"})
+        terminals = [
+            ("kitty", "kitty", ["kitty", "--config", "NONE", "-o", "font_size=11", "-o", "remember_window_size=no",
+                                "-o", "initial_window_width=120c", "-o", "initial_window_height=40c"]),
+            ("sixel", "sixels", ["xterm", "-ti", "vt340", "-geometry", "120x40+0+0", "-fa", "DejaVu Sans Mono", "-fs", "10"]),
+        ]
+        images = os.path.join(ROOT, "Packages", "Check24Overview", "Sources", "Check24Overview", "Resources", "Demo")
+        with open(os.path.join(images, "products-test.json")) as f:
+            pictures = [os.path.join(images, "images", p["imageURL"].rsplit("/", 1)[-1]) for p in json.load(f)["products"]]
+
+        def run_in(terminal, script, wait_for, timeout=40):
+            """Runs `script` in `terminal` until the file `wait_for` exists; its text."""
+            process = subprocess.Popen(terminal + ["-e", "sh", "-c", script + "; sleep 60"], env=environment,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                deadline = time.monotonic() + timeout
+                while time.monotonic() < deadline:
+                    if os.path.exists(wait_for):
+                        with open(wait_for) as f:
+                            text = f.read()
+                        if text.endswith("\n") and ("drawn" in text or "chafa" in text):
+                            return text
+                    time.sleep(0.05)
+                return None
+            finally:
+                process.terminate()
+                process.wait()
+
+        for tier, chafa_format, terminal in terminals:
+            ours, count, written = [], 0, 0
+            for run in range(repetitions):
+                log = os.path.join(work, f"screen-{tier}-{run}.log")
+                data = os.path.join(work, f"screen-data-{tier}-{run}")
+                text = run_in(terminal, f"APPS_CLI_LOG='{log}' '{apps_cli}' check24 --images {tier} --data-dir '{data}' 2>/dev/null",
+                              log)
+                if not text:
+                    continue
+                moments = {}
+                for line in text.splitlines():
+                    _, milliseconds, event = line.split(" ", 2)
+                    moments.setdefault(event.split(":")[0], (int(milliseconds), event))
+                entered, drawn = moments.get("entered the terminal"), moments.get("every picture on screen is drawn")
+                if not entered or not drawn:
+                    continue
+                ours.append((drawn[0] - entered[0]) / 1000)
+                found = re.search(r"(\d+) pictures, (\d+) bytes", drawn[1])
+                count, written = int(found.group(1)), int(found.group(2))
+            if not ours:
+                print(f"  {tier}: the app never said every picture was drawn (no row)")
+                continue
+            theirs = []
+            shown = pictures[:count]
+            loop = " ".join(f"'{path}'" for path in shown)
+            for run in range(repetitions):
+                timing = os.path.join(work, f"chafa-{tier}-{run}.txt")
+                script = (f"s=$(date +%s%N); for f in {loop}; do chafa --format {chafa_format} --size 10x5 \"$f\"; done; "
+                          f"e=$(date +%s%N); echo \"chafa $(( (e - s) / 1000 ))\" > '{timing}.tmp'; mv '{timing}.tmp' '{timing}'")
+                text = run_in(terminal, script, timing)
+                if text:
+                    theirs.append(int(text.split()[1]) / 1e6)
+            theirs_bytes = sum(len(subprocess.run([chafa, "--format", chafa_format, "--size", "10x5", path], capture_output=True).stdout)
+                               for path in shown)
+            anchor = statistics.median(theirs) if theirs else None
+            table.add("image", f"check24 120x40 in {terminal[0]} ({tier}): launch until {count} pictures drawn", ours, [], anchor,
+                      "<= chafa", anchor is not None and statistics.median(ours) <= anchor,
+                      note=f"{written // 1024} KB written, the screen's text included (from the app's log, entering the terminal on)")
+            if theirs:
+                table.add("image", f"  chafa --format {chafa_format} --size 10x5, the same {count} pictures in turn", theirs, [],
+                          note=f"{theirs_bytes // 1024} KB written")
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def html_text(table, bench, repetitions, work):
     print("7. HTML to text: 1 MB document, whole process                median (min–max)        peak RSS   vs w3m -dump")
     path = os.path.join(work, "document.html")
@@ -780,6 +876,7 @@ def main():
         contacts_embedded(table, options.apps_cli, 2 if options.quick else 5,
                           [10_000, 1_000_000] if options.quick else [10_000, 100_000, 1_000_000], work)
         images(table, options.picture_bench, 3 if options.quick else 7, work)
+        picture_screen(table, options.apps_cli, 2 if options.quick else 5, work)
         html_text(table, options.bench, 3 if options.quick else 7, work)
         build(table, measure_incremental=not options.quick)
     finally:
