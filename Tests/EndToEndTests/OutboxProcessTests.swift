@@ -84,7 +84,7 @@ final class OutboxProcessTests: XCTestCase {
         wait { try? await server.hangNext(seconds: 0.6, count: 3, method: "POST") }
         for sent in 1...3 {
             let process = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain"]))
-            waitUntil("create \(sent) went out", every: .milliseconds(20)) { self.creates(server) >= sent }
+            pollUntil("create \(sent) went out", every: .milliseconds(20)) { self.creates(server) >= sent }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             waitUntilSettled() // the killed send is given its time to land before the next run looks it up
@@ -120,7 +120,7 @@ final class OutboxProcessTests: XCTestCase {
         defer { server.stop() }
         wait { try? await server.hangNext(seconds: 1, count: 1, method: "PUT") }
         let process = try AppsCLIProcess.start(arguments(server.baseURL, ["--plain", "--keys", "enter f"]))
-        waitUntil("the favourite went out", every: .milliseconds(20)) { self.requests(server).contains("PUT /contacts/1.json") }
+        pollUntil("the favourite went out", every: .milliseconds(20)) { self.requests(server).contains("PUT /contacts/1.json") }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         waitUntilSettled() // it lands (held 1 s); then the next run may look it up
@@ -162,7 +162,7 @@ final class OutboxProcessTests: XCTestCase {
                 since = None
             print('settled' if since is None or time.time() >= since + 2.05 else 'waiting')
             """
-        waitUntil("the changes being sent settle") { try TestProgram.run("/usr/bin/env", ["python3", "-c", script, outbox]).out.contains("settled") }
+        pollUntil("the changes being sent settle") { try TestProgram.run("/usr/bin/env", ["python3", "-c", script, outbox]).out.contains("settled") }
     }
 
     /// How many creates the server received.

@@ -154,13 +154,9 @@ private struct VirtualDisplay {
                 }
                 try endApp(runningWith: dataDirectory)
                 // The terminal draws what the app wrote last a moment after it ends: the picture must go within the deadline.
-                let gone = Date().addingTimeInterval(10)
-                var left = try magentaBox(screenshot())
-                while left != nil, Date() < gone {
-                    usleep(100_000)
-                    left = try magentaBox(screenshot())
+                pollUntil("\(terminal[0]): no picture is left behind after the app ends", every: .milliseconds(100)) {
+                    try magentaBox(screenshot()) == nil
                 }
-                XCTAssertNil(left, "\(terminal[0]): no picture is left behind after the app ends")
                 return error
             }
             previous = (box, screen)
@@ -179,7 +175,7 @@ private struct VirtualDisplay {
         }
         let pid = try XCTUnwrap(app, "the app is running")
         kill(pid, SIGTERM)
-        waitUntil("the app ended after SIGTERM") { kill(pid, 0) != 0 }
+        pollUntil("the app ended after SIGTERM") { kill(pid, 0) != 0 }
     }
 
     private func screenshot() throws -> RGBImage {

@@ -133,7 +133,8 @@ final class ShellIntegrationTests: XCTestCase {
             // Enter opens the first contact once the list shows, q quits once its page does (each waits
             // for the screen in the typescript, which script writes as it comes); `timeout` ends a
             // session that would not.
-            let shows = { (text: String) in "until grep -qa '\(text)' '\(output.path)' 2>/dev/null; do sleep 0.05; done" }
+            // Each wait gives up after 30 s (600 looks), as `timeout` ends the session: nothing here can hang.
+            let shows = { (text: String) in "for i in $(seq 600); do grep -qa '\(text)' '\(output.path)' 2>/dev/null && break; sleep 0.05; done" }
             let program = "\(noColor ? "export NO_COLOR=1" : "unset NO_COLOR"); rm -f '\(output.path)'; "
                 + "(\(shows("Andi Pratama")); printf '\\r'; \(shows("mobile")); printf q) | "
                 + "TERM=xterm-256color timeout 30 script -qfec \"\(command)\" '\(output.path)' >/dev/null 2>&1"

@@ -3,9 +3,9 @@ import Foundation
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 #if canImport(Glibc)
 import Glibc
-import TextCells
 #endif
 
 /// `--help` text laid out for a width: terms in a column, descriptions wrapped at word boundaries

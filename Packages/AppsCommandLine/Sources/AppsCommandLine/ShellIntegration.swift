@@ -192,7 +192,7 @@ public enum ManualPage {
     public static let environment: [(String, String)] = [
         ("APPS_CLI_IMAGES", "How pictures are drawn when --images is not given: auto, kitty, iterm, sixel, half, quadrant, sextant, ascii, text or none."),
         ("APPS_CLI_ACCESSIBLE", "Set and not 0, off, no or false: the accessible mode of --accessible."),
-        ("APPS_CLI_LOG", "A file the app appends to what it does with the terminal (entered, suspended, continued in the background or the foreground, resized, left), a line each; for a report of a terminal left in a bad state."),
+        ("APPS_CLI_LOG", "A file the app appends to what it does with the terminal (entered, suspended, continued in the background or the foreground, resized, when every picture of the first screen is drawn, left), a line each; for a report of a terminal left in a bad state."),
         ("COLORFGBG", "The terminal's foreground and background colours (\"15;0\"), read for --theme auto when the terminal does not answer the question for its background colour."),
         ("NO_COLOR", "When set and not empty, no colours: text styles (bold, reverse, underline) only."),
         ("TERM", "The terminal's type; dumb draws no colours and no pictures."),

@@ -39,17 +39,20 @@ final class PictureMaker {
             let job = waiting.removeFirst()
             guard renderer.wants(job) else { continue }
             isMaking = true
+            let maker = ObjectIdentifier(renderer)
             queue.async { [weak self] in
                 let picture = job.make()
-                Task { @MainActor in self?.finished(picture) }
+                Task { @MainActor in self?.finished(picture, for: maker) }
             }
             return
         }
     }
 
-    private func finished(_ picture: MadePicture) {
+    /// Back with the renderer that asked for it only: another renderer's pictures are made for its own
+    /// protocol and boxes.
+    private func finished(_ picture: MadePicture, for maker: ObjectIdentifier) {
         isMaking = false
-        renderer?.adopt(picture)
+        if let renderer, ObjectIdentifier(renderer) == maker { renderer.adopt(picture) }
         arrived()
         makeNext()
     }

@@ -174,8 +174,8 @@ public final class TerminalHost {
     /// A process that cannot stop runs on after ctrl-z: in an orphaned process group (under `script`,
     /// say) the kernel discards the stop signal, and no SIGCONT will ever come. So a moment later a
     /// process that is still suspended, in the foreground and running takes its screen back. (After a
-    /// real stop this runs once the process continues, together with the SIGCONT's `.resumed`; whichever
-    /// comes second finds nothing to do.)
+    /// real stop the 300 ms start when the process continues, so this usually runs after the SIGCONT's
+    /// `.resumed`; whichever comes second finds nothing to do, or, in the background, the same answer.)
     private func takeBackIfNotStopped() {
         Task { @MainActor [weak self] in
             try? await Task.sleep(for: .milliseconds(300))

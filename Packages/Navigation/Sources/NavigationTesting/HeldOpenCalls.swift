@@ -41,9 +41,11 @@ public final class HeldOpenCalls: Sendable {
         continuation?.resume()
     }
 
-    /// Waits (yielding, without sleeping) until `count` calls have started.
-    public func waitUntilStarted(_ count: Int) async {
-        while startedCount < count { await Task.yield() }
+    /// Waits (yielding, without sleeping) until `count` calls have started, or `timeout` has passed
+    /// (a failing test's calls that never start do not keep a task spinning for the rest of the run).
+    public func waitUntilStarted(_ count: Int, timeout: Duration = .seconds(10)) async {
+        let deadline = ContinuousClock.now + timeout
+        while startedCount < count, ContinuousClock.now < deadline { await Task.yield() }
     }
 }
 

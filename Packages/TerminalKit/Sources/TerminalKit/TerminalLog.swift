@@ -5,8 +5,10 @@ import Darwin
 #endif
 
 /// A log of what the app does with the terminal (entered, suspended, continued in the background or
-/// the foreground, resized, left), one line each, for a report about a terminal left in a bad state
-/// (`APPS_CLI_LOG=FILE`). Nothing of what the screen shows is written, only the host's decisions.
+/// the foreground, still in the background 300 ms after ctrl-z, resized, every picture of the first
+/// screen drawn with the bytes written until then, left), one line each, for a report about a terminal
+/// left in a bad state and for the bench (`APPS_CLI_LOG=FILE`). Nothing of what the screen shows is
+/// written: the host's decisions and those two counts.
 ///
 /// Lines are appended with one `write` each (`O_APPEND`), so a test or `tail -f` reading the file
 /// sees whole lines, and two runs logging to one file never interleave within a line. The file is the

@@ -13,7 +13,7 @@ import TextCells
 /// - After a wide cell the cursor is positioned explicitly again, because terminals disagree on
 ///   the widths of some characters.
 /// - A changed glyph of uncertain width (emoji, VS16 and ZWJ sequences, flags, combining marks; see
-///   ``DisplayWidth/isUncertain(_:)``) is written after its trailing cell, and the rest of its row is
+///   TextCells' `DisplayWidth.isUncertain`) is written after its trailing cell, and the rest of its row is
 ///   written again after it: whether the terminal draws it one, two or four columns wide, no stale
 ///   glyph stays behind and nothing to its right is shifted (after ratatui's fix for the same debris).
 /// - With a ``GraphicsProtocol``, the frame's placed pictures are drawn in the terminal's pixels
@@ -120,7 +120,7 @@ public final class DiffRenderer {
         // the cell names its picture, as placeholders do): only the picture is drawn over it.
         if repaintsAll, pictures?.showsThroughCells != true { base.markPictureCells(of: frame) }
         var before: [UInt8] = [], after: [UInt8] = []
-        pictures?.update(to: frame.visiblePictures, repaintsAll: repaintsAll, base: &base, before: &before, after: &after)
+        pictures?.update(to: frame.visiblePictures, of: frame, repaintsAll: repaintsAll, base: &base, before: &before, after: &after)
         var body: [UInt8] = []
         writeChanges(from: base, to: frame, into: &body)
         // Writing moved the terminal's cursor: it goes back on the focus (or stays hidden without one).

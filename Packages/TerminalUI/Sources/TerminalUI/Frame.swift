@@ -242,7 +242,18 @@ extension Frame {
     /// Sets ``Cell/picture`` wherever `other` (of the same size) has it: a blank screen about to show
     /// `other`, whose picture cells are written as plain blanks, shows them already.
     mutating func markPictureCells(of other: Frame) {
+        markPictureCells(of: other, in: bounds)
+    }
+
+    /// The same within `rect`.
+    mutating func markPictureCells(of other: Frame, in rect: Rect) {
         guard other.size == size else { return }
-        for (index, cell) in other.cells.enumerated() where cell.isPicture { cells[index] = .picture }
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.row..<area.maxRow {
+            for column in area.column..<area.maxColumn where other[column, row].isPicture {
+                cells[row * size.columns + column] = .picture
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ enum EncodedPicture: Sendable {
 
 /// What one pixel protocol does its own way: how a picture is encoded and sent, shown, taken off and
 /// freed. ``PictureLayer`` does what they share (which placements came and went, the pictures' boxes
-/// and ids, the pictures kept and their eviction); ``pictureDriver(for:sixelColors:)`` picks one per protocol.
+/// and ids, the pictures kept and their eviction); ``pictureDriver(for:sixelColors:compresses:)`` picks one per protocol.
 protocol PictureDriver: Sendable {
     /// Whether the terminal keeps a whole picture and shows a part of it (kitty); else a cut picture
     /// is made as the part shown, and the layer keeps the encoded bytes.
@@ -64,8 +64,8 @@ extension PictureDriver {
     }
 
     /// Erases a picture drawn into the cells (ECH row by row, in the plain style) and tells the text
-    /// diff what those cells show now: blanks, as a picture's cells are written (so cells of the new
-    /// frame's pictures there cost nothing, and any other cell is written).
+    /// diff that those cells are blank now, so it writes what the new frame has there (the layer then
+    /// marks the cells of the new frame's pictures there as shown: they are blank, as written).
     func remove(_ placement: PicturePlacement, imageID: UInt32?, placementID: UInt32, base: inout Frame, into output: inout [UInt8]) {
         let area = placement.visible.intersection(base.bounds)
         guard !area.isEmpty else { return }
@@ -75,8 +75,8 @@ extension PictureDriver {
             output.appendASCII("\u{1B}[")
             output.appendDecimal(area.columns)
             output.append(0x58) // X
-            for column in area.column..<area.maxColumn { base.setCell(.picture, column: column, row: row) }
         }
+        base.fill(area, style: .plain)
     }
 }
 

@@ -45,7 +45,8 @@ final class PictureLayer {
     /// Jobs handed out and not brought back yet, so that a picture is made once however many frames place it.
     private var requested: Set<Key> = []
     /// Pictures that could not be made: not asked for again (a key with another box is another picture).
-    private var failed: Set<Key> = []
+    /// Their sources are held, so that a picture made later at the same address is not taken for one.
+    private var failed: [Key: any PictureSource] = [:]
     /// Jobs for the pictures frames placed, not taken yet.
     private var jobs: [PictureJob] = []
     /// The pictures of the last frame's placements.
@@ -72,8 +73,8 @@ final class PictureLayer {
     func adopt(_ picture: MadePicture) {
         requested.remove(picture.key)
         guard let encoded = picture.encoded else {
-            if failed.count >= Self.keptImages * 16 { failed = [] }
-            failed.insert(picture.key)
+            if failed.count >= Self.keptImages * 16 { failed = [:] }
+            failed[picture.key] = picture.source
             return
         }
         if onScreen.contains(picture.key) { made[picture.key] = (picture.source, encoded) }
@@ -100,7 +101,9 @@ final class PictureLayer {
         placeholderCells.isEmpty ? nil : placeholderCells[row * columns + column]
     }
 
-    func update(to visible: [PicturePlacement], repaintsAll: Bool, base: inout Frame, before: inout [UInt8], after: inout [UInt8]) {
+    /// Brings the pictures from the last frame's to `frame`'s `visible` placements: what leaves is taken
+    /// off (`before` the text), what comes is sent and placed (`after` it).
+    func update(to visible: [PicturePlacement], of frame: Frame, repaintsAll: Bool, base: inout Frame, before: inout [UInt8], after: inout [UInt8]) {
         clock += 1
         onScreen = Set(visible.map(key))
         // A picture that arrived after it left the screen is made again if it comes back.
@@ -117,6 +120,9 @@ final class PictureLayer {
         for (placement, placementID) in shown where !staying.contains(placement) {
             shown[placement] = nil
             driver.remove(placement, imageID: images[key(placement)]?.id, placementID: placementID, base: &base, into: &before)
+            // Erased cells that are a picture's in the new frame are blank already, as it writes them:
+            // a picture replaced in its box costs no blanks before it is drawn.
+            if !driver.keepsPictures { base.markPictureCells(of: frame, in: placement.visible) }
         }
         for placement in visible where shown[placement] == nil {
             guard let image = image(for: placement, into: &after) else { continue }
@@ -132,7 +138,7 @@ final class PictureLayer {
 
     private func countShown(_ visible: [PicturePlacement]) {
         shownCount = visible.count { shown[$0] != nil }
-        waitingCount = visible.count { shown[$0] == nil && !failed.contains(key($0)) }
+        waitingCount = visible.count { shown[$0] == nil && failed[key($0)] == nil }
     }
 
     /// Placeholders: pictures are sent before the text, and the cells of every placement that came,
@@ -223,7 +229,7 @@ final class PictureLayer {
     private func encodedPicture(_ placement: PicturePlacement, _ key: Key) -> EncodedPicture? {
         if let ready = made.removeValue(forKey: key) { return ready.picture }
         guard makesPicturesLater else { return driver.encode(placement, box: key.box, crop: key.crop) }
-        if !failed.contains(key), requested.insert(key).inserted {
+        if failed[key] == nil, requested.insert(key).inserted {
             jobs.append(PictureJob(key: key, placement: placement, driver: driver))
         }
         return nil

@@ -341,6 +341,7 @@ final class PictureGraphicsTests: XCTestCase {
         renderer.render(frame(pictureAt: 4, picture))
         let moved = sink.lastText
         XCTAssertTrue(moved.contains("\(escape)[0m\(escape)[3;3H\(escape)[4X\(escape)[4;3H\(escape)[4X"), "the old cells are erased: \(moved)")
+        XCTAssertFalse(moved.contains("\(escape)[3;3H    ") || moved.contains("\(escape)[3;3H\(escape)[K"), "and not written again: \(moved)")
         XCTAssertTrue(moved.contains("\(escape)[5;3H\(escape)P0;1;0q"), "and the picture drawn at its new place")
         XCTAssertEqual(picture.pixelRequests, 1, "from the encoded copy")
 
@@ -456,10 +457,17 @@ extension PictureGraphicsTests {
             later.render(frame(pictureAt: 2, picture))
             let atOnceText = atOnceSink.lastText, laterText = laterSink.lastText
             XCTAssertFalse(laterText.contains("title"), "\(graphics): the text was written already")
-            for part in [escape + "_Ga=t", escape + "P0;1;0q", "1337;File", "a=p,", escape + "_Ga=p,U=1"] where atOnceText.contains(part) {
-                let sent = atOnceText[atOnceText.range(of: part)!.lowerBound...].prefix { $0 != "\u{07}" && $0 != "\\" }
+            // Each command the at-once renderer sent for the picture, whole (up to its ST or BEL), is in the later frame.
+            var compared = 0
+            for part in [escape + "_Ga=t", escape + "P0;1;0q", "1337;File", "a=p,", escape + "_Ga=p,U=1"] {
+                guard let start = atOnceText.range(of: part) else { continue }
+                let rest = atOnceText[start.lowerBound...]
+                let end = [rest.range(of: escape + "\\"), rest.range(of: "\u{07}")].compactMap { $0?.upperBound }.min() ?? rest.endIndex
+                let sent = rest[..<end]
                 XCTAssertTrue(laterText.contains(sent), "\(graphics): \(sent) in \(laterText)")
+                compared += 1
             }
+            XCTAssertGreaterThan(compared, 0, "\(graphics): the at-once renderer sent the picture")
             XCTAssertEqual(picture.pixelRequests, 2, "\(graphics): the job asked once")
             XCTAssertTrue(later.pictureCounts == (1, 0), "\(graphics): shown, none waits")
             later.render(frame(pictureAt: 2, picture))

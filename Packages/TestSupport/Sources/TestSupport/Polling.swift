@@ -21,9 +21,11 @@ public func waitUntil(_ description: String, timeout: Duration = .seconds(10), e
 /// The same poll for a synchronous test (processes, terminals, files written by another program):
 /// asks `condition` every `interval`, blocking the calling thread in between, and fails the test
 /// after `timeout`. Returns whether the condition came to hold.
+/// Its own name, not an overload of the async form: a trailing closure would pick between the two by
+/// the closure alone, whatever the caller awaits.
 @discardableResult
-public func waitUntil(_ description: String, timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(50),
-                      file: StaticString = #filePath, line: UInt = #line, polling condition: () throws -> Bool) -> Bool {
+public func pollUntil(_ description: String, timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(50),
+                      file: StaticString = #filePath, line: UInt = #line, _ condition: () throws -> Bool) -> Bool {
     let deadline = ContinuousClock.now + timeout
     while (try? condition()) != true {
         if ContinuousClock.now > deadline {

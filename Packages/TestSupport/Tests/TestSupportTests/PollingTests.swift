@@ -15,7 +15,7 @@ final class PollingTests: XCTestCase {
     /// The synchronous form, for process and terminal tests: the same asking, blocking between.
     func testTheBlockingPollAsksUntilTheConditionHolds() {
         var asked = 0
-        let held = waitUntil("asked three times", every: .milliseconds(1)) {
+        let held = pollUntil("asked three times", every: .milliseconds(1)) {
             asked += 1
             return asked >= 3
         }

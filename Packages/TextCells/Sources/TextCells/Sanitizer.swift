@@ -1,5 +1,5 @@
 /// Keeps data from ever controlling the terminal: every string that comes from data passes
-/// ``sanitize(_:)`` before it reaches a cell (``Frame/put(_:at:style:maxColumns:)`` does it for you).
+/// ``sanitize(_:)`` before it reaches a cell (TerminalUI's `Frame.put` does it for you).
 ///
 /// ``sanitize(_:)`` is for single-line cell content and maps one scalar to one scalar:
 /// - C0 controls U+0000–U+001F, DEL and the C1 controls U+0080–U+009F become U+FFFD (�), except
