@@ -138,7 +138,13 @@ final class PictureLayer {
 
     private func countShown(_ visible: [PicturePlacement]) {
         shownCount = visible.count { shown[$0] != nil }
-        waitingCount = visible.count { shown[$0] == nil && failed[key($0)] == nil }
+        waitingCount = visible.count { shown[$0] == nil && failed[key($0)] == nil && isShowable($0) }
+    }
+
+    /// Whether the driver can show `placement` at all (placeholders name at most 128 cells a side).
+    private func isShowable(_ placement: PicturePlacement) -> Bool {
+        !driver.showsThroughCells
+            || (placement.rect.rows <= KittyPlaceholders.maximumCells && placement.rect.columns <= KittyPlaceholders.maximumCells)
     }
 
     /// Placeholders: pictures are sent before the text, and the cells of every placement that came,
@@ -154,8 +160,7 @@ final class PictureLayer {
         if repaintsAll { shown = [:] }
         var onScreen = Set<Key>()
         for placement in visible {
-            guard placement.rect.rows <= KittyPlaceholders.maximumCells, placement.rect.columns <= KittyPlaceholders.maximumCells,
-                  let image = image(for: placement, into: &before) else { continue }
+            guard isShowable(placement), let image = image(for: placement, into: &before) else { continue }
             onScreen.insert(key(placement))
             images[key(placement)]?.lastUse = clock
             if shown[placement] == nil {

@@ -414,6 +414,16 @@ final class KittyPlaceholderTests: XCTestCase {
         XCTAssertEqual(String(decoding: renderer.teardown(), as: UTF8.self), "\(escape)Ptmux;\(escape)\(escape)_Ga=d,d=A,q=2\(escape)\(escape)\\\(escape)\\")
     }
 
+    /// A box wider than placeholders can name is not shown, and not waited for either.
+    func testABoxTooLargeForPlaceholdersIsNotWaitedFor() {
+        let renderer = DiffRenderer(sink: RecordingSink(), colorMode: .trueColor, graphics: .kittyPlaceholders, makesPicturesLater: true)
+        var frame = Frame(size: Size(columns: 200, rows: 4))
+        frame.place(SolidPicture((1, 1, 1)), in: Rect(column: 0, row: 0, columns: 130, rows: 2))
+        renderer.render(frame)
+        XCTAssertTrue(renderer.takePictureJobs().isEmpty)
+        XCTAssertTrue(renderer.pictureCounts == (0, 0))
+    }
+
     func testImageIDsStayBelow256AndAreNeverShared() {
         let sink = RecordingSink()
         let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kittyPlaceholders, compressesPictures: true)
