@@ -655,7 +655,7 @@ def images(table, bench, repetitions, work):
         size = size_sent(output, fallback)
         return size[0] * size[1] if size else None
     for kind, path in files:
-        kitty_pixels, kitty_sizes = {}, {}
+        kitty_sizes = {}
         for tier, chafa_format in (("kitty", "kitty"), ("iterm", "iterm"), ("sixel", "sixels")):
             ours = [bench, "render-image", path, "40x20", tier]
             theirs = [chafa, "--format", chafa_format, "--size", "40x20", path]

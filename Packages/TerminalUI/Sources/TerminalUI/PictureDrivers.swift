@@ -160,13 +160,9 @@ struct ITermDriver: PictureDriver {
         if compresses {
             let pixels = placement.source.rgba(fittingIn: box, cutTo: crop)
             file = placement.source.png(rgba: pixels.rgba, size: pixels.size)
-        } else if crop == nil {
-            let pixels = placement.source.opaquePixels(fittingIn: box)
-            file = ITermImages.tiff(pixels: pixels.bytes, size: box, hasAlpha: pixels.hasAlpha)
         } else {
-            let pixels = placement.source.rgba(fittingIn: box, cutTo: crop)
-            let rgb = opaqueRGB(pixels.rgba)
-            file = ITermImages.tiff(pixels: rgb ?? pixels.rgba, size: pixels.size, hasAlpha: rgb == nil)
+            let pixels = placement.source.opaquePixels(fittingIn: box, cutTo: crop)
+            file = ITermImages.tiff(pixels: pixels.bytes, size: pixels.size, hasAlpha: pixels.hasAlpha)
         }
         return file.map { .drawing(ITermImages.inline(file: $0, columns: placement.visible.columns, rows: placement.visible.rows)) }
     }
@@ -218,12 +214,13 @@ func opaqueRGB(_ rgba: [UInt8]) -> [UInt8]? {
 }
 
 extension PictureSource {
-    /// The picture fitted into `box`: RGB when it fills the box with opaque pixels, else RGBA.
-    func opaquePixels(fittingIn box: PixelSize) -> (bytes: [UInt8], hasAlpha: Bool) {
-        if let rgb = rgb(fillingExactly: box) { return (rgb, false) }
-        let rgba = rgba(fittingIn: box)
-        if let rgb = opaqueRGB(rgba) { return (rgb, false) }
-        return (rgba, true)
+    /// The picture fitted into `box`, cut to `crop` (all of the box when nil): RGB when every pixel
+    /// shown is opaque, else RGBA.
+    func opaquePixels(fittingIn box: PixelSize, cutTo crop: PixelRect? = nil) -> (bytes: [UInt8], size: PixelSize, hasAlpha: Bool) {
+        if crop == nil, let rgb = rgb(fillingExactly: box) { return (rgb, box, false) }
+        let pixels = rgba(fittingIn: box, cutTo: crop)
+        if let rgb = opaqueRGB(pixels.rgba) { return (rgb, pixels.size, false) }
+        return (pixels.rgba, pixels.size, true)
     }
 
     /// The RGBA pixels of the picture fitted into `box`, cut to `crop` (all of the box when nil).
