@@ -36,7 +36,14 @@ let package = Package(
             dependencies: ["CLibJPEG"],
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
-        .target(name: "ImageKit", dependencies: ["CJPEGDecode", "CLibPNG", "CZlib"]),
+        // Our own C wrapper for libpng's row API (setjmp errors, silenced messages): PNG rows go
+        // through the scaler as they are read.
+        .target(
+            name: "CPNGRows",
+            dependencies: ["CLibPNG"],
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+        .target(name: "ImageKit", dependencies: ["CJPEGDecode", "CPNGRows", "CLibPNG", "CZlib"]),
         .target(name: "ImageKitTesting", dependencies: ["ImageKit"]),
         .testTarget(
             name: "ImageKitTests",

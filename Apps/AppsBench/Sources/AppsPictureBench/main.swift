@@ -38,13 +38,10 @@ if arguments.count >= 3, arguments[1] == "render-image" {
     let mode = ImageRenderMode(colorMode: .trueColor, tier: tier) ?? .halfBlocks
     do {
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
-        // Decoded near the size shown (two pixels across and two or three down per cell), as the app's
-        // image repository does.
-        // The pixel tiers decode at the box's pixels (cells of 10x20).
+        // Decoded to fit the box as it is shown (two pixels across and three down per cell for the
+        // symbol tiers, cells of 10x20 for the pixel ones), as the app's image repository decodes.
         let cell = tier.graphics == nil ? PixelSize(width: 2, height: 3) : PixelSize(width: 10, height: 20)
-        let limits = ImageDecoder.Limits(maximumSide: 65_535, maximumPixelCount: 4 * 1024 * 1024,
-                                         targetSide: max(cells.columns * cell.width, cells.rows * cell.height))
-        let image = try ImageDecoder.decode(data, limits: limits)
+        let image = try ImageDecoder.decode(data, fittingIn: (cells.columns * cell.width, cells.rows * cell.height))
         var frame: Frame
         if tier.graphics != nil {
             frame = Frame(size: cells)
@@ -75,9 +72,12 @@ if arguments.count >= 3, arguments[1] == "picture-phases" {
         }
         return samples.sorted()[7]
     }
-    let limits = ImageDecoder.Limits(maximumSide: 65_535, maximumPixelCount: 4 * 1024 * 1024, targetSide: max(box.width, box.height))
-    var image = try! ImageDecoder.decode(data, limits: limits)
-    print(String(format: "decode to %dx%d: %.2f ms", image.width, image.height, median { image = try! ImageDecoder.decode(data, limits: limits) }))
+    var image = try! ImageDecoder.decode(data, fittingIn: (box.width, box.height))
+    print(String(format: "decode to fit %dx%d: %.2f ms", image.width, image.height,
+                 median { image = try! ImageDecoder.decode(data, fittingIn: (box.width, box.height)) }))
+    let whole = try! ImageDecoder.decode(data, fittingIn: (0, 0))
+    print(String(format: "decode whole (%dx%d): %.2f ms, then scale it to fit: %.2f ms", whole.width, whole.height,
+                 median { _ = try! ImageDecoder.decode(data, fittingIn: (0, 0)) }, median { _ = whole.scaled(toFit: (box.width, box.height)) }))
     let picture = ImagePicture(image)
     print(String(format: "fit into %dx%d RGBA: %.2f ms", box.width, box.height, median { _ = picture.rgba(fittingIn: box) }))
     for (graphics, compresses) in [(GraphicsProtocol.kitty, false), (.kitty, true), (.iterm, false), (.iterm, true), (.sixel, false)] {

@@ -1,12 +1,14 @@
 import CJPEGDecode
 import CLibPNG
+import CPNGRows
 import Foundation
 
 /// The image formats the decoder understands.
 public enum ImageFormat: Sendable, Equatable {
     /// JPEG (baseline or progressive; YCbCr, greyscale or CMYK), decoded by libjpeg-turbo.
     case jpeg
-    /// PNG of any color type and bit depth, decoded by libpng's simplified API.
+    /// PNG of any color type and bit depth, decoded by libpng a row at a time (interlaced ones whole,
+    /// through its simplified API), to the same pixels either way.
     case png
 
     /// Recognises the format by its magic bytes (JPEG: FF D8 FF, PNG: 89 50 4E 47); nil for anything else.
@@ -61,6 +63,13 @@ public enum ImageDecoder {
         func allows(width: Int, height: Int) -> Bool {
             width <= maximumSide && height <= maximumSide && width * height <= maximumPixelCount
         }
+
+        /// These limits with JPEGs decoded to cover `side` (0 keeps the limits' own target).
+        func decoding(at side: Int) -> Limits {
+            guard side > 0 else { return self }
+            return Limits(maximumSide: maximumSide, maximumPixelCount: maximumPixelCount, targetSide: side, maximumScans: maximumScans,
+                          maximumDecodeSeconds: maximumDecodeSeconds, maximumDecoderBytes: maximumDecoderBytes)
+        }
     }
 
     /// Decodes `data`, recognising JPEG or PNG by its magic bytes.
@@ -77,7 +86,27 @@ public enum ImageDecoder {
                               limits: Limits = .standard, cancellation: DecodeCancellation? = nil) throws(ImageError) -> RGBImage {
         switch ImageFormat.sniff(data) {
         case .jpeg: try decodeJPEG(data, limits: limits, cancellation: cancellation)
-        case .png: try decodePNG(data, background: background, limits: limits)
+        case .png: try decodePNG(data, background: background, limits: limits, fittingIn: (0, 0), cancellation: cancellation)
+        case nil: throw .unsupportedFormat
+        }
+    }
+
+    /// Decodes `data` to fit `box` (in pixels), its aspect ratio kept: the picture a terminal shows
+    /// there, made without a full-size copy where the format allows.
+    ///
+    /// A JPEG is decoded at the smallest DCT scale that still covers the box and then area-averaged to
+    /// fit; a PNG's rows go through the area-average as libpng reads them, so only the result and a
+    /// row are held (an interlaced PNG is decoded whole first). The pixels equal
+    /// `decode(…).scaled(toFit: box)` for a picture larger than the box, and `decode(…)` for one that
+    /// fits already. An empty box decodes at full size. Throws as `decode` does.
+    public static func decode(_ data: Data, fittingIn box: (width: Int, height: Int), background: RGBPixel = .white,
+                              limits: Limits = .standard, cancellation: DecodeCancellation? = nil) throws(ImageError) -> RGBImage {
+        let box: (width: Int, height: Int) = box.width > 0 && box.height > 0 ? box : (0, 0)
+        switch ImageFormat.sniff(data) {
+        case .jpeg:
+            let decoded = try decodeJPEG(data, limits: limits.decoding(at: max(box.width, box.height)), cancellation: cancellation)
+            return decoded.reduced(toFit: box)
+        case .png: return try decodePNG(data, background: background, limits: limits, fittingIn: box, cancellation: cancellation)
         case nil: throw .unsupportedFormat
         }
     }
@@ -117,9 +146,78 @@ public enum ImageDecoder {
         }
     }
 
-    // MARK: PNG (libpng's simplified API reports errors in `message` and needs no setjmp)
+    // MARK: PNG
 
-    private static func decodePNG(_ data: Data, background: RGBPixel, limits: Limits) throws(ImageError) -> RGBImage {
+    private static func decodePNG(_ data: Data, background: RGBPixel, limits: Limits, fittingIn box: (width: Int, height: Int),
+                                  cancellation: DecodeCancellation?) throws(ImageError) -> RGBImage {
+        if let streamed = decodePNGRows(data, background: background, limits: limits, fittingIn: box, cancellation: cancellation) {
+            return try streamed.get()
+        }
+        return try decodeWholePNG(data, background: background, limits: limits).reduced(toFit: box)
+    }
+
+    /// A PNG read row by row (CPNGRows): each row composited over `background` and, when the picture
+    /// is larger than `box`, area-averaged into the result as it arrives (an empty box: full size).
+    /// Nil for an interlaced PNG, whose rows only exist once every pass is read.
+    static func decodePNGRows(_ data: Data, background: RGBPixel, limits: Limits, fittingIn box: (width: Int, height: Int),
+                              cancellation: DecodeCancellation?) -> Result<RGBImage, ImageError>? {
+        // libpng reads from `bytes` until the reader is closed, so everything stays inside this closure.
+        data.withUnsafeBytes { bytes -> Result<RGBImage, ImageError>? in
+            var reader: OpaquePointer?
+            var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
+            var message = [CChar](repeating: 0, count: 200)
+            let opened = imagekit_png_open(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &reader,
+                                           &width, &height, &channels, &message, message.count)
+            if Int(opened) == IMAGEKIT_PNG_WHOLE_PICTURE_NEEDED { return nil }
+            guard Int(opened) == IMAGEKIT_PNG_OK, let reader else { return .failure(.broken(detail: text(message))) }
+            defer { imagekit_png_close(reader) }
+            let source = (width: Int(width), height: Int(height))
+            guard source.width > 0, source.height > 0 else { return .failure(.broken(detail: "empty image")) }
+            guard limits.allows(width: source.width, height: source.height) else {
+                return .failure(.tooLarge(width: source.width, height: source.height))
+            }
+            let target = RGBImage.reducedSize(width: source.width, height: source.height, toFit: box)
+            // Raw buffers: their addresses are handed to libpng and to the scaler row after row.
+            let read = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: source.width * Int(channels))
+            let composited = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: channels == 4 ? source.width * 3 : 0)
+            defer { read.deallocate(); composited.deallocate() }
+            var nextRow = 0
+            // Row `y` of the picture as RGB, read (and composited) in order; valid until the next call.
+            func row(_ y: Int) throws(ImageError) -> UnsafeBufferPointer<UInt8> {
+                while nextRow <= y {
+                    if nextRow % 64 == 0, cancellation?.isCancelled == true { throw .unavailable(detail: "cancelled") }
+                    guard Int(imagekit_png_read_row(reader, read.baseAddress, &message, message.count)) == IMAGEKIT_PNG_OK else {
+                        throw .broken(detail: text(message))
+                    }
+                    nextRow += 1
+                }
+                guard channels == 4 else { return UnsafeBufferPointer(read) }
+                composite(UnsafeBufferPointer(read), into: composited, over: background)
+                return UnsafeBufferPointer(composited)
+            }
+            do throws(ImageError) {
+                if target == source {
+                    var pixels = [UInt8](repeating: 0, count: source.width * source.height * 3)
+                    let rowLength = source.width * 3
+                    for y in 0..<source.height {
+                        let decoded = try row(y)
+                        pixels.withUnsafeMutableBufferPointer { target in
+                            _ = UnsafeMutableBufferPointer(rebasing: target[y * rowLength..<(y + 1) * rowLength]).initialize(from: decoded)
+                        }
+                    }
+                    return .success(RGBImage(width: source.width, height: source.height, pixels: pixels))
+                }
+                return .success(try RGBImage.areaAveraged(width: source.width, height: source.height,
+                                                          toWidth: target.width, height: target.height, row: row))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// A PNG through libpng's simplified API (which reports errors in `message` and needs no setjmp),
+    /// for interlaced files, and the measure the row reader's pixels are tested against.
+    static func decodeWholePNG(_ data: Data, background: RGBPixel, limits: Limits) throws(ImageError) -> RGBImage {
         // libpng keeps reading from `bytes` until finish_read, so both calls stay inside this closure.
         let result: Result<RGBImage, ImageError> = data.withUnsafeBytes { bytes in
             var image = png_image()
@@ -154,6 +252,10 @@ public enum ImageDecoder {
         return try result.get()
     }
 
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     private static func pngMessage(_ image: png_image) -> String {
         withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -162,27 +264,30 @@ public enum ImageDecoder {
 
     /// Blends straight (non-premultiplied) RGBA over an opaque background: out = c·a + bg·(1 − a).
     static func composite(_ rgba: [UInt8], width: Int, height: Int, over background: RGBPixel) -> RGBImage {
-        let count = width * height
-        var rgb = [UInt8](repeating: 0, count: count * 3)
-        let backdrop = (UInt32(background.red), UInt32(background.green), UInt32(background.blue))
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
         rgba.withUnsafeBufferPointer { source in
-            rgb.withUnsafeMutableBufferPointer { target in
-                for pixel in 0..<count {
-                    let from = pixel * 4, to = pixel * 3
-                    let alpha = UInt32(source[from + 3])
-                    // Opaque pixels (most of most pictures) are copied; the rest are blended.
-                    if alpha == 255 {
-                        target[to] = source[from]; target[to + 1] = source[from + 1]; target[to + 2] = source[from + 2]
-                        continue
-                    }
-                    let rest = 255 - alpha
-                    target[to] = UInt8((UInt32(source[from]) * alpha + backdrop.0 * rest + 127) / 255)
-                    target[to + 1] = UInt8((UInt32(source[from + 1]) * alpha + backdrop.1 * rest + 127) / 255)
-                    target[to + 2] = UInt8((UInt32(source[from + 2]) * alpha + backdrop.2 * rest + 127) / 255)
-                }
-            }
+            rgb.withUnsafeMutableBufferPointer { composite(source, into: $0, over: background) }
         }
         return RGBImage(width: width, height: height, pixels: rgb)
+    }
+
+    /// `source`'s RGBA pixels blended over `background` into `target`'s RGB ones (as many pixels as
+    /// `target` holds): a whole picture, or one row of it.
+    static func composite(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>, over background: RGBPixel) {
+        let backdrop = (UInt32(background.red), UInt32(background.green), UInt32(background.blue))
+        for pixel in 0..<(target.count / 3) {
+            let from = pixel * 4, to = pixel * 3
+            let alpha = UInt32(source[from + 3])
+            // Opaque pixels (most of most pictures) are copied; the rest are blended.
+            if alpha == 255 {
+                target[to] = source[from]; target[to + 1] = source[from + 1]; target[to + 2] = source[from + 2]
+                continue
+            }
+            let rest = 255 - alpha
+            target[to] = UInt8((UInt32(source[from]) * alpha + backdrop.0 * rest + 127) / 255)
+            target[to + 1] = UInt8((UInt32(source[from + 1]) * alpha + backdrop.1 * rest + 127) / 255)
+            target[to + 2] = UInt8((UInt32(source[from + 2]) * alpha + backdrop.2 * rest + 127) / 255)
+        }
     }
 }
 

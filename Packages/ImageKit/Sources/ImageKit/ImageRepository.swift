@@ -195,12 +195,9 @@ public actor ImageRepository {
     private static func decodeAndReduce(_ data: Data, background: RGBPixel, limits: ImageDecoder.Limits,
                                         cancellation: DecodeCancellation) -> Result<RGBImage, ImageError> {
         do throws(ImageError) {
-            var image = try ImageDecoder.decode(data, background: background, limits: limits, cancellation: cancellation)
             let side = limits.targetSide
-            if side > 0, image.width > side || image.height > side {
-                image = image.scaled(toFit: (side, side))
-            }
-            return .success(image)
+            return .success(try ImageDecoder.decode(data, fittingIn: (side, side), background: background,
+                                                    limits: limits, cancellation: cancellation))
         } catch {
             return .failure(error)
         }
