@@ -25,7 +25,10 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
-        .target(name: "CCurlShim", dependencies: ["CLibCurl"], linkerSettings: [.linkedLibrary("curl")]),
+        // glibc's checked string and memory functions in release builds (fortify needs the optimizer).
+        .target(name: "CCurlShim", dependencies: ["CLibCurl"],
+                cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))],
+                linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "HTTPClientLive", dependencies: ["HTTPClient", "CCurlShim"]),
         .target(name: "HTTPClientTesting"),
         .target(name: "HTTPClientTexts", dependencies: ["HTTPClient"]),

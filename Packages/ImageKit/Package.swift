@@ -3,6 +3,10 @@
 // repository with memory + disk caches: no UI (interactors import it; drawing is PictureUI's).
 import PackageDescription
 
+// Our C wrappers read untrusted pictures: glibc's checked string and memory functions in release
+// builds (fortify needs the optimizer, so debug builds go without).
+let fortified: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))]
+
 let package = Package(
     name: "ImageKit",
     products: [
@@ -34,6 +38,7 @@ let package = Package(
         .target(
             name: "CJPEGDecode",
             dependencies: ["CLibJPEG"],
+            cSettings: fortified,
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
         // Our own C wrapper for libpng's row API (setjmp errors, silenced messages): PNG rows go
@@ -41,6 +46,7 @@ let package = Package(
         .target(
             name: "CPNGRows",
             dependencies: ["CLibPNG"],
+            cSettings: fortified,
             linkerSettings: [.linkedLibrary("png16")]
         ),
         .target(name: "ImageKit", dependencies: ["CJPEGDecode", "CPNGRows", "CLibPNG", "CZlib"]),
