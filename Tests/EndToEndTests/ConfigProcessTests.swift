@@ -121,4 +121,61 @@ final class ConfigProcessTests: XCTestCase {
         XCTAssertEqual(usage.status, 64)
         XCTAssertTrue(usage.stderr.contains("--theme takes one of auto, dark, light, high-contrast, not 'solarized'."), usage.stderr)
     }
+
+    // MARK: Remapped keys
+
+    private let remapping = "[keys]\nquit = x, ctrl-c\nfilter = /, ctrl-f\n\n[contacts.keys]\nfavorite = s\n"
+
+    /// `--plain --keys` walks go through the remapping as a terminal's keys do.
+    func testARemappedQuitAndFilterWorkInPlainRuns() throws {
+        try Data(remapping.utf8).write(to: configFile)
+        let filtered = try run(["numbers", "--plain", "--size", "80x24", "--keys", "ctrl-f 1 0 0 enter"])
+        XCTAssertEqual(filtered.status, 0, filtered.stderr)
+        XCTAssertTrue(filtered.stdout.contains("Numbers (4 of 52)"), "ctrl-f filters:\n\(filtered.stdout)")
+        XCTAssertTrue(filtered.stdout.contains("x/ctrl-c quit"), "the key bar says the quit in effect:\n\(filtered.stdout)")
+        let slash = try run(["numbers", "--plain", "--keys", "/ 1 0 0 enter"])
+        XCTAssertTrue(slash.stdout.contains("Numbers (4 of 52)"), "/ is still a filter key:\n\(slash.stdout)")
+        // q is no longer quit: the walk goes on to the filter; x quits before it.
+        let q = try run(["numbers", "--plain", "--keys", "q /"])
+        XCTAssertTrue(q.stdout.contains("type to filter"), q.stdout)
+        let x = try run(["numbers", "--plain", "--keys", "x /"])
+        XCTAssertEqual(x.status, 0, x.stderr)
+        XCTAssertFalse(x.stdout.contains("type to filter"), "x quit first:\n\(x.stdout)")
+        // Without the file, q quits as it always did.
+        try FileManager.default.removeItem(at: configFile)
+        XCTAssertFalse(try run(["numbers", "--plain", "--keys", "q /"]).stdout.contains("type to filter"))
+    }
+
+    /// The `?` overlay, `--help` and `--print-config` show the keys in effect.
+    func testTheOverlayHelpAndPrintConfigShowTheRemappedKeys() throws {
+        try Data(remapping.utf8).write(to: configFile)
+        let overlay = try run(["contacts", "--plain", "--size", "100x40", "--data-dir", home.appendingPathComponent("data").path, "--keys", "enter ?"])
+        XCTAssertTrue(overlay.stdout.contains("x ctrl-c"), overlay.stdout)
+        XCTAssertTrue(overlay.stdout.contains("│ s                  favourite on or off"), "favorite is s on a contact's page:\n\(overlay.stdout)")
+        XCTAssertTrue(overlay.stdout.contains("s favourite  e edit"), "and in its key bar:\n\(overlay.stdout)")
+        let help = try run(["contacts", "--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(help.stdout.contains("  / ctrl-f "), help.stdout)
+        XCTAssertTrue(help.stdout.contains("  x ctrl-c "), help.stdout)
+        XCTAssertTrue(help.stdout.contains("  s                  favourite on or off"), help.stdout)
+        XCTAssertFalse(help.stdout.contains("  f                  favourite"), help.stdout)
+        let numbersHelp = try run(["numbers", "--help"])
+        XCTAssertTrue(numbersHelp.stdout.contains("  x ctrl-c "), "[keys] is every feature's:\n\(numbersHelp.stdout)")
+        let printed = try run(["contacts", "--print-config"])
+        XCTAssertTrue(printed.stdout.contains("keys.favorite"), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("\(configFile.path):6 [contacts.keys]"), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("ctrl-f"), printed.stdout)
+    }
+
+    /// A key that two bindings of one screen would share: exit 78, with the file and line.
+    func testAConflictingKeyExits78AndNamesItsLine() throws {
+        try Data("[keys]\nfilter = ctrl-f\n\n[contacts.keys]\nfavorite = c\n".utf8).write(to: configFile)
+        for arguments in [["contacts", "--plain"], ["contacts", "--help"], ["numbers", "--plain"], ["--print-config"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 78, "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+            XCTAssertEqual(result.stderr, "apps-cli: \(configFile.path):5: [contacts.keys] gives c to favorite, but c already means call on the Contact "
+                           + "screen of contacts; choose another key.\n", "\(arguments)")
+        }
+    }
 }

@@ -253,13 +253,14 @@ final class RealTerminalTests: XCTestCase {
     }
 
     /// Starts `apps-cli numbers` in a `columns` × 30 pane, recording the terminal settings before and after.
-    private func startNumbers(columns: Int) throws {
+    private func startNumbers(columns: Int, environment: [String] = []) throws {
         let binary = AppsCLIProcess.executable.path
         let dir = workDirectory.path
         let script = "unset NO_COLOR; stty -g > '\(dir)/before'; '\(binary)' numbers 2>'\(dir)/stderr'; echo $? > '\(dir)/status.tmp'; "
             + "stty -g > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'; sleep 60"
         try tmux(["new-session", "-d", "-s", "main", "-x", String(columns), "-y", "30",
-                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", "XDG_CACHE_HOME=\(dir)/cache", "sh", "-c", script])
+                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", "XDG_CACHE_HOME=\(dir)/cache"]
+                 + environment.flatMap { ["-e", $0] } + ["sh", "-c", script])
     }
 
     /// The number whose list row is selected (▌) on `screen`.
@@ -315,6 +316,34 @@ final class RealTerminalTests: XCTestCase {
         let cleared = try waitFor("every number again") { $0.contains("Numbers (52)") && $0.contains("/ press / to filter") }
         XCTAssertEqual(selectedNumber(cleared), "1000", "the number stays selected:\n\(cleared)")
         try quitAndAssertRestored()
+    }
+
+    /// Keys remapped in the config file, in a real terminal: ctrl-f filters, the key bar and the `?`
+    /// overlay say the keys in effect, q no longer quits and x does, leaving the terminal as it was.
+    func testRemappedQuitAndFilterInARealTerminal() throws {
+        let config = workDirectory.appendingPathComponent("config/apps-cli")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("[keys]\nquit = x, ctrl-c\nfilter = /, ctrl-f\n".utf8).write(to: config.appendingPathComponent("config"))
+        try startNumbers(columns: 80, environment: ["XDG_CONFIG_HOME=\(workDirectory.path)/config"])
+        _ = try waitFor("the list, its bar with the quit in effect") { $0.contains("Numbers (52)") && $0.contains("x/ctrl-c quit") }
+        try tmux(["send-keys", "-t", "main", "C-f"])
+        _ = try waitFor("ctrl-f: the typing key bar") { $0.contains("type to filter  enter keep  esc clear") }
+        try tmux(["send-keys", "-t", "main", "-l", "100"])
+        _ = try waitFor("the numbers containing 100") { $0.contains("Numbers (4 of 52)") }
+        try tmux(["send-keys", "-t", "main", "Enter"])
+        try tmux(["send-keys", "-t", "main", "?"])
+        let overlay = try waitFor("the keys overlay") { $0.contains("/ ctrl-f") && $0.contains("x ctrl-c") }
+        XCTAssertFalse(overlay.contains("q ctrl-c"), overlay)
+        try tmux(["send-keys", "-t", "main", "Escape"])
+        _ = try waitFor("the overlay closed") { !$0.contains("x ctrl-c") && $0.contains("x/ctrl-c quit") }
+        try tmux(["send-keys", "-t", "main", "q", "Escape"])
+        _ = try waitFor("q did not quit; esc cleared the filter") { $0.contains("Numbers (52)") }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file("status").path), "still running after q")
+        try tmux(["send-keys", "-t", "main", "x"])
+        waitForTheStatus()
+        XCTAssertEqual(try String(contentsOf: file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        XCTAssertEqual(try String(contentsOf: file("before"), encoding: .utf8), try String(contentsOf: file("after"), encoding: .utf8))
+        XCTAssertEqual(try String(contentsOf: file("stderr"), encoding: .utf8), "")
     }
 
     /// numbers' required use case in a real terminal whose window really resizes: start narrow, open

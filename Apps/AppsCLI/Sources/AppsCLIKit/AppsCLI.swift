@@ -38,7 +38,13 @@ public enum AppsCLI {
                 return 64
             }
             if options.showHelp {
-                return Console.printOutput(help(for: feature))
+                // The keys in effect: the config file's remapping (a mistake in it is said, exit 78).
+                switch loadConfig(environment: environment) {
+                case .success(let config): return Console.printOutput(help(for: feature, keyMap: config?.keyMap(for: name) ?? .none))
+                case .failure(let error):
+                    Console.printError("apps-cli: \(error.message)")
+                    return 78
+                }
             }
             let make = feature.make
             // A data directory that is a file is wrong for every feature, including those that only
@@ -97,7 +103,12 @@ public enum AppsCLI {
     private static func loadConfig(environment: [String: String]) -> Result<ConfigFile?, ConfigError> {
         let home = LaunchEnvironment(options: LaunchOptions(), environment: environment).homeDirectory
         guard let path = ConfigFile.path(environment: environment, home: home) else { return .success(nil) }
-        do throws(ConfigError) { return .success(try ConfigFile.load(path: path, features: FeatureCatalog.all.map(\.name))) } catch { return .failure(error) }
+        let keys = Dictionary(uniqueKeysWithValues: FeatureCatalog.commandLine.map { ($0.name, $0.keys) })
+        do throws(ConfigError) {
+            return .success(try ConfigFile.load(path: path, features: FeatureCatalog.all.map(\.name), keys: keys))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// `--print-config`: every setting of a launch of `feature` (nil: before any section), its value and source.
@@ -137,6 +148,7 @@ public enum AppsCLI {
         let size = Size(columns: launch.options.size.columns, rows: launch.options.size.rows)
         let host = HeadlessHost(size: size, accessible: launch.options.accessible, pictures: launch.options.images)
         host.controller.texts = texts
+        host.controller.keyMap = launch.options.keyMap
         // Nothing to restore in plain mode: SIGQUIT ends the process quietly instead of drawing
         // Swift's crash report (the interactive session forwards it and restores the terminal).
         signal(SIGQUIT) { _ in _exit(131) }
@@ -162,6 +174,7 @@ public enum AppsCLI {
                                 accessible: launch.options.accessible,
                                 log: launch.environment["APPS_CLI_LOG"].flatMap { $0.isEmpty ? nil : TerminalLog(path: $0) })
         host.controller.texts = texts
+        host.controller.keyMap = launch.options.keyMap
         let screen = TestCrashSwitch.wrap(try make(launch, host.controller), environment: launch.environment)
         do {
             return try await host.run(root: screen)
@@ -174,7 +187,7 @@ public enum AppsCLI {
         HelpText.overview(version: version, features: FeatureCatalog.commandLine, width: width)
     }
 
-    static func help(for feature: Feature, width: Int = HelpText.width()) -> String {
-        HelpText.help(for: feature.commandLine, among: FeatureCatalog.commandLine, width: width)
+    static func help(for feature: Feature, width: Int = HelpText.width(), keyMap: KeyMap = .none) -> String {
+        HelpText.help(for: feature.commandLine, among: FeatureCatalog.commandLine, width: width, keyMap: keyMap)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import Navigation
 import Storage
 import TerminalKit
 import TerminalUI
@@ -20,11 +21,31 @@ import TerminalUI
 ///
 /// A feature's section wins over the settings before any section; the environment
 /// (`APPS_CLI_IMAGES`, `APPS_CLI_ACCESSIBLE`) wins over both, and the command line over everything.
+///
+/// Keys are remapped in `[keys]` (every feature's screens) and `[<feature>.keys]` (one feature's,
+/// winning over `[keys]`), a binding's name and its new keys apart with commas:
+///
+/// ```
+/// [keys]
+/// quit = q, ctrl-c
+/// filter = /, ctrl-f
+///
+/// [contacts.keys]
+/// favorite = s
+/// ```
+///
+/// A key that two bindings of one screen would then share is a mistake, named with its line.
 public struct ConfigFile: Equatable {
     /// One `key = value` line.
     public struct Setting: Equatable {
         var value: String
         var line: Int
+    }
+
+    /// One `name = key, key` line of a `[keys]` section.
+    public struct KeySetting: Equatable {
+        public var keys: [Key]
+        public var line: Int
     }
 
     /// The keys a config file may set, in the order `--print-config` lists them.
@@ -37,6 +58,10 @@ public struct ConfigFile: Equatable {
     public var everywhere: [String: Setting] = [:]
     /// Each feature's own section.
     public var sections: [String: [String: Setting]] = [:]
+    /// `[keys]`: the keys of named bindings on every feature's screens.
+    public var keysEverywhere: [String: KeySetting] = [:]
+    /// `[<feature>.keys]`: one feature's.
+    public var featureKeys: [String: [String: KeySetting]] = [:]
 
     /// `$XDG_CONFIG_HOME/apps-cli/config` (when it is absolute, as the XDG spec asks), else
     /// `~/.config/apps-cli/config`; nil without a home directory.
@@ -46,7 +71,8 @@ public struct ConfigFile: Equatable {
     }
 
     /// The config at `path`; nil when there is none (no file is no config, not an error).
-    public static func load(path: String, features: [String]) throws(ConfigError) -> ConfigFile? {
+    /// `keys`: each feature's screens and their keys, which `[keys]` sections remap (see ``parse(_:path:features:keys:)``).
+    public static func load(path: String, features: [String], keys: [String: [KeyHelpSection]] = [:]) throws(ConfigError) -> ConfigFile? {
         let shown = ArgumentText.plain(path)
         let data: Data
         do throws(RegularFile.Problem) {
@@ -60,15 +86,19 @@ public struct ConfigFile: Equatable {
             }
         }
         guard let text = String(data: data, encoding: .utf8) else { throw ConfigError("\(shown) is not UTF-8 text.") }
-        return try parse(text, path: path, features: features)
+        return try parse(text, path: path, features: features, keys: keys)
     }
 
     /// Reads `text`; every mistake names its line: a line that is neither a setting nor a section, an
-    /// unknown section or key, a value the option would refuse.
-    /// `features` are the names the file's sections may take.
-    public static func parse(_ text: String, path: String, features: [String]) throws(ConfigError) -> ConfigFile {
+    /// unknown section or key, a value the option would refuse, a binding no screen has, a key that
+    /// is not one, a key two bindings of one screen would share.
+    /// `features` are the names the file's sections may take; `keys`, each feature's screens with
+    /// their keys (the host's keys, every screen's, are added).
+    public static func parse(_ text: String, path: String, features: [String], keys: [String: [KeyHelpSection]] = [:]) throws(ConfigError) -> ConfigFile {
         var config = ConfigFile(path: path)
         var section: String?
+        // nil: not in a keys section; .some(nil): `[keys]`; .some(feature): `[feature.keys]`.
+        var keysSection: String??
         let shown = ArgumentText.plain(path)
         // "\r\n" is one Character: a file written on Windows splits at it too.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
@@ -81,10 +111,19 @@ public struct ConfigFile: Equatable {
                     throw ConfigError("\(shown):\(number): a section is written [feature], not \(ArgumentText.quoted(line)).")
                 }
                 let name = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+                if name == "keys" {
+                    keysSection = .some(nil)
+                    continue
+                }
+                if name.hasSuffix(".keys"), features.contains(String(name.dropLast(".keys".count))) {
+                    keysSection = .some(String(name.dropLast(".keys".count)))
+                    continue
+                }
                 guard features.contains(name) else {
-                    throw ConfigError("\(shown):\(number): unknown section [\(ArgumentText.name(name))]; the sections are the features: \(features.joined(separator: ", ")).")
+                    throw ConfigError("\(shown):\(number): unknown section [\(ArgumentText.name(name))]; the sections are the features (\(features.joined(separator: ", "))), [keys] and [<feature>.keys].")
                 }
                 section = name
+                keysSection = nil
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else {
@@ -97,8 +136,17 @@ public struct ConfigFile: Equatable {
             if let comment = value.range(of: #"[ \t][#;]"#, options: .regularExpression) { value = String(value[..<comment.lowerBound]) }
             value = value.trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-            guard keys.contains(key) else {
-                throw ConfigError("\(shown):\(number): unknown key \(ArgumentText.quoted(key, limit: ArgumentText.nameLimit)); the keys are \(keys.joined(separator: ", ")).")
+            if let keysSection {
+                let names = KeyRemapping.names(for: keysSection, keys: keys)
+                guard names.contains(key) else {
+                    throw ConfigError("\(shown):\(number): no screen\(keysSection.map { " of \($0)" } ?? "") has a binding named \(ArgumentText.quoted(key, limit: ArgumentText.nameLimit)); the names are \(names.sorted().joined(separator: ", ")).")
+                }
+                let setting = KeySetting(keys: try KeyRemapping.keys(value, at: "\(shown):\(number)", for: key), line: number)
+                if let feature = keysSection { config.featureKeys[feature, default: [:]][key] = setting } else { config.keysEverywhere[key] = setting }
+                continue
+            }
+            guard Self.keys.contains(key) else {
+                throw ConfigError("\(shown):\(number): unknown key \(ArgumentText.quoted(key, limit: ArgumentText.nameLimit)); the keys are \(Self.keys.joined(separator: ", ")).")
             }
             do throws(UsageError) {
                 _ = try ConfigValue.parse(key: key, value: value, option: key)
@@ -108,7 +156,21 @@ public struct ConfigFile: Equatable {
             let setting = Setting(value: value, line: number)
             if let section { config.sections[section, default: [:]][key] = setting } else { config.everywhere[key] = setting }
         }
+        try KeyRemapping.checkConflicts(config, features: features, keys: keys)
         return config
+    }
+
+    /// The keys `feature`'s screens answer to: `[keys]`, then its own `[<feature>.keys]` over it.
+    public func keyMap(for feature: String?) -> KeyMap {
+        var keys = keysEverywhere.mapValues(\.keys)
+        if let feature { keys.merge(featureKeys[feature, default: [:]].mapValues(\.keys)) { _, own in own } }
+        return KeyMap(keys)
+    }
+
+    /// The line that set `name`'s keys for `feature`, and its section.
+    public func keySetting(_ name: String, feature: String?) -> (setting: KeySetting, section: String)? {
+        if let feature, let setting = featureKeys[feature]?[name] { return (setting, feature + ".keys") }
+        return keysEverywhere[name].map { ($0, "keys") }
     }
 
     /// The setting of `key` for `feature`: its section's, else the one before any section.
@@ -167,6 +229,7 @@ public enum EffectiveConfig {
             }
             options.fromConfig.insert(key)
         }
+        options.keyMap = config.keyMap(for: feature)
     }
 
     /// Each key's value and its source: the option, the environment, the config file's line, or the default.
@@ -190,6 +253,13 @@ public enum EffectiveConfig {
         rows.append(("theme", options.theme?.rawValue ?? "auto", source("theme")))
         rows.append(("accessible", options.accessible ? "on" : "off", source("accessible")))
         rows.append(("data-dir", dataDirectory.map { ArgumentText.plain($0) } ?? "(no home folder)", options.given.contains("--data-dir") ? "command line (--data-dir)" : "default"))
+        // The remapped keys (every other key is the screens' own, listed by `apps-cli <feature> --help`).
+        for (name, keys) in options.keyMap.keys.sorted(by: { $0.key < $1.key }) {
+            let from = config.flatMap { config in
+                config.keySetting(name, feature: feature).map { "\(ArgumentText.plain(config.path)):\($0.setting.line) [\($0.section)]" }
+            } ?? "config file"
+            rows.append(("keys." + name, keys.map(KeyBinding.name(of:)).joined(separator: ", "), from))
+        }
         let keyWidth = rows.map(\.0.count).max() ?? 0, valueWidth = min(48, rows.map { $0.1.count }.max() ?? 0)
         let title = "# apps-cli\(feature.map { " " + $0 } ?? ""): every setting, its value and where it comes from"
         return ([title] + rows.map { key, value, from in

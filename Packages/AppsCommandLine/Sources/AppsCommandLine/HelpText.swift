@@ -135,10 +135,12 @@ extension HelpText {
 
     /// `apps-cli <feature> --help`: one feature's options and keys, in the language of its screens
     /// (check24: German), for `width` columns; `features` are every feature (their declared options).
-    public static func help(for feature: CommandLineFeature, among features: [CommandLineFeature], width: Int) -> String {
+    /// The keys are those in effect: `keyMap` is the config file's remapping for the feature.
+    public static func help(for feature: CommandLineFeature, among features: [CommandLineFeature], width: Int, keyMap: KeyMap = .none) -> String {
         let german = feature.texts == .german
         let options = CommandLineOption.all(for: features).filter { $0.feature == nil || $0.feature == feature.name }
-        let sections = feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection(feature.texts.everywhereTitle, feature.texts.globalKeys)])
+        let sections = (feature.keys + (feature.keys.isEmpty ? [] : [KeyHelpSection(feature.texts.everywhereTitle, feature.texts.globalKeys)]))
+            .map { KeyHelpSection($0.title, keyMap.remapped($0.keys)) }
         let keyWidth = min(24, sections.flatMap(\.keys).map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let keys = sections.map { section in
             section.title + ":\n" + table(section.keys.map { ($0.keys, $0.action) }, width: width, termWidth: keyWidth)

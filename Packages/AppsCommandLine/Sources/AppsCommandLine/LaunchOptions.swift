@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 #endif
 import HTTPClient
+import Navigation
 import TerminalKit
 import TerminalUI
 
@@ -33,6 +34,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var given: Set<String> = []
     /// The config keys the config file set ("timeout").
     public var fromConfig: Set<String> = []
+    /// The keys the config file remaps for this feature (`[keys]`, `[<feature>.keys]`).
+    public var keyMap = KeyMap.none
     /// The config keys the environment set (`images` from `APPS_CLI_IMAGES`, `accessible` from
     /// `APPS_CLI_ACCESSIBLE`): the config file does not override them.
     public var fromEnvironment: Set<String> = []

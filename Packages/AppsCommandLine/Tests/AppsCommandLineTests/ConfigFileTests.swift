@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import TerminalKit
 import TerminalUI
 import XCTest
@@ -36,7 +37,7 @@ final class ConfigFileTests: XCTestCase {
     func testEveryMistakeNamesItsLine() {
         let cases: [(String, String)] = [
             ("timeout = 20\ncolour = red", "/c:2: unknown key 'colour'; the keys are base-url, timeout, images, mouse, theme, accessible."),
-            ("[numbrs]", "/c:1: unknown section [numbrs]; the sections are the features: check24, contacts, numbers."),
+            ("[numbrs]", "/c:1: unknown section [numbrs]; the sections are the features (check24, contacts, numbers), [keys] and [<feature>.keys]."),
             ("[contacts", "/c:1: a section is written [feature], not '[contacts'."),
             ("\n\njust words", "/c:3: expected 'key = value' or '[feature]', not 'just words'."),
             ("timeout = soon", "/c:1: timeout needs a decimal number of seconds from 0.1 to 3600, such as 15 or 2.5, not 'soon'."),
@@ -68,6 +69,71 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(numbers.timeout, 20)
         XCTAssertEqual(numbers.images, .halfBlocks)
         XCTAssertFalse(numbers.mouse)
+    }
+
+    // MARK: Remapped keys
+
+    /// Two screens as a feature declares them: a list (filter `/`, open enter, move j/k…) and a detail
+    /// (favorite `f`, copy `y`, call `c`).
+    private let screens: [String: [KeyHelpSection]] = [
+        "contacts": [KeyHelpSection("Contacts", [ListInput.moveBinding(), ListInput.openBinding("open"), SearchInput.filterBinding()].help),
+                     KeyHelpSection("Contact", [KeyBinding([.character("f")], KeyHelp("f", "favourite"), name: "favorite"),
+                                                KeyBinding([.character("y")], KeyHelp("y", "copy"), name: "copy"),
+                                                KeyBinding([.character("c")], KeyHelp("c", "call"), name: "call")].help)],
+        "numbers": [KeyHelpSection("List", [ListInput.moveBinding(), SearchInput.filterBinding()].help)],
+    ]
+
+    func testKeysSectionsRemapEveryFeatureAndAFeaturesOwnWins() throws {
+        let text = """
+            [keys]
+            quit = q, ctrl-c
+            filter = /, ctrl-f
+            [contacts.keys]
+            filter = ctrl-s
+            favorite = s   # as in save
+            [numbers]
+            timeout = 3
+            """
+        let config = try ConfigFile.parse(text, path: "/c", features: features, keys: screens)
+        XCTAssertEqual(config.keyMap(for: "numbers"), KeyMap(["quit": [.character("q"), .ctrl("c")], "filter": [.character("/"), .ctrl("f")]]))
+        XCTAssertEqual(config.keyMap(for: "contacts").keys["filter"], [.ctrl("s")], "[contacts.keys] wins over [keys]")
+        XCTAssertEqual(config.keyMap(for: "contacts").keys["favorite"], [.character("s")])
+        XCTAssertEqual(config.keySetting("favorite", feature: "contacts")?.setting.line, 6)
+        XCTAssertEqual(config.keySetting("quit", feature: "contacts")?.section, "keys")
+        XCTAssertEqual(config.setting("timeout", feature: "numbers")?.setting.value, "3", "a feature's section after a keys section")
+        var options = LaunchOptions()
+        EffectiveConfig.apply(config, to: &options, feature: "contacts")
+        XCTAssertEqual(options.keyMap, config.keyMap(for: "contacts"))
+        let printed = EffectiveConfig.lines(options: options, config: config, configPath: "/c", feature: "contacts", environment: [:], dataDirectory: "/d")
+        XCTAssertTrue(printed.contains("keys.favorite  s"), printed)
+        XCTAssertTrue(printed.contains("/c:6 [contacts.keys]"), printed)
+        XCTAssertTrue(printed.contains("keys.quit      q, ctrl-c"), printed)
+    }
+
+    func testAKeyTwoBindingsOfOneScreenWouldShareIsAMistakeOnItsLine() {
+        let cases: [(String, String)] = [
+            ("[contacts.keys]\n\nfavorite = c",
+             "/c:3: [contacts.keys] gives c to favorite, but c already means call on the Contact screen of contacts; choose another key."),
+            ("[keys]\nfilter = j",
+             "/c:2: [keys] gives j to filter, but j already means “move the selection” on the Contacts screen of contacts; choose another key."),
+            ("[keys]\nquit = /",
+             "/c:2: [keys] gives / to quit, but / already means filter on the Contacts screen of contacts; choose another key."),
+            ("[keys]\nflip = x", "/c:2: no screen has a binding named 'flip'; the names are back, call, copy, favorite, filter, keys, open, quit, suspend."),
+            ("[numbers.keys]\ncall = x", "/c:2: no screen of numbers has a binding named 'call'; the names are back, filter, keys, quit, suspend."),
+            ("[keys]\nfilter = ctrl-ff", "/c:2: 'ctrl-ff' needs one letter a–z after ctrl-; keys are \(KeySpec.bindableKeysDescription)."),
+            ("[keys]\nfilter = wheelup", "/c:2: 'wheelup' is the mouse, not a key; keys are \(KeySpec.bindableKeysDescription)."),
+            ("[keys]\nfilter = /,", "/c:2: filter needs its keys apart with commas (filter = q, ctrl-c), not '/,'."),
+            ("[keys]\nfilter =", "/c:2: filter needs its keys apart with commas (filter = q, ctrl-c), not ''."),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try ConfigFile.parse(text, path: "/c", features: features, keys: screens), text.debugDescription) { error in
+                XCTAssertEqual((error as? ConfigError)?.message, message, text)
+            }
+        }
+        // Swapping two keys is no conflict: each takes the other's.
+        XCTAssertNoThrow(try ConfigFile.parse("[contacts.keys]\nfavorite = y\ncopy = f", path: "/c", features: features, keys: screens))
+        // A key the screen gave up when its binding moved is free again.
+        XCTAssertNoThrow(try ConfigFile.parse("[keys]\nfilter = ctrl-f\nquit = /", path: "/c", features: features, keys: screens))
     }
 
     func testThePathFollowsXDG() {

@@ -167,7 +167,7 @@ final class OverviewViewTests: XCTestCase {
         }
         XCTAssertEqual(output.events.map { $0.hasPrefix("select") ? "select" : $0 },
                        ["search  editing true", "search l editing true", "select", "filter 1", "search  editing false"])
-        XCTAssertTrue(Check24OverviewView.keys.contains(NavigationTexts.german.filterKey), "? and --help list the shared / key in German")
+        XCTAssertTrue(Check24OverviewView.keys.contains(SearchInput.filterBinding(.german).help), "? and --help list the shared / key in German")
     }
 
     /// The picture boxes speak the screen's German: loading, none and why not, in every tier.

@@ -60,7 +60,7 @@ final class ContactListErrorViewTests: XCTestCase {
     func testTheListUsesTheSharedFilterWording() async {
         let model = ContactListViewModel(title: "Contacts", content: .loaded(rows: LazyRows([]), selectedIndex: 0, firstVisibleRow: 0),
                                          search: SearchFieldState(), emptyMessage: "")
-        XCTAssertTrue(ContactListView.keys(for: model).contains(NavigationTexts.english.filterKey))
+        XCTAssertTrue(ContactListView.keys(for: model).contains(SearchInput.filterBinding(.english).help))
         let context = RenderContext(size: Size(columns: 80, rows: 12), colorMode: .none)
         XCTAssertTrue(ContactListView().render(model, in: context).text.contains("/ " + NavigationTexts.english.filterPlaceholder))
         var typing = model

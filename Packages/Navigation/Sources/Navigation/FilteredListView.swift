@@ -157,7 +157,7 @@ extension FilteredListView {
                       marks: Self.marks) { row, cell, body in
             drawRow(row, cell: cell, into: &body, context: context)
         }
-        KeyBar.draw(viewModel.search.isEditing ? Self.listWords.filterTypingBar : Self.keys(for: viewModel).keyBar, into: &frame)
+        KeyBar.draw(viewModel.search.isEditing ? Self.listWords.filterTypingBar : Self.keys(for: viewModel).keyBar(.english, context.keyMap), into: &frame)
         return frame
     }
 

@@ -12,11 +12,17 @@ public struct KeyBinding: Sendable, Equatable {
     /// with "typing".
     public var matchesTyping: Bool
 
-    public init(_ keys: [Key], _ help: KeyHelp, matchesTyping: Bool = false) {
+    /// `name`: what a config file's `[keys]` remaps it by (see ``KeyMap``); nil when it cannot be.
+    public init(_ keys: [Key], _ help: KeyHelp, matchesTyping: Bool = false, name: String? = nil) {
         self.keys = keys
         self.help = help
+        self.help.name = name
+        self.help.boundKeys = keys
         self.matchesTyping = matchesTyping
     }
+
+    /// The name a config file remaps it by.
+    public var name: String? { help.name }
 
     /// Whether `event` is one of the binding's keys.
     public func matches(_ event: InputEvent) -> Bool {

@@ -196,12 +196,12 @@ extension ListInput {
 
     /// Enter (or a click) opens the selected row: `action` says what opening it is ("open the number").
     public static func openBinding(_ action: String, bar: String = "enter open") -> KeyBinding {
-        KeyBinding(openKeys, KeyHelp("enter/click", action, bar: bar))
+        KeyBinding(openKeys, KeyHelp("enter/click", action, bar: bar), name: "open")
     }
 
     /// `r` loads the list again.
     public static func reloadBinding(_ texts: NavigationTexts = .english) -> KeyBinding {
-        KeyBinding(reloadKeys, KeyHelp("r", texts.reloadAction, bar: texts.reloadBar))
+        KeyBinding(reloadKeys, KeyHelp("r", texts.reloadAction, bar: texts.reloadBar), name: "reload")
     }
 
     /// The error view's retry.

@@ -41,6 +41,9 @@ public final class NavigationController: ScreenHost {
     public nonisolated static let globalKeyHelp: [KeyHelp] = NavigationTexts.english.globalKeys
     /// The overlay's words; the composition root sets the feature's language before the first frame.
     public var texts = NavigationTexts.english
+    /// The keys the person chose (the config file's `[keys]`): every key goes through it before the
+    /// screen sees it, and every frame is drawn with it (key bars, the `?` overlay).
+    public var keyMap = KeyMap.none
     /// Where ``copyToClipboard(_:)`` writes: the interactive host sets it (OSC 52); nil in plain output.
     public var clipboard: (@MainActor ([UInt8]) -> Void)?
 
@@ -92,6 +95,14 @@ public final class NavigationController: ScreenHost {
 
     /// Offers `event` to the top screen, then applies the global keys it did not consume.
     public func dispatch(_ event: InputEvent, in context: RenderContext) -> HostAction {
+        var context = context
+        context.keyMap = keyMap
+        guard let event = keyMap.translate(event, screenKeys: isShowingHelp ? [] : topScreen?.keyHelp ?? [], globalKeys: texts.globalKeys,
+                                           typing: !isShowingHelp && topScreen?.capturesText == true) else {
+            // A key its binding gave up: it closes the overlay, as any key does, and does nothing else.
+            isShowingHelp = false
+            return .none
+        }
         if case .key(let key) = event, HostKeys.interrupt.contains(key) { return .interrupt }
         if case .key(let key) = event, HostKeys.suspend.contains(key) { return .suspend }
         if isShowingHelp {
@@ -118,6 +129,8 @@ public final class NavigationController: ScreenHost {
     /// The top screen's frame, with the key overlay on top when it is shown. A modal that is an
     /// ``OverlayScreen`` (a question) is drawn over the screen it was presented on.
     public func render(in context: RenderContext) -> Frame {
+        var context = context
+        context.keyMap = keyMap
         guard let screen = topScreen else { return Frame(size: context.size) }
         var frame: Frame
         if let overlay = modal as? any OverlayScreen, let below = stack.last {
@@ -129,7 +142,7 @@ public final class NavigationController: ScreenHost {
         if isShowingHelp {
             // "esc/backspace back" only where there is somewhere to go back to (a screen's own esc is in its keys).
             let global = stack.count > 1 || modal != nil ? texts.globalKeys : texts.globalKeys.filter { $0 != texts.globalKeys.first }
-            KeyHelpOverlay.draw(screen.keyHelp + global, title: texts.keysTitle, into: &frame, colorMode: context.colorMode)
+            KeyHelpOverlay.draw(keyMap.remapped(screen.keyHelp + global), title: texts.keysTitle, into: &frame, colorMode: context.colorMode)
         }
         return frame
     }

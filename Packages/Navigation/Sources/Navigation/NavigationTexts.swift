@@ -114,10 +114,10 @@ public struct NavigationTexts: Sendable, Equatable {
     /// The host's own keys, under every screen's: back, the keys overlay, suspend, quit. The host
     /// matches its input through these, so the overlay and `--help` say exactly what it does.
     public var globalBindings: [KeyBinding] {
-        [KeyBinding(HostKeys.back, KeyHelp("esc/backspace", globalActions.back)),
-         KeyBinding(HostKeys.keys, KeyHelp("?", globalActions.keys)),
-         KeyBinding(HostKeys.suspend, KeyHelp("ctrl-z", globalActions.suspend)),
-         KeyBinding(HostKeys.quit + HostKeys.interrupt, KeyHelp("q ctrl-c", globalActions.quit))]
+        [KeyBinding(HostKeys.back, KeyHelp("esc/backspace", globalActions.back), name: "back"),
+         KeyBinding(HostKeys.keys, KeyHelp("?", globalActions.keys), name: "keys"),
+         KeyBinding(HostKeys.suspend, KeyHelp("ctrl-z", globalActions.suspend), name: "suspend"),
+         KeyBinding(HostKeys.quit + HostKeys.interrupt, KeyHelp("q ctrl-c", globalActions.quit), name: "quit")]
     }
 
     /// The words of ``globalBindings``: the `?` overlay's last lines and `--help`'s "Everywhere".

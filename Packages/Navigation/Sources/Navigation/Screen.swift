@@ -29,13 +29,18 @@ public struct RenderContext: Sendable, Equatable {
     /// The accessible mode (`--accessible`): pictures in words, a still spinner, no box drawing, the
     /// cursor on the focus. The hosts apply it; a screen may read it to say more in words.
     public var accessible: Bool
+    /// The keys the person chose (the config file's `[keys]`): a screen's key bar shows them. The
+    /// navigation controller sets it, and matches keys through it before a screen sees them.
+    public var keyMap: KeyMap
 
-    public init(size: Size, colorMode: ColorMode = .trueColor, tick: Int = 0, pictures: PictureTier = .halfBlocks, accessible: Bool = false) {
+    public init(size: Size, colorMode: ColorMode = .trueColor, tick: Int = 0, pictures: PictureTier = .halfBlocks, accessible: Bool = false,
+                keyMap: KeyMap = .none) {
         self.size = size
         self.colorMode = colorMode
         self.tick = tick
         self.pictures = pictures
         self.accessible = accessible
+        self.keyMap = keyMap
     }
 
     /// `regular` from 100 columns, else `compact` (see ``SizeClass``).
@@ -57,12 +62,21 @@ public struct KeyHelpSection: Sendable, Equatable {
 public struct KeyHelp: Sendable, Equatable {
     public var keys: String
     public var action: String
-    /// The key bar's words for this key ("↑↓ move"); nil keeps it out of the bar.
+    /// The key bar's words for this key ("↑↓ move"): the keys, a space, what they do; nil keeps it
+    /// out of the bar.
     public var bar: String?
+    /// The name a config file remaps it by (`[keys]`: `filter = /, ctrl-f`); nil when it cannot be.
+    /// Set from its ``KeyBinding``.
+    public var name: String?
+    /// The keys its binding matches (set from its ``KeyBinding``; empty for words alone).
+    public var boundKeys: [Key]
+
     public init(_ keys: String, _ action: String, bar: String? = nil) {
         self.keys = keys
         self.action = action
         self.bar = bar
+        self.name = nil
+        self.boundKeys = []
     }
 }
 
@@ -71,9 +85,12 @@ extension Array where Element == KeyHelp {
     /// overlay and `--help` come from one list.
     public var keyBar: String { keyBar(.english) }
 
-    /// The key bar with the host's words for `?` and `q` in `texts`' language.
-    public func keyBar(_ texts: NavigationTexts) -> String {
-        (compactMap(\.bar) + ["? " + texts.keysBar, "q " + texts.quitBar]).joined(separator: "  ")
+    /// The key bar with the host's words for `?` and `q` in `texts`' language, and the keys of
+    /// `keyMap` where it remaps them (the `?` and `q` too).
+    public func keyBar(_ texts: NavigationTexts, _ keyMap: KeyMap = .none) -> String {
+        (keyMap.remapped(self).compactMap(\.bar)
+            + [keyMap.barKeys("keys", else: "?") + " " + texts.keysBar, keyMap.barKeys("quit", else: "q") + " " + texts.quitBar])
+            .joined(separator: "  ")
     }
 }
 

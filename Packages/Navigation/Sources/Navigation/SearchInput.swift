@@ -39,7 +39,7 @@ public enum SearchInput {
 
     /// `/`, in `texts`' language (esc clears a filter that is kept, before it means back).
     public static func filterBinding(_ texts: NavigationTexts = .english) -> KeyBinding {
-        KeyBinding(filterKeys, texts.filterKey)
+        KeyBinding(filterKeys, texts.filterKey, name: "filter")
     }
 
     /// Applies `event` to `search`.

@@ -172,7 +172,7 @@ public final class SplitScreen: Screen, SplitNavigator {
         if let editing = focusedScreen as? any TextEditingScreen, editing.capturesText {
             KeyBar.draw(editing.editingKeyBar, into: &frame)
         } else {
-            KeyBar.draw(keyHelp.keyBar, into: &frame)
+            KeyBar.draw(keyHelp.keyBar(.english, context.keyMap), into: &frame)
         }
         return frame
     }

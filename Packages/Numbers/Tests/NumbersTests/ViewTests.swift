@@ -111,7 +111,7 @@ final class ListViewTests: XCTestCase {
         _ = view.handle(.key(.down), in: context)
         _ = view.handle(.key(.escape), in: context)
         XCTAssertEqual(output.events, ["search  editing true", "search q editing true", "select 2 top 0 rows 0..<3", "search  editing false"])
-        XCTAssertTrue(NumbersListView.keys.contains(NavigationTexts.english.filterKey), "? and --help list the shared / key")
+        XCTAssertTrue(NumbersListView.keys.contains(SearchInput.filterBinding(.english).help), "? and --help list the shared / key")
     }
 
     /// The keys the list takes are its bindings, and its help says each one (space pages too).

@@ -131,7 +131,7 @@ final class ProductListViewTests: XCTestCase {
         _ = view.handle(.key(.down), in: ctx)
         _ = view.handle(.key(.enter), in: ctx)
         XCTAssertEqual(output.events, ["search  editing true", "search l editing true", "select 2 row 1", "search  editing false"])
-        XCTAssertTrue(ProductListView.keys.contains(NavigationTexts.english.filterKey), "? and --help list the shared / key")
+        XCTAssertTrue(ProductListView.keys.contains(SearchInput.filterBinding(.english).help), "? and --help list the shared / key")
     }
 
     func testLoadingAndErrorStates() async {

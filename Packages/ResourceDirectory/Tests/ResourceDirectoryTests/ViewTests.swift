@@ -117,7 +117,7 @@ final class ViewTests: XCTestCase {
         _ = view.handle(.key(.down), in: context(80, 12))
         _ = view.handle(.key(.enter), in: context(80, 12))
         XCTAssertEqual(output.events, ["search  editing true", "search q editing true", "select 1 top 0 rows 0..<2", "search  editing false"])
-        XCTAssertTrue(CategoriesView.keys(for: categories).contains(NavigationTexts.english.filterKey), "? and --help list the shared / key")
+        XCTAssertTrue(CategoriesView.keys(for: categories).contains(SearchInput.filterBinding(.english).help), "? and --help list the shared / key")
     }
 
     /// The keys the lists take are their bindings, and their help says each one (space pages too).

@@ -4,6 +4,8 @@ public struct KeySpecError: Error, Hashable, Sendable, CustomStringConvertible {
     public let token: String
     /// A one-line explanation naming the token and listing what is valid.
     public let message: String
+    /// Why the token is not a key ("is not a key name"), without the token.
+    public var reason: String = ""
 
     /// The same as ``message``.
     public var description: String { message }
@@ -100,8 +102,22 @@ public enum KeySpec {
     private static func error(_ token: String, reason: String) -> KeySpecError {
         KeySpecError(
             token: token,
-            message: "--keys: \"\(printable(token))\" \(reason); valid keys: \(validTokensDescription)"
+            message: "--keys: \"\(printable(token))\" \(reason); valid keys: \(validTokensDescription)",
+            reason: reason
         )
+    }
+
+    /// The keys a key binding can be given (a config file's `[keys]`): the named keys, `shift-tab`
+    /// (backtab as help writes it), `ctrl-<letter>` and any single printable character; not the mouse.
+    public static let bindableKeysDescription = namedKeys.map(\.name).joined(separator: " ") + " shift-tab ctrl-<letter> <any single character>"
+
+    /// One key, for a key binding: as `--keys` writes it, or `shift-tab`; mouse tokens are refused.
+    public static func key(_ token: String) throws(KeySpecError) -> Key {
+        if token == "shift-tab" { return .backtab }
+        guard case .key(let key)? = try events(for: token).first, !token.contains(":"), !token.hasPrefix("wheel") else {
+            throw error(token, reason: "is the mouse, not a key")
+        }
+        return key
     }
 
     /// Escapes control characters so the message cannot drive the terminal it is printed to.

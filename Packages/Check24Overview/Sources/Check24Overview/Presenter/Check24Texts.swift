@@ -60,10 +60,10 @@ enum Check24Texts {
     static let colorLabel = "Farbe: "
 
     static let closeBinding = KeyBinding([.escape, .backspace], KeyHelp("esc/backspace", "zurück zur Übersicht", bar: "esc zurück"))
-    static let favoriteBinding = KeyBinding([.character("f")], KeyHelp("f", "Vormerken / Vergessen", bar: "f Vormerken"))
+    static let favoriteBinding = KeyBinding([.character("f")], KeyHelp("f", "Vormerken / Vergessen", bar: "f Vormerken"), name: "favorite")
     static let focusBinding = KeyBinding([.tab, .backtab], KeyHelp("tab/shift-tab", "Knopf oder Fußzeile wählen", bar: "tab wählen"))
     static let activateBinding = KeyBinding([.enter], KeyHelp("enter", "Gewähltes auslösen"))
-    static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "den Namen des Produkts kopieren"))
+    static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "den Namen des Produkts kopieren"), name: "copy")
     static let detailBindings: [KeyBinding] = [
         closeBinding, favoriteBinding, focusBinding, activateBinding, copyBinding,
         ScrollInput.scrollBinding("blättern", bar: "↑↓ blättern"),

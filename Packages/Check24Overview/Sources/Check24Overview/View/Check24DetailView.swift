@@ -18,8 +18,13 @@ struct Check24DetailView: ModuleView {
     nonisolated static let keys = Check24Texts.detailKeys
 
     /// The bar names what `f` does now: Vormerken or Vergessen.
-    nonisolated static func keyBar(favoriteButtonTitle: String) -> String {
-        keys.map { $0.keys == "f" ? KeyHelp($0.keys, $0.action, bar: "f \(favoriteButtonTitle)") : $0 }.keyBar(.german)
+    nonisolated static func keyBar(favoriteButtonTitle: String, keyMap: KeyMap = .none) -> String {
+        keys.map { help in
+            guard help.name == "favorite" else { return help }
+            var titled = help
+            titled.bar = "f \(favoriteButtonTitle)"
+            return titled
+        }.keyBar(.german, keyMap)
     }
 
 
@@ -95,7 +100,7 @@ struct Check24DetailView: ModuleView {
         frame.draw(content, from: Rect(column: 0, row: offset, columns: size.columns, rows: viewport), at: Point(column: 0, row: 0))
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: layout.height, viewportRows: viewport, offset: offset,
                                      rightEdge: size.columns - 1, row: viewport - 1, words: .german)
-        KeyBar.draw(Self.keyBar(favoriteButtonTitle: viewModel.favoriteButtonTitle), into: &frame)
+        KeyBar.draw(Self.keyBar(favoriteButtonTitle: viewModel.favoriteButtonTitle, keyMap: context.keyMap), into: &frame)
         return frame
     }
 

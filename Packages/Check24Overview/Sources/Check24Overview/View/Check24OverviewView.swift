@@ -84,7 +84,7 @@ struct Check24OverviewView: ModuleView {
                 }
             }
             // The key bar fills its line, covering whatever a row cut by the bottom of the list drew there.
-            KeyBar.draw(viewModel.search.isEditing ? Check24Texts.filterTypingBar : Self.keys.keyBar(.german), into: &frame)
+            KeyBar.draw(viewModel.search.isEditing ? Check24Texts.filterTypingBar : Self.keys.keyBar(.german, context.keyMap), into: &frame)
         }
         return frame
     }

@@ -224,7 +224,7 @@ enum ContactsTexts {
     static let photoKeepPlaceholder = "keep the current photo"
     static let photoPreviewEmpty = "no photo"
 
-    static let addBinding = KeyBinding([.character("a")], KeyHelp("a", "add a contact", bar: "a add"))
+    static let addBinding = KeyBinding([.character("a")], KeyHelp("a", "add a contact", bar: "a add"), name: "add")
     static let listBindings: [KeyBinding] = [
         ListInput.moveBinding(),
         ListInput.openBinding("open the contact"),
@@ -242,18 +242,18 @@ enum ContactsTexts {
         static let nextAction: [Key] = [.tab, .right]
         static let previousAction: [Key] = [.backtab, .left]
         static let press = KeyBinding([.enter, .character(" ")], KeyHelp("enter/space/click", "press the action"))
-        static let call = KeyBinding([.character("c")], KeyHelp("c", "call"))
-        static let message = KeyBinding([.character("m")], KeyHelp("m", "message"))
-        static let write = KeyBinding([.character("w")], KeyHelp("w", "write an email"))
-        static let favorite = KeyBinding([.character("f")], KeyHelp("f", "favourite on or off (saved at once)", bar: "f favourite"))
-        static let edit = KeyBinding([.character("e")], KeyHelp("e", "edit", bar: "e edit"))
-        static let delete = KeyBinding([.character("d")], KeyHelp("d", "delete (asks first)", bar: "d delete"))
-        static let copy = KeyBinding([.character("y")], KeyHelp("y", "copy the focused action's mobile or email, else the name"))
+        static let call = KeyBinding([.character("c")], KeyHelp("c", "call"), name: "call")
+        static let message = KeyBinding([.character("m")], KeyHelp("m", "message"), name: "message")
+        static let write = KeyBinding([.character("w")], KeyHelp("w", "write an email"), name: "email")
+        static let favorite = KeyBinding([.character("f")], KeyHelp("f", "favourite on or off (saved at once)", bar: "f favourite"), name: "favorite")
+        static let edit = KeyBinding([.character("e")], KeyHelp("e", "edit", bar: "e edit"), name: "edit")
+        static let delete = KeyBinding([.character("d")], KeyHelp("d", "delete (asks first)", bar: "d delete"), name: "delete")
+        static let copy = KeyBinding([.character("y")], KeyHelp("y", "copy the focused action's mobile or email, else the name"), name: "copy")
     }
     static let detailBindings: [KeyBinding] = [
         KeyBinding(DetailKey.nextAction + DetailKey.previousAction, KeyHelp("tab/shift-tab ←→", "choose an action", bar: "tab action")),
         DetailKey.press, DetailKey.call, DetailKey.message, DetailKey.write, DetailKey.favorite, DetailKey.edit, DetailKey.delete,
-        DetailKey.copy, KeyBinding(ListInput.reloadKeys, KeyHelp("r", "reload")),
+        DetailKey.copy, KeyBinding(ListInput.reloadKeys, KeyHelp("r", "reload"), name: "reload"),
     ]
     /// The host's esc, said in this screen's words, is help only.
     static let detailKeys = detailBindings.help + [KeyHelp("esc", "back to the list", bar: "esc back")]
@@ -261,7 +261,7 @@ enum ContactsTexts {
     /// The form's keys: return moves on, as a phone keyboard's "next" does; done is ctrl-s.
     enum FormKey {
         static let nextOnReturn: [Key] = [.enter]
-        static let done = KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "done: check and save", bar: "ctrl-s done"))
+        static let done = KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "done: check and save", bar: "ctrl-s done"), name: "save")
         static let cancel = KeyBinding([.escape], KeyHelp("esc", "cancel (asks before discarding changes)", bar: "esc cancel"))
     }
     static let formBindings: [KeyBinding] = [

@@ -92,7 +92,7 @@ struct ContactDetailView: ModuleView {
         }
         NoticeLines.draw(NoticeLines.wrap(viewModel.notice, columns: columns), into: &frame, isError: viewModel.noticeIsError,
                          colorMode: context.colorMode)
-        KeyBar.draw(ContactsTexts.detailKeys.keyBar, into: &frame)
+        KeyBar.draw(ContactsTexts.detailKeys.keyBar(.english, context.keyMap), into: &frame)
         return frame
     }
 

@@ -12,7 +12,7 @@ struct NumberDetailView: ModuleView {
 
     static func didAppear(_ output: Output) { output.didLoad() }
 
-    nonisolated static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the number's name"))
+    nonisolated static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the number's name"), name: "copy")
     /// This screen's keys (on the error view enter retries too); esc goes back through the host.
     nonisolated static let bindings = [ListInput.reloadBinding(), copyBinding]
     nonisolated static let keys = bindings.help + [KeyHelp("esc/backspace", "back to the list (narrow terminal)", bar: "esc back")]
@@ -50,7 +50,7 @@ struct NumberDetailView: ModuleView {
                 frame.put(line, at: Point(column: 2, row: textRow + offset), maxColumns: textWidth)
             }
         }
-        KeyBar.draw(Self.keys.keyBar, into: &frame)
+        KeyBar.draw(Self.keys.keyBar(.english, context.keyMap), into: &frame)
         return frame
     }
 

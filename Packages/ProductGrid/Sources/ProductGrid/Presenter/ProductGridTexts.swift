@@ -47,7 +47,7 @@ enum ProductGridTexts {
     static let loadingDescription = "Loading description…"
     static let tryAgain = "Press r to try again."
     static let closeBinding = KeyBinding([.escape, .backspace], KeyHelp("esc/backspace", "back to the grid", bar: "esc back"))
-    static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the product's name"))
+    static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the product's name"), name: "copy")
     static let detailBindings: [KeyBinding] = [
         closeBinding,
         ScrollInput.scrollBinding("scroll the description", bar: "↑↓ scroll"),

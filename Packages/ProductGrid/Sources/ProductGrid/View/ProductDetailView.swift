@@ -77,7 +77,7 @@ struct ProductDetailView: ModuleView {
         ScrollView.drawMoreIndicator(into: &frame, contentHeight: lines.count, viewportRows: layout.text.rows, offset: offset,
                                      rightEdge: layout.text.maxColumn, row: layout.text.maxRow)
         // A notice takes the key bar's line until the next key, cut to fit with "…" (the bar drops whole keys instead).
-        KeyBar.draw(viewModel.notice.map { Truncation.truncate($0, width: max(0, context.size.columns - 2)) } ?? Self.keys.keyBar, into: &frame)
+        KeyBar.draw(viewModel.notice.map { Truncation.truncate($0, width: max(0, context.size.columns - 2)) } ?? Self.keys.keyBar(.english, context.keyMap), into: &frame)
         return frame
     }
 

@@ -65,7 +65,7 @@ struct ProductListView: ModuleView {
                     frame.put(position, at: Point(column: max(0, size.columns - DisplayWidth.of(position)), row: 0))
                 }
             }
-            KeyBar.draw(viewModel.search.isEditing ? ProductGridTexts.filterTypingBar : Self.keys.keyBar, into: &frame)
+            KeyBar.draw(viewModel.search.isEditing ? ProductGridTexts.filterTypingBar : Self.keys.keyBar(.english, context.keyMap), into: &frame)
         }
         return frame
     }

@@ -151,7 +151,7 @@ enum ResourceDirectoryTexts {
     ]
     static let categoryKeys = categoryBindings.help
 
-    static let sortBinding = KeyBinding([.character("s")], KeyHelp("s / click [Sort]", "sort A–Z, then Z–A, alternating", bar: "s sort"))
+    static let sortBinding = KeyBinding([.character("s")], KeyHelp("s / click [Sort]", "sort A–Z, then Z–A, alternating", bar: "s sort"), name: "sort")
 
     static let resourceBindings: [KeyBinding] = [
         ListInput.moveBinding(),
@@ -169,8 +169,8 @@ enum ResourceDirectoryTexts {
     static let previousActionKeys: [Key] = [.backtab, .up, .character("k")]
     static let pageKeys: [Key] = ListInput.pageUpKeys + ListInput.pageDownKeys + ListInput.firstKeys + ListInput.lastKeys
     static let activateBinding = KeyBinding(ListInput.openKeys, KeyHelp("enter/click", "call, message, write, map or open the focused row", bar: "enter do it"))
-    static let outsideBinding = KeyBinding([.character("o")], KeyHelp("o", "open the focused website in the desktop's browser", bar: "o outside"))
-    static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the focused number, address, email or website, else the title", bar: "y copy"))
+    static let outsideBinding = KeyBinding([.character("o")], KeyHelp("o", "open the focused website in the desktop's browser", bar: "o outside"), name: "outside")
+    static let copyBinding = KeyBinding([.character("y")], KeyHelp("y", "copy the focused number, address, email or website, else the title", bar: "y copy"), name: "copy")
     static let detailBindings: [KeyBinding] = [
         KeyBinding(nextActionKeys + previousActionKeys, KeyHelp("tab/shift-tab ↑↓ jk", "focus the next / previous action", bar: "tab next action")),
         activateBinding, outsideBinding, copyBinding,
@@ -187,7 +187,7 @@ enum ResourceDirectoryTexts {
             + (inMessage ? TextInput.areaTypingBindings("in the message: writes it") : TextInput.typingBindings())
             + [composeSend, composeCancel]
     }
-    static let composeSend = KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "send: hand the email to the mail app", bar: "ctrl-s send"))
+    static let composeSend = KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "send: hand the email to the mail app", bar: "ctrl-s send"), name: "send")
     static let composeCancel = KeyBinding([.escape], KeyHelp("esc", "cancel (asks before discarding what you typed)", bar: "esc cancel"))
     /// Every key of the compose screen, in either place (`--help`'s section).
     static let composeKeys = composeBindings(inMessage: false).help + [TextInput.areaTypingBindings("in the message: writes it")[0].help]

@@ -49,7 +49,7 @@ struct ResourceDetailView: ModuleView {
         for (index, line) in Self.noticeLines(viewModel, size: context.size).enumerated() {
             frame.put(line, at: Point(column: 1, row: viewport.maxRow + index), style: style)
         }
-        KeyBar.draw(ResourceDirectoryTexts.detailKeys.keyBar, into: &frame)
+        KeyBar.draw(ResourceDirectoryTexts.detailKeys.keyBar(.english, context.keyMap), into: &frame)
         return frame
     }
 

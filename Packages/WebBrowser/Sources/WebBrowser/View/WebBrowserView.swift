@@ -52,10 +52,10 @@ struct WebBrowserView: ModuleView {
          KeyBinding(Matches.backOrClose, KeyHelp("backspace", texts.backOrClose)),
          KeyBinding(Matches.forward, KeyHelp(Keys.forward, texts.forward, bar: "→ " + texts.forwardBar)),
          ScrollInput.scrollBinding(texts.scroll),
-         KeyBinding(ListInput.reloadKeys, KeyHelp(Keys.reload, texts.reload, bar: "r " + texts.reloadBar)),
-         KeyBinding(Matches.outside, KeyHelp("o", texts.openOutside)),
+         KeyBinding(ListInput.reloadKeys, KeyHelp(Keys.reload, texts.reload, bar: "r " + texts.reloadBar), name: "reload"),
+         KeyBinding(Matches.outside, KeyHelp("o", texts.openOutside), name: "outside"),
          KeyBinding(Matches.copy, KeyHelp("y", texts.reasons == .german ? "den gewählten Link kopieren, sonst die Adresse der Seite"
-                                                                           : "copy the focused link, else the page's address")),
+                                                                           : "copy the focused link, else the page's address"), name: "copy"),
          KeyBinding(Matches.close, KeyHelp(Keys.close, texts.close, bar: "esc " + texts.closeBar))]
     }
 
@@ -67,7 +67,7 @@ struct WebBrowserView: ModuleView {
 
     /// The key bar for the state on screen: only keys that do something now (no `← back` on the first
     /// page, no link keys while loading), then the host's `?` and `q`.
-    static func keyBar(_ viewModel: WebBrowserViewModel, texts: WebBrowserModule.Texts) -> String {
+    static func keyBar(_ viewModel: WebBrowserViewModel, texts: WebBrowserModule.Texts, keyMap: KeyMap = .none) -> String {
         var wanted: [String] = []
         switch viewModel.content {
         case .loading: break
@@ -78,8 +78,9 @@ struct WebBrowserView: ModuleView {
         if viewModel.canGoForward { wanted.append(Keys.forward) }
         wanted.append(Keys.close)
         let all = keys(texts)
-        let bar = wanted.compactMap { name in all.first { $0.keys == name }?.bar }
-        return (bar + ["? " + texts.keysBar, "q " + texts.quitBar]).joined(separator: "  ")
+        let bar = wanted.compactMap { name in all.first { $0.keys == name }.map(keyMap.remapped)?.bar }
+        return (bar + [keyMap.barKeys("keys", else: "?") + " " + texts.keysBar, keyMap.barKeys("quit", else: "q") + " " + texts.quitBar])
+            .joined(separator: "  ")
     }
 
     // MARK: Layout
@@ -156,7 +157,7 @@ struct WebBrowserView: ModuleView {
             ScrollView.drawMoreIndicator(into: &frame, contentHeight: text.lines.count, viewportRows: rect.rows, offset: offset,
                                          rightEdge: size.columns - 1, row: rect.maxRow - 1, words: texts.scrollHint)
         }
-        KeyBar.draw(Self.keyBar(viewModel, texts: texts), into: &frame)
+        KeyBar.draw(Self.keyBar(viewModel, texts: texts, keyMap: context.keyMap), into: &frame)
         return frame
     }
 

@@ -1,0 +1,51 @@
+import Navigation
+import TerminalKit
+
+/// The config file's `[keys]` sections checked against the screens they remap: which names a
+/// section may use, what a value's keys are, and the keys two bindings of one screen would share.
+enum KeyRemapping {
+    /// The host's keys, under every screen (their names do not depend on the language).
+    static var globalKeys: [KeyHelp] { NavigationTexts.english.globalKeys }
+
+    /// The names `[keys]` (`feature` nil: any feature's, or the host's) or `[<feature>.keys]` may remap.
+    static func names(for feature: String?, keys: [String: [KeyHelpSection]]) -> Set<String> {
+        let screens = feature.map { keys[$0] ?? [] } ?? keys.values.flatMap { $0 }
+        return Set((screens.flatMap(\.keys) + globalKeys).compactMap(\.name))
+    }
+
+    /// `value`'s keys ("q, ctrl-c"), for the binding `name` on the line `place`.
+    static func keys(_ value: String, at place: String, for name: String) throws(ConfigError) -> [Key] {
+        let tokens = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !tokens.contains(where: \.isEmpty) else {
+            throw ConfigError("\(place): \(name) needs its keys apart with commas (\(name) = q, ctrl-c), not \(ArgumentText.quoted(value)).")
+        }
+        var keys: [Key] = []
+        for token in tokens {
+            do throws(KeySpecError) {
+                let key = try KeySpec.key(token)
+                if !keys.contains(key) { keys.append(key) }
+            } catch {
+                throw ConfigError("\(place): \(ArgumentText.quoted(token)) \(error.reason); keys are \(KeySpec.bindableKeysDescription).")
+            }
+        }
+        return keys
+    }
+
+    /// The first key two bindings of one screen would share under `config`, said with the line that
+    /// remapped it: each feature's screens with `[keys]` and its own section applied, the host's keys
+    /// under each.
+    static func checkConflicts(_ config: ConfigFile, features: [String], keys: [String: [KeyHelpSection]]) throws(ConfigError) {
+        guard !config.keysEverywhere.isEmpty || !config.featureKeys.isEmpty else { return }
+        for feature in features {
+            let map = config.keyMap(for: feature)
+            for screen in keys[feature] ?? [] {
+                guard let conflict = map.conflicts(in: screen.keys + globalKeys).first,
+                      let (setting, section) = config.keySetting(conflict.name, feature: feature) else { continue }
+                let key = KeyBinding.name(of: conflict.key)
+                let other = conflict.other.name ?? "“\(conflict.other.action)”"
+                throw ConfigError("\(ArgumentText.plain(config.path)):\(setting.line): [\(section)] gives \(key) to \(conflict.name), but \(key) "
+                                  + "already means \(other) on the \(screen.title) screen of \(feature); choose another key.")
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import XCTest
+import Navigation
+import NavigationTesting
+import TerminalKit
+import TerminalUI
+
+/// Remapped keys (the config file's `[keys]`): translated at the navigation controller's door, shown
+/// in the key bar, the `?` overlay and help, and checked for keys two bindings would share.
+@MainActor
+final class KeyMapTests: XCTestCase {
+    private let context = RenderContext(size: Size(columns: 60, rows: 12), colorMode: .none)
+    private let remapped = KeyMap(["quit": [.character("x"), .ctrl("c")], "filter": [.character("/"), .ctrl("f")], "favorite": [.character("s")]])
+
+    /// A list screen's keys: move (j/k…), filter `/`, favourite `f`, and a question's `y` of its own.
+    private var listKeys: [KeyHelp] {
+        [ListInput.moveBinding(), SearchInput.filterBinding(), KeyBinding([.character("f")], KeyHelp("f", "favourite", bar: "f fav"), name: "favorite"),
+         KeyBinding([.character("y")], KeyHelp("y", "yes"))].help
+    }
+
+    private func translate(_ key: Key, typing: Bool = false, map: KeyMap? = nil) -> InputEvent? {
+        (map ?? remapped).translate(.key(key), screenKeys: listKeys, globalKeys: NavigationTexts.english.globalKeys, typing: typing)
+    }
+
+    func testAKeyTheMapGivesABindingArrivesAsThatBindingsOwnKey() async {
+        XCTAssertEqual(translate(.ctrl("f")), .key(.character("/")), "filter's new key")
+        XCTAssertEqual(translate(.character("/")), .key(.character("/")), "a key it keeps")
+        XCTAssertEqual(translate(.character("x")), .key(.character("q")), "the host's quit")
+        XCTAssertEqual(translate(.character("s")), .key(.character("f")), "the screen's favourite")
+        XCTAssertEqual(translate(.character("j")), .key(.character("j")), "keys nobody remapped pass")
+        XCTAssertEqual(translate(.down), .key(.down))
+    }
+
+    func testAKeyABindingGaveUpArrivesAsNothingButCtrlCAlwaysQuits() async {
+        XCTAssertNil(translate(.character("q")), "quit is x now")
+        XCTAssertNil(translate(.character("f")), "favourite is s now")
+        XCTAssertEqual(translate(.ctrl("c"), map: KeyMap(["quit": [.character("x")]])), .key(.ctrl("c")))
+    }
+
+    func testTheScreensOwnKeysComeFirstAndTypingIsText() async {
+        // quit = y: on a screen that asks with y, y still answers the question.
+        XCTAssertEqual(translate(.character("y"), map: KeyMap(["quit": [.character("y")]])), .key(.character("y")))
+        XCTAssertEqual(translate(.character("x"), typing: true), .key(.character("x")), "typed, not quit")
+        XCTAssertEqual(translate(.character("q"), typing: true), .key(.character("q")), "typed, though quit gave it up")
+        XCTAssertEqual(translate(.ctrl("f"), typing: true), .key(.character("/")), "a control key is still a key while typing")
+        XCTAssertEqual(KeyMap.none.translate(.key(.character("q")), screenKeys: listKeys, globalKeys: [], typing: false), .key(.character("q")))
+    }
+
+    func testHelpTheBarAndTheOverlayShowTheKeysInEffect() async {
+        let shown = remapped.remapped(listKeys)
+        XCTAssertEqual(shown[1].keys, "/ ctrl-f")
+        XCTAssertEqual(shown[2].keys, "s")
+        XCTAssertEqual(shown[2].bar, "s fav", "the bar's key part gives way")
+        XCTAssertEqual(shown[0], listKeys[0], "an unnamed binding is as it was")
+        let bar = listKeys.keyBar(.english, remapped)
+        XCTAssertTrue(bar.contains("s fav"), bar)
+        XCTAssertTrue(bar.hasSuffix("? keys  x/ctrl-c quit"), bar)
+        XCTAssertEqual(listKeys.keyBar(.english), listKeys.keyBar, "no map: the bar as before")
+
+        let controller = NavigationController()
+        controller.keyMap = remapped
+        controller.setRoot(StubScreen(title: "list", keys: listKeys))
+        _ = controller.dispatch(.key(.character("?")), in: context)
+        let overlay = controller.render(in: context).text
+        XCTAssertTrue(overlay.contains("/ ctrl-f"), overlay)
+        XCTAssertTrue(overlay.contains("x ctrl-c"), overlay)
+    }
+
+    func testTheControllerQuitsAndFiltersThroughTheMap() async {
+        let controller = NavigationController()
+        controller.keyMap = remapped
+        let screen = StubScreen(title: "list", keys: listKeys) { $0 == .key(.character("/")) }
+        controller.setRoot(screen)
+        XCTAssertEqual(controller.dispatch(.key(.ctrl("f")), in: context), .none)
+        XCTAssertEqual(screen.received, [.key(.character("/"))], "the screen saw its own filter key")
+        XCTAssertEqual(controller.dispatch(.key(.character("q")), in: context), .none, "q is no longer quit")
+        XCTAssertEqual(screen.received.count, 1, "and reaches nobody")
+        XCTAssertEqual(controller.dispatch(.key(.character("x")), in: context), .quit)
+        XCTAssertEqual(controller.dispatch(.key(.ctrl("c")), in: context), .interrupt)
+    }
+
+    func testConflictsAreKeysARemappedBindingWouldShare() async {
+        let keys = listKeys + NavigationTexts.english.globalKeys
+        XCTAssertTrue(remapped.conflicts(in: keys).isEmpty)
+        XCTAssertTrue(KeyMap.none.conflicts(in: keys).isEmpty, "esc shared by a screen and the host is the screens' design")
+        let clash = KeyMap(["favorite": [.character("j")]]).conflicts(in: keys)
+        XCTAssertEqual(clash.map(\.key), [.character("j")])
+        XCTAssertEqual(clash.first?.name, "favorite")
+        XCTAssertTrue(KeyMap(["favorite": [.character("/")], "filter": [.ctrl("f")]]).conflicts(in: keys).isEmpty, "a key given up is free")
+    }
+}
