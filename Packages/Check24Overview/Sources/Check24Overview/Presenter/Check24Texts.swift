@@ -45,9 +45,9 @@ enum Check24Texts {
     ]
     static let overviewKeys = overviewBindings.help
     /// The key bar while the list loads: only the host's keys.
-    static let loadingKeyBar = [KeyHelp]().keyBar(.german)
+    static func loadingKeyBar(_ keyMap: KeyMap) -> String { [KeyHelp]().keyBar(.german, keyMap) }
     /// The key bar of the error view.
-    static let failedKeyBar = [KeyHelp("enter/r", "neu laden", bar: "enter/r Neuladen")].keyBar(.german)
+    static func failedKeyBar(_ keyMap: KeyMap) -> String { [KeyHelp("enter/r", "neu laden", bar: "enter/r Neuladen")].keyBar(.german, keyMap) }
 
     // MARK: Details
 

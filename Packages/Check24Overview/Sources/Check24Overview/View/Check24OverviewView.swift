@@ -48,10 +48,10 @@ struct Check24OverviewView: ModuleView {
         case .loading:
             // The spinner and the error view are every list's.
             ListBody.drawStatus(ListContent<String>.loading, in: Check24OverviewLayout.listRect(size), into: &frame, words: Self.words, context: context)
-            KeyBar.draw(Check24Texts.loadingKeyBar, into: &frame)
+            KeyBar.draw(Check24Texts.loadingKeyBar(context.keyMap), into: &frame)
         case .failed(let message):
             ListBody.drawStatus(ListContent<String>.failed(message: message), in: Check24OverviewLayout.listRect(size), into: &frame, words: Self.words, context: context)
-            KeyBar.draw(Check24Texts.failedKeyBar, into: &frame)
+            KeyBar.draw(Check24Texts.failedKeyBar(context.keyMap), into: &frame)
         case .loaded(let header, let rows, let emptyMessage, let selected, let firstVisibleRow):
             Self.drawSearch(viewModel, in: Check24OverviewLayout.searchRect(size), into: &frame, context: context)
             let layout = Check24OverviewLayout(size: size, header: header, notice: viewModel.notice, rows: rows,

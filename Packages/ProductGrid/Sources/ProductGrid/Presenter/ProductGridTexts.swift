@@ -39,8 +39,8 @@ enum ProductGridTexts {
         ListInput.reloadBinding(),
     ]
     static let gridKeys = gridBindings.help
-    static let loadingKeyBar = [KeyHelp]().keyBar
-    static let failedKeyBar = [KeyHelp("r", "retry", bar: "r retry")].keyBar
+    static func loadingKeyBar(_ keyMap: KeyMap) -> String { [KeyHelp]().keyBar(.english, keyMap) }
+    static func failedKeyBar(_ keyMap: KeyMap) -> String { [KeyHelp("r", "retry", bar: "r retry")].keyBar(.english, keyMap) }
 
     // MARK: Detail
 

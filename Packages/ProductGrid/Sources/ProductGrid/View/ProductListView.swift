@@ -48,9 +48,9 @@ struct ProductListView: ModuleView {
         }
         switch viewModel.content {
         case .loading:
-            KeyBar.draw(ProductGridTexts.loadingKeyBar, into: &frame)
+            KeyBar.draw(ProductGridTexts.loadingKeyBar(context.keyMap), into: &frame)
         case .failed:
-            KeyBar.draw(ProductGridTexts.failedKeyBar, into: &frame)
+            KeyBar.draw(ProductGridTexts.failedKeyBar(context.keyMap), into: &frame)
         case .loaded(let tiles, let selectedIndex, let storedFirstRow):
             viewModel.search.draw(into: &frame, rect: Self.searchRect(size), placeholder: ProductGridTexts.filterPlaceholder, colorMode: context.colorMode)
             if !tiles.isEmpty {
