@@ -71,7 +71,7 @@ public enum AppsCLI {
             }
             let launch = LaunchEnvironment(options: options, environment: environment)
             if let status = feature.command?(launch) { return status }
-            let plain = options.plain || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
+            let plain = options.plain || options.svg || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
             do {
                 return plain
                     ? try await runPlain(make, texts: feature.texts, launch: launch)
@@ -146,7 +146,11 @@ public enum AppsCLI {
     private static func runPlain(_ make: @MainActor (LaunchEnvironment, any ScreenHost) throws -> any Screen,
                                  texts: NavigationTexts, launch: LaunchEnvironment) async throws -> Int32 {
         let size = Size(columns: launch.options.size.columns, rows: launch.options.size.rows)
-        let host = HeadlessHost(size: size, accessible: launch.options.accessible, pictures: launch.options.images)
+        let svg = launch.options.svg
+        // A picture of the screen is in colour, with the pictures in their own pixels unless a tier was asked for.
+        let host = HeadlessHost(size: size, accessible: launch.options.accessible,
+                                pictures: launch.options.images ?? (svg && !launch.options.accessible ? .kitty : nil),
+                                colorMode: svg ? .trueColor : .none)
         host.controller.texts = texts
         host.controller.keyMap = launch.options.keyMap
         // Nothing to restore in plain mode: SIGQUIT ends the process quietly instead of drawing
@@ -154,6 +158,9 @@ public enum AppsCLI {
         signal(SIGQUIT) { _ in _exit(131) }
         let screen = try make(launch, host.controller)
         let frame = await host.run(root: screen, keys: launch.options.keys)
+        if svg {
+            return Console.printOutput(SVGFrameEncoder.encode(frame, theme: ColorTheme.chosen(launch.options.theme, background: nil)))
+        }
         return Console.printOutput(PlainTextEncoder.encode(frame))
     }
 

@@ -13,6 +13,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var baseURL: URL?
     public var dataDirectory: URL?
     public var plain = false
+    /// `--svg`: as `--plain`, but the screen printed as an SVG picture, in colour, with its pictures.
+    public var svg = false
     public var size = TerminalSize(columns: 80, rows: 24)
     public var keys: [[InputEvent]] = []
     public var timeout: TimeInterval = 15
@@ -160,6 +162,7 @@ public enum CommandLineParser {
             case "--accessible":
                 if let inlineValue { options.accessible = try parseSwitch(inlineValue, option: "--accessible") } else { options.accessible = true }
             case "--plain": try flag(); options.plain = true
+            case "--svg": try flag(); options.svg = true
             case "--base-url": options.baseURL = try parseBaseURL(try value())
             case "--data-dir":
                 let path = try value()

@@ -12,12 +12,17 @@ public final class HeadlessHost {
 
     /// - Parameter pictureGrace: how long pictures get once the content settled (``defaultPictureGrace``).
     private let pictures: PictureTier?
+    private let colorMode: ColorMode
 
     /// - Parameter accessible: pictures in words and no box drawing (`--accessible`), as the terminal host.
     /// - Parameter pictures: the tier asked for (`--images`); without colours every tier but `text` and
     ///   `none` is the luminance ramp. Nil: the ramp, or words in the accessible mode.
-    public init(size: Size, pictureGrace: Duration = HeadlessHost.defaultPictureGrace, accessible: Bool = false, pictures: PictureTier? = nil) {
+    /// - Parameter colorMode: `.none` for text (`--plain`); in colour, the frame keeps its styles and
+    ///   its pictures in their tier (`--svg`).
+    public init(size: Size, pictureGrace: Duration = HeadlessHost.defaultPictureGrace, accessible: Bool = false, pictures: PictureTier? = nil,
+                colorMode: ColorMode = .none) {
         self.size = size
+        self.colorMode = colorMode
         self.pictureGrace = pictureGrace
         self.accessible = accessible
         self.pictures = pictures
@@ -26,7 +31,7 @@ public final class HeadlessHost {
     /// Shows `root`, applies `keys` (one inner array per `--keys` token) and renders the last frame.
     /// A key that quits (q, ctrl-c) ends the walk: the frame shown at that moment is returned.
     public func run(root: any Screen, keys: [[InputEvent]]) async -> Frame {
-        let context = RenderContext(size: size, colorMode: .none, pictures: pictures ?? (accessible ? .text : .halfBlocks), accessible: accessible)
+        let context = RenderContext(size: size, colorMode: colorMode, pictures: pictures ?? (accessible ? .text : .halfBlocks), accessible: accessible)
         controller.setRoot(root)
         // Like the terminal host, draw at once: a screen learns its size (a split its size class) here.
         await settle(in: context)
