@@ -10,7 +10,7 @@ enum KeyRemapping {
     /// The names `[keys]` (`feature` nil: any feature's, or the host's) or `[<feature>.keys]` may remap.
     static func names(for feature: String?, keys: [String: [KeyHelpSection]]) -> Set<String> {
         let screens = feature.map { keys[$0] ?? [] } ?? keys.values.flatMap { $0 }
-        return Set((screens.flatMap(\.keys) + globalKeys).compactMap(\.name))
+        return Set((screens.flatMap(\.keys) + globalKeys).flatMap { help in help.parts.isEmpty ? [help.name].compactMap { $0 } : help.parts.map(\.name) })
     }
 
     /// `value`'s keys ("q, ctrl-c"), for the binding `name` on the line `place`.

@@ -13,11 +13,13 @@ public struct KeyBinding: Sendable, Equatable {
     public var matchesTyping: Bool
 
     /// `name`: what a config file's `[keys]` remaps it by (see ``KeyMap``); nil when it cannot be.
-    public init(_ keys: [Key], _ help: KeyHelp, matchesTyping: Bool = false, name: String? = nil) {
+    /// `parts`: for a binding that does several things (the list's moves), each thing's name and keys.
+    public init(_ keys: [Key], _ help: KeyHelp, matchesTyping: Bool = false, name: String? = nil, parts: [KeyPart] = []) {
         self.keys = keys
         self.help = help
         self.help.name = name
         self.help.boundKeys = keys
+        self.help.parts = parts
         self.matchesTyping = matchesTyping
     }
 

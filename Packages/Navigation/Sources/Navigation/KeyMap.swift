@@ -22,33 +22,55 @@ public struct KeyMap: Sendable, Equatable {
 
     public var isEmpty: Bool { keys.isEmpty }
 
+    /// One thing a key can do: a binding, or a named part of one (the list's `down`).
+    struct Entry {
+        var name: String?
+        var bound: [Key]
+        var help: KeyHelp
+    }
+
+    /// `helps` as the things their keys do: a binding with parts is one entry a part.
+    static func entries(_ helps: [KeyHelp]) -> [Entry] {
+        helps.flatMap { help in
+            help.parts.isEmpty ? [Entry(name: help.name, bound: help.boundKeys, help: help)]
+                : help.parts.map { Entry(name: $0.name, bound: $0.keys, help: help) }
+        }
+    }
+
+    private func keys(of entry: Entry) -> [Key] {
+        entry.name.flatMap { keys[$0] } ?? entry.bound
+    }
+
+    private func isRemapped(_ entry: Entry) -> Bool {
+        entry.name.map { keys[$0] != nil } ?? false
+    }
+
     /// The keys `help`'s binding answers to under this map.
     public func keys(of help: KeyHelp) -> [Key] {
-        help.name.flatMap { keys[$0] } ?? help.boundKeys
+        Self.entries([help]).flatMap(keys(of:))
     }
 
     /// `help` as the `?` overlay, the key bar and `--help` show it under this map: the remapped keys
-    /// by their names ("ctrl-f//"), the bar's key part too.
+    /// by their names ("/ ctrl-f"), the bar's key part too.
     public func remapped(_ help: KeyHelp) -> KeyHelp {
-        guard let name = help.name, let mapped = keys[name] else { return help }
+        let entries = Self.entries([help])
+        guard entries.contains(where: isRemapped) else { return help }
         var shown = help
-        shown.keys = mapped.map(KeyBinding.name(of:)).joined(separator: " ")
-        shown.boundKeys = mapped
+        shown.keys = entries.flatMap(keys(of:)).map(KeyBinding.name(of:)).joined(separator: " ")
+        shown.boundKeys = entries.flatMap(keys(of:))
+        shown.parts = help.parts.map { KeyPart($0.name, keys[$0.name] ?? $0.keys) }
         if let bar = help.bar {
-            // The bar is "<keys> <words>": its first word gives way to the new keys.
+            // The bar is "<keys> <words>": its first word gives way to the new keys (of a binding with
+            // parts, the first key of its first two).
             let words = bar.firstIndex(of: " ").map { String(bar[$0...]) } ?? ""
-            shown.bar = Self.barKeys(shown) + words
+            let barKeys = shown.parts.isEmpty ? Array(shown.boundKeys.prefix(2)) : shown.parts.prefix(2).compactMap(\.keys.first)
+            shown.bar = barKeys.map(KeyBinding.name(of:)).joined(separator: "/") + words
         }
         return shown
     }
 
     public func remapped(_ helps: [KeyHelp]) -> [KeyHelp] {
         isEmpty ? helps : helps.map(remapped)
-    }
-
-    /// The keys of `help` as its bar shows them: the first two, apart with a slash.
-    static func barKeys(_ help: KeyHelp) -> String {
-        help.boundKeys.prefix(2).map(KeyBinding.name(of:)).joined(separator: "/")
     }
 
     /// How a key bar names the keys of `name` ("quit", "keys"): as remapped, else `fallback`.
@@ -63,27 +85,29 @@ public struct KeyMap: Sendable, Equatable {
         guard !isEmpty, case .key(let key) = event else { return event }
         if typing, case .character = key { return event }
         if key == .ctrl("c") { return event }
-        for help in screenKeys + globalKeys where keys(of: help).contains(key) {
-            guard let name = help.name, keys[name] != nil else { return event }
-            return help.boundKeys.first.map { .key($0) } ?? event
+        let entries = Self.entries(screenKeys + globalKeys)
+        for entry in entries where keys(of: entry).contains(key) {
+            guard isRemapped(entry) else { return event }
+            return entry.bound.first.map { .key($0) } ?? event
         }
         // A key its binding gave up, and no other binding took: nothing.
-        let givenUp = (screenKeys + globalKeys).contains { help in
-            help.name.map { keys[$0] != nil } == true && help.boundKeys.contains(key)
-        }
-        return givenUp ? nil : event
+        return entries.contains { isRemapped($0) && $0.bound.contains(key) } ? nil : event
     }
 
     /// The keys two bindings of one screen would share under this map, with the remapped name that
     /// brought each: a key shared by two bindings that keep their own keys is the screen's design,
     /// not a conflict. Typing bindings are left out (printable keys are text there).
     public func conflicts(in helps: [KeyHelp]) -> [(key: Key, name: String, other: KeyHelp)] {
+        let entries = Self.entries(helps)
         var found: [(key: Key, name: String, other: KeyHelp)] = []
-        for (index, help) in helps.enumerated() {
-            guard let name = help.name, let mapped = keys[name] else { continue }
+        for (index, entry) in entries.enumerated() {
+            guard let name = entry.name, let mapped = keys[name] else { continue }
             for key in mapped {
-                for (otherIndex, other) in helps.enumerated() where otherIndex != index && keys(of: other).contains(key) {
-                    found.append((key, name, other))
+                for (otherIndex, other) in entries.enumerated() where otherIndex != index && keys(of: other).contains(key) {
+                    // The other by its own name: a part's (`down`), else its binding's.
+                    var named = other.help
+                    named.name = other.name
+                    found.append((key, name, named))
                 }
             }
         }

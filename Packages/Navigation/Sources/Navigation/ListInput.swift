@@ -191,8 +191,12 @@ extension ListInput {
     /// The list's moves, in `texts`' language (the wheel moves too); `action` when the screen words
     /// its selection its own way ("Produkt wählen").
     public static func moveBinding(_ texts: NavigationTexts = .english, action: String? = nil) -> KeyBinding {
-        KeyBinding(moveKeys, KeyHelp(moveKeysHelp, action ?? texts.moveAction, bar: texts.moveBar))
+        KeyBinding(moveKeys, KeyHelp(moveKeysHelp, action ?? texts.moveAction, bar: texts.moveBar), parts: moveParts)
     }
+
+    /// The moves by name, as a config file remaps them (`down = ↓, j, ctrl-n`).
+    public static let moveParts = [KeyPart("up", upKeys), KeyPart("down", downKeys), KeyPart("page-up", pageUpKeys),
+                                   KeyPart("page-down", pageDownKeys), KeyPart("top", firstKeys), KeyPart("bottom", lastKeys)]
 
     /// Enter (or a click) opens the selected row: `action` says what opening it is ("open the number").
     public static func openBinding(_ action: String, bar: String = "enter open") -> KeyBinding {

@@ -70,6 +70,9 @@ public struct KeyHelp: Sendable, Equatable {
     public var name: String?
     /// The keys its binding matches (set from its ``KeyBinding``; empty for words alone).
     public var boundKeys: [Key]
+    /// The named parts of a binding that does several things under one line ("↑↓ jk pgup/pgdn…":
+    /// up, down, page-up…), each remapped on its own.
+    public var parts: [KeyPart] = []
 
     public init(_ keys: String, _ action: String, bar: String? = nil) {
         self.keys = keys
@@ -77,6 +80,16 @@ public struct KeyHelp: Sendable, Equatable {
         self.bar = bar
         self.name = nil
         self.boundKeys = []
+    }
+}
+
+/// One named part of a binding's keys (``KeyHelp/parts``): `down` is ↓ and j of the list's moves.
+public struct KeyPart: Sendable, Equatable {
+    public var name: String
+    public var keys: [Key]
+    public init(_ name: String, _ keys: [Key]) {
+        self.name = name
+        self.keys = keys
     }
 }
 

@@ -31,6 +31,6 @@ public enum ScrollInput {
 
     /// The scrolling keys (the list's moving keys: ``ListInput/moveKeys``), saying what they scroll.
     public static func scrollBinding(_ action: String, bar: String? = nil) -> KeyBinding {
-        KeyBinding(ListInput.moveKeys, KeyHelp(ListInput.moveKeysHelp, action, bar: bar))
+        KeyBinding(ListInput.moveKeys, KeyHelp(ListInput.moveKeysHelp, action, bar: bar), parts: ListInput.moveParts)
     }
 }

@@ -78,6 +78,20 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(controller.dispatch(.key(.ctrl("c")), in: context), .interrupt)
     }
 
+    /// The list's moves are one line of help and six names: each is remapped on its own (emacs' ctrl-n).
+    func testAPartOfABindingIsRemappedOnItsOwn() async {
+        let emacs = KeyMap(["down": [.down, .ctrl("n")], "up": [.up, .ctrl("p")]])
+        XCTAssertEqual(translate(.ctrl("n"), map: emacs), .key(.down))
+        XCTAssertEqual(translate(.ctrl("p"), map: emacs), .key(.up))
+        XCTAssertNil(translate(.character("j"), map: emacs), "j gave way to ctrl-n")
+        XCTAssertEqual(translate(.pageDown, map: emacs), .key(.pageDown), "the other moves keep their keys")
+        let move = emacs.remapped(listKeys[0])
+        XCTAssertEqual(move.keys, "↑ ctrl-p ↓ ctrl-n pgup pgdn space home end")
+        XCTAssertEqual(move.bar, "↑/↓ move")
+        XCTAssertEqual(KeyMap(["up": [.character("w")], "down": [.character("s")]]).remapped(listKeys[0]).bar, "w/s move")
+        XCTAssertEqual(KeyMap(["down": [.character("k")]]).conflicts(in: listKeys).map(\.name), ["down"], "k is up's")
+    }
+
     func testConflictsAreKeysARemappedBindingWouldShare() async {
         let keys = listKeys + NavigationTexts.english.globalKeys
         XCTAssertTrue(remapped.conflicts(in: keys).isEmpty)

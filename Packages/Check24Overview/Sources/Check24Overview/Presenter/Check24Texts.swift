@@ -38,7 +38,8 @@ enum Check24Texts {
 
     static let overviewBindings: [KeyBinding] = [
         ListInput.moveBinding(.german, action: "Produkt wählen, home: erstes Produkt, end: Fußzeile"),
-        KeyBinding(nextTabKeys + previousTabKeys, KeyHelp("←→ hl tab/shift-tab", "Filter wechseln", bar: "←→ Filter")),
+        KeyBinding(nextTabKeys + previousTabKeys, KeyHelp("←→ hl tab/shift-tab", "Filter wechseln", bar: "←→ Filter"),
+                   parts: [KeyPart("next-tab", nextTabKeys), KeyPart("previous-tab", previousTabKeys)]),
         ListInput.openBinding("Produkt oder rechtliche Hinweise öffnen", bar: "enter öffnen"),
         SearchInput.filterBinding(.german),
         ListInput.reloadBinding(.german),

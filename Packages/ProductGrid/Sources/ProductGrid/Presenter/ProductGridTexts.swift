@@ -32,8 +32,10 @@ enum ProductGridTexts {
         ([.pageUp], .pageUp), ([.pageDown], .pageDown), ([.home], .first), ([.end], .last),
     ]
     static let gridBindings: [KeyBinding] = [
-        KeyBinding(gridMoves.prefix(4).flatMap(\.keys), KeyHelp("↑↓←→ hjkl", "move", bar: "↑↓←→ move")),
-        KeyBinding(gridMoves.dropFirst(4).flatMap(\.keys), KeyHelp("pgup/pgdn home/end", "page, first, last")),
+        KeyBinding(gridMoves.prefix(4).flatMap(\.keys), KeyHelp("↑↓←→ hjkl", "move", bar: "↑↓←→ move"),
+                   parts: zip(["up", "down", "left", "right"], gridMoves.prefix(4)).map { KeyPart($0, $1.keys) }),
+        KeyBinding(gridMoves.dropFirst(4).flatMap(\.keys), KeyHelp("pgup/pgdn home/end", "page, first, last"),
+                   parts: zip(["page-up", "page-down", "top", "bottom"], gridMoves.dropFirst(4)).map { KeyPart($0, $1.keys) }),
         ListInput.openBinding("open product"),
         SearchInput.filterBinding(),
         ListInput.reloadBinding(),
