@@ -64,7 +64,7 @@ public struct KeyMap: Sendable, Equatable {
             // parts, the first key of its first two).
             let words = bar.firstIndex(of: " ").map { String(bar[$0...]) } ?? ""
             let barKeys = shown.parts.isEmpty ? Array(shown.boundKeys.prefix(2)) : shown.parts.prefix(2).compactMap(\.keys.first)
-            shown.bar = barKeys.map(KeyBinding.name(of:)).joined(separator: "/") + words
+            shown.bar = Self.barNames(barKeys) + words
         }
         return shown
     }
@@ -75,7 +75,13 @@ public struct KeyMap: Sendable, Equatable {
 
     /// How a key bar names the keys of `name` ("quit", "keys"): as remapped, else `fallback`.
     public func barKeys(_ name: String, else fallback: String) -> String {
-        keys[name].map { $0.prefix(2).map(KeyBinding.name(of:)).joined(separator: "/") } ?? fallback
+        keys[name].map { Self.barNames(Array($0.prefix(2))) } ?? fallback
+    }
+
+    /// Keys as a bar writes them: apart with a slash ("x/ctrl-c"), or a space when one is the slash key.
+    static func barNames(_ keys: [Key]) -> String {
+        let names = keys.map(KeyBinding.name(of:))
+        return names.joined(separator: names.contains("/") ? " " : "/")
     }
 
     /// What reaches a screen whose keys are `screenKeys`, under the host's `globalKeys`, for `event`:

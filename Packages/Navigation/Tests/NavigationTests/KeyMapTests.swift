@@ -50,6 +50,8 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(shown[1].keys, "/ ctrl-f")
         XCTAssertEqual(shown[2].keys, "s")
         XCTAssertEqual(shown[2].bar, "s fav", "the bar's key part gives way")
+        XCTAssertEqual(shown[1].bar, "/ ctrl-f " + NavigationTexts.english.filterKey.bar!.split(separator: " ").dropFirst().joined(separator: " "),
+                       "the slash key is set apart with a space, not another slash")
         XCTAssertEqual(shown[0], listKeys[0], "an unnamed binding is as it was")
         let bar = listKeys.keyBar(.english, remapped)
         XCTAssertTrue(bar.contains("s fav"), bar)
