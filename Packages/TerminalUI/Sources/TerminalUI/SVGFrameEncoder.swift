@@ -226,6 +226,8 @@ public enum SVGFrameEncoder {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            // XML has no place for the noncharacters U+FFFE and U+FFFF: a document holding one is refused whole.
+            case "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
             default: out.append(character)
             }
         }

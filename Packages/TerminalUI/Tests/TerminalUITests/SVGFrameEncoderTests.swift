@@ -71,6 +71,9 @@ final class SVGFrameEncoderTests: XCTestCase {
         XCTAssertFalse(svg.contains("\u{1b}"), svg)
         XCTAssertEqual(svg.components(separatedBy: "</svg>").count, 2, "one closing tag: \(svg)")
         XCTAssertTrue(svg.contains("&quot;&amp;&lt;/svg&gt;"), svg)
+        var odd = Frame(size: Size(columns: 3, rows: 1))
+        _ = odd.put("a\u{FFFF}b", at: Point(column: 0, row: 0))
+        XCTAssertFalse(SVGFrameEncoder.encode(odd, cell: cell).contains("\u{FFFF}"), "no character XML refuses")
     }
 
     private static func hex(_ color: Color) -> String {
