@@ -7,6 +7,9 @@ enum KeyRemapping {
     /// The host's keys, under every screen (their names do not depend on the language).
     static var globalKeys: [KeyHelp] { NavigationTexts.english.globalKeys }
 
+    /// Bindings of screens that take typing (the contact form's save, the email's send).
+    static let typingNames: Set<String> = ["save", "send"]
+
     /// The names `[keys]` (`feature` nil: any feature's, or the host's) or `[<feature>.keys]` may remap.
     static func names(for feature: String?, keys: [String: [KeyHelpSection]]) -> Set<String> {
         let screens = feature.map { keys[$0] ?? [] } ?? keys.values.flatMap { $0 }
@@ -21,12 +24,21 @@ enum KeyRemapping {
         }
         var keys: [Key] = []
         for token in tokens {
+            let key: Key
             do throws(KeySpecError) {
-                let key = try KeySpec.key(token)
-                if !keys.contains(key) { keys.append(key) }
+                key = try KeySpec.key(token)
             } catch {
                 throw ConfigError("\(place): \(ArgumentText.quoted(token)) \(error.reason); keys are \(KeySpec.bindableKeysDescription).")
             }
+            // ctrl-c always quits (the host takes it before any binding), so no other binding can have it.
+            if key == .ctrl("c"), name != "quit" {
+                throw ConfigError("\(place): ctrl-c always quits; \(name) cannot have it.")
+            }
+            // Bindings of screens that take typing: a printable key there is text, never the binding.
+            if typingNames.contains(name), case .character = key {
+                throw ConfigError("\(place): \(name) is a key of a screen you type in, where \(ArgumentText.quoted(token)) is text; give it a ctrl- key or another named key.")
+            }
+            if !keys.contains(key) { keys.append(key) }
         }
         return keys
     }

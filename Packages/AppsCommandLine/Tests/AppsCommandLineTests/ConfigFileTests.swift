@@ -123,12 +123,18 @@ final class ConfigFileTests: XCTestCase {
             ("[keys]\nfilter = ctrl-ff", "/c:2: 'ctrl-ff' needs one letter a–z after ctrl-; keys are \(KeySpec.bindableKeysDescription)."),
             ("[keys]\nfilter = wheelup", "/c:2: 'wheelup' is the mouse, not a key; keys are \(KeySpec.bindableKeysDescription)."),
             ("[keys]\nfilter = /,", "/c:2: filter needs its keys apart with commas (filter = q, ctrl-c), not '/,'."),
+            ("[keys]\nfilter = ctrl-c", "/c:2: ctrl-c always quits; filter cannot have it."),
             ("[keys]\nfilter =", "/c:2: filter needs its keys apart with commas (filter = q, ctrl-c), not ''."),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try ConfigFile.parse(text, path: "/c", features: features, keys: screens), text.debugDescription) { error in
                 XCTAssertEqual((error as? ConfigError)?.message, message, text)
             }
+        }
+        XCTAssertThrowsError(try ConfigFile.parse("[keys]\nsave = s", path: "/c", features: features,
+                                                  keys: ["contacts": [KeyHelpSection("Form", [KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "save"), name: "save")].help)]])) {
+            XCTAssertEqual(($0 as? ConfigError)?.message,
+                           "/c:2: save is a key of a screen you type in, where 's' is text; give it a ctrl- key or another named key.")
         }
         // Swapping two keys is no conflict: each takes the other's.
         XCTAssertNoThrow(try ConfigFile.parse("[contacts.keys]\nfavorite = y\ncopy = f", path: "/c", features: features, keys: screens))

@@ -93,10 +93,14 @@ public struct KeyMap: Sendable, Equatable {
         if key == .ctrl("c") { return event }
         let entries = Self.entries(screenKeys + globalKeys)
         for entry in entries where keys(of: entry).contains(key) {
-            guard isRemapped(entry) else { return event }
-            return entry.bound.first.map { .key($0) } ?? event
+            guard isRemapped(entry), let own = entry.bound.first else { return event }
+            // While typing, a key never becomes a character: it would be typed as text.
+            if typing, case .character = own { return event }
+            return .key(own)
         }
-        // A key its binding gave up, and no other binding took: nothing.
+        // A key its binding gave up, and no other binding took: nothing; while typing it keeps its
+        // meaning in the field (backspace, enter, ←, ctrl-s), which the screen's help does not list.
+        if typing { return event }
         return entries.contains { isRemapped($0) && $0.bound.contains(key) } ? nil : event
     }
 

@@ -41,7 +41,13 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(translate(.character("y"), map: KeyMap(["quit": [.character("y")]])), .key(.character("y")))
         XCTAssertEqual(translate(.character("x"), typing: true), .key(.character("x")), "typed, not quit")
         XCTAssertEqual(translate(.character("q"), typing: true), .key(.character("q")), "typed, though quit gave it up")
-        XCTAssertEqual(translate(.ctrl("f"), typing: true), .key(.character("/")), "a control key is still a key while typing")
+        XCTAssertEqual(translate(.ctrl("f"), typing: true), .key(.ctrl("f")), "not a / typed into the field")
+        // While typing nothing is swallowed (the field's own keys are not in the screen's help) and
+        // nothing is turned into a character (it would be typed).
+        let away = KeyMap(["back": [.character("h")], "open": [.character("o")], "reload": [.ctrl("r")]])
+        XCTAssertEqual(translate(.backspace, typing: true, map: away), .key(.backspace))
+        XCTAssertEqual(translate(.enter, typing: true, map: away), .key(.enter))
+        XCTAssertEqual(translate(.ctrl("r"), typing: true, map: away), .key(.ctrl("r")), "not an r in the field")
         XCTAssertEqual(KeyMap.none.translate(.key(.character("q")), screenKeys: listKeys, globalKeys: [], typing: false), .key(.character("q")))
     }
 

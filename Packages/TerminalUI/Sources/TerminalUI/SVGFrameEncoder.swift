@@ -219,16 +219,17 @@ public enum SVGFrameEncoder {
     }
 
     private static func escaped(_ text: String) -> String {
+        // Scalar by scalar: "&" followed by a combining mark is one Character, and must still be escaped.
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             // XML has no place for the noncharacters U+FFFE and U+FFFF: a document holding one is refused whole.
             case "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
-            default: out.append(character)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -74,6 +74,10 @@ final class SVGFrameEncoderTests: XCTestCase {
         var odd = Frame(size: Size(columns: 3, rows: 1))
         _ = odd.put("a\u{FFFF}b", at: Point(column: 0, row: 0))
         XCTAssertFalse(SVGFrameEncoder.encode(odd, cell: cell).contains("\u{FFFF}"), "no character XML refuses")
+        var marked = Frame(size: Size(columns: 4, rows: 1))
+        _ = marked.put("<\u{301}&\u{301}", at: Point(column: 0, row: 0))
+        let markedSVG = SVGFrameEncoder.encode(marked, cell: cell)
+        XCTAssertTrue(markedSVG.contains("&lt;\u{301}&amp;\u{301}"), "a mark on < or & does not hide it: \(markedSVG)")
     }
 
     private static func hex(_ color: Color) -> String {
