@@ -275,22 +275,54 @@ public enum CommandLineParser {
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { throw invalid("") }
         guard let host = components.host, !host.isEmpty else { throw invalid(" (with a host name or address)") }
-        guard isValidHost(host) || isIPv6Literal(host) else { throw invalid(" (with a host name or address)") }
+        let hostInLowerCase: String
+        if isValidHost(host) {
+            hostInLowerCase = host.lowercased()
+        } else if let literal = IPv6Literal(host) {
+            hostInLowerCase = literal.normalized
+        } else {
+            throw invalid(" (with a host name or address)")
+        }
         if let port = components.port, !(1...65535).contains(port) { throw invalid(" (ports are 1–65535)") }
         guard components.query == nil, components.fragment == nil else {
             throw invalid(" (without ?query or #fragment: request paths are added to it)")
         }
         components.scheme = scheme
-        components.host = host.lowercased()
+        // Foundation writes a zone's `%` as `%25` again (RFC 6874), which is what libcurl reads.
+        components.host = hostInLowerCase
         guard let url = components.url else { throw invalid("") }
         return url
     }
 
-    /// A bracketed IPv6 address (`[::1]`, `[fe80::1]`): libcurl connects to one as to any host.
-    private static func isIPv6Literal(_ host: String) -> Bool {
-        guard host.hasPrefix("["), host.hasSuffix("]"), host.count > 2 else { return false }
-        var address = in6_addr()
-        return inet_pton(AF_INET6, String(host.dropFirst().dropLast()), &address) == 1
+    /// A bracketed IPv6 address (`[::1]`, `[fe80::1]`), perhaps with a zone id, the interface a
+    /// link-local address is reached through (`[fe80::1%eth0]`, written `%25eth0` in a URL by RFC 6874;
+    /// the host arrives here decoded): libcurl connects to one as to any host.
+    struct IPv6Literal {
+        /// The address, as `inet_pton` reads it.
+        var address: String
+        /// The interface's name or number, nil without one.
+        var zone: String?
+
+        /// Nil unless `host` is `[address]` or `[address%zone]` with a zone of RFC 3986's unreserved
+        /// characters (interface names are letters, digits, `.`, `-` and `_`): nothing else can reach a
+        /// request line through it.
+        init?(_ host: String) {
+            guard host.hasPrefix("["), host.hasSuffix("]") else { return nil }
+            let inside = host.dropFirst().dropLast()
+            let parts = inside.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2 {
+                guard !parts[1].isEmpty, parts[1].unicodeScalars.allSatisfy(Self.zoneCharacters.contains) else { return nil }
+                zone = String(parts[1])
+            }
+            address = String(parts[0])
+            var bytes = in6_addr()
+            guard !address.isEmpty, inet_pton(AF_INET6, address, &bytes) == 1 else { return nil }
+        }
+
+        /// The host with the address in lower case; the zone as written (interface names are case-sensitive).
+        var normalized: String { "[" + address.lowercased() + (zone.map { "%" + $0 } ?? "") + "]" }
+
+        private static let zoneCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".unicodeScalars)
     }
 
     /// A DNS name or IPv4 address (letters, digits, dots, hyphens).

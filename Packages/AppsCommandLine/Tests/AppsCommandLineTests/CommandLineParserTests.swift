@@ -169,6 +169,25 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(URLDisplay.redacted(text: "http://h/p"), "http://h/p")
     }
 
+    /// A link-local IPv6 address needs its interface (RFC 6874: `%25` and the zone id inside the
+    /// brackets); the request URLs built from such a base keep it, as libcurl wants it.
+    func testBaseURLTakesAnIPv6ZoneID() throws {
+        let url = try CommandLineParser.parseBaseURL("http://[FE80::1%25Eth0]:8080/api")
+        XCTAssertEqual(url.absoluteString, "http://[fe80::1%25Eth0]:8080/api", "the address in lower case, the interface's name as it is")
+        XCTAssertEqual(try URLBuilder(base: url).appending(path: "cart", "7 b", "detail").appending(query: "name", "x").url().absoluteString,
+                       "http://[fe80::1%25Eth0]:8080/api/cart/7%20b/detail?name=x")
+        XCTAssertEqual(try CommandLineParser.parseBaseURL("http://[fe80::1%eth0]").absoluteString, "http://[fe80::1%25eth0]",
+                       "a bare % (as ip and ping write it), which RFC 6874 asks user interfaces to accept, is written %25")
+        XCTAssertEqual(try CommandLineParser.parseBaseURL("https://[fe80::a:b%253]/").absoluteString, "https://[fe80::a:b%253]/", "a zone by number")
+        for text in ["http://[fe80::1%25]:8080", "http://[fe80::1%]", "http://[fe80::1%25eth%200]", "http://[fe80::1%25eth0%25x]",
+                     "http://[fe80::1%25eth/0]", "http://[zz%25eth0]", "http://[%25eth0]", "http://fe80::1%25eth0", "http://127.0.0.1%25eth0",
+                     "http://[fe80::1%25\u{202E}x]"] {
+            XCTAssertThrowsError(try CommandLineParser.parseBaseURL(text), text) { error in
+                XCTAssertTrue((error as? UsageError)?.message.hasPrefix("--base-url needs an http(s) URL") == true, "\(text): \(error)")
+            }
+        }
+    }
+
     /// A password is never echoed, whatever shape the URL has: one holding `/`, `?` or `#` would move
     /// into the host or path of a parsed URL, and `http:/…` has no `//` before it.
     func testBaseURLPasswordIsNeverEchoedWhateverTheURLsShape() {
