@@ -9,7 +9,8 @@ import TextSearch
 /// - the query, its matches (narrowed by the next key when it only adds to the query) and the rows
 ///   they leave, in the items' order;
 /// - the selection (``ListState``: the selected row, the top row, the touch, the rows on screen),
-///   kept on its item by identity across a reload that reorders, and across a filter; a typo that
+///   kept on its item by identity across a reload that reorders (on the same occurrence of it where
+///   ids repeat), and across a filter; a typo that
 ///   matches nothing remembers it, and the row is selected again when the query shows it. Rows after
 ///   the items (a page's footer) can be selected too and keep the selection on them.
 ///
@@ -100,18 +101,18 @@ where Items.Index == Int, Items.Element: Sendable {
     /// New items (a load, a reload, a kept list standing in, another order), with their texts for the
     /// filter (``SearchTexts``, one per item in the same order; nil to make them when the filter asks)
     /// and the scope shown (ascending positions; nil for all): the query filters them again, and the
-    /// selection stays on its item when it is still there (found by identity), else goes to the first row.
+    /// selection stays on its item when it is still there (found by identity; where ids repeat, the same
+    /// occurrence of the id), else goes to the first row.
     /// - Parameter keepsSelection: false for a list that starts at its top (a new sort order).
     public mutating func load(_ newItems: Items, searchTexts: SearchTexts?, scope newScope: [Int]? = nil, keepsSelection: Bool = true) {
         let wasTrailing = isTrailingRowSelected
-        let selected = keepsSelection ? (selectedItem ?? hiddenSelection.flatMap { items.indices.contains($0) ? items[$0] : nil }) : nil
-        let kept = selected.map(identity)
+        let selected = keepsSelection ? (selectedPosition ?? hiddenSelection.flatMap { items.indices.contains($0) ? $0 : nil }) : nil
+        let position = selected.flatMap { relocate(itemAt: $0, of: items, in: newItems) }
         items = newItems
         texts = searchTexts
         loadNumber += 1
         scope = newScope
         matches = match(refining: nil)
-        let position = kept.flatMap { locate(newItems, $0) }
         reselect(position, trailing: keepsSelection && wasTrailing)
         hiddenSelection = rows.isEmpty ? position : nil
     }
@@ -171,6 +172,26 @@ where Items.Index == Int, Items.Element: Sendable {
         // A query that shows nothing for a moment (a typo) does not lose the selection.
         hiddenSelection = rows.isEmpty ? before : nil
         return true
+    }
+
+    /// Where the item at `oldPosition` of `oldItems` is in `newItems`: the item with its identity, and
+    /// where identities repeat (a payload with duplicate ids), the same occurrence of it (the k-th item
+    /// with that id; the last one when there are fewer now), so a reload of the same payload keeps the
+    /// row instead of jumping to the first duplicate. A unique item costs one ``locate``, as before; only
+    /// an item after another with its id counts them (a reload reads the whole payload anyway).
+    private func relocate(itemAt oldPosition: Int, of oldItems: Items, in newItems: Items) -> Int? {
+        let id = identity(oldItems[oldPosition])
+        guard let first = locate(newItems, id) else { return nil }
+        guard locate(oldItems, id) != oldPosition else { return first }
+        let occurrence = oldItems[..<oldPosition].count { identity($0) == id }
+        guard occurrence > 0 else { return first }
+        var found = first, seen = 0
+        for position in newItems.indices[newItems.index(after: first)...] where identity(newItems[position]) == id {
+            found = position
+            seen += 1
+            if seen == occurrence { break }
+        }
+        return found
     }
 
     /// Whether a trailing row is selected after rows of items (with no rows, it is the only row there is).

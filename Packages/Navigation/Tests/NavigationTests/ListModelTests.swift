@@ -35,6 +35,28 @@ final class ListModelTests: XCTestCase {
         XCTAssertEqual(list.selection.firstVisibleRow, 0)
     }
 
+    /// Ids that repeat in a payload (issue 47, 3.8): the reload keeps the row, not the first item with its id.
+    func testTheSelectionStaysOnItsRowThroughAReloadWhenIdsRepeat() {
+        let names = (0..<30).map { "Item \($0)" }
+        let ids = (0..<30).map { $0 % 5 }
+        var list = ListModel<[Fruit], Int>(visibleRows: 0..<10) { $0.id }
+        load(names, ids: ids, into: &list)
+        list.selection.select(6, firstVisibleRow: 0, count: 30)
+        XCTAssertEqual(list.selectedItem?.name, "Item 6")
+        load(names, ids: ids, into: &list)
+        XCTAssertEqual(list.selection.selectedIndex, 6, "the same payload again: the same row (7/30), not the first with id 1 (2/30)")
+        XCTAssertEqual(list.selectedItem?.name, "Item 6")
+        load(["New"] + names, ids: [9] + ids, into: &list)
+        XCTAssertEqual(list.selectedItem?.name, "Item 6", "a row added above: the same occurrence of the id (its second), one row down")
+        XCTAssertEqual(list.selection.selectedIndex, 7)
+        load(Array(names.prefix(3)), ids: Array(ids.prefix(3)), into: &list)
+        XCTAssertEqual(list.selectedItem?.name, "Item 1", "fewer of that id now: the last one left")
+        list.filter(by: "item")
+        list.selection.select(1, firstVisibleRow: 0, count: list.rowCount)
+        load(names, ids: ids, into: &list)
+        XCTAssertEqual(list.selectedItem?.name, "Item 1", "under a filter, the same item")
+    }
+
     func testATypoRemembersTheSelectionAndItsCorrectionShowsItAgain() {
         var list = model(["Apple pie", "Banana bread", "Cherry pie", "Date loaf"])
         list.selection.select(2, firstVisibleRow: 0, count: 4)

@@ -215,6 +215,20 @@ final class ListPresenterTests: XCTestCase {
         XCTAssertEqual(skipping.viewModel.notice, "1 entry could not be read and is not shown (#2: name is missing)")
     }
 
+    /// A payload whose names repeat (issue 47, 3.8): a reload keeps the 7th row selected, not the first of its name.
+    func testAReloadKeepsTheRowWhenNamesRepeat() async {
+        let items = (0..<30).map { NumbersFixtures.item(String($0 % 5)) }
+        let (presenter, router, work) = makePresenter(FakeNumbersService(catalogs: [.success(NumbersFixtures.catalog(items))]))
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didChangeSelection(to: 6, firstVisibleRow: 0, visibleRows: 0..<10)
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(selected(presenter), 6, "7/30 stays 7/30")
+        XCTAssertEqual(router.shown.last, "1", "the detail is the 7th row's number")
+        XCTAssertEqual(presenter.viewModel.title, "Numbers (30)")
+    }
+
     /// Latest wins: a retry's list stays even when the first, slower answer arrives after it.
     func testAStaleListNeverReplacesTheNewerOne() async {
         let held = HeldOpenCalls()
