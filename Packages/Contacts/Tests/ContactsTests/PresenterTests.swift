@@ -627,6 +627,27 @@ final class ContactsRaceTests: XCTestCase {
         XCTAssertEqual(output.changed.first?.favorite, true)
     }
 
+    /// A search typed while the list first loads (a slow server, issue 47, 4.1): the list that lands is
+    /// the search's, with its count; the whole list is never shown under the query.
+    func testASearchTypedWhileTheListFirstLoadsFiltersItWhenItLands() async {
+        let held = HeldOpenCalls()
+        let service = InMemoryContactsService(heldOpen: held)
+        let work = WorkTracker(), view = RecordingContactListView()
+        let presenter = ContactListPresenter(interactor: ContactListInteractor(service: service, directory: FetchedContactDirectory(service: service), images: FakeImageLoader()),
+                                             router: RecordingContactsRouters(), work: work)
+        presenter.view = view
+        presenter.didLoad()
+        await started(held, 1)
+        presenter.didEditSearch(SearchFieldState(query: "EMI", isEditing: true))
+        XCTAssertEqual(view.displayed.last?.search.query, "EMI", "the query is shown while the list loads")
+        held.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.lines, ["E", "> Émilie Rousseau"])
+        XCTAssertEqual(presenter.viewModel.title, "Contacts (1 of 8)")
+        XCTAssertEqual(view.sequence, ["loading", "2 rows, > Émilie Rousseau"], "the whole list was never shown under the query")
+        XCTAssertEqual(service.calls, [.list], "the server is asked once")
+    }
+
     /// A change saved while the list reloads: the reload asked before it is replaced by a new one.
     func testAChangeDuringAReloadIsNotOverwrittenByIt() async {
         let held = HeldOpenCalls()

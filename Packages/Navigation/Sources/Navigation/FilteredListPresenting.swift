@@ -62,9 +62,11 @@ extension FilteredListPresenting {
         showImages()
     }
 
+    /// The `/` field changed: the model takes the query at once, also while the list first loads (it
+    /// filters nothing yet), so the items that land next are filtered by what was typed.
     public func didEditSearch(_ newSearch: SearchFieldState) {
         search = newSearch
-        guard isLoaded, model.filter(by: newSearch.query) else { return publish() }
+        guard model.filter(by: newSearch.query), isLoaded else { return publish() }
         if model.needsSearchTexts { makeSearchTexts() }
         publish()
         showImages()

@@ -215,6 +215,25 @@ final class ListPresenterTests: XCTestCase {
         XCTAssertEqual(skipping.viewModel.notice, "1 entry could not be read and is not shown (#2: name is missing)")
     }
 
+    /// `/10` typed while the first list is on its way (a server answering after 2 s, issue 47, 4.1): the
+    /// list that lands is filtered by it, "1 of 52", never the whole list under the query.
+    func testAQueryTypedWhileTheListFirstLoadsFiltersItWhenItLands() async {
+        let held = HeldOpenCalls()
+        let (presenter, router, work) = makePresenter(FakeNumbersService(catalogs: [.success(NumbersFixtures.catalog(count: 52))], heldOpen: held))
+        presenter.didLoad()
+        await held.waitUntilStarted(1)
+        var search = SearchFieldState()
+        type([.character("/"), .character("1"), .character("0")], into: &search, presenter)
+        XCTAssertEqual(view.displayed.last?.search.query, "10", "the query is shown while the list loads")
+        held.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(shownNames, ["10"])
+        XCTAssertEqual(view.displayed.last?.title, "Numbers (1 of 52)")
+        XCTAssertEqual(router.shown, ["10"], "the detail is the filtered row's")
+        let steps = displayedSequence.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        XCTAssertEqual(steps, ["loading", "1 rows, selected 0"], "the whole list was never shown under the query")
+    }
+
     /// A payload whose names repeat (issue 47, 3.8): a reload keeps the 7th row selected, not the first of its name.
     func testAReloadKeepsTheRowWhenNamesRepeat() async {
         let items = (0..<30).map { NumbersFixtures.item(String($0 % 5)) }

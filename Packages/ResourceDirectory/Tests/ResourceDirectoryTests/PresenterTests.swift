@@ -227,6 +227,37 @@ final class CategoriesPresenterTests: XCTestCase {
         XCTAssertEqual(view.titles.count, 5)
     }
 
+    /// A query typed while the categories and then a category's resources first load (issue 47, 4.1)
+    /// filters what lands, with its count.
+    func testAQueryTypedWhileTheListsFirstLoadFiltersThemWhenTheyLand() async {
+        let held = HeldOpenCalls()
+        let service = FakeResourceDirectoryService(heldOpen: held)
+        let work = WorkTracker(), view = RecordingCategoriesView()
+        let categories = CategoriesPresenter(interactor: ResourceCategoriesInteractor(service: service), router: RecordingRouters(), work: work)
+        categories.view = view
+        categories.didLoad()
+        await held.waitUntilStarted(1)
+        categories.didEditSearch(SearchFieldState(query: "vac", isEditing: true))
+        held.release(1)
+        await work.waitUntilIdle()
+        guard case .loaded(let rows, _, _) = view.displayed.last?.content else { return XCTFail("\(view.displayed)") }
+        XCTAssertEqual(rows.map(\.title), ["Vacation Spots"])
+        XCTAssertEqual(view.displayed.last?.title, "\(ResourceDirectoryTexts.appTitle) (1 of 2)")
+
+        let resources = ResourceListPresenter(category: ResourceDirectoryFixtures.restaurants,
+                                              interactor: ResourceListInteractor(service: service, images: FakeImageLoader()),
+                                              router: RecordingRouters(), work: work)
+        let list = RecordingListView()
+        resources.view = list
+        resources.didLoad()
+        await held.waitUntilStarted(2)
+        resources.didEditSearch(SearchFieldState(query: "pizza", isEditing: true))
+        held.release(2)
+        await work.waitUntilIdle()
+        XCTAssertEqual(list.titles, ["Pizza Spanos"])
+        XCTAssertEqual(list.displayed.last?.title, "Restaurants (1 of 5)")
+    }
+
     func testAFailureSaysWhatHappenedAndARetryLoadsAgain() async {
         let service = FakeResourceDirectoryService(categories: [.failure(URLError(.timedOut)), .success(ResourceDirectoryFixtures.categories())])
         let work = WorkTracker()

@@ -170,10 +170,11 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             do throws(ContactsError) {
                 return .success(try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: Self.pageSize, refresh: refresh))
             } catch { return .failure(error) }
-        }, then: { [weak self] result in self?.apply(result, query: query) })
+        }, then: { [weak self] result in self?.apply(result, query: query, keeping: id) })
     }
 
-    private func apply(_ result: Result<ContactsLoad, ContactsError>, query: String) {
+    /// Shows a load's answer for `query`, the selection on `id` when the answer has it.
+    private func apply(_ result: Result<ContactsLoad, ContactsError>, query: String, keeping id: Int?) {
         isRefreshing = false
         defer { keepsNotice = false }
         // A page asked for the rows before this answer is not this list's.
@@ -181,17 +182,12 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         page.forgetRequest()
         switch result {
         case .success(let loaded):
+            guard query == search.query else { return applyQueryTypedMeanwhile(loaded, keeping: id) }
             index = .loaded(loaded.index)
             rowMap = SectionedRows(loaded.index.sections.map { .init(title: $0.letter, count: $0.count) })
             page.receive(loaded.page.contacts, at: loaded.page.start)
             shownQuery = query
-            if let refresh = loaded.refresh {
-                notice = ContactsTexts.skipped(refresh.skipped) ?? (keepsNotice ? notice : nil)
-                // A list kept from an earlier run stands in: say since when, and ask the server again by itself.
-                kept.received(storedAt: refresh.storedAt) { [weak self] in self?.reload(saying: nil) }
-            }
-            // The server answered: the changes waiting for it go now (else after a wait).
-            outbox.loaded(outbox: loaded.outbox, serverAnswered: loaded.refresh.map { $0.storedAt == nil })
+            take(loaded)
             let kept = loaded.index.position.flatMap(rowMap.row(ofPosition:))
             // Else the first contact, under the first header.
             list.reselect(kept, otherwise: 1, count: rowMap.rowCount)
@@ -215,6 +211,27 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         publish()
         obtainPageOnScreen()
         showImages()
+    }
+
+    /// A load answered for a query the field has left: typed while the list first loaded (a keystroke
+    /// then starts no load, so a slow server is asked once). What the answer says of the server (a kept
+    /// copy, the outbox) is taken; its rows, which the query does not filter, are never shown: the
+    /// query's are asked for instead, from the contacts now read.
+    private func applyQueryTypedMeanwhile(_ loaded: ContactsLoad, keeping id: Int?) {
+        take(loaded)
+        load(refresh: false, keeping: id)
+    }
+
+    /// Takes what a load's answer says besides its rows: what the refresh skipped, whether a kept copy
+    /// stands in, and the outbox.
+    private func take(_ loaded: ContactsLoad) {
+        if let refresh = loaded.refresh {
+            notice = ContactsTexts.skipped(refresh.skipped) ?? (keepsNotice ? notice : nil)
+            // A list kept from an earlier run stands in: say since when, and ask the server again by itself.
+            kept.received(storedAt: refresh.storedAt) { [weak self] in self?.reload(saying: nil) }
+        }
+        // The server answered: the changes waiting for it go now (else after a wait).
+        outbox.loaded(outbox: loaded.outbox, serverAnswered: loaded.refresh.map { $0.storedAt == nil })
     }
 
     /// Asks for the page around the rows on screen (and the pictures' margin) when the one held does

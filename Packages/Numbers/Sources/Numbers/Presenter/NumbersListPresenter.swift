@@ -61,7 +61,8 @@ final class NumbersListPresenter: NumbersListViewOutput, PicturedListPresenting,
     func didEditSearch(_ newSearch: SearchFieldState) {
         search = newSearch
         let before = model.selectedItem
-        guard isLoaded, model.filter(by: newSearch.query) else { return publish() }
+        // Taken also while the list first loads, so the list that lands is filtered by it.
+        guard model.filter(by: newSearch.query), isLoaded else { return publish() }
         // The detail follows the selection: another number selected now is the one shown, none while
         // nothing matches (a number the list does not show is not there to tab to), and it comes back.
         if let after = model.selectedItem {
