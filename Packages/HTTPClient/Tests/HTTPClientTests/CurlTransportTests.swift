@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPClientTexts
-import HTTPClientLive
+@testable import HTTPClientLive
 import HTTPClientTesting
 import XCTest
 
@@ -243,29 +243,77 @@ final class CurlTransportTests: XCTestCase {
             """, arguments: [String(server.baseURL.port ?? 0)])
         defer { scripted.stop() }
         let proxyPort = scripted.port
-        let target = URL(string: "http://127.0.0.2:\(server.baseURL.port ?? 0)/through")!
-        setenv("http_proxy", "http://127.0.0.1:\(proxyPort)", 1)
-        defer { unsetenv("http_proxy"); unsetenv("no_proxy") }
-        let proxied = try await CurlTransport(timeout: 10, session: CurlSession()).send(.get(target))
+        // 127.0.0.2 is loopback, which never goes through a proxy: the proxied request names a host that
+        // the proxy sends on to the server (the proxy does not resolve it).
+        let target = URL(string: "http://apps-cli-proxied.test:\(server.baseURL.port ?? 0)/through")!
+        let proxied = try await CurlTransport(timeout: 10, session: CurlSession(environment: ["http_proxy": "http://127.0.0.1:\(proxyPort)"]))
+            .send(.get(target))
         XCTAssertEqual(String(decoding: proxied.body, as: UTF8.self), "through the proxy")
-        let seen = try await CurlTransport(timeout: 10, session: CurlSession()).send(.get(URL(string: "http://127.0.0.1:\(proxyPort)/seen")!))
+        let seen = try await CurlTransport(timeout: 10, session: CurlSession(environment: [:])).send(.get(URL(string: "http://127.0.0.1:\(proxyPort)/seen")!))
         XCTAssertEqual(String(decoding: seen.body, as: UTF8.self), target.absoluteString, "the proxy was asked for the whole URL")
 
-        setenv("no_proxy", "127.0.0.2", 1)
-        // Off the proxy, straight to 127.0.0.2, where nothing listens.
-        let direct = await caught { try await CurlTransport(timeout: 10, session: CurlSession(environment: ProcessInfo.processInfo.environment)).send(.get(target)) }
-        XCTAssertEqual(direct, .offline("127.0.0.2:\(server.baseURL.port ?? 0)"))
+        // Off the proxy, straight to a host that does not resolve.
+        let direct = await caught {
+            try await CurlTransport(timeout: 10, session: CurlSession(environment: ["http_proxy": "http://127.0.0.1:\(proxyPort)", "no_proxy": "apps-cli-proxied.test"]))
+                .send(.get(target))
+        }
+        XCTAssertEqual(direct, .offline("apps-cli-proxied.test:\(server.baseURL.port ?? 0)"))
+        let seenAfter = try await CurlTransport(timeout: 10, session: CurlSession(environment: [:])).send(.get(URL(string: "http://127.0.0.1:\(proxyPort)/seen")!))
+        XCTAssertEqual(String(decoding: seenAfter.body, as: UTF8.self), target.absoluteString, "no_proxy kept it off")
     }
 
-    /// A proxy in the environment never carries a request to this machine's own addresses.
-    func testLoopbackIsNeverProxied() async throws {
+    /// A proxy in the environment never carries a request to this machine's own addresses, however the
+    /// address is spelt, and the proxy of the process's own environment is never read behind the
+    /// session's back.
+    func testLoopbackIsNeverProxiedInAnySpelling() async throws {
         let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/here", body: Data("here".utf8))])
         defer { server.stop() }
-        let closed = try Self.closedPort()
-        setenv("http_proxy", "http://127.0.0.1:\(closed)", 1)
+        // A proxy that answers every request itself, with what it was sent (and the credentials with it).
+        let proxy = try ScriptedServer(handler: #"""
+                def do_GET(self):
+                    body = ("proxied " + self.path).encode()
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+            """#)
+        defer { proxy.stop() }
+        let proxyURL = "http://user:secret@127.0.0.1:\(proxy.port)"
+        let port = server.port
+        for spelling in ["127.0.0.1", "[::ffff:127.0.0.1]", "127.1", "2130706433", "localhost", "[::ffff:7f00:1]"] {
+            for variable in ["http_proxy", "all_proxy", "ALL_PROXY"] {
+                let url = URL(string: "http://\(spelling):\(port)/here")!
+                let transport = CurlTransport(timeout: 5, session: CurlSession(environment: [variable: proxyURL]))
+                do {
+                    let response = try await transport.send(.get(url))
+                    XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "here", "\(spelling) with \(variable)")
+                } catch {
+                    XCTFail("\(spelling) with \(variable): \(error)")
+                }
+            }
+        }
+        // The process's own environment says nothing to a session that was given another.
+        setenv("http_proxy", proxyURL, 1)
         defer { unsetenv("http_proxy") }
-        let response = try await CurlTransport(timeout: 5, session: CurlSession()).send(.get(server.baseURL.appendingPathComponent("here")))
-        XCTAssertEqual(response.body, Data("here".utf8))
+        let unproxied = await caught { try await CurlTransport(timeout: 5, session: CurlSession(environment: [:])).send(.get(URL(string: "http://apps-cli-unproxied.test/")!)) }
+        XCTAssertEqual(unproxied, .offline("apps-cli-unproxied.test"))
+    }
+
+    /// "Loopback" is read from the address: every form of 127.0.0.0/8 and ::1, the IPv4-mapped form,
+    /// and localhost names; nothing else.
+    func testLoopbackIsDecidedFromTheAddress() {
+        for host in ["127.0.0.1", "127.255.0.9", "127.1", "2130706433", "0x7f000001", "[::1]", "::1", "[0:0:0:0:0:0:0:1]",
+                     "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::1%25lo]", "localhost", "LOCALHOST.", "api.localhost"] {
+            XCTAssertTrue(ProxyRoute.isLoopback(host: host), host)
+        }
+        for host in ["128.0.0.1", "10.0.0.1", "[::2]", "[::ffff:10.0.0.1]", "example.com", "localhost.example.com", "127.0.0.1.example.com", ""] {
+            XCTAssertFalse(ProxyRoute.isLoopback(host: host), host)
+        }
+        XCTAssertEqual(ProxyRoute(for: URL(string: "https://example.com/")!, environment: ["https_proxy": "http://p:1", "http_proxy": "http://q:2"]).proxy, "http://p:1")
+        XCTAssertEqual(ProxyRoute(for: URL(string: "http://example.com/")!, environment: ["HTTP_PROXY": "http://q:2"]).proxy, "",
+                       "HTTP_PROXY is what a CGI server sets from a request's Proxy header: curl never reads it")
+        XCTAssertEqual(ProxyRoute(for: URL(string: "http://example.com/")!, environment: ["ALL_PROXY": "http://r:3", "no_proxy": "example.com"]),
+                       ProxyRoute(proxy: "http://r:3", noProxy: "example.com"))
     }
 
     func testNothingListeningIsOffline() async throws {
