@@ -104,13 +104,13 @@ public struct ConfigFile: Equatable {
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         for (offset, raw) in lines.enumerated() {
             let number = offset + 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingCharacters(in: blanks)
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]") else {
                     throw ConfigError("\(shown):\(number): a section is written [feature], not \(ArgumentText.quoted(line)).")
                 }
-                let name = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+                let name = line.dropFirst().dropLast().trimmingCharacters(in: blanks)
                 if name == "keys" {
                     keysSection = .some(nil)
                     continue
@@ -129,19 +129,22 @@ public struct ConfigFile: Equatable {
             guard let equals = line.firstIndex(of: "=") else {
                 throw ConfigError("\(shown):\(number): expected 'key = value' or '[feature]', not \(ArgumentText.quoted(line)).")
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let key = line[..<equals].trimmingCharacters(in: blanks).lowercased()
             var value = String(line[line.index(after: equals)...])
             // A comment may follow a value after white space (`theme = light  # the office`); no value
-            // a key takes holds " #" (a base URL with a fragment is refused anyway).
-            if let comment = value.range(of: #"[ \t][#;]"#, options: .regularExpression) { value = String(value[..<comment.lowerBound]) }
-            value = value.trimmingCharacters(in: .whitespaces)
+            // a key takes holds " #" (a base URL with a fragment is refused anyway; the keys `#` and `;`
+            // are written `hash` and `semicolon`, or in quotes).
+            let comment = value.range(of: #"[ \t][#;]"#, options: .regularExpression)
+            if let comment { value = String(value[..<comment.lowerBound]) }
+            value = value.trimmingCharacters(in: blanks)
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             if let keysSection {
                 let names = KeyRemapping.names(for: keysSection, keys: keys)
                 guard names.contains(key) else {
                     throw ConfigError("\(shown):\(number): no screen\(keysSection.map { " of \($0)" } ?? "") has a binding named \(ArgumentText.quoted(key, limit: ArgumentText.nameLimit)); the names are \(names.sorted().joined(separator: ", ")).")
                 }
-                let setting = KeySetting(keys: try KeyRemapping.keys(value, at: "\(shown):\(number)", for: key), line: number)
+                let setting = KeySetting(keys: try KeyRemapping.keys(value, at: "\(shown):\(number)", for: key, afterComment: comment != nil),
+                                         line: number)
                 if let feature = keysSection { config.featureKeys[feature, default: [:]][key] = setting } else { config.keysEverywhere[key] = setting }
                 continue
             }
@@ -159,6 +162,11 @@ public struct ConfigFile: Equatable {
         try KeyRemapping.checkConflicts(config, features: features, keys: keys)
         return config
     }
+
+    /// What the format takes for white space around names, values and lines: spaces and tabs. Not
+    /// every Unicode space: a no-break or zero-width space around a key must reach the key's check
+    /// (and be refused, said escaped), not vanish.
+    static let blanks = CharacterSet(charactersIn: " \t")
 
     /// The keys `feature`'s screens answer to: `[keys]`, then its own `[<feature>.keys]` over it.
     public func keyMap(for feature: String?) -> KeyMap {
@@ -258,7 +266,8 @@ public enum EffectiveConfig {
             let from = config.flatMap { config in
                 config.keySetting(name, feature: feature).map { "\(ArgumentText.plain(config.path)):\($0.setting.line) [\($0.section)]" }
             } ?? "config file"
-            rows.append(("keys." + name, keys.map(KeyBinding.name(of:)).joined(separator: ", "), from))
+            // As the file takes them (`up`, `hash`, not `↑`, `#`): a row can be pasted back.
+            rows.append(("keys." + name, keys.map(KeySpec.name(of:)).joined(separator: ", "), from))
         }
         let keyWidth = rows.map(\.0.count).max() ?? 0, valueWidth = min(48, rows.map { $0.1.count }.max() ?? 0)
         let title = "# apps-cli\(feature.map { " " + $0 } ?? ""): every setting, its value and where it comes from"

@@ -1,3 +1,4 @@
+import Foundation
 import Navigation
 import TerminalKit
 
@@ -16,11 +17,17 @@ enum KeyRemapping {
         return Set((screens.flatMap(\.keys) + globalKeys).flatMap { help in help.parts.isEmpty ? [help.name].compactMap { $0 } : help.parts.map(\.name) })
     }
 
-    /// `value`'s keys ("q, ctrl-c"), for the binding `name` on the line `place`.
-    static func keys(_ value: String, at place: String, for name: String) throws(ConfigError) -> [Key] {
-        let tokens = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    /// `value`'s keys ("q, ctrl-c"), for the binding `name` on the line `place`; `afterComment`: the
+    /// line went on with a comment, which may have taken a `#` or `;` meant as a key.
+    static func keys(_ value: String, at place: String, for name: String, afterComment: Bool = false) throws(ConfigError) -> [Key] {
+        let commentHint = afterComment ? "; # and ; after white space begin a comment, so those keys are written hash and semicolon" : ""
+        guard !value.isEmpty else {
+            throw ConfigError("\(place): \(name) needs a key after = (\(name) = q, ctrl-c)\(commentHint).")
+        }
+        let tokens = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: ConfigFile.blanks) }
         guard !tokens.contains(where: \.isEmpty) else {
-            throw ConfigError("\(place): \(name) needs its keys apart with commas (\(name) = q, ctrl-c), not \(ArgumentText.quoted(value)).")
+            let hint = commentHint.isEmpty ? "; the comma key is written comma" : commentHint
+            throw ConfigError("\(place): \(name) needs its keys apart with commas (\(name) = q, ctrl-c), not \(ArgumentText.quoted(value))\(hint).")
         }
         var keys: [Key] = []
         for token in tokens {

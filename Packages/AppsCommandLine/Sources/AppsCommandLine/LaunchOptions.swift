@@ -96,13 +96,23 @@ public enum ArgumentText {
         escaped(URLDisplay.redacted(text: text), limit: nameLimit)
     }
 
+    /// Escapes what could drive the terminal or hide, reorder or smear the message: controls, format
+    /// characters (bidi controls, zero-width ones), separators, spaces but U+0020, private-use and
+    /// unassigned code points, and a combining mark with no character of its own to sit on (it would
+    /// sit on the quote before it).
     private static func escaped(_ text: String, limit: Int) -> String {
         var result = ""
+        var previousShown = false
         for scalar in text.unicodeScalars.prefix(limit) {
+            let hidden: Bool
             switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator: result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
+            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate: hidden = true
+            case .spaceSeparator: hidden = scalar != " "
+            case .nonspacingMark, .spacingMark, .enclosingMark: hidden = !previousShown
+            default: hidden = false
             }
+            if hidden { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
+            previousShown = !hidden && scalar != " "
         }
         return result + (text.unicodeScalars.count > limit ? "…" : "")
     }

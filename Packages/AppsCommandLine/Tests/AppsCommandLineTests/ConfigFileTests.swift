@@ -122,9 +122,14 @@ final class ConfigFileTests: XCTestCase {
             ("[numbers.keys]\ncall = x", "/c:2: no screen of numbers has a binding named 'call'; the names are back, bottom, down, filter, keys, page-down, page-up, quit, suspend, top, up."),
             ("[keys]\nfilter = ctrl-ff", "/c:2: 'ctrl-ff' needs one letter a–z after ctrl-; keys are \(KeySpec.bindableKeysDescription)."),
             ("[keys]\nfilter = wheelup", "/c:2: 'wheelup' is the mouse, not a key; keys are \(KeySpec.bindableKeysDescription)."),
-            ("[keys]\nfilter = /,", "/c:2: filter needs its keys apart with commas (filter = q, ctrl-c), not '/,'."),
+            ("[keys]\nfilter = /,", "/c:2: filter needs its keys apart with commas (filter = q, ctrl-c), not '/,'; the comma key is written comma."),
             ("[keys]\nfilter = ctrl-c", "/c:2: ctrl-c always quits; filter cannot have it."),
-            ("[keys]\nfilter =", "/c:2: filter needs its keys apart with commas (filter = q, ctrl-c), not ''."),
+            ("[keys]\nfilter =", "/c:2: filter needs a key after = (filter = q, ctrl-c)."),
+            ("[keys]\nfilter = #", "/c:2: filter needs a key after = (filter = q, ctrl-c); # and ; after white space begin a comment, "
+                + "so those keys are written hash and semicolon."),
+            ("[keys]\nfilter = /, ;", "/c:2: filter needs its keys apart with commas (filter = q, ctrl-c), not '/,'; # and ; after white space "
+                + "begin a comment, so those keys are written hash and semicolon."),
+            ("[keys]\nfilter = ,", "/c:2: filter needs its keys apart with commas (filter = q, ctrl-c), not ','; the comma key is written comma."),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try ConfigFile.parse(text, path: "/c", features: features, keys: screens), text.debugDescription) { error in
@@ -140,6 +145,62 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertNoThrow(try ConfigFile.parse("[contacts.keys]\nfavorite = y\ncopy = f", path: "/c", features: features, keys: screens))
         // A key the screen gave up when its binding moved is free again.
         XCTAssertNoThrow(try ConfigFile.parse("[keys]\nfilter = ctrl-f\nquit = /", path: "/c", features: features, keys: screens))
+    }
+
+    /// A key that is no visible key a person types is refused, and said escaped: a bidi override,
+    /// a zero-width space, a lone combining mark never reach `--help`, `--print-config` or a key bar.
+    func testAKeyThatIsNotAVisibleCharacterIsRefusedAndSaidEscaped() {
+        let cases: [(String, String)] = [
+            ("\u{202E}", "'\\u{202e}' is an invisible format character (a bidi control or a zero-width one)"),
+            ("\u{200B}", "'\\u{200b}' is an invisible format character (a bidi control or a zero-width one)"),
+            ("\u{301}", "'\\u{301}' is a combining mark without a character to sit on"),
+            ("/, \u{20DD}", "'\\u{20dd}' is a combining mark without a character to sit on"),
+            ("\u{E000}", "'\\u{e000}' is a private-use character, which no keyboard types"),
+            ("\u{A0}", "'\\u{a0}' is white space (the space bar is space)"),
+        ]
+        for (value, reason) in cases {
+            let text = "[keys]\nfilter = \(value)"
+            XCTAssertThrowsError(try ConfigFile.parse(text, path: "/c", features: features, keys: screens), text.debugDescription) { error in
+                let message = (error as? ConfigError)?.message ?? ""
+                XCTAssertEqual(message, "/c:2: \(reason); keys are \(KeySpec.bindableKeysDescription).", text.debugDescription)
+                XCTAssertFalse(message.unicodeScalars.contains { !$0.isASCII && $0.properties.generalCategory != .otherPunctuation
+                    && $0.properties.generalCategory != .dashPunctuation && $0.properties.generalCategory != .mathSymbol }, message.debugDescription)
+            }
+        }
+    }
+
+    /// `#`, `;` and `,` are bound by name (or `#` and `;` in quotes), and `--print-config` writes every
+    /// remapped key as a config file takes it, so its lines can be pasted back.
+    func testHashSemicolonAndCommaCanBeBoundAndPrintConfigWritesKeysAsTheFileTakesThem() throws {
+        let text = """
+            [keys]
+            filter = hash, ctrl-f   # by name
+            quit = semicolon, comma
+            [contacts.keys]
+            favorite = "#"
+            up = up, ctrl-p
+            down = ↓, shift-tab
+            """
+        let config = try ConfigFile.parse(text, path: "/c", features: features, keys: screens)
+        XCTAssertEqual(config.keyMap(for: "numbers").keys, ["filter": [.character("#"), .ctrl("f")], "quit": [.character(";"), .character(",")]])
+        XCTAssertEqual(config.keyMap(for: "contacts").keys["favorite"], [.character("#")], "in quotes")
+        XCTAssertEqual(try ConfigFile.parse("[keys]\nfilter=#\nquit = q,; # a comment", path: "/c", features: features, keys: screens).keyMap(for: nil),
+                       KeyMap(["filter": [.character("#")], "quit": [.character("q"), .character(";")]]), "with no white space before it")
+        XCTAssertEqual(config.keyMap(for: "contacts").keys["down"], [.down, .backtab], "help's arrow is the arrow key")
+        var options = LaunchOptions()
+        EffectiveConfig.apply(config, to: &options, feature: "contacts")
+        let printed = EffectiveConfig.lines(options: options, config: config, configPath: "/c", feature: "contacts", environment: [:], dataDirectory: "/d")
+        for line in ["keys.filter    hash, ctrl-f", "keys.quit      semicolon, comma", "keys.favorite  hash", "keys.up        up, ctrl-p",
+                     "keys.down      down, shift-tab"] {
+            XCTAssertTrue(printed.contains(line), "\(line)\n\(printed)")
+        }
+        // Pasted back, the printed values are the same keys.
+        let pasted = printed.split(separator: "\n").filter { $0.hasPrefix("keys.") }.map { row -> String in
+            let columns = row.split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+            return "\(columns[0].dropFirst("keys.".count)) = \(columns[1])"
+        }
+        let again = try ConfigFile.parse("[contacts.keys]\n" + pasted.joined(separator: "\n"), path: "/c", features: features, keys: screens)
+        XCTAssertEqual(again.keyMap(for: "contacts"), config.keyMap(for: "contacts"))
     }
 
     func testThePathFollowsXDG() {

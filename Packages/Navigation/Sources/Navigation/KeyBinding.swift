@@ -38,10 +38,12 @@ public struct KeyBinding: Sendable, Equatable {
         return keys.contains(key)
     }
 
-    /// A key's name as help writes it: "↑", "k", "pgdn", "space", "enter", "ctrl-c", "f1".
+    /// A key's name as help writes it: "↑", "k", "pgdn", "space", "enter", "ctrl-c", "f1"; a character
+    /// no one could see in a key bar (a bidi override, a lone combining mark) as an escape, never raw.
     public static func name(of key: Key) -> String {
         switch key {
         case .character(" "): "space"
+        case .character(let character) where KeySpec.invisibleReason(character) != nil: KeySpec.name(of: key)
         case .character(let character): String(character)
         case .enter: "enter"
         case .tab: "tab"

@@ -51,6 +51,16 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(KeyMap.none.translate(.key(.character("q")), screenKeys: listKeys, globalKeys: [], typing: false), .key(.character("q")))
     }
 
+    /// A key map is made from a config file that refuses such keys; were one given anyway, the key bar
+    /// and help would show it escaped, never a bidi override or a mark that smears the bar.
+    func testAnInvisibleKeyIsShownEscaped() async {
+        let map = KeyMap(["filter": [.character("\u{202E}")], "favorite": [.character("\u{301}")]])
+        let shown = map.remapped(listKeys)
+        XCTAssertEqual(shown[1].keys, "\\u{202e}")
+        XCTAssertEqual(shown[2].bar, "\\u{301} fav")
+        XCTAssertEqual(KeyBinding.name(of: .character("#")), "#", "a visible key is itself")
+    }
+
     func testHelpTheBarAndTheOverlayShowTheKeysInEffect() async {
         let shown = remapped.remapped(listKeys)
         XCTAssertEqual(shown[1].keys, "/ ctrl-f")

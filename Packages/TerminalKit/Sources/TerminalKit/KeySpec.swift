@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a `--keys` specification was rejected; `message` is meant for a usage error (exit 64).
 public struct KeySpecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The offending token, as written.
@@ -19,6 +21,8 @@ public enum KeySpec {
         ("enter", .enter), ("esc", .escape), ("tab", .tab), ("backtab", .backtab),
         ("space", .character(" ")), ("backspace", .backspace),
         ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end), ("delete", .delete),
+        // A config file's line takes `#` and `;` for a comment and `,` between keys: by name, they can be bound.
+        ("hash", .character("#")), ("semicolon", .character(";")), ("comma", .character(",")),
     ]
 
     /// Every accepted token form, for usage and error messages.
@@ -108,23 +112,69 @@ public enum KeySpec {
     }
 
     /// The keys a key binding can be given (a config file's `[keys]`): the named keys, `shift-tab`
-    /// (backtab as help writes it), `ctrl-<letter>` and any single printable character; not the mouse.
-    public static let bindableKeysDescription = namedKeys.map(\.name).joined(separator: " ") + " shift-tab ctrl-<letter> <any single character>"
+    /// (backtab as help writes it), `ctrl-<letter>` and one visible character (``invisibleReason(_:)``); not the mouse.
+    public static let bindableKeysDescription = namedKeys.map(\.name).joined(separator: " ") + " shift-tab ctrl-<letter> <one character you can see>"
 
-    /// One key, for a key binding: as `--keys` writes it, or `shift-tab`; mouse tokens are refused.
+    /// One key, for a key binding: as `--keys` writes it, `shift-tab`, or an arrow as help writes it
+    /// (`↑`: the up key, not the character); mouse tokens are refused, and so is a character that is
+    /// not a visible key (``invisibleReason(_:)``): a binding's key is shown in key bars and `--help`.
     public static func key(_ token: String) throws(KeySpecError) -> Key {
         if token == "shift-tab" { return .backtab }
+        if let arrow = arrows[token] { return arrow }
+        // As a terminal sends it: one scalar, composed (`e` and U+0301 arrive as `é`).
+        let token = token.precomposedStringWithCanonicalMapping
         guard case .key(let key)? = try events(for: token).first, !token.contains(":"), !token.hasPrefix("wheel") else {
             throw error(token, reason: "is the mouse, not a key")
         }
+        if case .character(let character) = key, let reason = invisibleReason(character) { throw error(token, reason: reason) }
         return key
     }
 
-    /// Escapes control characters so the message cannot drive the terminal it is printed to.
+    /// Help's arrows (``key(_:)``).
+    private static let arrows: [String: Key] = ["↑": .up, "↓": .down, "←": .left, "→": .right]
+
+    /// Why `character` cannot be a key binding's key, nil when it can: it must be one scalar (a
+    /// terminal sends a key's characters one by one, so a cluster never arrives as one key) that a
+    /// person sees in a key bar and can type: not a control, a format character (bidi controls such as
+    /// U+202E, zero-width ones), a combining mark without its base, white space other than the space
+    /// bar, a private-use or unassigned code point.
+    public static func invisibleReason(_ character: Character) -> String? {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else {
+            return "is more than one character, and a terminal sends a key's characters one by one"
+        }
+        switch scalar.properties.generalCategory {
+        case .control: return "is a control character"
+        case .format: return "is an invisible format character (a bidi control or a zero-width one)"
+        case .nonspacingMark, .spacingMark, .enclosingMark: return "is a combining mark without a character to sit on"
+        case .spaceSeparator where scalar != " ", .lineSeparator, .paragraphSeparator: return "is white space (the space bar is space)"
+        case .privateUse: return "is a private-use character, which no keyboard types"
+        case .unassigned, .surrogate: return "is not a character Unicode has assigned"
+        default: return nil
+        }
+    }
+
+    /// How a key binding's `key` is written so that ``key(_:)`` reads it back: `up`, `shift-tab`,
+    /// `ctrl-f`, `space`, `hash`, `q`. What `--print-config` shows, to be pasted into a config file.
+    public static func name(of key: Key) -> String {
+        // As help writes it (`backtab` reads back too).
+        if key == .backtab { return "shift-tab" }
+        if let named = namedKeys.first(where: { $0.key == key }) { return named.name }
+        switch key {
+        case .character(let character): return invisibleReason(character) == nil ? String(character) : printable(String(character))
+        case .ctrl(let letter): return "ctrl-" + String(letter)
+        // Keys no binding is given (a config file cannot name them), as help writes them.
+        case .insert: return "insert"
+        case .function(let number): return "f\(number)"
+        default: return String(describing: key) // every other key is named above
+        }
+    }
+
+    /// Escapes what ``invisibleReason(_:)`` refuses (and so every control character), so a message
+    /// can neither drive the terminal it is printed to nor hide or reorder what it says.
     private static func printable(_ token: String) -> String {
         var text = ""
         for scalar in token.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
+            if invisibleReason(Character(scalar)) != nil, scalar != " " {
                 text += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 text.unicodeScalars.append(scalar)
