@@ -533,6 +533,113 @@ def refused_pictures(table, apps_cli, work):
                     goal="as with normal pictures (<= 150 MB)", met=refused <= max(150, normal * 1.2))
 
 
+def detail_behind_pictures(table, apps_cli, work):
+    """Enter on a number to its detail's request at the server, in tmux, while the list's 45 pictures
+    cannot load: on a host that accepts and never answers (the same server: more than its connection
+    limit), and on a host whose name server never answers (root only: the app gets a resolv.conf of
+    its own in a mount namespace). Before the pictures had a libcurl session of their own and lookups
+    were dropped without a wait (CURLOPT_QUICK_EXIT), the detail waited 3.2 s, or never came in 5 s.
+    Also --plain --images none, which must fetch no picture at all."""
+    print("5e. a detail the user opens while 45 pictures cannot load (numbers, tmux, 60 columns)")
+    arrivals = {}
+    lock = threading.Lock()
+    state = {"pictures": None}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def answer(self, body):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+
+        def do_HEAD(self):
+            self.answer(b"")
+
+        def do_GET(self):
+            with lock:
+                arrivals.setdefault(self.path, time.monotonic())
+            base = state["pictures"] or f"http://127.0.0.1:{self.server.server_address[1]}"
+            if self.path.startswith("/pictures/"):
+                time.sleep(30)
+                return
+            if "name=" in self.path:
+                name = self.path.split("name=")[1]
+                self.answer(json.dumps({"name": name, "text": f"Detail of number {name}", "image": f"{base}/pictures/d{name}.png"}).encode())
+            else:
+                self.answer(json.dumps([{"name": str(n), "image": f"{base}/pictures/{n}.png"} for n in range(1, 46)]).encode())
+
+        def log_message(self, *args):
+            pass
+
+    def screen(socket_name):
+        return subprocess.run(["tmux", "-L", socket_name, "capture-pane", "-p"], capture_output=True, text=True).stdout
+
+    def wait_for(socket_name, text, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if text in screen(socket_name):
+                return True
+            time.sleep(0.02)
+        return False
+
+    def opened(name, prefix, pictures):
+        arrivals.clear()
+        state["pictures"] = pictures
+        server, base = serve_handler(Handler)
+        socket_name = f"apps-cli-bench-{os.getpid()}-detail"
+        data = tempfile.mkdtemp(prefix="apps-cli-bench-detail-", dir=work)
+        try:
+            subprocess.run(["tmux", "-L", socket_name, "-f", "/dev/null", "new-session", "-d", "-x", "60", "-y", "24",
+                            f"{prefix}{apps_cli} numbers --base-url {base} --timeout 30 --data-dir {data}; sleep 60"], check=True)
+            if not wait_for(socket_name, "Numbers (45)", 20):
+                print(f"  {name}: the list never came")
+                return
+            time.sleep(0.5)  # the pictures are out, and waiting
+            enter = time.monotonic()
+            subprocess.run(["tmux", "-L", socket_name, "send-keys", "Enter"], check=True)
+            shown = wait_for(socket_name, "Detail of number 1", 10)
+            asked = arrivals.get("/json.php?name=1")
+            waited = (asked - enter) if asked else float("inf")
+            table.add_value("waiting", f"numbers: enter to the detail's request, {name}", round(waited * 1000, 1), "ms",
+                            goal="<= 500 ms", met=shown and waited <= 0.5)
+        finally:
+            subprocess.run(["tmux", "-L", socket_name, "kill-server"], stderr=subprocess.DEVNULL)
+            server.shutdown()
+
+    if shutil.which("tmux"):
+        opened("pictures never answer", "", None)
+        if os.geteuid() == 0 and shutil.which("unshare"):
+            address = f"127.0.{random.randint(1, 250)}.{random.randint(1, 250)}"
+            silent = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            silent.bind((address, 53))
+            resolver = os.path.join(work, "resolv.conf")
+            with open(resolver, "w") as f:
+                f.write(f"nameserver {address}\noptions timeout:5 attempts:2\n")
+            try:
+                opened("picture host does not resolve", f"unshare -m sh -c 'mount --bind {resolver} /etc/resolv.conf && exec \"$0\" \"$@\"' ",
+                       "http://pictures.apps-cli-bench.example")
+            finally:
+                silent.close()
+        else:
+            print("  picture host does not resolve: needs root and unshare (a resolv.conf of the app's own)")
+    # --images none: no picture is asked for, so --plain does not wait the picture grace either.
+    arrivals.clear()
+    state["pictures"] = None
+    server, base = serve_handler(Handler)
+    try:
+        seconds, rss = run_measured([apps_cli, "numbers", "--plain", "--images", "none", "--size", "60x24", "--base-url", base,
+                                     "--data-dir", tempfile.mkdtemp(prefix="apps-cli-bench-none-", dir=work)])
+        asked = sum(1 for path in arrivals if path.startswith("/pictures/"))
+        table.add("waiting", f"numbers --plain --images none ({asked} pictures asked)", [seconds], [rss], None,
+                  "no picture asked, < 0.5 s", asked == 0 and seconds < 0.5)
+    finally:
+        server.shutdown()
+
+
 def header_flood(table, apps_cli, work):
     """An answer of 100,000 header lines: refused at libcurl's header callback after 500 lines with a
     clear error (Foundation's networking spent a core on it until --timeout)."""
@@ -871,6 +978,7 @@ def main():
         waiting_cpu(table, options.apps_cli, 5)
         pooled_connections(table, options.apps_cli, work)
         refused_pictures(table, options.apps_cli, work)
+        detail_behind_pictures(table, options.apps_cli, work)
         header_flood(table, options.apps_cli, work)
         typing(table, options.apps_cli, 1 if options.quick else 3, work)
         contacts_embedded(table, options.apps_cli, 2 if options.quick else 5,

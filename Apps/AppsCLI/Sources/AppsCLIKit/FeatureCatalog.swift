@@ -14,6 +14,7 @@ import Numbers
 import ProductGrid
 import ResourceDirectory
 import Storage
+import TerminalUI
 import SystemActions
 import WebBrowser
 
@@ -92,11 +93,14 @@ extension LaunchEnvironment {
     /// when it cannot answer (``RevalidatingTransport``).
     func connection(originalBase: URL, feature: String = "", keepsAnswers: Bool = false, local: () throws -> any Transport,
                     wrap: (any Transport) -> any Transport = { $0 }) throws -> Connection {
-        let transport: any Transport, imageCache: URL?
+        let transport: any Transport, pictureTransport: any Transport, imageCache: URL?
         var dataTransport: (any Transport)?
         if options.baseURL != nil {
-            // One libcurl session for the process: one thread, one pool of connections for data and pictures.
-            transport = CurlTransport(timeout: options.timeout, session: CurlSession())
+            // Two libcurl sessions, each its own thread and pool: what the user asked for never waits
+            // for a connection, a lookup or the loop behind pictures (45 of them on a host that does not
+            // answer hold every connection to it). Proxies come from the environment apps-cli was given.
+            transport = CurlTransport(timeout: options.timeout, session: CurlSession(environment: environment))
+            pictureTransport = CurlTransport(timeout: options.timeout, session: CurlSession(environment: environment))
             imageCache = try cacheDirectory.appendingPathComponent("images")
             if keepsAnswers {
                 let directory = try dataDirectory
@@ -105,11 +109,18 @@ extension LaunchEnvironment {
             }
         } else {
             transport = try local()
+            pictureTransport = transport
             imageCache = nil
         }
-        let pictures = HTTPClient(transport: wrap(transport))
-        let client = dataTransport.map { HTTPClient(transport: $0) } ?? pictures
-        let images = ImageRepository(fetch: { url in try await pictures.picture(at: url) }, diskCacheDirectory: imageCache)
+        let client = dataTransport.map { HTTPClient(transport: $0) } ?? HTTPClient(transport: wrap(transport))
+        let images: ImageRepository
+        if options.images == PictureTier.none {
+            // No pictures asked for: none is fetched, read from the cache or decoded.
+            images = ImageRepository(fetch: { _ in throw ImageError.unavailable(detail: "pictures are off (--images none)") }, diskCacheDirectory: nil)
+        } else {
+            let pictures = HTTPClient(transport: wrap(pictureTransport))
+            images = ImageRepository(fetch: { url in try await pictures.picture(at: url) }, diskCacheDirectory: imageCache)
+        }
         return Connection(base: options.baseURL ?? originalBase, client: client, images: images, isLive: options.baseURL != nil)
     }
 

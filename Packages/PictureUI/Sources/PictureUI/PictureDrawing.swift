@@ -59,7 +59,9 @@ public enum ImageSlotView {
     /// - Parameter words: the box's words in the screen's language.
     public static func draw(_ slot: ImageSlot, into frame: inout Frame, rect: Rect, colorMode: ColorMode, tier: PictureTier = .halfBlocks,
                             tick: Int, cache: PictureRenderCache? = nil, description: String? = nil, words: PictureWords = .english) {
-        guard !rect.isEmpty else { return }
+        // No pictures (`--images none`): an empty box whatever the slot, never a spinner for a picture
+        // that is not fetched, nor a failure the user did not ask to hear of.
+        guard !rect.isEmpty, tier != .none else { return }
         if tier == .text {
             drawWords(slot, description: description, words: words, into: &frame, rect: rect)
             return

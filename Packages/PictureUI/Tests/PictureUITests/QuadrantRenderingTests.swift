@@ -117,6 +117,11 @@ final class QuadrantRenderingTests: XCTestCase {
         ImageSlotView.draw(.loaded(RGBImage(width: 4, height: 4, filledWith: .pureRed)), into: &frame,
                            rect: Rect(column: 0, row: 0, columns: 6, rows: 3), colorMode: .trueColor, tier: .none, tick: 0)
         XCTAssertTrue(frame.text.allSatisfy { $0 == " " || $0 == "\n" })
+        // Nothing is fetched with no pictures: a slot that waits or failed is an empty box too.
+        for slot in [ImageSlot.loading, .unavailable(reason: "image unavailable"), .none] {
+            ImageSlotView.draw(slot, into: &frame, rect: Rect(column: 0, row: 0, columns: 6, rows: 3), colorMode: .trueColor, tier: .none, tick: 0)
+            XCTAssertTrue(frame.text.allSatisfy { $0 == " " || $0 == "\n" }, "\(slot): \(frame.text)")
+        }
         ImageSlotView.draw(.loaded(RGBImage(width: 4, height: 4, filledWith: .pureRed)), into: &frame,
                            rect: Rect(column: 0, row: 0, columns: 6, rows: 3), colorMode: .trueColor, tier: .quadrants, tick: 0)
         XCTAssertTrue(frame.text.contains("▀"))
