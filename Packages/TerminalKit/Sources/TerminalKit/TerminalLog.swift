@@ -16,10 +16,22 @@ import Darwin
 public final class TerminalLog: Sendable {
     private let descriptor: Int32
 
-    /// Opens `path` for appending, creating it; nil when it cannot be opened (the app runs without a log).
+    /// Opens `path` for appending, creating it; nil when it cannot be opened (the app runs without a
+    /// log). As the config file is read, only a regular file is taken, and never with a wait: a named
+    /// pipe nobody reads, a device or a folder is refused at once (`O_NONBLOCK`: opening a FIFO to write
+    /// fails with `ENXIO` instead of waiting for a reader). A link is followed only when the user made
+    /// it, to a file the user owns: a link another user left in a shared folder such as /tmp could
+    /// otherwise make the app append to any file of the user's it names.
     public init?(path: String) {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, link.st_uid != getuid() { return nil }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
         guard descriptor >= 0 else { return nil }
+        var file = stat()
+        guard fstat(descriptor, &file) == 0, file.st_mode & S_IFMT == S_IFREG, file.st_uid == getuid() else {
+            close(descriptor)
+            return nil
+        }
         self.descriptor = descriptor
     }
 

@@ -85,6 +85,25 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(bare.size(), TerminalSize(columns: 80, rows: 24))
     }
 
+    /// A window of 65535×65535 cells (a broken pty, a hostile terminal) or 4000×4000 is drawn at the
+    /// largest size the app draws, never allocated whole; a size within it is what the terminal says.
+    func testAHugeWindowIsCappedAtTheLargestScreenDrawn() throws {
+        let pty = try PseudoTerminal()
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave, environment: [:])
+        for (columns, rows) in [(65535, 65535), (4000, 4000), (1001, 80), (200, 501)] as [(UInt16, UInt16)] {
+            pty.setWindowSize(columns: columns, rows: rows)
+            let size = session.size()
+            XCTAssertEqual(size, TerminalSize(columns: min(Int(columns), 1000), rows: min(Int(rows), 500)), "\(columns)x\(rows)")
+        }
+        pty.setWindowSize(columns: 1000, rows: 500)
+        XCTAssertEqual(session.size(), TerminalSize.maximum)
+        var descriptors: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&descriptors), 0)
+        defer { close(descriptors[0]); close(descriptors[1]) }
+        XCTAssertEqual(TerminalSession(inputFD: descriptors[0], outputFD: descriptors[1], environment: ["COLUMNS": "9999", "LINES": "9999"]).size(),
+                       TerminalSize.maximum)
+    }
+
     func testEscapeDelayHonoursTheEnvironment() {
         XCTAssertEqual(TerminalSession(environment: [:]).escapeDelayMilliseconds, 50)
         XCTAssertEqual(TerminalSession(environment: ["ESCDELAY": "25"]).escapeDelayMilliseconds, 25)
