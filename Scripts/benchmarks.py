@@ -540,7 +540,7 @@ def detail_behind_pictures(table, apps_cli, work):
     its own in a mount namespace). Before the pictures had a libcurl session of their own and lookups
     were dropped without a wait (CURLOPT_QUICK_EXIT), the detail waited 3.2 s, or never came in 5 s.
     Also --plain --images none, which must fetch no picture at all."""
-    print("5e. a detail the user opens while 45 pictures cannot load (numbers, tmux, 60 columns)")
+    print("5f. a detail the user opens while 45 pictures cannot load (numbers, tmux, 60 columns)")
     arrivals = {}
     lock = threading.Lock()
     state = {"pictures": None}

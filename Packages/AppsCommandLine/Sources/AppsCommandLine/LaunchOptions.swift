@@ -345,8 +345,10 @@ public enum CommandLineParser {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCIIDigit) }),
               let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (20...1000).contains(columns), (5...500).contains(rows) else {
-            throw UsageError("--size needs COLSxROWS with 20–1000 columns and 5–500 rows, e.g. 80x24, not \(ArgumentText.quoted(text)).")
+              (20...TerminalSize.maximum.columns).contains(columns), (5...TerminalSize.maximum.rows).contains(rows) else {
+            // The largest screen drawn, as for a real terminal's size (TerminalSize.maximum).
+            throw UsageError("--size needs COLSxROWS with 20–\(TerminalSize.maximum.columns) columns and 5–\(TerminalSize.maximum.rows) rows, "
+                             + "e.g. 80x24, not \(ArgumentText.quoted(text)).")
         }
         return TerminalSize(columns: columns, rows: rows)
     }
