@@ -187,7 +187,7 @@ public final class DiffRenderer {
             for column in blankTail..<frame.size.columns where base[column, row] != blank { changedInTail += 1 }
             let erasesTail = changedInTail > Self.eraseThreshold
             for column in 0..<(erasesTail ? blankTail : frame.size.columns) {
-                let cell = frame[column, row]
+                var cell = frame[column, row]
                 if cell.isContinuation { continue } // written with its leading cell
                 let changed = repaintRest || cell != base[column, row]
                     || (cell.width == 2 && frame[column + 1, row] != base[column + 1, row])
@@ -212,6 +212,10 @@ public final class DiffRenderer {
                     output.append(contentsOf: KittyPlaceholders.cell(row: placeholder.row, column: placeholder.column))
                     cursorColumn = nil
                     continue
+                }
+                // Under a picture drawn in symbols (kitty in tmux, no image id free): the symbol is the cell.
+                if let pictures, cell.isPicture, let symbol = pictures.symbolCell(column: column, row: row, columns: frame.size.columns) {
+                    cell = symbol
                 }
                 let glyph = glyph(for: cell.grapheme)
                 if glyph.isUncertain, cell.width == 2 {

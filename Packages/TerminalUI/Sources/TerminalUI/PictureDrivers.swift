@@ -4,6 +4,8 @@ enum EncodedPicture: Sendable {
     case transmission(KittyGraphics.Transmission)
     /// sixel, iTerm2: drawn into the cells, written again at each placement.
     case drawing([UInt8])
+    /// Any protocol: the picture drawn in the text's cells (kitty in tmux, when no image id is free).
+    case symbols(SymbolPicture)
 }
 
 /// What one pixel protocol does its own way: how a picture is encoded and sent, shown, taken off and

@@ -4,7 +4,12 @@
 /// - kitty: each picture (at one box size) is sent once under an image id and stays with the
 ///   terminal; a placement is shown and taken off by its id. A one-row move sends no picture again.
 ///   At most ``keptImages`` pictures off screen stay with the terminal; older ones are freed.
-/// - kitty in tmux: the same pictures, shown through placeholder cells of the text.
+/// - kitty in tmux: the same pictures, shown through placeholder cells of the text. Placeholders
+///   name 240 ids: when every one is held, the least recently shown picture off screen gives its id
+///   up; when every one is held by a picture on screen (some 190 tiles and more), a picture without
+///   one is drawn in half blocks of its colours (``SymbolPicture``) until an id is free. A picture in
+///   symbols beats a blank box, and taking another picture off the screen to show it would only move
+///   the blank box elsewhere.
 /// - sixel and iTerm2: the picture is part of the cells, so a placement that leaves is erased
 ///   (`ECH` over its cells, which the text diff then repaints), and a new one is sent whole.
 ///   Encoded pictures are kept for a while (``keptImages``, at most ``keptBytes``), so coming back
@@ -34,6 +39,10 @@ final class PictureLayer {
     }
     private var images: [Key: Image] = [:]
     private var shown: [PicturePlacement: UInt32] = [:]
+    /// Placements drawn in symbols, for want of an image id (kitty in tmux).
+    private var shownInSymbols: Set<PicturePlacement> = []
+    /// The symbols of the pictures drawn in them, while they are on screen.
+    private var symbolPictures: [Key: SymbolPicture] = [:]
     private var nextImageID: UInt32 = 1
     private var nextPlacementID: UInt32 = 1
     private var clock = 0
@@ -49,7 +58,7 @@ final class PictureLayer {
     private var failed: [Key: any PictureSource] = [:]
     /// Jobs for the pictures frames placed, not taken yet.
     private var jobs: [PictureJob] = []
-    /// The pictures of the last frame's placements.
+    /// The pictures of the last frame's placements (with their symbols' keys, kitty in tmux).
     private var onScreen: Set<Key> = []
     /// How many of the last frame's placements are shown, and how many wait for their picture to be
     /// made (not counting pictures that could not be made).
@@ -91,6 +100,8 @@ final class PictureLayer {
     /// Where placeholder cells show pictures this frame: cell index → image id and the cell's row and
     /// column in the picture (kitty in tmux only).
     private var placeholderCells: [Int: (id: UInt8, row: Int, column: Int)] = [:]
+    /// Where pictures are drawn in symbols this frame: cell index → the cell written (kitty in tmux only).
+    private var symbolCells: [Int: Cell] = [:]
     /// Never in a frame: base cells set to it are written again whatever the frame holds there.
     private static let unknownCell = Cell(grapheme: "", width: 1, style: .plain)
 
@@ -101,13 +112,20 @@ final class PictureLayer {
         placeholderCells.isEmpty ? nil : placeholderCells[row * columns + column]
     }
 
+    /// The cell that draws a picture in symbols at `column`, `row`, if one does.
+    func symbolCell(column: Int, row: Int, columns: Int) -> Cell? {
+        symbolCells.isEmpty ? nil : symbolCells[row * columns + column]
+    }
+
     /// Brings the pictures from the last frame's to `frame`'s `visible` placements: what leaves is taken
     /// off (`before` the text), what comes is sent and placed (`after` it).
     func update(to visible: [PicturePlacement], of frame: Frame, repaintsAll: Bool, base: inout Frame, before: inout [UInt8], after: inout [UInt8]) {
         clock += 1
         onScreen = Set(visible.map(key))
+        if driver.showsThroughCells { onScreen.formUnion(visible.map(symbolKey)) }
         // A picture that arrived after it left the screen is made again if it comes back.
         if !made.isEmpty { made = made.filter { onScreen.contains($0.key) } }
+        if !symbolPictures.isEmpty { symbolPictures = symbolPictures.filter { onScreen.contains($0.key) } }
         if driver.showsThroughCells {
             updatePlaceholders(to: visible, repaintsAll: repaintsAll, base: &base, before: &before)
             return
@@ -137,8 +155,8 @@ final class PictureLayer {
     }
 
     private func countShown(_ visible: [PicturePlacement]) {
-        shownCount = visible.count { shown[$0] != nil }
-        waitingCount = visible.count { shown[$0] == nil && failed[key($0)] == nil && isShowable($0) }
+        shownCount = visible.count { shown[$0] != nil || shownInSymbols.contains($0) }
+        waitingCount = visible.count { shown[$0] == nil && !shownInSymbols.contains($0) && failed[key($0)] == nil && isShowable($0) }
     }
 
     /// Whether the driver can show `placement` at all (placeholders name at most 128 cells a side).
@@ -151,23 +169,43 @@ final class PictureLayer {
     /// went or changed are written again (a placeholder cell's text depends on its picture and place).
     private func updatePlaceholders(to visible: [PicturePlacement], repaintsAll: Bool, base: inout Frame, before: inout [UInt8]) {
         placeholderCells = [:]
+        symbolCells = [:]
         var changed: [Rect] = []
         let staying = Set(visible)
         for (placement, _) in shown where !staying.contains(placement) {
             shown[placement] = nil
             changed.append(placement.visible)
         }
-        if repaintsAll { shown = [:] }
+        for placement in shownInSymbols where !staying.contains(placement) {
+            shownInSymbols.remove(placement)
+            changed.append(placement.visible)
+        }
+        if repaintsAll {
+            shown = [:]
+            shownInSymbols = []
+        }
         var onScreen = Set<Key>()
         for placement in visible {
-            guard isShowable(placement), let image = image(for: placement, into: &before) else { continue }
+            guard isShowable(placement) else { continue }
+            let area = placement.visible
+            guard let image = image(for: placement, into: &before) else {
+                // Made, but every id is held by a picture on screen: drawn in symbols until one is free.
+                guard made[key(placement)] != nil, let symbols = symbolPicture(for: placement) else { continue }
+                if shownInSymbols.insert(placement).inserted { changed.append(area) }
+                for row in area.row..<area.maxRow {
+                    for column in area.column..<area.maxColumn {
+                        symbolCells[row * base.size.columns + column] = symbols[column - placement.rect.column, row - placement.rect.row]
+                    }
+                }
+                continue
+            }
             onScreen.insert(key(placement))
             images[key(placement)]?.lastUse = clock
             if shown[placement] == nil {
                 shown[placement] = image.id
-                changed.append(placement.visible)
+                shownInSymbols.remove(placement)
+                changed.append(area)
             }
-            let area = placement.visible
             for row in area.row..<area.maxRow {
                 for column in area.column..<area.maxColumn {
                     placeholderCells[row * base.size.columns + column] = (UInt8(image.id), row - placement.rect.row, column - placement.rect.column)
@@ -188,7 +226,7 @@ final class PictureLayer {
     }
 
     func teardown() -> [UInt8] {
-        defer { shown = [:]; images = [:]; placeholderCells = [:] }
+        defer { shown = [:]; images = [:]; placeholderCells = [:]; shownInSymbols = []; symbolPictures = [:]; symbolCells = [:] }
         guard !images.isEmpty else { return [] }
         return driver.deleteAll
     }
@@ -197,7 +235,23 @@ final class PictureLayer {
         // kitty keeps the whole picture and shows a part of it (placeholders name the cells shown); the
         // others are sent as the part shown.
         PictureKey(identity: ObjectIdentifier(placement.source.identity), box: box(placement.rect),
-            crop: driver.keepsPictures ? nil : crop(placement))
+            crop: driver.keepsPictures ? nil : crop(placement), inSymbols: false)
+    }
+
+    /// The key of `placement`'s picture drawn in symbols: its box in half cells, the whole of it.
+    private func symbolKey(_ placement: PicturePlacement) -> Key {
+        PictureKey(identity: ObjectIdentifier(placement.source.identity), box: SymbolPicture.box(placement.rect.size), crop: nil,
+                   inSymbols: true)
+    }
+
+    /// `placement`'s picture in symbols: made off the frame like a picture (a layer that makes its own
+    /// makes it now); nil while it is being made.
+    private func symbolPicture(for placement: PicturePlacement) -> SymbolPicture? {
+        let key = symbolKey(placement)
+        if let symbols = symbolPictures[key] { return symbols }
+        guard case .symbols(let symbols)? = encodedPicture(placement, key) else { return nil }
+        symbolPictures[key] = symbols
+        return symbols
     }
 
     /// The pixels of a cut picture's box that are shown; nil when all of it is.
@@ -222,7 +276,11 @@ final class PictureLayer {
         let key = key(placement)
         if let image = images[key] { return image }
         guard let encoded = encodedPicture(placement, key) else { return nil }
-        let id = freeImageID()
+        guard let id = freeImageID(evictingInto: &output) else {
+            // Kept for the frame that has an id for it (it is drawn in symbols meanwhile).
+            made[key] = (placement.source, encoded)
+            return nil
+        }
         let bytes = driver.send(encoded, id: id, placement: placement, into: &output)
         let image = Image(source: placement.source, id: id, bytes: bytes, lastUse: clock)
         images[key] = image
@@ -233,7 +291,7 @@ final class PictureLayer {
     /// its own; else its job is handed out (once) and nil returned.
     private func encodedPicture(_ placement: PicturePlacement, _ key: Key) -> EncodedPicture? {
         if let ready = made.removeValue(forKey: key) { return ready.picture }
-        guard makesPicturesLater else { return driver.encode(placement, box: key.box, crop: key.crop) }
+        guard makesPicturesLater else { return PictureJob.encode(placement, key, driver) }
         if failed[key] == nil, requested.insert(key).inserted {
             jobs.append(PictureJob(key: key, placement: placement, driver: driver))
         }
@@ -241,9 +299,22 @@ final class PictureLayer {
     }
 
     /// The next image id no kept picture holds (placeholders name ids 16…255, so they wrap early).
-    private func freeImageID() -> UInt32 {
+    /// When every id is held, the least recently shown picture off screen is freed for its id (its
+    /// free written into `output`, before the picture sent under the id); nil when every id is held
+    /// by a picture on screen. (kitty 0.26's `d=I` frees every picture without a placement, see
+    /// ``evictImages(keeping:into:)``; ids run out only in tmux, where pictures off screen keep
+    /// their virtual placements, so one free costs one picture.)
+    private func freeImageID(evictingInto output: inout [UInt8]) -> UInt32? {
         let ids = driver.imageIDs
         let used = Set(images.values.map(\.id))
+        guard used.count < ids.count else {
+            let offScreen = images.filter { !onScreen.contains($0.key) }
+            guard let (key, image) = offScreen.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return nil }
+            output += driver.free(id: image.id) ?? []
+            images[key] = nil
+            return image.id
+        }
+        // Fewer ids are held than there are: one of the next `used.count + 1` is free, so this ends.
         var id = ids.contains(nextImageID) ? nextImageID : ids.lowerBound
         while used.contains(id) { id = id >= ids.upperBound ? ids.lowerBound : id + 1 }
         nextImageID = id >= ids.upperBound ? ids.lowerBound : id + 1
@@ -281,6 +352,8 @@ struct PictureKey: Hashable, Sendable {
     let box: PixelSize
     /// The pixels shown of a cut picture (sixel and iTerm2 send only those); nil for all of it and for kitty.
     let crop: PixelRect?
+    /// Whether this is the picture drawn in symbols (``SymbolPicture``), `box` its half cells.
+    let inSymbols: Bool
 }
 
 /// A rectangle of a picture's pixels.
@@ -298,7 +371,13 @@ public struct PictureJob: Sendable {
 
     /// Encodes the picture; hand the result to ``DiffRenderer/adopt(_:)``.
     public func make() -> MadePicture {
-        MadePicture(key: key, source: placement.source, encoded: driver.encode(placement, box: key.box, crop: key.crop))
+        MadePicture(key: key, source: placement.source, encoded: Self.encode(placement, key, driver))
+    }
+
+    /// `placement`'s picture as `key` names it: for the protocol, or in symbols.
+    static func encode(_ placement: PicturePlacement, _ key: PictureKey, _ driver: any PictureDriver) -> EncodedPicture? {
+        key.inSymbols ? .symbols(SymbolPicture(placement.source, cells: placement.rect.size))
+            : driver.encode(placement, box: key.box, crop: key.crop)
     }
 }
 
@@ -308,4 +387,47 @@ public struct MadePicture: Sendable {
     /// Held so that the picture's identity is not reused by another one while this lives.
     let source: any PictureSource
     let encoded: EncodedPicture?
+}
+
+/// A picture drawn in the cells of its box with half blocks, for a placement the terminal's pixels
+/// cannot take: "▀" with the upper pixel as foreground and the lower one as background, "▄" under a
+/// transparent upper pixel, a blank where both are (the margin of a picture of another shape).
+struct SymbolPicture: Sendable {
+    let columns: Int
+    private let cells: [Cell]
+
+    /// The pixels a box of `cells` is drawn from: two a cell, one above the other.
+    static func box(_ cells: Size) -> PixelSize { PixelSize(width: max(1, cells.columns), height: max(1, cells.rows * 2)) }
+
+    init(_ source: any PictureSource, cells size: Size) {
+        let box = Self.box(size)
+        let rgba = source.rgba(fittingIn: box)
+        columns = max(1, size.columns)
+        var cells: [Cell] = []
+        cells.reserveCapacity(columns * max(1, size.rows))
+        func pixel(_ x: Int, _ y: Int) -> Color? {
+            let offset = (y * box.width + x) * 4
+            guard offset + 3 < rgba.count, rgba[offset + 3] >= 128 else { return nil }
+            return .rgb(rgba[offset], rgba[offset + 1], rgba[offset + 2])
+        }
+        for row in 0..<max(1, size.rows) {
+            for column in 0..<columns {
+                switch (pixel(column, row * 2), pixel(column, row * 2 + 1)) {
+                case (let upper?, let lower):
+                    cells.append(Cell(grapheme: "▀", width: 1, style: Style(foreground: upper, background: lower ?? .default)))
+                case (nil, let lower?):
+                    cells.append(Cell(grapheme: "▄", width: 1, style: Style(foreground: lower)))
+                case (nil, nil):
+                    cells.append(Cell(grapheme: " ", width: 1, style: .plain))
+                }
+            }
+        }
+        self.cells = cells
+    }
+
+    /// The cell at `column`, `row` of the box.
+    subscript(column: Int, row: Int) -> Cell {
+        let index = row * columns + column
+        return cells.indices.contains(index) ? cells[index] : Cell(grapheme: " ", width: 1, style: .plain)
+    }
 }

@@ -438,6 +438,81 @@ final class KittyPlaceholderTests: XCTestCase {
         XCTAssertTrue(numbers.allSatisfy { (16...255).contains($0) }, "\(numbers.sorted())")
         XCTAssertEqual(ids.count, 240, "ids are reused once freed")
     }
+
+    /// A frame of `count` pictures of one cell pair each, 30 to a row (a screen of tiny tiles).
+    private func tiles(_ pictures: [SolidPicture]) -> Frame {
+        var frame = Frame(size: Size(columns: 60, rows: (pictures.count + 29) / 30))
+        for (index, picture) in pictures.enumerated() {
+            frame.place(picture, in: Rect(column: index % 30 * 2, row: index / 30, columns: 2, rows: 1))
+        }
+        return frame
+    }
+
+    /// How often `part` occurs in `text`, byte for byte (a placeholder's U+10EEEE is one grapheme with its marks).
+    private func count(_ text: String, _ part: String) -> Int {
+        let bytes = Array(text.utf8), pattern = Array(part.utf8)
+        var found = 0, start = 0
+        while start + pattern.count <= bytes.count {
+            var matches = true
+            for offset in pattern.indices where bytes[start + offset] != pattern[offset] {
+                matches = false
+                break
+            }
+            if matches { found += 1 }
+            start += matches ? pattern.count : 1
+        }
+        return found
+    }
+
+    /// 300 pictures on one screen, more than the 240 ids placeholders name (issue 47, 4.2): the frame
+    /// ends, the first 240 are shown in the terminal's pixels, the other 60 drawn in half blocks of
+    /// their colours; when pictures leave, those drawn in symbols take the ids freed.
+    func testMorePicturesOnScreenThanIDsAreDrawnInSymbolsAndGetPixelsWhenIDsFree() {
+        for makesLater in [false, true] {
+            let sink = RecordingSink()
+            let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kittyPlaceholders, cellPixels: PixelSize(width: 2, height: 4),
+                                        makesPicturesLater: makesLater)
+            let pictures = (0..<300).map { SolidPicture((UInt8($0 % 256), 7, 9)) }
+            // A host that makes pictures later draws again after the jobs of each frame are made.
+            func render(_ frame: Frame) {
+                renderer.render(frame)
+                while case let jobs = renderer.takePictureJobs(), !jobs.isEmpty {
+                    jobs.map { $0.make() }.forEach(renderer.adopt)
+                    renderer.render(frame)
+                }
+            }
+            render(tiles(pictures))
+            let text = sink.writes.map { String(decoding: $0, as: UTF8.self) }.joined()
+            XCTAssertEqual(count(text, "a=t,"), 240, "makes later \(makesLater): every id used once")
+            XCTAssertEqual(count(text, "\u{10EEEE}"), 480, "the cells of 240 pictures name them")
+            XCTAssertEqual(count(text, "▀"), 120, "the cells of the other 60 are half blocks")
+            XCTAssertTrue(text.contains("\u{1B}[0;38;2;240;7;9;48;2;240;7;9m▀"), "in the picture's colour, above and below")
+            XCTAssertTrue(renderer.pictureCounts == (300, 0), "every placement drawn, none waiting: \(renderer.pictureCounts)")
+
+            // The first 60 leave: the 60 drawn in symbols take their ids and show in pixels.
+            sink.writes = []
+            render(tiles(Array(pictures[60...])))
+            let after = sink.writes.map { String(decoding: $0, as: UTF8.self) }.joined()
+            XCTAssertEqual(count(after, "a=t,"), 60, "makes later \(makesLater): the 60 sent now, no other again")
+            XCTAssertEqual(count(after, "▀"), 0)
+            XCTAssertTrue(renderer.pictureCounts == (240, 0))
+        }
+    }
+
+    /// 200 pictures, then 200 others: the ids of the pictures that left are freed, least recently shown
+    /// first, and every new one shows in pixels.
+    func testIDsOfPicturesOffScreenAreFreedForTheNextScreensPictures() {
+        let sink = RecordingSink()
+        let renderer = DiffRenderer(sink: sink, colorMode: .trueColor, graphics: .kittyPlaceholders, cellPixels: PixelSize(width: 2, height: 4))
+        renderer.render(tiles((0..<200).map { _ in SolidPicture((1, 2, 3)) }))
+        sink.writes = []
+        renderer.render(tiles((0..<200).map { _ in SolidPicture((3, 2, 1)) }))
+        let text = sink.lastText
+        XCTAssertEqual(count(text, "a=t,"), 200)
+        XCTAssertEqual(count(text, "a=d,d=I"), 160, "40 ids were free; 160 pictures off screen give theirs")
+        XCTAssertEqual(count(text, "▀"), 0)
+        XCTAssertTrue(renderer.pictureCounts == (200, 0))
+    }
 }
 
 /// A renderer that makes pictures later encodes none inside a frame: the host makes them off the
