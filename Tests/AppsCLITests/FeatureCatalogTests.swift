@@ -25,6 +25,29 @@ final class FeatureCatalogTests: XCTestCase {
         }
     }
 
+    /// Every feature declares the states of its screens with their keys: a list's error view (whose
+    /// `retry` a config file remaps) and its filter being typed, a form that takes typing. A key is
+    /// checked against each state, and a binding of a typing screen alone takes no printable key.
+    func testRemappingIsCheckedInEveryStateOfTheRealScreens() throws {
+        let keys = Dictionary(uniqueKeysWithValues: FeatureCatalog.commandLine.map { ($0.name, $0.keys) })
+        let features = FeatureCatalog.all.map(\.name)
+        func mistake(_ text: String) -> String? {
+            do { _ = try ConfigFile.parse(text, path: "/c", features: features, keys: keys); return nil } catch { return error.message }
+        }
+        XCTAssertNoThrow(try ConfigFile.parse("[keys]\nretry = ctrl-r\nsave = ctrl-o\nsend = ctrl-o", path: "/c", features: features, keys: keys))
+        for feature in ["check24", "product-grid", "resource-directory", "numbers", "contacts"] {
+            XCTAssertEqual(mistake("[\(feature).keys]\nretry = q").map { $0.contains("already means quit") && $0.contains("showing an error") }, true,
+                           "\(feature): q quits on every error view")
+        }
+        XCTAssertEqual(mistake("[numbers.keys]\ndown = ctrl-w"),
+                       "/c:2: [numbers.keys] gives ctrl-w to down, but ctrl-w already means “start, end, delete, erase a word, clear the field” on "
+                       + "the List screen of numbers while its filter is typed; choose another key.")
+        XCTAssertEqual(mistake("[keys]\nsave = s"),
+                       "/c:2: save is a key of a screen you type in, where 's' is text; give it a ctrl- key or another named key.")
+        XCTAssertEqual(mistake("[keys]\nsend = s"),
+                       "/c:2: send is a key of a screen you type in, where 's' is text; give it a ctrl- key or another named key.")
+    }
+
     func testDataAndCacheDirectoriesFollowXDGUnlessDataDirIsGiven() throws {
         var launch = LaunchEnvironment(options: LaunchOptions(), environment: ["XDG_DATA_HOME": "/d", "XDG_CACHE_HOME": "/c", "HOME": "/h"])
         XCTAssertEqual(try launch.dataDirectory.path, "/d/apps-cli")

@@ -143,7 +143,9 @@ public struct ConfigFile: Equatable {
                 guard names.contains(key) else {
                     throw ConfigError("\(shown):\(number): no screen\(keysSection.map { " of \($0)" } ?? "") has a binding named \(ArgumentText.quoted(key, limit: ArgumentText.nameLimit)); the names are \(names.sorted().joined(separator: ", ")).")
                 }
-                let setting = KeySetting(keys: try KeyRemapping.keys(value, at: "\(shown):\(number)", for: key, afterComment: comment != nil),
+                let typingOnly = KeyRemapping.typingOnlyNames(for: keysSection, keys: keys).contains(key)
+                let setting = KeySetting(keys: try KeyRemapping.keys(value, at: "\(shown):\(number)", for: key, afterComment: comment != nil,
+                                                                     typingOnly: typingOnly),
                                          line: number)
                 if let feature = keysSection { config.featureKeys[feature, default: [:]][key] = setting } else { config.keysEverywhere[key] = setting }
                 continue

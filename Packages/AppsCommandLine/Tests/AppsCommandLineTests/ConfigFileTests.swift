@@ -73,10 +73,11 @@ final class ConfigFileTests: XCTestCase {
 
     // MARK: Remapped keys
 
-    /// Two screens as a feature declares them: a list (filter `/`, open enter, move j/k…) and a detail
-    /// (favorite `f`, copy `y`, call `c`).
+    /// Two screens as a feature declares them: a list (filter `/`, open enter, move j/k…; its error
+    /// view's retry, its filter typed) and a detail (favorite `f`, copy `y`, call `c`).
     private let screens: [String: [KeyHelpSection]] = [
-        "contacts": [KeyHelpSection("Contacts", [ListInput.moveBinding(), ListInput.openBinding("open"), SearchInput.filterBinding()].help),
+        "contacts": [.filteredList("Contacts", keys: [ListInput.moveBinding(), ListInput.openBinding("open"), SearchInput.filterBinding()].help,
+                                   failedKeys: [NavigationTexts.english.retryKey]),
                      KeyHelpSection("Contact", [KeyBinding([.character("f")], KeyHelp("f", "favourite"), name: "favorite"),
                                                 KeyBinding([.character("y")], KeyHelp("y", "copy"), name: "copy"),
                                                 KeyBinding([.character("c")], KeyHelp("c", "call"), name: "call")].help)],
@@ -118,7 +119,7 @@ final class ConfigFileTests: XCTestCase {
              "/c:2: [keys] gives j to filter, but j already means down on the Contacts screen of contacts; choose another key."),
             ("[keys]\nquit = /",
              "/c:2: [keys] gives / to quit, but / already means filter on the Contacts screen of contacts; choose another key."),
-            ("[keys]\nflip = x", "/c:2: no screen has a binding named 'flip'; the names are back, bottom, call, copy, down, favorite, filter, keys, open, page-down, page-up, quit, suspend, top, up."),
+            ("[keys]\nflip = x", "/c:2: no screen has a binding named 'flip'; the names are back, bottom, call, copy, down, favorite, filter, keys, open, page-down, page-up, quit, retry, suspend, top, up."),
             ("[numbers.keys]\ncall = x", "/c:2: no screen of numbers has a binding named 'call'; the names are back, bottom, down, filter, keys, page-down, page-up, quit, suspend, top, up."),
             ("[keys]\nfilter = ctrl-ff", "/c:2: 'ctrl-ff' needs one letter a–z after ctrl-; keys are \(KeySpec.bindableKeysDescription)."),
             ("[keys]\nfilter = wheelup", "/c:2: 'wheelup' is the mouse, not a key; keys are \(KeySpec.bindableKeysDescription)."),
@@ -136,8 +137,7 @@ final class ConfigFileTests: XCTestCase {
                 XCTAssertEqual((error as? ConfigError)?.message, message, text)
             }
         }
-        XCTAssertThrowsError(try ConfigFile.parse("[keys]\nsave = s", path: "/c", features: features,
-                                                  keys: ["contacts": [KeyHelpSection("Form", [KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "save"), name: "save")].help)]])) {
+        XCTAssertThrowsError(try ConfigFile.parse("[keys]\nsave = s", path: "/c", features: features, keys: form)) {
             XCTAssertEqual(($0 as? ConfigError)?.message,
                            "/c:2: save is a key of a screen you type in, where 's' is text; give it a ctrl- key or another named key.")
         }
@@ -201,6 +201,57 @@ final class ConfigFileTests: XCTestCase {
         }
         let again = try ConfigFile.parse("[contacts.keys]\n" + pasted.joined(separator: "\n"), path: "/c", features: features, keys: screens)
         XCTAssertEqual(again.keyMap(for: "contacts"), config.keyMap(for: "contacts"))
+    }
+
+    /// A form as a feature declares it: its keys hold a binding that takes typing, so it takes typing.
+    private let form: [String: [KeyHelpSection]] = [
+        "contacts": [KeyHelpSection("Form", ([KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "save"), name: "save")] + TextInput.typingBindings()).help)],
+    ]
+
+    /// The error view's retry is a binding a config file remaps (`retry`), and a key is checked in every
+    /// state of a screen: loaded, showing an error, its filter typed.
+    func testRetryIsRemappableAndEveryStateOfAScreenIsChecked() throws {
+        var reloading = screens
+        reloading["contacts"]![0] = .filteredList("Contacts", keys: reloading["contacts"]![0].keys + [ListInput.reloadBinding().help],
+                                                  failedKeys: [NavigationTexts.english.retryKey])
+        let config = try ConfigFile.parse("[keys]\nretry = ctrl-r, enter\nreload = ctrl-r", path: "/c", features: features, keys: reloading)
+        XCTAssertEqual(config.keyMap(for: "contacts").keys["retry"], [.ctrl("r"), .enter], "no conflict: reload is not on the error view")
+        let cases: [(String, String)] = [
+            ("[keys]\nretry = q", "/c:2: [keys] gives q to retry, but q already means quit on the Contacts screen of contacts showing an error; choose another key."),
+            ("[keys]\nquit = r", "/c:2: [keys] gives r to quit, but r already means retry on the Contacts screen of contacts showing an error; "
+                + "choose another key."),
+            ("[keys]\nback = ctrl-w", "/c:2: [keys] gives ctrl-w to back, but ctrl-w already means “start, end, delete, erase a word, clear the field” on "
+                + "the Contacts screen of contacts while its filter is typed; choose another key."),
+            ("[contacts.keys]\nopen = ←", "/c:2: [contacts.keys] gives ← to open, but ← already means “edits the filter” on the Contacts screen of contacts "
+                + "while its filter is typed; choose another key."),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try ConfigFile.parse(text, path: "/c", features: features, keys: screens), text.debugDescription) { error in
+                XCTAssertEqual((error as? ConfigError)?.message, message, text)
+            }
+        }
+        // Printable keys are text while the filter is typed: no conflict there, and filter (whose own / is
+        // text there too) does nothing while typing.
+        XCTAssertNoThrow(try ConfigFile.parse("[keys]\nfilter = ctrl-w\nquit = x", path: "/c", features: features, keys: screens))
+    }
+
+    /// A screen declares that it takes typing by the keys it shows (a binding that takes typing), not
+    /// by a list of names: save on a form takes no printable key, a name also bound where typing is not
+    /// text does.
+    func testABindingFoundOnlyWhereTypingIsTextTakesNoPrintableKey() throws {
+        XCTAssertEqual(KeyRemapping.typingOnlyNames(for: "contacts", keys: form), ["save"])
+        XCTAssertNoThrow(try ConfigFile.parse("[keys]\nsave = ctrl-o", path: "/c", features: features, keys: form))
+        XCTAssertThrowsError(try ConfigFile.parse("[keys]\nsave = ctrl-w", path: "/c", features: features, keys: form), "ctrl-w erases a word in the field") {
+            XCTAssertEqual(($0 as? ConfigError)?.message, "/c:2: [keys] gives ctrl-w to save, but ctrl-w already means “start, end, delete, erase a word, "
+                           + "clear the field” on the Form screen of contacts; choose another key.")
+        }
+        let typedAndNot: [String: [KeyHelpSection]] = [
+            "contacts": form["contacts"]! + [KeyHelpSection("Other", [KeyBinding([.ctrl("s")], KeyHelp("ctrl-s", "save"), name: "save")].help)],
+        ]
+        XCTAssertEqual(KeyRemapping.typingOnlyNames(for: "contacts", keys: typedAndNot), [])
+        XCTAssertEqual(try ConfigFile.parse("[keys]\nsave = s", path: "/c", features: features, keys: typedAndNot).keyMap(for: "contacts").keys["save"],
+                       [.character("s")])
+        XCTAssertEqual(KeyRemapping.typingOnlyNames(for: "contacts", keys: screens), [], "a filter typed over a list's keys leaves them the list's")
     }
 
     func testThePathFollowsXDG() {

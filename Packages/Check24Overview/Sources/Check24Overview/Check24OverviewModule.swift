@@ -44,7 +44,7 @@ public enum Check24OverviewModule {
         make: { dependencies, host in make(dependencies: dependencies, host: host) })
 
     public static let keyHelp: [KeyHelpSection] = [
-        KeyHelpSection(Check24Texts.overviewTitle, Check24OverviewView.keys),
+        .filteredList(Check24Texts.overviewTitle, keys: Check24OverviewView.keys, failedKeys: Check24OverviewView.failedKeys),
         KeyHelpSection(Check24Texts.detailTitle, Check24DetailView.keys),
         KeyHelpSection(Check24Texts.webPageTitle, WebBrowserModule.keys(.german)),
     ]

@@ -53,8 +53,8 @@ public enum ContactsModule {
         english: "contacts only: write the embedded address book to FILE (vCard 3.0 for .vcf, else JSON) and exit")
 
     public static let keyHelp: [KeyHelpSection] = [
-        KeyHelpSection("Contacts", ContactsTexts.listKeys),
-        KeyHelpSection("Contact", ContactsTexts.detailKeys),
+        .filteredList("Contacts", keys: ContactsTexts.listKeys, failedKeys: ContactsTexts.failedKeys),
+        KeyHelpSection("Contact", ContactsTexts.detailKeys, otherStates: [.error(ContactDetailView.failedKeys)]),
         KeyHelpSection("New / edit contact", ContactsTexts.formKeys),
     ]
 

@@ -20,6 +20,7 @@ public struct KeyBinding: Sendable, Equatable {
         self.help.name = name
         self.help.boundKeys = keys
         self.help.parts = parts
+        self.help.matchesTyping = matchesTyping
         self.matchesTyping = matchesTyping
     }
 

@@ -107,12 +107,20 @@ public struct KeyMap: Sendable, Equatable {
     /// The keys two bindings of one screen would share under this map, with the remapped name that
     /// brought each: a key shared by two bindings that keep their own keys is the screen's design,
     /// not a conflict. Typing bindings are left out (printable keys are text there).
-    public func conflicts(in helps: [KeyHelp]) -> [(key: Key, name: String, other: KeyHelp)] {
-        let entries = Self.entries(helps)
+    ///
+    /// `typing`: the state takes typing, as ``translate(_:screenKeys:globalKeys:typing:)`` then does:
+    /// printable keys are text, so none conflicts, and a remapped binding whose own key is printable
+    /// does nothing there; the others (back, open, the moves) would take a key from the field.
+    public func conflicts(in helps: [KeyHelp], typing: Bool = false) -> [(key: Key, name: String, other: KeyHelp)] {
+        let entries = Self.entries(helps).filter { entry in
+            guard typing, isRemapped(entry), case .character? = entry.bound.first else { return true }
+            return false
+        }
         var found: [(key: Key, name: String, other: KeyHelp)] = []
         for (index, entry) in entries.enumerated() {
             guard let name = entry.name, let mapped = keys[name] else { continue }
             for key in mapped {
+                if typing, case .character = key { continue }
                 for (otherIndex, other) in entries.enumerated() where otherIndex != index && keys(of: other).contains(key) {
                     // The other by its own name: a part's (`down`), else its binding's.
                     var named = other.help

@@ -208,8 +208,13 @@ extension ListInput {
         KeyBinding(reloadKeys, KeyHelp("r", texts.reloadAction, bar: texts.reloadBar), name: "reload")
     }
 
-    /// The error view's retry.
+    /// The error view's retry, which a config file remaps as `retry` (``NavigationTexts/retryKey`` is its help).
     public static func retryBinding(_ texts: NavigationTexts = .english) -> KeyBinding {
-        KeyBinding(retryKeys, texts.retryKey)
+        retryBinding(texts.retryKey)
+    }
+
+    /// The error view's retry with `help` of its own (a key bar that says less than ``retryKeys``).
+    public static func retryBinding(_ help: KeyHelp) -> KeyBinding {
+        KeyBinding(retryKeys, help, name: "retry")
     }
 }

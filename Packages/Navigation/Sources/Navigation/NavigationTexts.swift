@@ -23,7 +23,8 @@ public struct NavigationTexts: Sendable, Equatable {
     public var everywhereTitle: String
     /// The error view's button, the same in every feature of a language ("[ Retry ]", "[ Neuladen ]").
     public var retryButton: String
-    /// The error view's key, for its key bar and `?` overlay ("r retry").
+    /// The error view's key, for its key bar and `?` overlay ("r retry"): ``ListInput/retryBinding(_:)-(NavigationTexts)``'s
+    /// help, so a config file remaps it as `retry`.
     public var retryKey: KeyHelp
     /// "Copied", before what `y` copied.
     public var copiedWord: String
@@ -68,7 +69,7 @@ public struct NavigationTexts: Sendable, Equatable {
         self.keysTitle = keysTitle
         self.everywhereTitle = everywhereTitle
         self.retryButton = retryButton
-        self.retryKey = retryKey
+        self.retryKey = ListInput.retryBinding(retryKey).help
         self.globalActions = globalActions
         self.keysBar = keysBar
         self.quitBar = quitBar

@@ -52,9 +52,49 @@ public struct RenderContext: Sendable, Equatable {
 public struct KeyHelpSection: Sendable, Equatable {
     public var title: String
     public var keys: [KeyHelp]
-    public init(_ title: String, _ keys: [KeyHelp]) {
+    /// The screen's states whose keys are not ``keys`` (its error view, its filter being typed):
+    /// `--help` lists ``keys``, and a config file's remapping is checked against every one of ``states``.
+    public var otherStates: [KeyState]
+
+    public init(_ title: String, _ keys: [KeyHelp], otherStates: [KeyState] = []) {
         self.title = title
         self.keys = keys
+        self.otherStates = otherStates
+    }
+
+    /// Every state of the screen: as `--help` shows it, then the others.
+    public var states: [KeyState] { [KeyState(nil, keys)] + otherStates }
+
+    /// A list screen with a `/` filter (``FilteredListView``, or a grid like one): its loaded keys, its
+    /// error view's (`failedKeys`), and the loaded keys with the field's while the filter is typed.
+    public static func filteredList(_ title: String, keys: [KeyHelp], failedKeys: [KeyHelp]) -> KeyHelpSection {
+        KeyHelpSection(title, keys, otherStates: [.error(failedKeys), .typingFilter(over: keys)])
+    }
+}
+
+/// The keys one state of a screen answers to (what its `keyHelp` returns then), and whether printable
+/// keys are text in it: what a config file's remapping is checked against, state by state.
+public struct KeyState: Sendable, Equatable {
+    /// How a message says the state ("showing an error"); nil for the screen as `--help` shows it.
+    public var name: String?
+    public var keys: [KeyHelp]
+
+    public init(_ name: String?, _ keys: [KeyHelp]) {
+        self.name = name
+        self.keys = keys
+    }
+
+    /// Whether printable keys are text here: one of its bindings takes typing (``KeyBinding/matchesTyping``),
+    /// so the screen declares it with the keys it shows.
+    public var takesTyping: Bool { keys.contains(where: \.matchesTyping) }
+
+    /// The error view, with its `keys` (``ListInput/retryBinding(_:)``'s, and back where there is one).
+    public static func error(_ keys: [KeyHelp]) -> KeyState { KeyState("showing an error", keys) }
+
+    /// A `/` filter being typed over a list whose keys are `listKeys`: those still reach the screen
+    /// (↑↓ move the selection while typing), and the field's keys (``SearchInput/typingBindings``) come first.
+    public static func typingFilter(over listKeys: [KeyHelp]) -> KeyState {
+        KeyState("while its filter is typed", SearchInput.typingBindings.help + listKeys)
     }
 }
 
@@ -73,6 +113,9 @@ public struct KeyHelp: Sendable, Equatable {
     /// The named parts of a binding that does several things under one line ("↑↓ jk pgup/pgdn…":
     /// up, down, page-up…), each remapped on its own.
     public var parts: [KeyPart] = []
+    /// Whether its binding takes every printable character (typing into a field): a screen showing it
+    /// takes typing (set from its ``KeyBinding``).
+    public var matchesTyping = false
 
     public init(_ keys: String, _ action: String, bar: String? = nil) {
         self.keys = keys

@@ -37,6 +37,14 @@ public enum SearchInput {
     /// The keys that start typing a filter.
     public static let filterKeys: [Key] = [.character("/")]
 
+    /// The keys of a filter being typed (``handle(_:_:)``): the field's (``TextInput/typingBindings(_:)``),
+    /// enter keeps the filter, esc clears it. What a config file's remapping is checked against while
+    /// a list's filter is typed (``KeyState/typingFilter(over:)``).
+    public static let typingBindings: [KeyBinding] = TextInput.typingBindings("edits the filter") + [
+        KeyBinding([.enter], KeyHelp("enter", "keeps the filter")),
+        KeyBinding([.escape], KeyHelp("esc", "clears the filter")),
+    ]
+
     /// `/`, in `texts`' language (esc clears a filter that is kept, before it means back).
     public static func filterBinding(_ texts: NavigationTexts = .english) -> KeyBinding {
         KeyBinding(filterKeys, texts.filterKey, name: "filter")

@@ -119,4 +119,37 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(clash.first?.name, "favorite")
         XCTAssertTrue(KeyMap(["favorite": [.character("/")], "filter": [.ctrl("f")]]).conflicts(in: keys).isEmpty, "a key given up is free")
     }
+
+    /// The error view's retry is a binding like any other: remapped, translated, shown.
+    func testTheErrorViewsRetryIsRemappable() async {
+        let retry = NavigationTexts.english.retryKey
+        XCTAssertEqual(retry.name, "retry")
+        XCTAssertEqual(retry.boundKeys, ListInput.retryKeys)
+        XCTAssertEqual(ListInput.retryBinding(.german).help.name, "retry")
+        XCTAssertEqual(NavigationTexts.german.retryKey.boundKeys, ListInput.retryKeys)
+        let map = KeyMap(["retry": [.ctrl("r")]])
+        let onError = { (key: Key) in map.translate(.key(key), screenKeys: [retry], globalKeys: NavigationTexts.english.globalKeys, typing: false) }
+        XCTAssertEqual(onError(.ctrl("r")), .key(.character("r")), "arrives as the error view's own r")
+        XCTAssertNil(onError(.enter), "enter gave way to ctrl-r")
+        XCTAssertNil(onError(.character(" ")))
+        XCTAssertEqual(map.remapped([retry]).keyBar, "ctrl-r retry  ? keys  q quit")
+        XCTAssertEqual(KeyMap(["quit": [.character(" ")]]).conflicts(in: [retry] + NavigationTexts.english.globalKeys).map(\.key), [.character(" ")],
+                       "space retries on the error view")
+    }
+
+    /// A state that takes typing: a printable key is text there (no conflict, and a binding whose own
+    /// key is printable does nothing there), but a key the field uses (ctrl-w, ←) is a conflict for a
+    /// binding that still acts while typing (back, open, the moves).
+    func testConflictsWhileTypingAreTheFieldsKeys() async {
+        let typing = KeyState.typingFilter(over: listKeys)
+        XCTAssertTrue(typing.takesTyping)
+        XCTAssertFalse(KeyState(nil, listKeys).takesTyping)
+        let keys = typing.keys + NavigationTexts.english.globalKeys
+        XCTAssertEqual(KeyMap(["back": [.ctrl("w")]]).conflicts(in: keys, typing: true).map(\.key), [.ctrl("w")], "ctrl-w erases a word there")
+        XCTAssertEqual(KeyMap(["down": [.left]]).conflicts(in: keys, typing: true).map(\.key), [.left], "← moves the cursor there")
+        XCTAssertEqual(KeyMap(["back": [.ctrl("w")]]).conflicts(in: listKeys + NavigationTexts.english.globalKeys).map(\.key), [],
+                       "the list alone has no ctrl-w")
+        XCTAssertTrue(KeyMap(["favorite": [.ctrl("u")], "filter": [.ctrl("w")], "quit": [.character("j")]]).conflicts(in: keys, typing: true).isEmpty,
+                      "favorite, filter and quit do nothing while typing (their own keys are text), and j is text")
+    }
 }

@@ -29,8 +29,8 @@ public enum NumbersModule {
         keys: keyHelp, make: { dependencies, host in make(dependencies: dependencies, host: host) })
 
     public static let keyHelp: [KeyHelpSection] = [
-        KeyHelpSection("List", NumbersListView.keys),
-        KeyHelpSection("Number", NumberDetailView.keys),
+        .filteredList("List", keys: NumbersListView.keys, failedKeys: [NavigationTexts.english.retryKey]),
+        KeyHelpSection("Number", NumberDetailView.keys, otherStates: [.error(NumberDetailView.failedKeys)]),
         KeyHelpSection("Wide terminal (100 columns or more)", SplitScreen.regularWidthKeys),
     ]
 

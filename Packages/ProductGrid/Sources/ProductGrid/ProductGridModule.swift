@@ -28,7 +28,7 @@ public enum ProductGridModule {
         keys: keyHelp, make: { dependencies, host in make(dependencies: dependencies, host: host) })
 
     public static let keyHelp: [KeyHelpSection] = [
-        KeyHelpSection("Grid", ProductListView.keys),
+        .filteredList("Grid", keys: ProductListView.keys, failedKeys: ProductListView.failedKeys),
         KeyHelpSection("Detail", ProductDetailView.keys),
     ]
 

@@ -39,8 +39,10 @@ public enum ResourceDirectoryModule {
         keys: keyHelp, make: { dependencies, host in make(dependencies: dependencies, host: host) })
 
     public static let keyHelp: [KeyHelpSection] = [
-        KeyHelpSection("Categories", ResourceDirectoryTexts.categoryKeys),
-        KeyHelpSection("Resources", ResourceDirectoryTexts.resourceKeys),
+        .filteredList("Categories", keys: ResourceDirectoryTexts.categoryKeys,
+                      failedKeys: ResourceDirectoryTexts.failedKeys(canRetry: true, canGoBack: false)),
+        .filteredList("Resources", keys: ResourceDirectoryTexts.resourceKeys,
+                      failedKeys: ResourceDirectoryTexts.failedKeys(canRetry: true, canGoBack: true)),
         KeyHelpSection("Details", ResourceDirectoryTexts.detailKeys),
         KeyHelpSection("New email", ResourceDirectoryTexts.composeKeys),
         KeyHelpSection("Website", WebBrowserModule.keys()),

@@ -19,6 +19,13 @@ struct Check24OverviewView: ModuleView {
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     nonisolated static let bindings = Check24Texts.overviewBindings
     nonisolated static let keys = Check24Texts.overviewKeys
+    /// The error view's keys: its retry (`Neuladen`), which a config file remaps as `retry`.
+    nonisolated static let failedKeys = [NavigationTexts.german.retryKey]
+
+    static func keys(for viewModel: Check24OverviewViewModel) -> [KeyHelp] {
+        if case .failed = viewModel.content { return failedKeys }
+        return keys
+    }
 
     static let editingKeyBar = Check24Texts.filterTypingBar
 

@@ -14,7 +14,11 @@ struct ContactDetailView: ModuleView {
 
     static func didAppear(_ output: Output) { output.didLoad() }
     nonisolated static let bindings = ContactsTexts.detailBindings
-    static let keys = ContactsTexts.detailKeys
+    nonisolated static let keys = ContactsTexts.detailKeys
+    /// The keys while the contact failed to load: the error view's retry too (remapped as `retry`).
+    nonisolated static let failedKeys = keys + ContactsTexts.failedKeys
+
+    static func keys(for viewModel: ContactDetailViewModel) -> [KeyHelp] { viewModel.content.isFailed ? failedKeys : keys }
 
     /// Where everything goes at one size: the picture, the name, each button and the fields.
     struct Layout {

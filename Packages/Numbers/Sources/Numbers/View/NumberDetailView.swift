@@ -16,6 +16,13 @@ struct NumberDetailView: ModuleView {
     /// This screen's keys (on the error view enter retries too); esc goes back through the host.
     nonisolated static let bindings = [ListInput.reloadBinding(), copyBinding]
     nonisolated static let keys = bindings.help + [KeyHelp("esc/backspace", "back to the list (narrow terminal)", bar: "esc back")]
+    /// The keys while the text failed: the error view's retry too (a config file remaps it as `retry`).
+    nonisolated static let failedKeys = keys + [NavigationTexts.english.retryKey]
+
+    static func keys(for viewModel: NumberDetailViewModel) -> [KeyHelp] {
+        if case .failed = viewModel.text { return failedKeys }
+        return keys
+    }
 
     /// The picture takes up to half the rows and keeps a 2:1 cell aspect (kanji cells are square).
     static func pictureRect(_ size: Size) -> Rect {

@@ -16,6 +16,10 @@ struct ProductListView: ModuleView {
     /// This screen's keys: the `?` overlay and `apps-cli <feature> --help` both read this list.
     nonisolated static let bindings = ProductGridTexts.gridBindings
     nonisolated static let keys = ProductGridTexts.gridKeys
+    /// The error view's keys: its retry, which a config file remaps as `retry`.
+    nonisolated static let failedKeys = [NavigationTexts.english.retryKey]
+
+    static func keys(for viewModel: ProductListViewModel) -> [KeyHelp] { viewModel.content.isFailed ? failedKeys : keys }
 
     static let editingKeyBar = ProductGridTexts.filterTypingBar
 
