@@ -77,7 +77,14 @@ final class OfflineTests: XCTestCase {
             XCTAssertTrue(locked.stdout.contains("Apples"), "\(lock): \(locked.stdout)")
             XCTAssertFalse(locked.stdout.contains("Offline"), "the server answered: \(locked.stdout)")
             XCTAssertLessThan(ContinuousClock.now - started, .seconds(4), "\(lock): the store's lock is not waited for")
+            // What could not be kept is said, once, after the screen.
+            let said = lock.hasPrefix("BEGIN") ? "an answer of the server shown but not kept: another program holds \(store) locked"
+                : "the kept answers could not be opened"
+            XCTAssertTrue(locked.stderr.contains(said), "\(lock): \(locked.stderr)")
+            XCTAssertEqual(locked.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count, 1, locked.stderr)
         }
+        let free = try AppsCLIProcess.run(arguments)
+        XCTAssertEqual(free.stderr, "", "with the lock gone the answer is kept, silently")
     }
 
     /// The data directory and its stores are the owner's only, as ssh and gpg keep theirs: a new

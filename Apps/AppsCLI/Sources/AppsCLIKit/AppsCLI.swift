@@ -73,9 +73,11 @@ public enum AppsCLI {
             if let status = feature.command?(launch) { return status }
             let plain = options.plain || options.svg || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
             do {
-                return plain
+                let status = plain
                     ? try await runPlain(make, texts: feature.texts, launch: launch)
                     : try await runInteractive(make, texts: feature.texts, launch: launch)
+                launch.endOfRun.report()
+                return status
             } catch let error as LaunchError {
                 Console.printError("apps-cli: \(error.message)")
                 return error.status

@@ -14,6 +14,7 @@ import Numbers
 import ProductGrid
 import ResourceDirectory
 import Storage
+import Synchronization
 import TerminalUI
 import SystemActions
 import WebBrowser
@@ -22,6 +23,8 @@ import WebBrowser
 struct LaunchEnvironment: Sendable {
     var options: LaunchOptions
     var environment: [String: String]
+    /// What the run says before it ends (``EndOfRun``).
+    var endOfRun = EndOfRun()
 
     /// `--data-dir`, else `$XDG_DATA_HOME/apps-cli`, else `~/.local/share/apps-cli`.
     var dataDirectory: URL {
@@ -75,6 +78,21 @@ struct LaunchEnvironment: Sendable {
     }
 }
 
+/// What a run says on stderr as it ends, after the screen is gone: each part added while the feature
+/// was built (a store's writes that waited for a lock) tells what it could not finish, or nothing.
+final class EndOfRun: Sendable {
+    private let parts = Mutex<[@Sendable () -> String?]>([])
+
+    func add(_ part: @escaping @Sendable () -> String?) { parts.withLock { $0.append(part) } }
+
+    /// Runs every part and prints what they say.
+    func report() {
+        for part in parts.withLock({ $0 }) {
+            if let message = part() { Console.printError(message) }
+        }
+    }
+}
+
 /// Where a feature's requests go, and the client and picture repository over them: built the same
 /// way for every feature, from a live server (`--base-url`) or the feature's local data.
 struct Connection {
@@ -106,6 +124,15 @@ extension LaunchEnvironment {
                 let directory = try dataDirectory
                 let store = FeatureCatalog.openCache(feature: feature, what: "the kept answers") { try ResponseStore.open(directory: directory) }
                 dataTransport = store.map { RevalidatingTransport(wrap(transport), archive: ResponseArchive(store: $0)) }
+                if let store {
+                    // An answer another process's lock kept out of the store gets a last try, then is said.
+                    endOfRun.add {
+                        let left = store.keepWaiting(patience: ResponseStore.busyTimeout)
+                        guard left > 0 else { return nil }
+                        return "apps-cli: \(feature): \(left == 1 ? "an answer" : "\(left) answers") of the server shown but not kept: another program "
+                            + "holds \(ArgumentText.plain(store.database.path)) locked; the next launch asks the server again."
+                    }
+                }
             }
         } else {
             transport = try local()

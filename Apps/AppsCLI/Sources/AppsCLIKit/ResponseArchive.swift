@@ -21,7 +21,8 @@ struct ResponseArchive: AnswerArchive {
         let entry = ResponseStore.Entry(body: answer.body, contentType: answer.contentType, etag: answer.etag,
                                         lastModified: answer.lastModified, storedAt: answer.storedAt)
         let key = StoreKey.of(url)
-        _ = try? await store.perform { try $0.save(entry, for: key) }
+        // Never waits for another process's lock: the answer is on screen first, and kept when the lock goes.
+        _ = try? await store.perform { $0.keepSoon(entry, for: key) }
     }
 
     func markCurrent(_ url: URL, at date: Date) async {

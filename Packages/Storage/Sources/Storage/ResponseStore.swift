@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The last good answers to GET requests, by URL, with their validators (`ETag`, `Last-Modified`):
 /// what a feature shows at once, revalidates, and falls back to when the server cannot be reached.
@@ -13,6 +14,12 @@ public final class ResponseStore: SQLiteStore {
     public static let maximumTotalBytes = 128 << 20
 
     public let database: SQLiteDatabase
+
+    /// What another process's lock kept from being written, by key: the newest answer for each
+    /// (``keepSoon(_:for:now:)``), written when the lock goes (``keepWaiting()``).
+    private let waiting = Mutex<[String: Entry]>([:])
+    /// Whether a task is trying the waiting answers again, so there is one at a time.
+    private let retrying = Mutex(false)
 
     /// An answer kept: its body, its media type and validators, and when the server last said it was
     /// current. (HTTP's own answer type is the network's; the composition root maps between the two.)
@@ -60,8 +67,9 @@ public final class ResponseStore: SQLiteStore {
         ])
     }
 
-    /// How long the store waits for another process's write: briefly, because it is a cache. A store
-    /// another process holds locked costs the kept copy, never the wait of a person or a server's answer.
+    /// How long opening the store waits for another process's write: briefly, because it is a cache.
+    /// Once open, no call waits at all (``open(directory:)``): a store another process holds locked
+    /// costs the kept copy, never the wait of a person or a server's answer.
     public static let busyTimeout: Duration = .milliseconds(100)
 
     /// The store in `directory` (``fileName``).
@@ -73,7 +81,11 @@ public final class ResponseStore: SQLiteStore {
         try database.execute("PRAGMA synchronous = NORMAL")
         // A launch that keeps a list and ends does not wait to copy it from the log (64 pages: 4 MB).
         try database.keepWriteAheadLogOnClose(checkpointAfterPages: 64)
-        return try ResponseStore(database: database)
+        let store = try ResponseStore(database: database)
+        // Open and migrated: from here a lock another process holds fails a call at once. A read then
+        // finds no kept copy, and an answer to keep waits in memory (keepSoon) instead of in front of the screen.
+        try database.setBusyTimeout(.zero)
+        return store
     }
 
     /// The stored answer for `url`, if any; marks it used.
@@ -92,29 +104,102 @@ public final class ResponseStore: SQLiteStore {
     /// Keeps `entry` as the answer for `url` (replacing an older one), then trims the store to its bounds.
     /// An answer larger than ``maximumBodyBytes`` is not kept (and an older one for `url` is dropped).
     public func save(_ entry: Entry, for url: String, now: Date = Date()) throws {
-        try database.transaction { transaction in
-            guard entry.body.count <= Self.maximumBodyBytes else {
-                try transaction.execute("DELETE FROM answers WHERE url = ?; DELETE FROM answer_bodies WHERE url = ?", [.text(url), .text(url)])
-                return
+        try database.transaction { transaction in try Self.save(entry, for: url, now: now, in: transaction) }
+    }
+
+    private static func save(_ entry: Entry, for url: String, now: Date, in transaction: SQLiteTransaction) throws {
+        guard entry.body.count <= Self.maximumBodyBytes else {
+            try transaction.execute("DELETE FROM answers WHERE url = ?; DELETE FROM answer_bodies WHERE url = ?", [.text(url), .text(url)])
+            return
+        }
+        try transaction.execute("""
+            INSERT OR REPLACE INTO answers (url, content_type, etag, last_modified, size, stored_at, used_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [.text(url), entry.contentType.map(SQLiteValue.text) ?? .null,
+                  entry.etag.map(SQLiteValue.text) ?? .null, entry.lastModified.map(SQLiteValue.text) ?? .null,
+                  .integer(Int64(entry.body.count)), .real(entry.storedAt.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
+        try transaction.execute("INSERT OR REPLACE INTO answer_bodies (url, body) VALUES (?, ?)", [.text(url), .blob(entry.body)])
+        // The least recently used beyond the count, then beyond the bytes.
+        try transaction.execute("""
+            DELETE FROM answers WHERE url IN (
+                SELECT url FROM answers ORDER BY used_at DESC LIMIT -1 OFFSET ?)
+            """, [.integer(Int64(Self.maximumEntries))])
+        try transaction.execute("""
+            DELETE FROM answers WHERE url IN (
+                SELECT url FROM (SELECT url, SUM(size) OVER (ORDER BY used_at DESC, url) AS running FROM answers)
+                WHERE running > ?)
+            """, [.integer(Int64(Self.maximumTotalBytes))])
+        try transaction.execute("DELETE FROM answer_bodies WHERE url NOT IN (SELECT url FROM answers)")
+    }
+
+    /// Keeps `entry` for `url` now if no other process holds the store locked, else keeps it in memory
+    /// and writes it when the lock goes: a task tries again, at growing intervals, while the process
+    /// runs, and ``keepWaiting()`` tries once more before it ends. Never waits for the lock.
+    ///
+    /// - Returns: whether it was written now.
+    @discardableResult
+    public func keepSoon(_ entry: Entry, for url: String, now: Date = Date()) -> Bool {
+        do {
+            try save(entry, for: url, now: now)
+            return true
+        } catch StorageError.busy {
+            waiting.withLock { $0[url] = entry }
+            retryWhileWaiting()
+            return false
+        } catch {
+            // Full disk, a damaged file: the copy is lost, as a cache's may be; the answer on screen is not.
+            return false
+        }
+    }
+
+    /// How many answers wait for another process's lock to go.
+    public var waitingCount: Int { waiting.withLock { $0.count } }
+
+    /// Writes the answers that wait for a lock, in one transaction, waiting up to `patience` for it
+    /// (what a process does before it ends).
+    ///
+    /// - Returns: how many still could not be written (the lock is still held).
+    @discardableResult
+    public func keepWaiting(patience: Duration = .zero) -> Int {
+        let entries = waiting.withLock { $0 }
+        guard !entries.isEmpty else { return 0 }
+        do {
+            try database.transaction(waiting: patience) { transaction in
+                for (url, entry) in entries.sorted(by: { $0.value.storedAt < $1.value.storedAt }) {
+                    try Self.save(entry, for: url, now: entry.storedAt, in: transaction)
+                }
             }
-            try transaction.execute("""
-                INSERT OR REPLACE INTO answers (url, content_type, etag, last_modified, size, stored_at, used_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [.text(url), entry.contentType.map(SQLiteValue.text) ?? .null,
-                      entry.etag.map(SQLiteValue.text) ?? .null, entry.lastModified.map(SQLiteValue.text) ?? .null,
-                      .integer(Int64(entry.body.count)), .real(entry.storedAt.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
-            try transaction.execute("INSERT OR REPLACE INTO answer_bodies (url, body) VALUES (?, ?)", [.text(url), .blob(entry.body)])
-            // The least recently used beyond the count, then beyond the bytes.
-            try transaction.execute("""
-                DELETE FROM answers WHERE url IN (
-                    SELECT url FROM answers ORDER BY used_at DESC LIMIT -1 OFFSET ?)
-                """, [.integer(Int64(Self.maximumEntries))])
-            try transaction.execute("""
-                DELETE FROM answers WHERE url IN (
-                    SELECT url FROM (SELECT url, SUM(size) OVER (ORDER BY used_at DESC, url) AS running FROM answers)
-                    WHERE running > ?)
-                """, [.integer(Int64(Self.maximumTotalBytes))])
-            try transaction.execute("DELETE FROM answer_bodies WHERE url NOT IN (SELECT url FROM answers)")
+            // Only what was written goes: an answer that came meanwhile for the same URL waits on.
+            waiting.withLock { waiting in
+                for (url, entry) in entries where waiting[url] == entry { waiting[url] = nil }
+            }
+        } catch StorageError.busy {
+            return waitingCount
+        } catch {
+            waiting.withLock { $0.removeAll() }
+        }
+        return waitingCount
+    }
+
+    /// One task at a time tries the waiting answers again on the store's queue: after 50 ms, then
+    /// twice as long each time up to 2 s, until none waits.
+    private func retryWhileWaiting() {
+        guard retrying.withLock({ running in defer { running = true }; return !running }) else { return }
+        Task.detached { [self] in
+            var delay = Duration.milliseconds(50)
+            while true {
+                try? await Task.sleep(for: delay)
+                let left = (try? await perform { $0.keepWaiting() }) ?? 0
+                if left == 0 {
+                    // Stop unless an answer came between the try and now.
+                    let done = retrying.withLock { running in
+                        if waitingCount == 0 { running = false }
+                        return !running
+                    }
+                    if done { return }
+                }
+                delay = min(delay * 2, .seconds(2))
+            }
         }
     }
 

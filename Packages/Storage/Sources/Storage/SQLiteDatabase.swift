@@ -38,6 +38,9 @@ public final class SQLiteDatabase: Sendable {
     /// here means we hold the lock; relaxed ordering suffices for that comparison.
     private let owner = Atomic<UInt>(0)
 
+    /// The busy timeout calls wait (``setBusyTimeout(_:)``), to set back after a transaction's own.
+    private let busyMilliseconds: Atomic<Int32>
+
     /// Opens the SQLite file at `path`, creating it and its parent directories when missing.
     ///
     /// - Parameter busyTimeout: how long a write waits for another connection's write lock before
@@ -88,8 +91,8 @@ public final class SQLiteDatabase: Sendable {
             throw StorageError.cannotOpen(path: location, message: message)
         }
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout))
+        busyMilliseconds = Atomic(Self.milliseconds(busyTimeout))
         do {
             // Reading the schema reads the file header: SQLite opens lazily, so a file that is not
             // a database fails here (as .corrupt) rather than at some later statement.
@@ -131,6 +134,19 @@ public final class SQLiteDatabase: Sendable {
             if let open = handle { sqlite3_close_v2(open) }
             handle = nil
         }
+    }
+
+    /// Sets how long a call waits for another connection's lock from now on (``init(path:busyTimeout:pageSize:)``'s
+    /// `busyTimeout`); `.zero` never waits: a locked file fails the call at once with ``StorageError/busy(path:)``.
+    public func setBusyTimeout(_ busyTimeout: Duration) throws {
+        _ = try withConnection { connection in
+            busyMilliseconds.store(Self.milliseconds(busyTimeout), ordering: .relaxed)
+            return sqlite3_busy_timeout(connection.handle, Self.milliseconds(busyTimeout))
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// Closing (or the process ending) leaves the write-ahead log for the next open instead of copying
@@ -198,8 +214,16 @@ public final class SQLiteDatabase: Sendable {
     /// keep it short and make every statement through the handle it receives. Nest with
     /// ``SQLiteTransaction/transaction(_:)``. The result is `Sendable` because it leaves the lock
     /// (the compiler cannot otherwise prove it shares nothing with the connection).
-    public func transaction<T: Sendable>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
+    ///
+    /// - Parameter waiting: how long this transaction alone waits for another process's lock, instead
+    ///   of the busy timeout (a store that never waits, waiting once before the process ends).
+    public func transaction<T: Sendable>(waiting: Duration? = nil, _ body: (SQLiteTransaction) throws -> T) throws -> T {
         try withConnection { connection in
+            if let waiting {
+                sqlite3_busy_timeout(connection.handle, Self.milliseconds(waiting))
+            }
+            // Set back before the connection's lock is let go: no other call sees this one's wait.
+            defer { if waiting != nil { sqlite3_busy_timeout(connection.handle, busyMilliseconds.load(ordering: .relaxed)) } }
             _ = try connection.run("BEGIN IMMEDIATE", [], collect: false)
             let handle = SQLiteTransaction(connection: connection, depth: 0, scope: HandleScope())
             defer { handle.scope.isOpen = false }

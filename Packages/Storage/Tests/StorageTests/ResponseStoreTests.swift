@@ -49,6 +49,35 @@ final class ResponseStoreTests: XCTestCase {
         XCTAssertNil(try store.entry(for: "http://x/19"), "an answer over the limit is not kept, nor the older one")
     }
 
+    /// Another process holding the store locked (sqlite3's `BEGIN EXCLUSIVE`) never makes a call
+    /// wait: a kept answer still reads, a new one waits in memory, and it is written by itself once
+    /// the lock goes; one that cannot be written before the end is counted, so it can be said.
+    func testAnAnswerALockKeepsOutIsWrittenWhenTheLockGoes() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try ResponseStore.open(directory: directory.url)
+        let old = ResponseStore.Entry(body: Data("[1]".utf8), etag: "\"v1\"", storedAt: Date(timeIntervalSince1970: 100))
+        try store.save(old, for: "http://x/list")
+        let holder = try LockHolder(path: directory.url.appendingPathComponent(ResponseStore.fileName).path)
+
+        XCTAssertEqual(try store.entry(for: "http://x/list"), old, "a reader of a WAL store is not locked out")
+        let new = ResponseStore.Entry(body: Data("[1,2]".utf8), etag: "\"v2\"", storedAt: Date(timeIntervalSince1970: 200))
+        XCTAssertFalse(store.keepSoon(new, for: "http://x/list"), "not written while the lock is held")
+        XCTAssertEqual(store.waitingCount, 1)
+        if case .busy? = storageError({ try store.save(new, for: "http://x/other") }) {} else {
+            XCTFail("a call fails at once instead of waiting: the store's busy timeout is zero once open")
+        }
+        XCTAssertEqual(store.keepWaiting(patience: .milliseconds(20)), 1, "still locked: counted")
+        XCTAssertEqual(try store.entry(for: "http://x/list"), old)
+
+        try holder.release()
+        // The store's own retry writes it; polled, never slept for a fixed time.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while store.waitingCount > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        XCTAssertEqual(store.waitingCount, 0, "written when the lock went")
+        XCTAssertEqual(try ResponseStore.open(directory: directory.url).entry(for: "http://x/list"), new, "in the file, for the next launch")
+        XCTAssertEqual(store.keepWaiting(), 0)
+    }
+
     func testItLivesInTheDataDirectory() throws {
         let directory = try TemporaryDirectory()
         try ResponseStore.open(directory: directory.url).save(.init(body: Data("a".utf8), storedAt: Date()), for: "u")
@@ -71,5 +100,33 @@ final class ResponseStoreTests: XCTestCase {
         XCTAssertEqual(try database.query("PRAGMA page_size").first?.int("page_size"), 65536)
         database.close()
         XCTAssertEqual(try ResponseStore.open(directory: directory.url).entry(for: "u")?.body, body)
+    }
+}
+
+/// Another process (the `sqlite3` shell) holding a store's file under `BEGIN EXCLUSIVE` until released.
+private final class LockHolder {
+    private let process = Process()
+    private let input = Pipe()
+
+    init(path: String) throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nUPDATE answers SET used_at = 0;\nSELECT 'locked';\n".utf8))
+        let said = String(decoding: output.fileHandleForReading.readData(ofLength: 7), as: UTF8.self)
+        guard said == "locked\n" else { throw StorageError.misuse("sqlite3 did not take the lock: \(said)") }
+    }
+
+    func release() throws {
+        input.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
     }
 }
