@@ -227,6 +227,11 @@ public final class TerminalHost {
         }
     }
 
+    /// A spinner frame every 125 ms: the arrow turns twice a second, as a `line` spinner does (130 ms),
+    /// and a wait costs 8 wake-ups a second (each a timer, a hop to the main actor, a frame and a write:
+    /// about 1 ms of CPU), not 10 (`Scripts/bench` row 5b, ticks while a request waits).
+    static let spinnerInterval: Duration = .milliseconds(125)
+
     private func workDidChange() {
         setNeedsDraw()
         if controller.work.isIdle {
@@ -235,7 +240,7 @@ public final class TerminalHost {
         } else if spinner == nil {
             spinner = Task { @MainActor [weak self] in
                 while !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: 100_000_000)
+                    try? await Task.sleep(for: Self.spinnerInterval)
                     guard let self, !Task.isCancelled else { return }
                     self.tick &+= 1
                     self.setNeedsDraw()
