@@ -691,7 +691,7 @@ final class RealTerminalTests: XCTestCase {
         _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
         // Killed once it runs on in the background (its log says so), and waited for by the shell.
         let inBackground = "until grep -q 'still in the background' '\(log)'; do sleep 0.05; done"
-        try tmux(["send-keys", "-t", "main", "clear; bg; \(inBackground); kill %1; wait %1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
+        try tmux(["send-keys", "-t", "main", "clear; bg; \(inBackground); kill %1; wait -f %1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
                   "Enter"])
         let shown = try waitFor("the job list") { $0.contains("jobs-done") }
         XCTAssertFalse(shown.contains("Stopped") || shown.contains("Running") || shown.contains("product-grid"), "the app is still a job:\n\(shown)")
@@ -704,7 +704,9 @@ final class RealTerminalTests: XCTestCase {
         try startProductGridInAShell()
         try tmux(["send-keys", "-t", "main", "C-z"])
         _ = try waitFor("the shell after ctrl-z") { $0.contains("Stopped") }
-        try tmux(["send-keys", "-t", "main", "clear; kill %1; wait %1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
+        // `wait -f`: with job control, a plain `wait` returns as soon as the job changes state (the
+        // SIGCONT that follows kill's SIGTERM), which raced the app's own ending.
+        try tmux(["send-keys", "-t", "main", "clear; kill %1; wait -f %1; stty -g > '\(workDirectory.path)/after'; clear; jobs; echo jobs\"\"-done",
                   "Enter"])
         let shown = try waitFor("the job list") { $0.contains("jobs-done") }
         XCTAssertFalse(shown.contains("Stopped") || shown.contains("product-grid"), "the app is gone, not stopped:\n\(shown)")
