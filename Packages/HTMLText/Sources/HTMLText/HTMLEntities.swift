@@ -1,24 +1,64 @@
-/// Character references: `&amp;`, `&#228;`, `&#xE4;`.
+/// Character references: `&amp;`, `&#228;`, `&#xE4;`, read as the HTML standard's tokenizer reads them.
 ///
-/// The named set is HTML 4's (Latin-1, typographic punctuation, Greek, arrows, math: what real
-/// German and English pages use) plus a few HTML5 names that show up in the wild. Names are
-/// case-sensitive (`&Auml;` ≠ `&auml;`). An unknown name stays literal text.
+/// The named set is the standard's whole list, 2,231 names (``Table``, generated from Python's
+/// `html.entities.html5` by Scripts/dev/make-html-entities): 2,125 names with their ";" and the 106
+/// legacy ones that may also stand without it (`&amp`, `&copy`, `&COPY`, `&auml`). A name is found by
+/// a binary search over the table's packed bytes: nothing is built at start-up and no String is made
+/// per reference. In a release build the table is 27,069 bytes of constant data (names 14,005, their
+/// offsets 4,296, values 8,544, the rest 224); HTMLText's release objects grew by 19,088 bytes (`size`), as the
+/// hand-written table of about 400 names went. Names are case-sensitive (`&Auml;` ≠ `&auml;`); an unknown
+/// name stays literal text.
 enum HTMLEntities {
-    /// The longest name worth looking up; a longer run of letters is not a reference, so the scan stays bounded.
-    static let maximumNameLength = 32
+    /// The longest name, without its ";": the scan for a name reads no further, so it stays bounded.
+    static var maximumNameLength: Int { Table.longestName }
+
+    /// What a reference stands for: one scalar, or two for 93 names (`&NotEqualTilde;` is U+2242 U+0338).
+    struct ReferenceValue {
+        let first: Unicode.Scalar
+        let second: Unicode.Scalar?
+
+        func appendUTF8(to bytes: inout [UInt8]) {
+            UTF8.encode(first) { bytes.append($0) }
+            if let second { UTF8.encode(second) { bytes.append($0) } }
+        }
+    }
+
+    /// `bytes[range]` as text, its character references decoded (a reference never reaches past the range).
+    static func decodingReferences(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inAttribute: Bool) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(range.count)
+        var position = range.lowerBound
+        var copiedUpTo = position
+        while position < range.upperBound {
+            if bytes[position] == UInt8(ascii: "&"),
+               let reference = decodeReference(in: bytes, at: position, end: range.upperBound, inAttribute: inAttribute) {
+                decoded.append(contentsOf: bytes[copiedUpTo..<position])
+                reference.value.appendUTF8(to: &decoded)
+                position = reference.next
+                copiedUpTo = position
+            } else {
+                position += 1
+            }
+        }
+        decoded.append(contentsOf: bytes[copiedUpTo..<range.upperBound])
+        return String(decoding: decoded, as: UTF8.self)
+    }
 
     /// Decodes the reference whose "&" is at `start`, reading no further than `end`.
     ///
-    /// - Returns: the scalar and the index after the reference (after its ";" when present), or nil
+    /// - Returns: the value and the index after the reference (after its ";" when present), or nil
     ///   when the "&" starts no reference and is literal text.
     /// - Numeric references: 0, surrogates and values above U+10FFFF give U+FFFD; U+0080–U+009F map
     ///   through Windows-1252 as browsers do (`&#150;` is "–"); the ";" is optional.
-    /// - A named reference without ";" is accepted only for the legacy names (Latin-1 letters and
-    ///   symbols, `amp`, `lt`, `gt`, `quot`) and only as a whole word: `&copy 2016` is "© 2016",
-    ///   `&copyright` stays as written. In an attribute value it is also not decoded before "=",
-    ///   so `href="?a=1&copy=2"` keeps its query string.
+    /// - Named references follow the standard's "named character reference state": the longest name
+    ///   that matches wins, and only a legacy name matches without ";". So `&notin;` is "∉" but
+    ///   `&notit;` is "¬it;" (`not` is legacy, `notit;` no name), and `&euro 5` stays as written.
+    ///   In text a legacy name is decoded whatever follows it, as browsers do: `&copy 2016` is "© 2016"
+    ///   and `&copyright` is "©right" (before the whole list, such a name counted only as a whole
+    ///   word and `&copyright` stayed). In an attribute value a match without ";" followed by "=" or
+    ///   a letter or digit is not decoded, so `href="?a=1&copy=2"` and `?x&ampy` keep their query strings.
     static func decodeReference(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, inAttribute: Bool)
-        -> (scalar: Unicode.Scalar, next: Int)? {
+        -> (value: ReferenceValue, next: Int)? {
         var index = start + 1
         guard index < end else { return nil }
         if bytes[index] == UInt8(ascii: "#") {
@@ -36,18 +76,71 @@ enum HTMLEntities {
             }
             guard index > digitsStart else { return nil }
             if index < end, bytes[index] == UInt8(ascii: ";") { index += 1 }
-            return (scalar(forCodePoint: value), index)
+            return (ReferenceValue(first: scalar(forCodePoint: value), second: nil), index)
         }
-        var nameEnd = index
-        while nameEnd < end, nameEnd - index <= maximumNameLength, isASCIIAlphanumeric(bytes[nameEnd]) { nameEnd += 1 }
-        let nameLength = nameEnd - index
-        guard nameLength > 0, nameLength <= maximumNameLength else { return nil }
-        let name = String(decoding: bytes[index..<nameEnd], as: UTF8.self)
-        guard let entity = named[name] else { return nil }
-        if nameEnd < end, bytes[nameEnd] == UInt8(ascii: ";") { return (entity.scalar, nameEnd + 1) }
-        guard entity.allowsMissingSemicolon else { return nil }
-        if inAttribute, nameEnd < end, bytes[nameEnd] == UInt8(ascii: "=") { return nil }
-        return (entity.scalar, nameEnd)
+        // Names are letters and digits; a longer run than the longest name can still start with a legacy one.
+        var runEnd = index
+        while runEnd < end, runEnd - index < Table.longestName, isASCIIAlphanumeric(bytes[runEnd]) { runEnd += 1 }
+        guard runEnd > index else { return nil }
+        if runEnd < end, bytes[runEnd] == UInt8(ascii: ";"), let entry = tableIndex(ofNameIn: bytes, index..<runEnd) {
+            return (value(at: entry), runEnd + 1)
+        }
+        // Without its ";" the longest legacy name the run starts with matches: a prefix of at most six bytes.
+        var nameEnd = min(runEnd, index + Table.longestLegacyName)
+        while nameEnd > index {
+            if let entry = tableIndex(ofNameIn: bytes, index..<nameEnd), Table.values[entry] & Table.legacyBit != 0 {
+                if inAttribute, nameEnd < end, bytes[nameEnd] == UInt8(ascii: "=") || isASCIIAlphanumeric(bytes[nameEnd]) {
+                    return nil // "for historical reasons", the standard says: query strings such as "?a=1&copy=2"
+                }
+                return (value(at: entry), nameEnd)
+            }
+            nameEnd -= 1
+        }
+        return nil
+    }
+
+    /// The table's index of the name `bytes[range]` (letters and digits, without ";"), or nil.
+    private static func tableIndex(ofNameIn bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        let firstByte = bytes[range.lowerBound]
+        let letter: Int
+        switch firstByte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): letter = Int(firstByte - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): letter = 26 + Int(firstByte - UInt8(ascii: "a"))
+        default: return nil // every name starts with a letter
+        }
+        let names = Table.names.utf8Start
+        var low = Int(Table.firstLetterStarts[letter])
+        var high = Int(Table.firstLetterStarts[letter + 1])
+        // One letter's names share their first byte: the comparison starts at the second.
+        while low < high {
+            let middle = (low + high) / 2
+            let nameStart = Int(Table.nameStarts[middle]) + 1
+            let nameEnd = Int(Table.nameStarts[middle + 1])
+            var nameIndex = nameStart
+            var inputIndex = range.lowerBound + 1
+            while nameIndex < nameEnd, inputIndex < range.upperBound, names[nameIndex] == bytes[inputIndex] {
+                nameIndex += 1
+                inputIndex += 1
+            }
+            let nameIsLess: Bool
+            if nameIndex == nameEnd {
+                if inputIndex == range.upperBound { return middle }
+                nameIsLess = true // the name is a prefix of the input
+            } else {
+                nameIsLess = inputIndex < range.upperBound && names[nameIndex] < bytes[inputIndex]
+            }
+            if nameIsLess { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    private static func value(at entry: Int) -> ReferenceValue {
+        let packed = Table.values[entry]
+        let secondIndex = Int(packed >> Table.secondScalarShift & 0xF)
+        // The generator checked every value: these are scalars.
+        let first = Unicode.Scalar(packed & (1 << Table.secondScalarShift - 1)) ?? "\u{FFFD}"
+        let second = secondIndex == 0 ? nil : Unicode.Scalar(Table.secondScalars[secondIndex - 1])
+        return ReferenceValue(first: first, second: second)
     }
 
     /// The scalar a numeric reference stands for, with the HTML spec's replacements.
@@ -68,97 +161,6 @@ enum HTMLEntities {
         let lowercased = byte | 0x20
         return (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (lowercased >= UInt8(ascii: "a") && lowercased <= UInt8(ascii: "z"))
     }
-
-    struct Entity: Sendable {
-        let scalar: Unicode.Scalar
-        let allowsMissingSemicolon: Bool
-    }
-
-    /// Every known name. Built once, on first use.
-    static let named: [String: Entity] = {
-        var table: [String: Entity] = [:]
-        for (offset, name) in latin1Names.enumerated() {
-            table[name] = Entity(scalar: Unicode.Scalar(UInt8(0xA0 + offset)), allowsMissingSemicolon: true)
-        }
-        for (name, value) in legacyASCII {
-            table[name] = Entity(scalar: Unicode.Scalar(UInt8(value)), allowsMissingSemicolon: true)
-        }
-        for (name, value) in otherNames {
-            if let scalar = Unicode.Scalar(value) { table[name] = Entity(scalar: scalar, allowsMissingSemicolon: false) }
-        }
-        return table
-    }()
-
-    /// U+00A0 … U+00FF in order: `nbsp` is U+00A0, `yuml` is U+00FF.
-    static let latin1Names = [
-        "nbsp", "iexcl", "cent", "pound", "curren", "yen", "brvbar", "sect",
-        "uml", "copy", "ordf", "laquo", "not", "shy", "reg", "macr",
-        "deg", "plusmn", "sup2", "sup3", "acute", "micro", "para", "middot",
-        "cedil", "sup1", "ordm", "raquo", "frac14", "frac12", "frac34", "iquest",
-        "Agrave", "Aacute", "Acirc", "Atilde", "Auml", "Aring", "AElig", "Ccedil",
-        "Egrave", "Eacute", "Ecirc", "Euml", "Igrave", "Iacute", "Icirc", "Iuml",
-        "ETH", "Ntilde", "Ograve", "Oacute", "Ocirc", "Otilde", "Ouml", "times",
-        "Oslash", "Ugrave", "Uacute", "Ucirc", "Uuml", "Yacute", "THORN", "szlig",
-        "agrave", "aacute", "acirc", "atilde", "auml", "aring", "aelig", "ccedil",
-        "egrave", "eacute", "ecirc", "euml", "igrave", "iacute", "icirc", "iuml",
-        "eth", "ntilde", "ograve", "oacute", "ocirc", "otilde", "ouml", "divide",
-        "oslash", "ugrave", "uacute", "ucirc", "uuml", "yacute", "thorn", "yuml",
-    ]
-
-    /// ASCII names that browsers also accept without ";".
-    static let legacyASCII: [(String, UInt32)] = [
-        ("amp", 0x26), ("lt", 0x3C), ("gt", 0x3E), ("quot", 0x22),
-        ("AMP", 0x26), ("LT", 0x3C), ("GT", 0x3E), ("QUOT", 0x22),
-    ]
-
-    /// Names that need their ";".
-    static let otherNames: [(String, UInt32)] = [
-        // HTML 4 special characters, and apos (XML, HTML5)
-        ("apos", 0x27), ("COPY", 0xA9), ("REG", 0xAE),
-        ("OElig", 0x152), ("oelig", 0x153), ("Scaron", 0x160), ("scaron", 0x161), ("Yuml", 0x178),
-        ("circ", 0x2C6), ("tilde", 0x2DC), ("ensp", 0x2002), ("emsp", 0x2003), ("thinsp", 0x2009),
-        ("zwnj", 0x200C), ("zwj", 0x200D), ("lrm", 0x200E), ("rlm", 0x200F),
-        ("ndash", 0x2013), ("mdash", 0x2014), ("lsquo", 0x2018), ("rsquo", 0x2019), ("sbquo", 0x201A),
-        ("ldquo", 0x201C), ("rdquo", 0x201D), ("bdquo", 0x201E), ("dagger", 0x2020), ("Dagger", 0x2021),
-        ("permil", 0x2030), ("lsaquo", 0x2039), ("rsaquo", 0x203A), ("euro", 0x20AC),
-        // HTML 4 symbols and Greek
-        ("fnof", 0x192),
-        ("Alpha", 0x391), ("Beta", 0x392), ("Gamma", 0x393), ("Delta", 0x394), ("Epsilon", 0x395),
-        ("Zeta", 0x396), ("Eta", 0x397), ("Theta", 0x398), ("Iota", 0x399), ("Kappa", 0x39A),
-        ("Lambda", 0x39B), ("Mu", 0x39C), ("Nu", 0x39D), ("Xi", 0x39E), ("Omicron", 0x39F),
-        ("Pi", 0x3A0), ("Rho", 0x3A1), ("Sigma", 0x3A3), ("Tau", 0x3A4), ("Upsilon", 0x3A5),
-        ("Phi", 0x3A6), ("Chi", 0x3A7), ("Psi", 0x3A8), ("Omega", 0x3A9),
-        ("alpha", 0x3B1), ("beta", 0x3B2), ("gamma", 0x3B3), ("delta", 0x3B4), ("epsilon", 0x3B5),
-        ("zeta", 0x3B6), ("eta", 0x3B7), ("theta", 0x3B8), ("iota", 0x3B9), ("kappa", 0x3BA),
-        ("lambda", 0x3BB), ("mu", 0x3BC), ("nu", 0x3BD), ("xi", 0x3BE), ("omicron", 0x3BF),
-        ("pi", 0x3C0), ("rho", 0x3C1), ("sigmaf", 0x3C2), ("sigma", 0x3C3), ("tau", 0x3C4),
-        ("upsilon", 0x3C5), ("phi", 0x3C6), ("chi", 0x3C7), ("psi", 0x3C8), ("omega", 0x3C9),
-        ("thetasym", 0x3D1), ("upsih", 0x3D2), ("piv", 0x3D6),
-        ("bull", 0x2022), ("hellip", 0x2026), ("prime", 0x2032), ("Prime", 0x2033), ("oline", 0x203E),
-        ("frasl", 0x2044), ("weierp", 0x2118), ("image", 0x2111), ("real", 0x211C), ("trade", 0x2122),
-        ("alefsym", 0x2135), ("larr", 0x2190), ("uarr", 0x2191), ("rarr", 0x2192), ("darr", 0x2193),
-        ("harr", 0x2194), ("crarr", 0x21B5), ("lArr", 0x21D0), ("uArr", 0x21D1), ("rArr", 0x21D2),
-        ("dArr", 0x21D3), ("hArr", 0x21D4), ("forall", 0x2200), ("part", 0x2202), ("exist", 0x2203),
-        ("empty", 0x2205), ("nabla", 0x2207), ("isin", 0x2208), ("notin", 0x2209), ("ni", 0x220B),
-        ("prod", 0x220F), ("sum", 0x2211), ("minus", 0x2212), ("lowast", 0x2217), ("radic", 0x221A),
-        ("prop", 0x221D), ("infin", 0x221E), ("ang", 0x2220), ("and", 0x2227), ("or", 0x2228),
-        ("cap", 0x2229), ("cup", 0x222A), ("int", 0x222B), ("there4", 0x2234), ("sim", 0x223C),
-        ("cong", 0x2245), ("asymp", 0x2248), ("ne", 0x2260), ("equiv", 0x2261), ("le", 0x2264),
-        ("ge", 0x2265), ("sub", 0x2282), ("sup", 0x2283), ("nsub", 0x2284), ("sube", 0x2286),
-        ("supe", 0x2287), ("oplus", 0x2295), ("otimes", 0x2297), ("perp", 0x22A5), ("sdot", 0x22C5),
-        ("lceil", 0x2308), ("rceil", 0x2309), ("lfloor", 0x230A), ("rfloor", 0x230B),
-        ("lang", 0x27E8), ("rang", 0x27E9), ("loz", 0x25CA),
-        ("spades", 0x2660), ("clubs", 0x2663), ("hearts", 0x2665), ("diams", 0x2666),
-        // HTML5 names common on real pages
-        ("hairsp", 0x200A), ("numsp", 0x2007), ("puncsp", 0x2008), ("nbhy", 0x2011), ("hyphen", 0x2010),
-        ("dash", 0x2010), ("horbar", 0x2015), ("Tab", 0x09), ("NewLine", 0x0A),
-        ("excl", 0x21), ("num", 0x23), ("dollar", 0x24), ("percnt", 0x25), ("lpar", 0x28), ("rpar", 0x29),
-        ("ast", 0x2A), ("plus", 0x2B), ("comma", 0x2C), ("period", 0x2E), ("sol", 0x2F), ("colon", 0x3A),
-        ("semi", 0x3B), ("equals", 0x3D), ("quest", 0x3F), ("commat", 0x40), ("lsqb", 0x5B), ("bsol", 0x5C),
-        ("rsqb", 0x5D), ("lowbar", 0x5F), ("grave", 0x60), ("lcub", 0x7B), ("verbar", 0x7C), ("rcub", 0x7D),
-        ("half", 0xBD), ("check", 0x2713), ("cross", 0x2717), ("star", 0x2606), ("starf", 0x2605),
-        ("phone", 0x260E),
-    ]
 
     /// How browsers read numeric references in U+0080–U+009F (as Windows-1252 bytes).
     /// 0x81, 0x8D, 0x8F, 0x90 and 0x9D are unassigned there and stay C1 controls, which the sanitizer replaces.

@@ -88,23 +88,7 @@ struct HTMLTokenizer {
 
     /// `bytes[range]` with character references decoded (a reference never reaches past the range).
     private func decodedText(_ range: Range<Int>, inAttribute: Bool) -> String {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(range.count)
-        var position = range.lowerBound
-        var copiedUpTo = position
-        while position < range.upperBound {
-            if bytes[position] == UInt8(ascii: "&"),
-               let reference = HTMLEntities.decodeReference(in: bytes, at: position, end: range.upperBound, inAttribute: inAttribute) {
-                decoded.append(contentsOf: bytes[copiedUpTo..<position])
-                UTF8.encode(reference.scalar) { decoded.append($0) }
-                position = reference.next
-                copiedUpTo = position
-            } else {
-                position += 1
-            }
-        }
-        decoded.append(contentsOf: bytes[copiedUpTo..<range.upperBound])
-        return String(decoding: decoded, as: UTF8.self)
+        HTMLEntities.decodingReferences(in: bytes, range, inAttribute: inAttribute)
     }
 
     // MARK: - Markup

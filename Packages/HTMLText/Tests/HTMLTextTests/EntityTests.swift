@@ -1,5 +1,6 @@
+import Foundation
 import XCTest
-import HTMLText
+@testable import HTMLText
 
 final class EntityTests: XCTestCase {
     /// The text of `html` as one line, with U+00A0 kept (singleLineText would make it a space).
@@ -73,11 +74,16 @@ final class EntityTests: XCTestCase {
         }
     }
 
-    func testMissingSemicolonOnlyForLegacyNamesAsWholeWords() {
+    func testMissingSemicolonOnlyForLegacyNames() {
         let table: [(html: String, expected: String)] = [
             ("AT&amp T", "AT& T"), ("&copy 2016", "© 2016"), ("Gr&uuml&szlig;e", "Grüße"), ("&lt-&gt", "<->"),
-            ("x&auml", "xä"), ("&quot,", "\","),
-            ("&ampfoo", "&ampfoo"), ("&copyright;", "&copyright;"), ("&euro 5", "&euro 5"), ("&hellip.", "&hellip."),
+            ("x&auml", "xä"), ("&quot,", "\","), ("&COPY 2016", "© 2016"), ("&REG", "®"),
+            ("&euro 5", "&euro 5"), ("&hellip.", "&hellip."),
+            // In text the standard decodes a legacy name whatever follows it (browsers and Python's
+            // html.unescape too); these once stayed as written, when a name had to be a whole word.
+            ("&ampfoo", "&foo"), ("&copyright;", "©right;"),
+            // The longest name wins: "notin;" is one, "notit;" is not, but "not" is legacy.
+            ("&notin;", "∉"), ("&notit;", "¬it;"), ("&notin", "¬in"), ("&amp" + String(repeating: "x", count: 40), "&" + String(repeating: "x", count: 40)),
         ]
         for (html, expected) in table {
             XCTAssertEqual(decoded(html), expected, html)
@@ -102,6 +108,132 @@ final class EntityTests: XCTestCase {
         let document = HTMLDocument.parse(#"<a href="/s?a=1&copy=2&amp;b=3&lang=de&euro&auml;">x</a>"#)
         XCTAssertEqual(document.links.map(\.href), ["/s?a=1&copy=2&b=3&lang=de&euro&auml;".replacingOccurrences(of: "&auml;", with: "ä")])
         XCTAssertEqual(HTMLDocument.parse(#"<img alt="Tom &amp; Jerry &copy 2016">"#).singleLineText, "[Tom & Jerry © 2016]")
+    }
+
+    /// The standard's rule for attribute values: a match without ";" followed by "=" or a letter or
+    /// digit is not decoded ("for historical reasons", for query strings); anything else is as in text.
+    func testAttributeValuesFollowTheStandard() {
+        let table: [(value: String, expected: String)] = [
+            ("?a=1&copy=2", "?a=1&copy=2"), ("?x&ampy=1", "?x&ampy=1"), ("&notit;", "&notit;"), ("&copy2016", "&copy2016"),
+            ("?art&copy", "?art©"), ("&amp", "&"), ("&amp rest", "& rest"), ("&copy-2", "©-2"), ("&amp&amp", "&&"),
+            ("&notin;", "∉"), ("&copy;=", "©="), ("&AMP;x", "&x"), ("&NotEqualTilde;", "\u{2242}\u{338}"),
+            ("&euro=1", "&euro=1"), ("&frac123", "&frac123"), ("&frac12 ", "½ "),
+        ]
+        for (value, expected) in table {
+            XCTAssertEqual(Array(decodedReferences(value, inAttribute: true).unicodeScalars), Array(expected.unicodeScalars), value)
+        }
+        // The tokenizer decodes attribute values by this rule, and text by the other.
+        XCTAssertEqual(HTMLDocument.parse(#"<a href="/s?x&ampy=1&notit;&notin;&copy">&notit;</a>"#).links.map(\.href), ["/s?x&ampy=1&notit;∉©"])
+        XCTAssertEqual(HTMLDocument.parse(#"<a href="/">&ampy &notit;</a>"#).singleLineText, "&y ¬it;")
+    }
+
+    func testTwoScalarNames() {
+        XCTAssertEqual(Array(decoded("a&NotEqualTilde;b").unicodeScalars), ["a", "\u{2242}", "\u{338}", "b"])
+        XCTAssertEqual(Array(decoded("&nvlt;&bne;&fjlig;").unicodeScalars), ["<", "\u{20D2}", "=", "\u{20E5}", "f", "j"])
+    }
+
+    // MARK: - The whole list, against Python as the oracle
+
+    /// Every name and its value (`names`), and text around names (`cases`) with `html.unescape`'s
+    /// reading of it, which is the standard's in text: truncated names, names run into letters,
+    /// digits, "=" and ";", legacy names without ";".
+    private static let oracleScript = """
+    import html, json, sys
+    from html.entities import html5
+    cases = []
+    for name in sorted(html5):
+        texts = ["&" + name + after for after in ("x", "X", "1", "=", ";", " ", "-", "é", "&amp;")]
+        if name.endswith(";"):
+            base = name[:-1]
+            texts += ["&" + base, "&" + base + "x;", "&" + base[:-1] + ";", "AT&" + base + "T", "&" + base + "9;"]
+        cases += [[text, html.unescape(text)] for text in texts]
+    json.dump({"names": {name: html.unescape("&" + name) for name in html5}, "cases": cases}, sys.stdout)
+    """
+
+    private struct Oracle: Decodable, Sendable {
+        let names: [String: String]
+        let cases: [[String]]
+    }
+
+    private struct OracleDidNotRun: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Python's reading of the names, asked once for the three tests that need it (it takes python half a second).
+    private static let oracle = Result { try pythonOracle() }
+
+    /// python3 must be there: a test that skipped without it would pass unseen.
+    private static func pythonOracle() throws -> Oracle {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.oracleScript]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw OracleDidNotRun(description: "could not start /usr/bin/env python3 (the oracle of this test): \(error)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw OracleDidNotRun(description: "python3, the oracle of this test, is needed (apt-get install python3); "
+                                  + "it exited \(process.terminationStatus): \(message)")
+        }
+        return try JSONDecoder().decode(Oracle.self, from: data)
+    }
+
+    /// `text` with its references decoded as the tokenizer decodes text or an attribute value, nothing else done to it.
+    private func decodedReferences(_ text: String, inAttribute: Bool = false) -> String {
+        var text = text
+        return text.withUTF8 { HTMLEntities.decodingReferences(in: $0, 0..<$0.count, inAttribute: inAttribute) }
+    }
+
+    /// Scalar by scalar: String's == would take U+2126 OHM SIGN for the U+03A9 that `&ohm;` is.
+    private func mismatches(_ cases: [(input: String, expected: String)], inAttribute: Bool = false) -> [String] {
+        cases.compactMap { input, expected in
+            let result = decodedReferences(input, inAttribute: inAttribute)
+            guard Array(result.unicodeScalars) != Array(expected.unicodeScalars) else { return nil }
+            return "\(input) gave \(result.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }), "
+                + "expected \(expected.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) })"
+        }
+    }
+
+    func testEveryNameOfTheHTMLStandardDecodesAsPythonDecodesIt() throws {
+        let oracle = try Self.oracle.get()
+        XCTAssertEqual(oracle.names.count, 2_231, "the WHATWG list has 2,231 names")
+        XCTAssertEqual(oracle.names.keys.filter { !$0.hasSuffix(";") }.count, 106, "106 legacy names stand without ';'")
+        let failures = mismatches(oracle.names.sorted { $0.key < $1.key }.map { ("&" + $0.key, $0.value) })
+        XCTAssertEqual(failures.count, 0, "\(failures.count) names decode differently, among them:\n" + failures.prefix(20).joined(separator: "\n"))
+    }
+
+    func testTextAroundNamesDecodesAsPythonDecodesIt() throws {
+        let oracle = try Self.oracle.get()
+        XCTAssertGreaterThan(oracle.cases.count, 20_000)
+        let failures = mismatches(oracle.cases.map { ($0[0], $0[1]) })
+        XCTAssertEqual(failures.count, 0, "\(failures.count) of \(oracle.cases.count) texts decode differently, among them:\n"
+                       + failures.prefix(20).joined(separator: "\n"))
+    }
+
+    /// In an attribute value each legacy name without ";" stays before "=", a letter or a digit, and
+    /// is decoded before anything else; with its ";" it is decoded everywhere.
+    func testEveryLegacyNameInAttributeValues() throws {
+        let oracle = try Self.oracle.get()
+        let legacy = oracle.names.filter { !$0.key.hasSuffix(";") }.sorted { $0.key < $1.key }
+        XCTAssertEqual(legacy.count, 106)
+        var cases: [(input: String, expected: String)] = []
+        for (name, value) in legacy {
+            cases += ["=", "x", "Z", "0"].map { ("&" + name + $0, "&" + name + $0) }
+            cases += [";", " ", "-", "\"", ""].map { after in
+                ("&" + name + after, after == ";" ? value : value + after)
+            }
+            cases.append(("?a=&" + name + ";=1", "?a=" + value + "=1"))
+        }
+        let failures = mismatches(cases, inAttribute: true)
+        XCTAssertEqual(failures.count, 0, "\(failures.count) of \(cases.count) attribute values decode differently, among them:\n"
+                       + failures.prefix(20).joined(separator: "\n"))
     }
 
     func testDecodedControlCharactersAreSanitized() {
