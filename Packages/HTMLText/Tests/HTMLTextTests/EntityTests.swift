@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HTMLText
+import TestSupport
 
 final class EntityTests: XCTestCase {
     /// The text of `html` as one line, with U+00A0 kept (singleLineText would make it a space).
@@ -155,35 +156,8 @@ final class EntityTests: XCTestCase {
         let cases: [[String]]
     }
 
-    private struct OracleDidNotRun: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// Python's reading of the names, asked once for the three tests that need it (it takes python half a second).
-    private static let oracle = Result { try pythonOracle() }
-
-    /// python3 must be there: a test that skipped without it would pass unseen.
-    private static func pythonOracle() throws -> Oracle {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.oracleScript]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw OracleDidNotRun(description: "could not start /usr/bin/env python3 (the oracle of this test): \(error)")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw OracleDidNotRun(description: "python3, the oracle of this test, is needed (apt-get install python3); "
-                                  + "it exited \(process.terminationStatus): \(message)")
-        }
-        return try JSONDecoder().decode(Oracle.self, from: data)
-    }
+    private static let oracle = Result { try PythonOracle.answer(Oracle.self, of: oracleScript) }
 
     /// `text` with its references decoded as the tokenizer decodes text or an attribute value, nothing else done to it.
     private func decodedReferences(_ text: String, inAttribute: Bool = false) -> String {
