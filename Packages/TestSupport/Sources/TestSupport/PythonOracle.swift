@@ -10,6 +10,10 @@ public enum PythonOracle {
     /// Why the oracle gave no answer.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// What `python3 -c script arguments…` writes to its standard output; throws when it cannot
