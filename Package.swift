@@ -62,7 +62,7 @@ let package = Package(
                            .product(name: "SystemActionsTesting", package: "SystemActions"),
                            .product(name: "ImageKitTesting", package: "ImageKit"),
                            .product(name: "WebBrowserTesting", package: "WebBrowser"),
-                           "HTMLText", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "Navigation", "Storage", "TerminalKit", "TerminalUI", "WebBrowser"],
+                           "HTMLText", "HTTPClient", "JSONKit", "ImageKit", "PictureUI", "Navigation", "Storage", "TerminalKit", "TerminalUI", "TextCells", "WebBrowser"],
             path: "Apps/AppsBench/Sources/AppsBench"
         ),
         // Scripts/benchmarks.py: a picture drawn as a whole process, beside chafa (statically linked).
@@ -97,6 +97,8 @@ let package = Package(
                 // Screenshots of real terminals are decoded and compared with the source picture.
                 .product(name: "ImageKit", package: "ImageKit"),
                 .product(name: "PictureUI", package: "PictureUI"),
+                // The width models the real-terminal width test compares the terminals with.
+                .product(name: "TextCells", package: "TextCells"),
             ],
             path: "Tests/EndToEndTests",
             exclude: ["__Snapshots__", "Fonts"]

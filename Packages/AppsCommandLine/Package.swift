@@ -20,7 +20,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "AppsCommandLine", dependencies: ["TextCells", "FeatureKit", "HTTPClient", "Navigation", "Storage", "TerminalKit", "TerminalUI"]),
-        .testTarget(name: "AppsCommandLineTests", dependencies: ["AppsCommandLine", "FeatureKit", "HTTPClient", "Navigation", "TerminalKit", "TerminalUI"]),
+        .testTarget(name: "AppsCommandLineTests", dependencies: ["AppsCommandLine", "FeatureKit", "HTTPClient", "Navigation", "TerminalKit", "TerminalUI", "TextCells"]),
     ],
     swiftLanguageModes: [.v6]
 )

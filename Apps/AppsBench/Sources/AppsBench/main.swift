@@ -17,6 +17,7 @@ import Navigation
 import Storage
 import TerminalKit
 import TerminalUI
+import TextCells
 import WebBrowser
 import WebBrowserTesting
 
@@ -54,7 +55,34 @@ final class StandardOutputSink: OutputSink {
 //   apps-cli-bench html-text FILE                HTML to wrapped plain text (80 columns), print
 //   apps-cli-bench decode-check24 FILE           a CHECK24 catalog through each JSON decoder, timed in-process
 //   apps-cli-bench picture-bytes                 only the bytes per picture tier (section 4b)
+//   apps-cli-bench widths --model M [--unicode V] each line of stdin's width in model M (clusters,
+//                                                scalars, libc; tables of Unicode V: 15.0, 17.0), one a line:
+//                                                a terminal measured by Scripts/dev/measure-widths is
+//                                                compared with any model from outside the tests
 let arguments = CommandLine.arguments
+if arguments.count >= 2, arguments[1] == "widths" {
+    var kind: WidthModel.Kind?, unicode = WidthModel.UnicodeVersion.v17_0
+    var rest = arguments.dropFirst(2)
+    while let option = rest.popFirst() {
+        switch (option, rest.popFirst()) {
+        case ("--model", let value?): kind = WidthModel.Kind(rawValue: value)
+        case ("--unicode", let value?): unicode = WidthModel.UnicodeVersion(rawValue: value) ?? unicode
+        default: kind = nil; rest = []
+        }
+    }
+    guard let kind else {
+        FileHandle.standardError.write(Data("usage: apps-cli-bench widths --model clusters|scalars|libc [--unicode 15.0|17.0] < lines\n".utf8))
+        exit(64)
+    }
+    let model = WidthModel(kind, unicode: unicode)
+    var output = ""
+    while let line = readLine(strippingNewline: true) {
+        output += "\(model.width(of: line))\n"
+        if output.utf8.count > 1 << 16 { print(output, terminator: ""); output = "" }
+    }
+    print(output, terminator: "")
+    exit(0)
+}
 if arguments.count >= 2, arguments[1] == "picture-bytes" {
     await pictureTierBytes()
     for goal in goals { print("\(goal.passed ? "ok  " : "OVER") \(goal.name): \(Int(goal.value)) B (budget \(Int(goal.budget)) B)") }

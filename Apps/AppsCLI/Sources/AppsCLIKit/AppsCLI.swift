@@ -181,7 +181,8 @@ public enum AppsCLI {
         let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment),
                                 pictures: launch.options.images, environment: launch.environment, theme: launch.options.theme,
                                 accessible: launch.options.accessible,
-                                log: launch.environment["APPS_CLI_LOG"].flatMap { $0.isEmpty ? nil : TerminalLog(path: $0) })
+                                log: launch.environment["APPS_CLI_LOG"].flatMap { $0.isEmpty ? nil : TerminalLog(path: $0) },
+                                width: launch.options.width)
         host.controller.texts = texts
         host.controller.keyMap = launch.options.keyMap
         let screen = TestCrashSwitch.wrap(try make(launch, host.controller), environment: launch.environment)

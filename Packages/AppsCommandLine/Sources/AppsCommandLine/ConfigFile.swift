@@ -4,6 +4,7 @@ import Navigation
 import Storage
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// `$XDG_CONFIG_HOME/apps-cli/config` (else `~/.config/apps-cli/config`): settings a person would
 /// otherwise type at every launch, in a small `key = value` format with a `[feature]` section per
@@ -49,7 +50,7 @@ public struct ConfigFile: Equatable {
     }
 
     /// The keys a config file may set, in the order `--print-config` lists them.
-    public static let keys = ["base-url", "timeout", "images", "mouse", "theme", "accessible"]
+    public static let keys = ["base-url", "timeout", "images", "mouse", "theme", "accessible", "width"]
     /// More than any config a person writes: a bigger file is a mistake (or not a config).
     public static let maximumBytes = 64 * 1024
 
@@ -206,6 +207,8 @@ public enum ConfigValue {
     /// `auto` (nil) or a theme.
     case theme(ColorTheme.Name?)
     case accessible(Bool)
+    /// `auto` (nil) or a width model's kind.
+    case width(WidthModel.Kind?)
 
     public static func parse(key: String, value: String, option: String) throws(UsageError) -> ConfigValue {
         switch key {
@@ -215,6 +218,7 @@ public enum ConfigValue {
         case "mouse": return .mouse(try CommandLineParser.parseSwitch(value, option: option))
         case "theme": return .theme(try CommandLineParser.parseTheme(value, option: option))
         case "accessible": return .accessible(try CommandLineParser.parseSwitch(value, option: option))
+        case "width": return .width(try CommandLineParser.parseWidth(value, option: option))
         default: throw UsageError("unknown key \(ArgumentText.quoted(key, limit: ArgumentText.nameLimit)).")
         }
     }
@@ -236,6 +240,7 @@ public enum EffectiveConfig {
             case .mouse(let on): options.mouse = on
             case .theme(let name): options.theme = name
             case .accessible(let on): options.accessible = on
+            case .width(let kind): options.width = kind
             }
             options.fromConfig.insert(key)
         }
@@ -262,6 +267,9 @@ public enum EffectiveConfig {
         rows.append(("mouse", options.mouse ? "on" : "off", source("mouse")))
         rows.append(("theme", options.theme?.rawValue ?? "auto", source("theme")))
         rows.append(("accessible", options.accessible ? "on" : "off", source("accessible")))
+        // Auto is decided by the terminal's answers when the screen starts; the log says what they were.
+        rows.append(("width", options.width?.rawValue ?? "auto", source("width")
+                     + (options.width == nil ? ": chosen at start-up from the terminal's answers (APPS_CLI_LOG says which and why)" : "")))
         rows.append(("data-dir", dataDirectory.map { ArgumentText.plain($0) } ?? "(no home folder)", options.given.contains("--data-dir") ? "command line (--data-dir)" : "default"))
         // The remapped keys (every other key is the screens' own, listed by `apps-cli <feature> --help`).
         for (name, keys) in options.keyMap.keys.sorted(by: { $0.key < $1.key }) {

@@ -98,7 +98,7 @@ public struct CommandLineOption: Sendable {
               english: "for screen readers and magnifiers: no box drawing, pictures described in words, a spinner that does not move, and the terminal's cursor on the focused row, button or field; also APPS_CLI_ACCESSIBLE=1 (--accessible=off undoes it)",
               german: "für Bildschirmleser und Lupen: keine Rahmenzeichen, Bilder in Worten beschrieben, ein stehender Ladeanzeiger und der Cursor des Terminals auf der gewählten Zeile, Schaltfläche oder dem Feld; auch APPS_CLI_ACCESSIBLE=1 (--accessible=off hebt es auf)",
               values: .none),
-        .init(term: "--print-config", english: "print every setting (base URL, timeout, images, mouse, theme, accessible, data folder), its value and where it comes from: an option, the environment, the config file ($XDG_CONFIG_HOME/apps-cli/config) or the default; then exit",
+        .init(term: "--print-config", english: "print every setting (base URL, timeout, images, mouse, theme, accessible, width, data folder), its value and where it comes from: an option, the environment, the config file ($XDG_CONFIG_HOME/apps-cli/config) or the default; then exit",
               german: "jede Einstellung mit Wert und Herkunft ausgeben (Option, Umgebung, Konfigurationsdatei $XDG_CONFIG_HOME/apps-cli/config oder Vorgabe), dann beenden",
               values: .none),
     ]

@@ -7,6 +7,7 @@ import HTTPClient
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// The options of `apps-cli <feature> [options]`, as the command-line contract defines them.
 public struct LaunchOptions: Equatable, Sendable {
@@ -30,6 +31,9 @@ public struct LaunchOptions: Equatable, Sendable {
     /// `--accessible` (or `APPS_CLI_ACCESSIBLE=1`): no box drawing or block pictures, a still spinner,
     /// the terminal's cursor on the focused element.
     public var accessible = false
+    /// The config's `width`: how wide the terminal draws text (TextCells' `WidthModel`); nil for auto,
+    /// which asks the terminal. `--plain` and `--svg` measure grapheme clusters whatever it says.
+    public var width: WidthModel.Kind?
     /// `--print-config`: print every effective setting and where it comes from, then exit.
     public var printConfig = false
     /// The options given on the command line ("--timeout"): the config file does not override them.
@@ -232,6 +236,17 @@ public enum CommandLineParser {
             throw UsageError("\(option) takes one of \(names), not \(ArgumentText.quoted(text)).")
         }
         return tier
+    }
+
+    /// `auto` (nil), or a width model: clusters, scalars or libc.
+    static func parseWidth(_ text: String, option: String) throws(UsageError) -> WidthModel.Kind? {
+        let text = text.lowercased()
+        if text == "auto" { return nil }
+        guard let kind = WidthModel.Kind(rawValue: text) else {
+            let names = (["auto"] + WidthModel.Kind.allCases.map(\.rawValue)).joined(separator: ", ")
+            throw UsageError("\(option) takes one of \(names), not \(ArgumentText.quoted(text)).")
+        }
+        return kind
     }
 
     /// `auto` (nil), or a theme by its name.

@@ -207,7 +207,7 @@ public enum ManualPage {
 
     /// The files in the data folder (--data-dir, else $XDG_DATA_HOME/apps-cli).
     static let files: [(String, String)] = [
-        ("~/.config/apps-cli/config", "Settings for every launch: lines of key = value (base-url, timeout, images, mouse, theme, accessible), then a [feature] section per feature for its own; # starts a comment. [keys] remaps keys on every feature's screens, [feature.keys] on one feature's: name = key, key (quit = q, ctrl-c; filter = /, ctrl-f); a key two bindings of one screen would share is a mistake. Options win over the environment, which wins over the file; apps-cli --print-config shows every value and where it came from."),
+        ("~/.config/apps-cli/config", "Settings for every launch: lines of key = value (base-url, timeout, images, mouse, theme, accessible, width = auto | clusters | scalars | libc: how wide the terminal draws text), then a [feature] section per feature for its own; # starts a comment. [keys] remaps keys on every feature's screens, [feature.keys] on one feature's: name = key, key (quit = q, ctrl-c; filter = /, ctrl-f); a key two bindings of one screen would share is a mistake. Options win over the environment, which wins over the file; apps-cli --print-config shows every value and where it came from."),
         ("favorites.sqlite", "check24's favourites."),
         ("contacts.sqlite, contact-photos/", "The embedded address book and its photos."),
         ("responses.sqlite", "The last good answers of each server (--base-url), shown when it cannot be reached."),

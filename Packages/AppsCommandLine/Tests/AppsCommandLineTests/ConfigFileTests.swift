@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import TerminalKit
 import TerminalUI
+import TextCells
 import XCTest
 @testable import AppsCommandLine
 
@@ -36,13 +37,14 @@ final class ConfigFileTests: XCTestCase {
 
     func testEveryMistakeNamesItsLine() {
         let cases: [(String, String)] = [
-            ("timeout = 20\ncolour = red", "/c:2: unknown key 'colour'; the keys are base-url, timeout, images, mouse, theme, accessible."),
+            ("timeout = 20\ncolour = red", "/c:2: unknown key 'colour'; the keys are base-url, timeout, images, mouse, theme, accessible, width."),
             ("[numbrs]", "/c:1: unknown section [numbrs]; the sections are the features (check24, contacts, numbers), [keys] and [<feature>.keys]."),
             ("[contacts", "/c:1: a section is written [feature], not '[contacts'."),
             ("\n\njust words", "/c:3: expected 'key = value' or '[feature]', not 'just words'."),
             ("timeout = soon", "/c:1: timeout needs a decimal number of seconds from 0.1 to 3600, such as 15 or 2.5, not 'soon'."),
             ("mouse = maybe", "/c:1: mouse takes on or off, not 'maybe'."),
             ("images = 3d", "/c:1: images takes one of auto, kitty, iterm, sixel, sextant, quadrant, half, ascii, text, none, not '3d'."),
+            ("width = wide", "/c:1: width takes one of auto, clusters, scalars, libc, not 'wide'."),
             ("base-url = ftp://x", "/c:1: --base-url needs an http(s) URL such as http://127.0.0.1:8080, not 'ftp://x'."),
             ("timeout = 1\u{1b}[31m", "/c:1: timeout needs a decimal number of seconds from 0.1 to 3600, such as 15 or 2.5, not '1\\u{1b}[31m'."),
         ]
@@ -69,6 +71,25 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(numbers.timeout, 20)
         XCTAssertEqual(numbers.images, .halfBlocks)
         XCTAssertFalse(numbers.mouse)
+    }
+
+    /// `width` chooses the width model's kind for every feature or one; auto (the default) leaves it to
+    /// the terminal's answers, and --print-config says so.
+    func testWidthIsAutoUnlessTheConfigNamesAModel() throws {
+        let config = try ConfigFile.parse("width = libc\n[numbers]\nwidth = clusters\n[check24]\nwidth = AUTO\n", path: "/c", features: features)
+        for (feature, expected) in [("contacts", WidthModel.Kind.libc), ("numbers", .clusters), ("check24", nil)] as [(String, WidthModel.Kind?)] {
+            var options = LaunchOptions()
+            EffectiveConfig.apply(config, to: &options, feature: feature)
+            XCTAssertEqual(options.width, expected, feature)
+        }
+        var options = LaunchOptions()
+        EffectiveConfig.apply(config, to: &options, feature: "numbers")
+        let lines = EffectiveConfig.lines(options: options, config: config, configPath: "/c", feature: "numbers", environment: [:], dataDirectory: "/d")
+        XCTAssertTrue(lines.split(separator: "\n").contains { $0.hasPrefix("width") && $0.contains("clusters") && $0.hasSuffix("/c:3 [numbers]") }, lines)
+        let automatic = EffectiveConfig.lines(options: LaunchOptions(), config: nil, configPath: "/c", feature: nil, environment: [:], dataDirectory: "/d")
+        XCTAssertTrue(automatic.split(separator: "\n").contains {
+            $0.hasPrefix("width ") && $0.contains(" auto ") && $0.hasSuffix("default: chosen at start-up from the terminal's answers (APPS_CLI_LOG says which and why)")
+        }, automatic)
     }
 
     // MARK: Remapped keys

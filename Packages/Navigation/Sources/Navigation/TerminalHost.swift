@@ -1,5 +1,6 @@
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// The interactive host: owns the real terminal session, the diff renderer and the event loop.
 ///
@@ -40,6 +41,11 @@ public final class TerminalHost {
     private let written = ByteCount()
     /// Whether the log says already that every picture of the first screen is drawn.
     private var loggedPicturesDrawn = false
+    /// The width model asked for (the config's `width`); nil asks the terminal.
+    private let requestedWidth: WidthModel.Kind?
+    /// How wide the terminal draws text, decided when the terminal is entered (``WidthDetection``):
+    /// every frame is laid out and written with it.
+    public private(set) var widths: WidthModel = .clusters
 
     /// - Parameters:
     ///   - pictures: how pictures are drawn (`--images`); nil asks the terminal what it can draw.
@@ -49,9 +55,12 @@ public final class TerminalHost {
     ///   - accessible: pictures in words (unless `pictures` asks for a tier), a still spinner, no box
     ///     drawing, and the terminal's cursor on the focused element.
     ///   - log: where to note entering, suspending, continuing, resizing and leaving (``TerminalLog``).
+    ///   - width: the width model (`width =` in the config); nil asks the terminal which it draws with.
     public init(session: TerminalSession, colorMode: ColorMode, pictures: PictureTier? = .halfBlocks,
-                environment: [String: String] = [:], theme: ColorTheme.Name? = nil, accessible: Bool = false, log: TerminalLog? = nil) {
+                environment: [String: String] = [:], theme: ColorTheme.Name? = nil, accessible: Bool = false, log: TerminalLog? = nil,
+                width: WidthModel.Kind? = nil) {
         self.session = session
+        self.requestedWidth = width
         self.log = log
         self.colorMode = colorMode
         self.accessible = accessible
@@ -65,18 +74,26 @@ public final class TerminalHost {
         self.size = Size(columns: 80, rows: 24)
     }
 
-    /// Asks the terminal what it draws and what its background is (never without colours, where
-    /// asking is unsafe, or when neither a picture tier nor the theme is left to it) and sets up the
-    /// renderer for the tier and the theme chosen, before the first frame.
+    /// Asks the terminal what it draws, what its background is and how wide it draws text (in one
+    /// batch, when asking is safe: ``TerminalProbe/shouldProbe(inputFD:outputFD:environment:)``), and sets
+    /// up the renderer for the tier, the theme and the width model chosen, before the first frame.
+    /// kitty's graphics query goes only where pictures in pixels may be drawn (colours, no tier that
+    /// rules them out).
     private func askTerminal() {
         let wantsPixels = requestedPictures == nil || requestedPictures?.graphics != nil
-        // Dark and light are what they say; automatic and high contrast follow the background.
-        let wantsBackground = requestedTheme != .dark && requestedTheme != .light
         var capabilities = TerminalCapabilities.unknown
-        if colorMode != .none, wantsPixels || wantsBackground,
-           TerminalProbe.shouldProbe(inputFD: session.inputFD, outputFD: session.outputFD, environment: environment) {
-            capabilities = session.probe(asksKitty: wantsPixels && TerminalProbe.asksKitty(environment: environment))
+        // The widths are always asked (in the same batch, no extra wait): even a width the config
+        // names takes its tables' Unicode version from the terminal's answer.
+        if TerminalProbe.shouldProbe(inputFD: session.inputFD, outputFD: session.outputFD, environment: environment) {
+            let asksPictures = colorMode != .none && wantsPixels
+            capabilities = session.probe(asksKitty: asksPictures && TerminalProbe.asksKitty(environment: environment),
+                                         widthSentinels: WidthDetection.sentinels)
         }
+        let width = WidthDetection.choose(graphemeClusterMode: capabilities.graphemeClusterMode, sentinelWidths: capabilities.sentinelWidths,
+                                          requested: requestedWidth)
+        if width.setsGraphemeClusterMode { session.enableGraphemeClusterMode() }
+        widths = width.model
+        log?.note("width model: \(width.model): \(width.reason)")
         let background = capabilities.backgroundColor.map { RGB($0.red, $0.green, $0.blue).isLight ? ColorTheme.Background.light : .dark }
             ?? ColorTheme.background(colorFGBG: environment["COLORFGBG"])
         theme = .chosen(requestedTheme, background: background)
@@ -90,7 +107,8 @@ public final class TerminalHost {
         let graphics = colorMode == .none ? nil : GraphicsProtocol.forTier(pictures, environment: environment)
         renderer = DiffRenderer(sink: SessionSink(session: session, written: written), colorMode: colorMode, graphics: graphics,
                                 cellPixels: setup.cell, sixelColors: capabilities.colorRegisters ?? 256, theme: theme, showsCursor: accessible,
-                                makesPicturesLater: true, compressesPictures: PictureLink(environment: environment) == .remote)
+                                makesPicturesLater: true, compressesPictures: PictureLink(environment: environment) == .remote,
+                                widths: widths)
     }
 
     /// Runs `root` until the user quits.
@@ -122,7 +140,8 @@ public final class TerminalHost {
             if session.isInterruptPending { return 130 }
             switch event {
             case .input(let input):
-                switch controller.dispatch(input, in: context) {
+                // Keys are handled in the terminal's widths too (a text field scrolls by them).
+                switch WidthModel.$current.withValue(widths, operation: { controller.dispatch(input, in: context) }) {
                 case .quit: return 0
                 case .interrupt: return 130
                 case .suspend:
@@ -198,7 +217,7 @@ public final class TerminalHost {
 
     private func draw() {
         guard isRunning, !session.isSuspended else { return }
-        let frame = controller.render(in: context)
+        let frame = WidthModel.$current.withValue(widths) { controller.render(in: context) }
         // Blocks stay where pictures are drawn with them (an explicit --images half, say).
         renderer.render(accessible ? frame.withoutBoxDrawing(keepingBlocks: pictures.drawsBlocks && colorMode != .none) : frame)
         pictureMaker.makePictures(of: renderer)

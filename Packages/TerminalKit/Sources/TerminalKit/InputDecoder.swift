@@ -398,8 +398,16 @@ public struct InputDecoder: Sendable {
 
     private mutating func interpretControlSequence(final: UInt8, into events: inout [InputEvent]) {
         let privateMarker: UInt8? = sequence.first.flatMap { (0x3C...0x3F).contains($0) ? $0 : nil }
-        // Intermediates (e.g. DECRPM's `$`) never occur in the keys we decode.
-        if sequence.contains(where: { (0x20...0x2F).contains($0) }) { return }
+        // Intermediates never occur in the keys we decode; DECRPM (`CSI ? mode ; setting $ y`) has one.
+        if let intermediate = sequence.firstIndex(where: { (0x20...0x2F).contains($0) }) {
+            if privateMarker == 0x3F, sequence[intermediate...] == [0x24], final == 0x79 { // ? … $ y
+                let parameters = Self.parameters(sequence[1..<intermediate])
+                if parameters.count == 2, let mode = parameters[0], let setting = parameters[1] {
+                    keep(.modeReport(mode: mode, setting: setting))
+                }
+            }
+            return
+        }
         let parameterBytes = privateMarker == nil ? sequence[...] : sequence.dropFirst()
         let parameters = Self.parameters(parameterBytes)
 
@@ -443,8 +451,11 @@ public struct InputDecoder: Sendable {
         case 0x74: // t: a window report (the cell or text area size in pixels)
             if let reply = TerminalReply(windowReport: parameters) { keep(reply) }
             key = nil
+        case 0x52 where parameters.count == 2: // R: a cursor position report (what `CSI 1 ; 2 R`, shift-F3, also is in some terminals)
+            if let row = parameters[0], let column = parameters[1] { keep(.cursorPosition(row: row, column: column)) }
+            key = nil
         default:
-            // R is a cursor position report, I / O are focus reports, the rest we do not know.
+            // I / O are focus reports, the rest we do not know.
             key = nil
         }
         if let key {

@@ -44,6 +44,12 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var cellPixels: CellPixels?
     /// The background colour (OSC 11), when the terminal told: whether it is dark or light.
     public var backgroundColor: TerminalColor?
+    /// DECRPM's answer for grapheme-cluster mode (DEC mode 2027), when the terminal gave one: 1 set,
+    /// 2 reset (it can be set), 3 permanently set, 0 or 4 not there.
+    public var graphemeClusterMode: Int?
+    /// How many columns the terminal drew each width sentinel in (``TerminalProbe/widthQueries(_:)``), in
+    /// order; empty when it reported no cursor positions.
+    public var sentinelWidths: [Int]
 
     /// Nothing known: no query was sent, or nothing came back.
     public static let unknown = TerminalCapabilities(replies: [])
@@ -54,6 +60,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
         answered = false
         kittyGraphics = false
         sixel = false
+        sentinelWidths = []
         for reply in replies where !answered {
             switch reply {
             case .primaryDeviceAttributes(let attributes):
@@ -69,7 +76,10 @@ public struct TerminalCapabilities: Hashable, Sendable {
             case .cellPixels(let width, let height): cellPixels = CellPixels(width: width, height: height)
             case .colorRegisters(let count): colorRegisters = count
             case .backgroundColor(let color): backgroundColor = color
-            case .textAreaPixels, .other: break
+            case .modeReport(let mode, let setting) where mode == TerminalProbe.graphemeClusterMode: graphemeClusterMode = setting
+            // Each sentinel is written from the first column: the cursor's column after it, less one, is its width.
+            case .cursorPosition(_, let column): sentinelWidths.append(column - 1)
+            case .textAreaPixels, .other, .modeReport: break
             }
         }
     }
@@ -79,17 +89,36 @@ public struct TerminalCapabilities: Hashable, Sendable {
 ///
 /// The batch asks, in order: kitty's graphics protocol (a 1×1 query image, `a=q`), XTVERSION, the
 /// cell size in pixels (`CSI 16 t`), the sixel colour registers (XTSMGRAPHICS), the background colour
-/// (OSC 11, for the theme), and last the primary device attributes (DA1). Every terminal answers DA1, and answers in order, so DA1 is the sentinel:
+/// (OSC 11, for the theme), grapheme-cluster mode and the widths of a few sentinel strings (for the
+/// width model, ``widthQueries(_:)``), and last the primary device attributes (DA1). Every terminal answers DA1, and answers in order, so DA1 is the sentinel:
 /// once it is in, whatever was not answered is not supported, and nobody waits for the deadline.
 public enum TerminalProbe {
     /// The id of kitty's query image (answers carry it back).
     public static let kittyQueryID = 31
     /// kitty's graphics query (a 1×1 image, `a=q`).
     public static let kittyQuery = "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+    /// The queries every terminal gets but the device attributes: XTVERSION, the cell's pixels, the
+    /// sixel registers, the background colour.
+    public static let capabilityQueries = "\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[?1;1;0S" + "\u{1B}]11;?\u{1B}\\"
+    /// The primary device attributes (DA1), which end every batch.
+    public static let deviceAttributesQuery = "\u{1B}[c"
     /// The queries every terminal gets, device attributes last.
-    public static let commonQueries = "\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[?1;1;0S" + "\u{1B}]11;?\u{1B}\\" + "\u{1B}[c"
+    public static let commonQueries = capabilityQueries + deviceAttributesQuery
     /// The whole batch, as written to a terminal outside a multiplexer.
     public static let query = kittyQuery + commonQueries
+
+    /// Grapheme-cluster mode: set, the terminal gives each grapheme cluster one width (Contour's proposal,
+    /// followed by WezTerm, foot, Ghostty and others).
+    public static let graphemeClusterMode = 2027
+
+    /// The width part of the batch: DECRQM for grapheme-cluster mode, then each sentinel written from
+    /// column 1 of a cleared line with a cursor position query after it, and the line cleared again, all
+    /// inside a synchronized update so that no terminal shows them (the first frame clears the screen too).
+    public static func widthQueries(_ sentinels: [String]) -> String {
+        guard !sentinels.isEmpty else { return "\u{1B}[?\(graphemeClusterMode)$p" }
+        return "\u{1B}[?\(graphemeClusterMode)$p\u{1B}[?2026h"
+            + sentinels.map { "\r\u{1B}[2K" + $0 + "\u{1B}[6n" }.joined() + "\r\u{1B}[2K\u{1B}[?2026l"
+    }
 
     /// Whether kitty's query may be sent: not inside tmux or screen, which take an APC string for a
     /// window title (tmux shows it in its status line) and pass no graphics on anyway.
@@ -121,9 +150,15 @@ extension TerminalSession {
     /// answers that come later are swallowed there by the decoder, which ``events()`` takes over as it
     /// is: a reply cut by the deadline goes on where it stopped, never read afresh as keys. Call it
     /// after ``enter()``, before ``events()``; when not entered or in the background it asks nothing.
-    /// - Parameter asksKitty: whether kitty's graphics query is part of the batch (see ``TerminalProbe/asksKitty(environment:)``).
-    public func probe(timeoutMilliseconds: Int = TerminalProbe.defaultTimeoutMilliseconds, asksKitty: Bool = true) -> TerminalCapabilities {
-        let batch = asksKitty ? TerminalProbe.query : TerminalProbe.commonQueries
+    /// - Parameters:
+    ///   - asksKitty: whether kitty's graphics query is part of the batch (see ``TerminalProbe/asksKitty(environment:)``).
+    ///   - widthSentinels: strings whose widths the terminal is asked for (``TerminalProbe/widthQueries(_:)``);
+    ///     none asks nothing about widths.
+    public func probe(timeoutMilliseconds: Int = TerminalProbe.defaultTimeoutMilliseconds, asksKitty: Bool = true,
+                      widthSentinels: [String]? = nil) -> TerminalCapabilities {
+        // Device attributes stay last: the sentinel that says every answer is in.
+        let batch = (asksKitty ? TerminalProbe.kittyQuery : "") + TerminalProbe.capabilityQueries
+            + (widthSentinels.map(TerminalProbe.widthQueries) ?? "") + TerminalProbe.deviceAttributesQuery
         guard isEntered, isForeground, write(batch) else { return .unknown }
         var decoder = InputDecoder()
         decoder.isAwaitingReplies = true

@@ -14,6 +14,11 @@ public enum TerminalReply: Hashable, Sendable {
     case colorRegisters(Int)
     /// `OSC 11 ; rgb:RRRR/GGGG/BBBB ST`: the terminal's background colour.
     case backgroundColor(TerminalColor)
+    /// `CSI ? mode ; setting $ y`: DECRPM, a private mode's state (DECRQM's answer): 0 not recognized,
+    /// 1 set, 2 reset, 3 permanently set, 4 permanently reset.
+    case modeReport(mode: Int, setting: Int)
+    /// `CSI row ; column R`: where the cursor is (the answer to `CSI 6 n`), 1-based.
+    case cursorPosition(row: Int, column: Int)
     /// Any other string sequence (OSC colour reports, DECRQSS…), by its introducer and body.
     case other(introducer: Character, body: String)
 

@@ -79,11 +79,25 @@ public final class TerminalSession {
     /// (a glyph a terminal draws wider than expected at the last column must not scroll the screen), mouse.
     public var enterSequence: String {
         "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?2004h\u{1b}[?7l" + (mouse ? "\u{1b}[?1000h\u{1b}[?1006h" : "")
+            + (setsGraphemeClusterMode ? "\u{1b}[?2027h" : "")
+    }
+
+    /// Whether the session turned grapheme-cluster mode on (``enableGraphemeClusterMode()``): leaving
+    /// (and a crash) turns it off again, coming back from a suspend on.
+    public private(set) var setsGraphemeClusterMode = false
+
+    /// Turns on grapheme-cluster mode (DEC mode 2027) in a terminal that said it can (DECRPM 2: reset),
+    /// so that it gives each grapheme cluster one width, as the *clusters* width model measures.
+    public func enableGraphemeClusterMode() {
+        guard isEntered, !setsGraphemeClusterMode else { return }
+        setsGraphemeClusterMode = true
+        write("\u{1b}[?2027h")
+        armTeardown()
     }
 
     /// The bytes that switch it off again, in reverse order of ``enterSequence``.
     public var leaveSequence: String {
-        "\u{1b}[?2026l\u{1b}[0m\u{1b}[?25h\u{1b}[?7h\u{1b}[?2004l"
+        (setsGraphemeClusterMode ? "\u{1b}[?2027l" : "") + "\u{1b}[?2026l\u{1b}[0m\u{1b}[?25h\u{1b}[?7h\u{1b}[?2004l"
             + (mouse ? "\u{1b}[?1006l\u{1b}[?1000l" : "")
             + "\u{1b}[?1049l"
     }
@@ -119,6 +133,7 @@ public final class TerminalSession {
                 _ = tcsetattr(inputFD, TCSAFLUSH, &original)
             }
             isSuspended = false
+            setsGraphemeClusterMode = false
             disarmCrashGuard()
         }
         if let capture = standardErrorCapture {
@@ -248,11 +263,7 @@ public final class TerminalSession {
     // MARK: - Crash guard
 
     private func armCrashGuard(_ original: termios) {
-        var saved = original
-        let teardown = Array(leaveSequence.utf8)
-        _ = teardown.withUnsafeBufferPointer { buffer in
-            terminal_guard_arm(outputFD, inputFD, &saved, buffer.baseAddress, buffer.count)
-        }
+        armTeardown(original)
         for signalNumber in Self.crashSignals {
             _ = terminal_guard_install(signalNumber, 0)
         }
@@ -260,6 +271,16 @@ public final class TerminalSession {
         // process; a signal that is ignored (nohup) or already forwarded by events() is left alone.
         for signalNumber in EventReader.terminationSignals {
             _ = terminal_guard_install(signalNumber, 1)
+        }
+    }
+
+    /// Gives the C guard the terminal settings and the bytes that restore the terminal (again, when
+    /// ``leaveSequence`` changed).
+    private func armTeardown(_ original: termios? = nil) {
+        guard var saved = original ?? savedTermios else { return }
+        let teardown = Array(leaveSequence.utf8)
+        _ = teardown.withUnsafeBufferPointer { buffer in
+            terminal_guard_arm(outputFD, inputFD, &saved, buffer.baseAddress, buffer.count)
         }
     }
 

@@ -294,4 +294,56 @@ final class TerminalProbeTests: XCTestCase {
         // Not entered: nothing is asked.
         XCTAssertEqual(TerminalSession(inputFD: pty.slave, outputFD: pty.slave).probe(), .unknown)
     }
+
+    // MARK: - Widths
+
+    /// The answers to the width part of the batch (``TerminalProbe/widthQueries(_:)``, with the four
+    /// sentinels the host sends), recorded from kitty 0.26.5, xterm 379 and tmux 3.3a on this machine.
+    static let kittyWidths = "\u{1B}[?2027;0$y\u{1B}[1;5R\u{1B}[1;2R\u{1B}[1;2R\u{1B}[1;4R\u{1B}[?62;c"
+    static let xtermWidths = "\u{1B}[?2027;0$y\u{1B}[1;5R\u{1B}[1;3R\u{1B}[1;2R\u{1B}[1;3R\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c"
+    static let tmuxWidths = "\u{1B}[1;3R\u{1B}[1;3R\u{1B}[1;2R\u{1B}[1;3R\u{1B}[?1;2c"
+    /// A terminal with grapheme-cluster mode that can be set (as WezTerm and foot answer).
+    static let clusterModeWidths = "\u{1B}[?2027;2$y\u{1B}[1;5R\u{1B}[1;2R\u{1B}[1;3R\u{1B}[1;3R\u{1B}[?62;c"
+
+    func testTheWidthAnswersAreReadAndNeverKeys() {
+        for (answer, mode, widths) in [(Self.kittyWidths, 0, [4, 1, 1, 3]), (Self.xtermWidths, 0, [4, 2, 1, 2]),
+                                       (Self.tmuxWidths, nil, [2, 2, 1, 2]), (Self.clusterModeWidths, 2, [4, 1, 2, 2])] as [(String, Int?, [Int])] {
+            let (found, keys) = capabilities(answer)
+            XCTAssertEqual(keys, [], answer.debugDescription)
+            XCTAssertTrue(found.answered)
+            XCTAssertEqual(found.graphemeClusterMode, mode, answer.debugDescription)
+            XCTAssertEqual(found.sentinelWidths, widths, answer.debugDescription)
+        }
+        // Another mode's report is not grapheme-cluster mode's.
+        XCTAssertNil(capabilities("\u{1B}[?2026;1$y\u{1B}[?62;c").0.graphemeClusterMode)
+    }
+
+    func testTheWidthQueriesAreSentInTheBatchBeforeTheDeviceAttributes() throws {
+        let pty = try PseudoTerminal()
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
+        try session.enter()
+        defer { session.leave() }
+        pty.type(Self.kittyWidths)
+        let found = session.probe(timeoutMilliseconds: 5_000, asksKitty: false, widthSentinels: ["a", "\u{2630}"])
+        XCTAssertEqual(found.sentinelWidths, [4, 1, 1, 3])
+        let written = String(decoding: pty.readOutput(containing: "\u{1B}[c"), as: UTF8.self)
+        let widthPart = "\u{1B}[?2027$p\u{1B}[?2026h\r\u{1B}[2Ka\u{1B}[6n\r\u{1B}[2K\u{2630}\u{1B}[6n\r\u{1B}[2K\u{1B}[?2026l"
+        XCTAssertEqual(TerminalProbe.widthQueries(["a", "\u{2630}"]), widthPart)
+        XCTAssertTrue(written.contains(TerminalProbe.capabilityQueries + widthPart + TerminalProbe.deviceAttributesQuery), written.debugDescription)
+    }
+
+    func testGraphemeClusterModeIsTurnedOffWhenLeavingAndOnAgainAfterASuspend() throws {
+        let pty = try PseudoTerminal()
+        let session = TerminalSession(inputFD: pty.slave, outputFD: pty.slave)
+        XCTAssertFalse(session.enterSequence.contains("2027"))
+        try session.enter()
+        session.enableGraphemeClusterMode()
+        XCTAssertTrue(session.setsGraphemeClusterMode)
+        _ = pty.readOutput(containing: "\u{1B}[?2027h")
+        XCTAssertTrue(session.enterSequence.hasSuffix("\u{1B}[?2027h"), "a resume turns it on again")
+        XCTAssertTrue(session.leaveSequence.hasPrefix("\u{1B}[?2027l"), "leaving (and the crash guard) turn it off")
+        session.leave()
+        _ = pty.readOutput(containing: "\u{1B}[?2027l")
+        XCTAssertFalse(session.setsGraphemeClusterMode)
+    }
 }

@@ -31,6 +31,9 @@ public final class DiffRenderer {
     /// Whether the terminal's cursor is shown on the frame's ``Frame/cursor`` (the focused element)
     /// after each frame, for screen readers and magnifiers (the accessible mode); hidden otherwise.
     public let showsCursor: Bool
+    /// How wide the terminal draws text: the model the glyphs written are measured with (the frames'
+    /// cells were laid out with the same, ``WidthModel/current`` while the host runs).
+    public let widths: WidthModel
     private let sink: any OutputSink
     private var previous: Frame?
     private let pictures: PictureLayer?
@@ -49,10 +52,13 @@ public final class DiffRenderer {
     ///     (``takePictureJobs()``); else each is encoded in the first frame that places it.
     ///   - compressesPictures: whether pictures are compressed for a slow link (kitty: zlib; iTerm2: PNG)
     ///     rather than sent as raw pixels, which cost nothing to make (``PictureLink``).
+    ///   - widths: the terminal's width model (see TextCells' `WidthModel`).
     public init(sink: any OutputSink, colorMode: ColorMode, graphics: GraphicsProtocol? = nil,
                 cellPixels: PixelSize = .defaultCell, sixelColors: Int = 256, hyperlinks: Bool? = nil, theme: ColorTheme = .dark,
-                showsCursor: Bool = false, makesPicturesLater: Bool = false, compressesPictures: Bool = false) {
+                showsCursor: Bool = false, makesPicturesLater: Bool = false, compressesPictures: Bool = false,
+                widths: WidthModel = .clusters) {
         self.sink = sink
+        self.widths = widths
         self.colorMode = colorMode
         self.theme = theme
         self.showsCursor = showsCursor
@@ -274,20 +280,20 @@ public final class DiffRenderer {
 
     private func glyph(for grapheme: String) -> Glyph {
         var scalars = grapheme.unicodeScalars.makeIterator()
-        guard let scalar = scalars.next(), scalars.next() == nil else { return Self.makeGlyph(grapheme) }
+        guard let scalar = scalars.next(), scalars.next() == nil else { return makeGlyph(grapheme) }
         if let cached = glyphCache[scalar.value] { return cached }
-        let glyph = Self.makeGlyph(grapheme)
+        let glyph = makeGlyph(grapheme)
         if glyphCache.count < Self.glyphCacheLimit { glyphCache[scalar.value] = glyph }
         return glyph
     }
 
     /// Sanitized in case a cell was built by hand around ``Frame/put(_:at:style:maxColumns:)``.
-    private static func makeGlyph(_ grapheme: String) -> Glyph {
+    private func makeGlyph(_ grapheme: String) -> Glyph {
         // A picture's cell is a blank under the picture (it is never written as its placeholder).
         if grapheme == Cell.picture.grapheme { return Glyph(bytes: [0x20], width: 1, isUncertain: false) }
         let isUncertain = grapheme.count == 1 && grapheme.first.map(DisplayWidth.isUncertain) == true
         let text = Sanitizer.sanitize(grapheme)
-        guard let first = text.first, case let width = DisplayWidth.of(first), width > 0 else {
+        guard let first = text.first, case let width = widths.width(of: first), width > 0 else {
             return Glyph(bytes: [0x20], width: nil, isUncertain: isUncertain)
         }
         return Glyph(bytes: Array(String(first).utf8), width: width, isUncertain: isUncertain)

@@ -128,17 +128,18 @@ public struct Frame: Hashable, Sendable {
             }
             return column - point.column
         }
-        for character in Sanitizer.sanitize(text) {
-            let width = DisplayWidth.of(character)
+        // Cell by cell as the terminal in front of us draws the text (WidthModel.current): a cluster it
+        // draws as several glyphs (👩‍💻 in kitty or xterm) takes several cells, each written on its own.
+        for (glyph, width) in WidthModel.current.cells(in: Sanitizer.sanitize(text)) {
             if width == 0 { continue } // zero-width clusters on their own (already merged into graphemes otherwise)
             if column + width > limit {
                 if column < limit, width == 2 { setCell(.blank(style), column: column, row: point.row); column += 1 }
                 break
             }
             if column >= 0 {
-                var grapheme = String(character)
-                if character.unicodeScalars.count > Self.maximumScalarsPerCell {
-                    grapheme = String(String.UnicodeScalarView(character.unicodeScalars.prefix(Self.maximumScalarsPerCell)))
+                var grapheme = String(glyph)
+                if glyph.unicodeScalars.count > Self.maximumScalarsPerCell {
+                    grapheme = String(String.UnicodeScalarView(glyph.unicodeScalars.prefix(Self.maximumScalarsPerCell)))
                 }
                 setCell(Cell(grapheme: grapheme, width: UInt8(width), style: style), column: column, row: point.row)
             } else if column + width > 0 {
