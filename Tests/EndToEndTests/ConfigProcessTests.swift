@@ -47,7 +47,7 @@ final class ConfigProcessTests: XCTestCase {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 78, "\(arguments)")
             XCTAssertEqual(result.stdout, "")
-            XCTAssertEqual(result.stderr, "apps-cli: \(configFile.path):3: unknown key 'colour'; the keys are base-url, timeout, images, mouse, theme, accessible.\n")
+            XCTAssertEqual(result.stderr, "apps-cli: \(configFile.path):3: unknown key 'colour'; the keys are base-url, timeout, images, mouse, theme, accessible, width.\n")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClientTesting
 import TerminalKit
+import TextCells
 import XCTest
 
 /// Every feature, interactive, in a pseudo-terminal, on data full of terminal escapes (clear screen,
@@ -166,7 +167,9 @@ final class EscapeInjectionTests: XCTestCase {
             // Before the first frame the terminal is asked what it draws (the pty answers nothing):
             // those queries, once, right after entering; everything after them is the renderer's.
             // (Without kitty's query when the tests themselves run inside tmux.)
-            let query = Array((bytes.firstRange(of: Array(TerminalProbe.query.utf8)) != nil ? TerminalProbe.query : TerminalProbe.commonQueries).utf8)
+            let withKitty = Array(TerminalProbe.batch(asksKitty: true, widthSentinels: WidthDetection.sentinels).utf8)
+            let query = bytes.firstRange(of: withKitty) != nil ? withKitty
+                : Array(TerminalProbe.batch(asksKitty: false, widthSentinels: WidthDetection.sentinels).utf8)
             let queryStart = try XCTUnwrap(bytes.firstRange(of: query), "\(testCase.feature) asked the terminal once")
             XCTAssertFalse(bytes[queryStart.lowerBound...].dropFirst(query.count).contains(query), "only once")
             XCTAssertFalse(String(decoding: bytes[..<queryStart.lowerBound], as: UTF8.self).contains("\u{1B}[?2026h"), "before any frame")

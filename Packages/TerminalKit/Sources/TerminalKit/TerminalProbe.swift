@@ -120,6 +120,13 @@ public enum TerminalProbe {
             + sentinels.map { "\r\u{1B}[2K" + $0 + "\u{1B}[6n" }.joined() + "\r\u{1B}[2K\u{1B}[?2026l"
     }
 
+    /// The batch ``TerminalSession/probe(timeoutMilliseconds:asksKitty:widthSentinels:)`` writes: kitty's
+    /// query where asked, the capability queries, the width part where sentinels are given, and the
+    /// device attributes last (the answer that says every other answer is in).
+    public static func batch(asksKitty: Bool, widthSentinels: [String]?) -> String {
+        (asksKitty ? kittyQuery : "") + capabilityQueries + (widthSentinels.map(widthQueries) ?? "") + deviceAttributesQuery
+    }
+
     /// Whether kitty's query may be sent: not inside tmux or screen, which take an APC string for a
     /// window title (tmux shows it in its status line) and pass no graphics on anyway.
     public static func asksKitty(environment: [String: String]) -> Bool {
@@ -145,7 +152,7 @@ public enum TerminalProbe {
 }
 
 extension TerminalSession {
-    /// Sends ``TerminalProbe/query`` and reads the answers until the device attributes arrive or
+    /// Sends ``TerminalProbe/batch(asksKitty:widthSentinels:)`` and reads the answers until the device attributes arrive or
     /// `timeoutMilliseconds` pass. Keys typed meanwhile are kept and come first from ``events()``;
     /// answers that come later are swallowed there by the decoder, which ``events()`` takes over as it
     /// is: a reply cut by the deadline goes on where it stopped, never read afresh as keys. Call it
@@ -156,9 +163,7 @@ extension TerminalSession {
     ///     none asks nothing about widths.
     public func probe(timeoutMilliseconds: Int = TerminalProbe.defaultTimeoutMilliseconds, asksKitty: Bool = true,
                       widthSentinels: [String]? = nil) -> TerminalCapabilities {
-        // Device attributes stay last: the sentinel that says every answer is in.
-        let batch = (asksKitty ? TerminalProbe.kittyQuery : "") + TerminalProbe.capabilityQueries
-            + (widthSentinels.map(TerminalProbe.widthQueries) ?? "") + TerminalProbe.deviceAttributesQuery
+        let batch = TerminalProbe.batch(asksKitty: asksKitty, widthSentinels: widthSentinels)
         guard isEntered, isForeground, write(batch) else { return .unknown }
         var decoder = InputDecoder()
         decoder.isAwaitingReplies = true
