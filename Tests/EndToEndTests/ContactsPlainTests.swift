@@ -105,6 +105,16 @@ final class ContactsPlainTests: XCTestCase {
         let fromPipe = try run(["--import", pipe.path])
         XCTAssertEqual(fromPipe.status, 66)
         XCTAssertEqual(fromPipe.stderr, "apps-cli: \(pipe.path) is not a file: it is a named pipe (FIFO).\n")
+        // A card's second number and a photo that is a link are named under "Not kept", with no escapes.
+        let card = folder.appendingPathComponent("two.vcf")
+        try Data(["BEGIN:VCARD", "VERSION:3.0", "N:Numbers;Nia;;;", "TEL;TYPE=CELL:0812345678901", "TEL;TYPE=WORK:0212345678901",
+                  "PHOTO;VALUE=uri:http://example.com/\u{1B}[2Jnia.jpg", "END:VCARD"].joined(separator: "\r\n").utf8).write(to: card)
+        let kept = try run(["--import", card.path])
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertEqual(kept.stdout, "Imported 1 contact from '\(card.path)' into '\(dataDirectory!)'.\nNot kept (2):\n"
+                       + "  entry 1: another phone number, 0212345678901 (work), was left out: a contact holds one\n"
+                       + "  entry 1: its photo is a link (http://example.com/[2Jnia.jpg), which an import does not download; "
+                       + "the contact was imported without a picture\n")
     }
 
     func testAnInvalidAddNamesEveryFieldAndKeepsTheValues() throws {

@@ -75,6 +75,12 @@ enum ContactsTransferCommand {
                 lines += report.skipped.prefix(namedSkips).map { "  entry \($0.entry): \(ArgumentText.plain($0.reason))" }
                 if report.skipped.count > namedSkips { lines.append("  … and \(report.skipped.count - namedSkips) more") }
             }
+            // What imported cards held that a contact cannot (a second number, a photo that is a link).
+            if !report.notes.isEmpty {
+                lines.append("Not kept (\(report.notes.count)):")
+                lines += report.notes.prefix(namedSkips).map { "  entry \($0.entry): \(ArgumentText.plain($0.text))" }
+                if report.notes.count > namedSkips { lines.append("  … and \(report.notes.count - namedSkips) more") }
+            }
             return Console.printOutput(lines.joined(separator: "\n"))
         } catch {
             if showsProgress { Console.printError("\r\u{1B}[2K", newline: false) }

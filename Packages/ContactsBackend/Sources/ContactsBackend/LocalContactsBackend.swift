@@ -22,7 +22,7 @@ public final class LocalContactsBackend: Sendable {
     let database: SQLiteDatabase
     let photosDirectory: URL
     private let missingPicture: Data?
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// Opens (creating and seeding on first use) the backend in `directory`.
     ///
@@ -347,7 +347,7 @@ public final class LocalContactsBackend: Sendable {
     }
 
     /// Copies an uploaded picture into the data directory (`contact-photos/<id>/<file>`, atomically).
-    private func store(_ picture: ContactParams.Picture, for record: inout StoredContact) throws {
+    func store(_ picture: ContactParams.Picture, for record: inout StoredContact) throws {
         guard let upload = picture.upload else {
             record.pictureFileName = nil
             record.pictureContentType = nil

@@ -234,14 +234,7 @@ struct ContactParams {
 
     private static func isImage(_ data: Data) -> Bool { sniffedType(data) != nil }
 
-    private static func sniffedType(_ data: Data) -> String? {
-        if data.starts(with: [0x47, 0x49, 0x46, 0x38]) { return "image/gif" }
-        switch ImageFormat.sniff(data) {
-        case .jpeg: return "image/jpeg"
-        case .png: return "image/png"
-        case nil: return nil
-        }
-    }
+    private static func sniffedType(_ data: Data) -> String? { ContactPhoto.contentType(of: data) }
 }
 
 /// A JSON value as sent, keeping booleans apart from numbers (Rails casts them differently).

@@ -251,7 +251,7 @@ final class ContactsTransferTests: XCTestCase {
         XCTAssertTrue(text.contains("FN:Ev]52\\;c\\;cm0gLXJmIH4=il Ma2Jlory\tX"), text)
         XCTAssertTrue(text.contains("EMAIL;TYPE=INTERNET:a[2Jb@example.com"), text)
         XCTAssertTrue(text.contains("TEL;TYPE=CELL:+1\\n555\\n6\r\n"), text)
-        let read = try XCTUnwrap(try VCard.read(text).first?.get())
+        let read = try XCTUnwrap(try VCard.read(Data(text.utf8)).first?.get())
         XCTAssertEqual(read.firstName, "Ev]52;c;cm0gLXJmIH4=il")
     }
 }

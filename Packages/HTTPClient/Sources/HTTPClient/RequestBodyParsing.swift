@@ -117,8 +117,9 @@ public enum RequestBody {
         return nil
     }
 
-    /// `header` split at each `;` that is not inside double quotes (a file name may contain one).
-    private static func splitOutsideQuotes(_ header: String) -> [String] {
+    /// `header` split at each `;` that is not inside double quotes (a file name may contain one; so may
+    /// a vCard's parameter value, which is written the same way).
+    public static func splitOutsideQuotes(_ header: String) -> [String] {
         var pieces: [String] = [], current = "", quoted = false
         for character in header {
             if character == "\"" { quoted.toggle() }
