@@ -86,7 +86,8 @@ public final class TerminalHost {
         // names takes its tables' Unicode version from the terminal's answer.
         if TerminalProbe.shouldProbe(inputFD: session.inputFD, outputFD: session.outputFD, environment: environment) {
             let asksPictures = colorMode != .none && wantsPixels
-            capabilities = session.probe(asksKitty: asksPictures && TerminalProbe.asksKitty(environment: environment),
+            capabilities = session.probe(timeoutMilliseconds: TerminalProbe.timeoutMilliseconds(environment: environment),
+                                         asksKitty: asksPictures && TerminalProbe.asksKitty(environment: environment),
                                          widthSentinels: WidthDetection.sentinels)
         }
         let width = WidthDetection.choose(graphemeClusterMode: capabilities.graphemeClusterMode, sentinelWidths: capabilities.sentinelWidths,

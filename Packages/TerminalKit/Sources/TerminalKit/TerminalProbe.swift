@@ -135,6 +135,19 @@ public enum TerminalProbe {
     }
     /// How long a launch waits at most for the answers (a terminal that answers nothing, a slow link).
     public static let defaultTimeoutMilliseconds = 200
+    /// The longest wait where the terminal has named itself (kitty, xterm, VTE, Konsole, WezTerm,
+    /// iTerm2, Ghostty): it answers the device attributes, which end the wait at once, so the
+    /// deadline is only ever reached when it is slow (software rendering, a loaded machine), and a
+    /// wait then keeps its pictures and widths instead of falling back to symbols.
+    public static let selfNamedTimeoutMilliseconds = 1000
+
+    /// The deadline for a launch in `environment`: ``selfNamedTimeoutMilliseconds`` where a variable
+    /// only such a terminal sets is there, ``defaultTimeoutMilliseconds`` elsewhere.
+    public static func timeoutMilliseconds(environment: [String: String]) -> Int {
+        let named = ["KITTY_WINDOW_ID", "XTERM_VERSION", "VTE_VERSION", "KONSOLE_VERSION", "WEZTERM_PANE", "GHOSTTY_RESOURCES_DIR", "ITERM_SESSION_ID"]
+        return named.contains { environment[$0] != nil } || environment["TERM"] == "xterm-kitty"
+            ? selfNamedTimeoutMilliseconds : defaultTimeoutMilliseconds
+    }
     /// How long a reply may take to arrive whole. After the probe's deadline, a reply cut by it has
     /// this long to end: its tail is decoded as the reply's (and swallowed), not typed as keys (`?`
     /// opening the key overlay, `r` reloading). And a string sequence from the terminal (OSC, DCS,

@@ -265,6 +265,17 @@ final class TerminalProbeTests: XCTestCase {
         XCTAssertEqual(session.probe(timeoutMilliseconds: 30), .unknown)
     }
 
+    /// A terminal that named itself answers the device attributes, so it may take longer (kitty with
+    /// software rendering on a loaded machine) without a launch waiting for one that never answers.
+    func testOnlyATerminalThatNamedItselfIsGivenLongerToAnswer() {
+        XCTAssertEqual(TerminalProbe.timeoutMilliseconds(environment: ["TERM": "xterm-256color"]), TerminalProbe.defaultTimeoutMilliseconds)
+        XCTAssertEqual(TerminalProbe.timeoutMilliseconds(environment: [:]), 200)
+        for environment in [["TERM": "xterm-kitty"], ["KITTY_WINDOW_ID": "1"], ["XTERM_VERSION": "XTerm(379)"], ["VTE_VERSION": "7006"]] {
+            XCTAssertEqual(TerminalProbe.timeoutMilliseconds(environment: environment), TerminalProbe.selfNamedTimeoutMilliseconds, "\(environment)")
+        }
+        XCTAssertGreaterThan(TerminalProbe.selfNamedTimeoutMilliseconds, TerminalProbe.defaultTimeoutMilliseconds)
+    }
+
     func testInsideTmuxOrScreenKittysQueryIsNotSent() throws {
         XCTAssertTrue(TerminalProbe.asksKitty(environment: ["TERM": "xterm-kitty"]))
         XCTAssertFalse(TerminalProbe.asksKitty(environment: ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]))
