@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// An Xvfb display for one test, on which real terminals (kitty, xterm) run the app or a probe.
@@ -27,9 +28,7 @@ struct VirtualDisplay {
         server.standardError = FileHandle.nullDevice
         try server.run()
         let socket = "/tmp/.X11-unix/X\(number)"
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: socket), Date() < deadline { usleep(50_000) }
-        guard FileManager.default.fileExists(atPath: socket) else {
+        guard pollUntil("Xvfb listens on :\(number)", { FileManager.default.fileExists(atPath: socket) }) else {
             server.terminate()
             throw XCTSkip("Xvfb did not start on :\(number)")
         }

@@ -16,12 +16,12 @@ extension VCard {
             lines.append("PHOTO;ENCODING=b;TYPE=\(subtype):\(photo.base64EncodedString())")
         }
         lines.append("END:VCARD")
-        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+        return lines.map(wrappedAt75Octets).joined(separator: "\r\n") + "\r\n"
     }
 
     /// `line` folded as RFC 6350 §3.2 asks: no line longer than 75 octets, a fold never inside a
     /// character's UTF-8 bytes, each continuation starting with one space.
-    static func fold(_ line: String) -> String {
+    static func wrappedAt75Octets(_ line: String) -> String {
         guard line.utf8.count > 75 else { return line }
         var result = "", width = 0
         result.reserveCapacity(line.utf8.count + line.utf8.count / 74 * 3)

@@ -35,7 +35,7 @@ final class VCardCorpusTests: XCTestCase {
                               "FN:John Appleseed", "ORG:Apple Inc.;", "EMAIL;type=INTERNET;type=WORK:john@work.example",
                               "EMAIL;type=INTERNET;type=HOME;type=pref:john@home.example",
                               "TEL;type=CELL;type=VOICE:+14085550100", "item1.TEL;type=pref:+1 4085550199",
-                              "item1.X-ABLabel:iPhone", VCard.fold(photo), "END:VCARD"])
+                              "item1.X-ABLabel:iPhone", VCard.wrappedAt75Octets(photo), "END:VCARD"])
         let john = try XCTUnwrap(cards.first)
         XCTAssertEqual([john.firstName, john.lastName], ["John", "Appleseed"])
         XCTAssertEqual(john.email, "john@home.example", "type=pref first")
@@ -92,7 +92,7 @@ final class VCardCorpusTests: XCTestCase {
     func testAThunderbirdCardTakesTheValidNumberAfterAnInvalidPreferredOne() throws {
         let cards = try read(["BEGIN:VCARD", "VERSION:4.0", "FN:Kim Lee", "N:Lee;Kim;;;",
                               "TEL;TYPE=work;PREF=1;VALUE=uri:tel:555-0100", "TEL;TYPE=cell;PREF=2;VALUE=uri:tel:+12025550147;ext=12",
-                              "EMAIL;PREF=1:kim@example.org", VCard.fold("PHOTO:" + ContactPhoto.dataURI(ImageFixtures.tinyPNG)),
+                              "EMAIL;PREF=1:kim@example.org", VCard.wrappedAt75Octets("PHOTO:" + ContactPhoto.dataURI(ImageFixtures.tinyPNG)),
                               "END:VCARD"])
         let kim = try XCTUnwrap(cards.first)
         XCTAssertEqual(kim.phoneNumber, "+12025550147 ext. 12", "the preferred number is invalid, the second is kept")
@@ -129,7 +129,7 @@ final class VCardCorpusTests: XCTestCase {
         let backend = try LocalContactsBackend(directory: folder.url.appendingPathComponent("store"))
         let file = folder.url.appendingPathComponent("book.vcf")
         try Data([
-            "BEGIN:VCARD", "VERSION:3.0", "N:Photo;Pia;;;", VCard.fold("PHOTO;ENCODING=b;TYPE=PNG:" + ImageFixtures.tinyPNG.base64EncodedString()),
+            "BEGIN:VCARD", "VERSION:3.0", "N:Photo;Pia;;;", VCard.wrappedAt75Octets("PHOTO;ENCODING=b;TYPE=PNG:" + ImageFixtures.tinyPNG.base64EncodedString()),
             "END:VCARD",
             "BEGIN:VCARD", "VERSION:3.0", "N:Text;Tom;;;", "PHOTO;ENCODING=b;TYPE=JPEG:" + ImageFixtures.notAnImage.base64EncodedString(),
             "TEL:0812345678901", "TEL:0812345678902", "END:VCARD",
