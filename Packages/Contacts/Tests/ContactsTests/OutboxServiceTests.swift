@@ -669,6 +669,33 @@ final class OutboxServiceTests: XCTestCase {
         let value23 = await service.obtainStatus()
         XCTAssertEqual(value23, ContactOutboxStatus())
     }
+
+    /// The sender's one table: a delete answered 404 is done, sent at once as in a pass (the contact is
+    /// gone, as asked), while an edit answered 404 is the person's again.
+    func testADeleteOfAContactGoneElsewhereIsDoneAtOnceAndInAPass() async throws {
+        let reachable = try reachableServer()
+        let service = try outboxed(reachable)
+        try await http().performDelete(id: 1)
+        try await service.performDelete(id: 1)
+        let afterAtOnce = await service.obtainStatus()
+        XCTAssertEqual(afterAtOnce, ContactOutboxStatus(), "nothing waits, nothing refused")
+        do {
+            _ = try await service.performUpdate(id: 1, ContactChanges(firstName: "Ayuni"))
+            XCTFail("an edit of a contact gone is an error at once")
+        } catch {
+            XCTAssertEqual(error, .notFound)
+        }
+        _ = try await service.obtainContact(id: 2)
+        reachable.isOn = false
+        try await service.performDelete(id: 2)
+        try await http().performDelete(id: 2)
+        reachable.isOn = true
+        let report = await service.performSync()
+        XCTAssertEqual(report.sent, 1, "the delete answered 404 counts as sent")
+        XCTAssertEqual(report.dropped, [])
+        let afterPass = await service.obtainStatus()
+        XCTAssertEqual(afterPass, ContactOutboxStatus())
+    }
 }
 
 /// The server as the app sees it across a lost connection: the live one, or one nobody answers at.

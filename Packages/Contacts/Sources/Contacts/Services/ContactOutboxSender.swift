@@ -9,6 +9,11 @@ import Synchronization
 /// (``OutboxContactsService`` takes a turn). One sender at a time in this process; other processes
 /// are kept off by the outbox's claims, which lapse when their process dies.
 ///
+/// How the server's answer to a change is taken is decided here alone (``send(_:entry:)``), for both
+/// ways a change goes: a change sent at once (``sendAtOnce(_:entry:)``) is the person's again when the
+/// server answered it with an error (said, not kept), while in a pass the same answer sets it aside
+/// or leaves it waiting. A delete answered 404 is done either way: the contact is gone, as asked.
+///
 /// A change that may have gone out already (no answer came, or a process died while sending it) is
 /// given the requests' time to land (`settle`), then looked up on the server before it is sent
 /// again, so the server never gets one twice. A change the server refuses (422, 404 for a contact
@@ -93,8 +98,9 @@ final class ContactOutboxSender: Sendable {
             }
             switch await send(pending, entry: entry) {
             case .sent(let made):
+                let result = Self.result(of: pending, made)
                 // False when the claim lapsed meanwhile and another process holds the change now.
-                guard (try? await outbox.perform({ [self] store in try store.complete(entry.id, owner: owner, result: made.map(String.init), now: now()) })) == true else { break replay }
+                guard (try? await outbox.perform({ [self] store in try store.complete(entry.id, owner: owner, result: result, now: now()) })) == true else { break replay }
                 report.sent += 1
             case .refused(let refusal) where pending.kind == .favorite || pending.kind == .delete:
                 // Nothing typed to bring back: dropped, and named.
@@ -115,14 +121,82 @@ final class ContactOutboxSender: Sendable {
         return report
     }
 
+    /// What a change sent at once comes to, for the person who just made it.
+    enum AtOnceOutcome {
+        /// The server has it: the contact as saved (nil for a delete).
+        case saved(Contact?)
+        /// It waits in the outbox, sent later: no answer came, a pass under way sends it in its turn,
+        /// changes wait before it, or the server asked to be left alone for a while.
+        case waiting
+        /// The server answered it with an error the person sees now (a 422, a 404, a 500): the change
+        /// is theirs again (the form's, the page's), not the outbox's.
+        case failed(ContactsError)
+    }
+
+    /// Sends `pending`, just kept as entry `id`, at once when nothing waits before it. Whatever the
+    /// outcome, the entry is done with: completed, taken out again, or left waiting.
+    func sendAtOnce(_ pending: PendingContactWrite, entry id: Int64) async -> AtOnceOutcome {
+        // The server asked to be left alone for a while: it gets the change when the wait is over.
+        if await pausedUntil() != nil { return .waiting }
+        // A pass over the outbox under way sends it in its turn.
+        guard takeSendingTurn() else { return .waiting }
+        defer { endSendingTurn() }
+        // Changes go to the server in the order they were made: behind the ones waiting, if any.
+        guard let entry = try? await outbox.perform({ [self] store in try store.claim(id, in: queue, owner: owner, now: now(), lease: lease) }) else {
+            return .waiting
+        }
+        let outcome = await send(pending, entry: entry)
+        switch outcome {
+        case .sent(let saved):
+            let result = Self.result(of: pending, saved)
+            _ = try? await outbox.perform({ [self] store in try store.complete(id, owner: owner, result: result, now: now()) })
+            return .saved(saved)
+        case .refused(let refusal):
+            _ = try? await outbox.perform({ [self] store in try store.complete(id, owner: owner, now: now()) })
+            return .failed(Self.error(of: refusal))
+        case .notNow(let error, let mayHaveGoneOut):
+            if let error, Self.unreachable(error) == nil, error != .answeredAnotherContact {
+                // "Not now, ask again later" (429 or 503 with Retry-After): the change waits until then.
+                if Self.asksToWait(error), let until = await pausedUntil() {
+                    try? await outbox.perform({ [self] store in try store.release(id, owner: owner, problem: nil, mayHaveGoneOut: false) })
+                    try? await outbox.perform({ [self] store in try store.pause(queue, until: until) })
+                    return .waiting
+                }
+                // The server answered (a 500, a 401): said now, not kept for later.
+                _ = try? await outbox.perform({ [self] store in try store.complete(id, owner: owner, now: now()) })
+                return .failed(error)
+            }
+            // No answer (or one that cannot be read, or another contact's): it waits, looked up first
+            // when it may have gone out.
+            try? await outbox.perform({ [self] store in try store.release(id, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut) })
+            return .waiting
+        }
+    }
+
+    /// What the outbox keeps of a change sent: the id of the contact a create made.
+    private static func result(of pending: PendingContactWrite, _ saved: Contact?) -> String? {
+        pending.kind == .create ? saved.map { String($0.id) } : nil
+    }
+
+    /// The error a refusal was, for a change sent at once.
+    private static func error(of refusal: ContactRefusal) -> ContactsError {
+        switch refusal {
+        case .invalid(let messages): .invalid(messages)
+        case .gone: .notFound
+        case .status(let code): .unavailable(.status(code: code))
+        case .answeredAnotherContact: .answeredAnotherContact
+        }
+    }
+
     /// A refusal as the outbox keeps it (its problem text).
     private static func encoded(_ refusal: ContactRefusal) -> String {
         (try? JSONEncoder().encode(refusal)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
+    /// The one table of what the server's answer to a change means.
     private enum SendOutcome {
-        /// The server has it (the id of the contact a create made, when known).
-        case sent(Int?)
+        /// The server has it (the contact as saved or found, when there is one).
+        case sent(Contact?)
         case refused(ContactRefusal)
         /// Not this time: the server did not answer (the error; nil while a change that may have gone
         /// out is given time to land), and whether this attempt may have reached it.
@@ -152,7 +226,7 @@ final class ContactOutboxSender: Sendable {
                 if entry.mayHaveBeenSent || pending.lookFirst { return .refused(.answeredAnotherContact) }
                 return .notNow(.answeredAnotherContact, mayHaveGoneOut: true)
             }
-            return .sent(pending.kind == .create ? saved?.id : nil)
+            return .sent(saved)
         } catch {
             switch error {
             case .invalid(let messages): return .refused(.invalid(messages))
@@ -167,7 +241,7 @@ final class ContactOutboxSender: Sendable {
     private func lookUp(_ pending: PendingContactWrite) async -> SendOutcome? {
         if pending.kind == .create {
             switch await server.obtainCreatedContact(pending.changes, newerThan: pending.newerThan) {
-            case .found(let contact): return .sent(contact.id)
+            case .found(let contact): return .sent(contact)
             case .absent: return nil
             case .unknown(let error): return .notNow(error, mayHaveGoneOut: false)
             }

@@ -30,8 +30,6 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
     public var server: any ContactsService { sender.server }
     private var outbox: Outbox { sender.outbox }
     private var queue: String { sender.queue }
-    private var owner: String { sender.owner }
-    private var lease: TimeInterval { sender.lease }
     private var now: @Sendable () -> Date { sender.now }
     /// The contacts whose pages were shown, as the server sent them: the base of a change made
     /// offline (what the page showed), so the row and the page can show the change meanwhile.
@@ -138,7 +136,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
                             phoneNumber: changes.phoneNumber, favorite: changes.favorite ?? false)
         let write = PendingContactWrite(kind: .create, contactID: nil, changes: changes, photoPath: changes.photo?.sourcePath ?? "",
                                         base: nil, shown: shown, newerThan: newestKnownID.withLock { $0 })
-        return try await save(write) { () throws(ContactsError) in try await server.performCreate(changes) }
+        return try await save(write)
     }
 
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact {
@@ -161,7 +159,7 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         let write = PendingContactWrite(kind: PendingContactWrite.kind(ofUpdate: changes), contactID: serverID, changes: changes,
                                         photoPath: changes.photo?.sourcePath ?? "", base: base, shown: base.applying(changes))
         if let joined = await joiningWaitingFavorite(write, in: about) { return joined }
-        return try await save(write) { () throws(ContactsError) in try await server.performUpdate(id: serverID, changes) }
+        return try await save(write)
     }
 
     public func performDelete(id: Int) async throws(ContactsError) {
@@ -182,61 +180,28 @@ public final class OutboxContactsService: ContactsService, ContactsSyncing {
         }
         let base = await obtainBase(id: serverID, queued: serverID == id ? queued : await queuedWrites(about: serverID))
         let write = PendingContactWrite(kind: .delete, contactID: serverID, changes: ContactChanges(), base: base, shown: base)
-        _ = try await save(write) { () throws(ContactsError) in
-            try await server.performDelete(id: serverID)
-            return base
-        }
+        _ = try await save(write)
     }
 
     public func pictureURL(for profilePic: String) -> URL? {
         server.pictureURL(for: profilePic)
     }
 
-    /// Keeps `write` in the outbox, then sends it through `send` when nothing waits before it: the
-    /// contact as saved, or as it will be and marked waiting. A process killed meanwhile leaves it
-    /// there, marked as possibly sent. An answer (422, 404, 5xx) takes it out again and is thrown.
-    private func save(_ write: PendingContactWrite, send: () async throws(ContactsError) -> Contact) async throws(ContactsError) -> Contact {
+    /// Keeps `write` in the outbox, then has the sender send it at once when nothing waits before it
+    /// (``ContactOutboxSender/sendAtOnce(_:entry:)``, which decides what the answer means): the contact
+    /// as saved, or as it will be and marked waiting. A process killed meanwhile leaves it there,
+    /// marked as possibly sent. An answer that is an error (422, 404, 5xx) takes it out again and is thrown.
+    private func save(_ write: PendingContactWrite) async throws(ContactsError) -> Contact {
         let entry = try await enqueue(write)
-        let waiting = QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind), mayHaveBeenSent: false).shownContact
-        // The server asked to be left alone for a while: it gets the change when the wait is over.
-        if await sender.pausedUntil() != nil { return waiting }
-        // A pass over the outbox under way sends it in its turn.
-        guard sender.takeSendingTurn() else { return waiting }
-        defer { sender.endSendingTurn() }
-        // Changes go to the server in the order they were made: behind the ones waiting, if any.
-        guard (try? await outbox.perform({ [self] store in try store.claim(entry, in: queue, owner: owner, now: now(), lease: lease) })) != nil else { return waiting }
-        guard (try? await outbox.perform({ [self] store in try store.markSending(entry, owner: owner, now: now(), lease: lease) })) == true else {
-            try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: false) })
-            return waiting
-        }
-        do throws(ContactsError) {
-            let saved = try await send()
-            guard ContactOutboxSender.answerMatches(saved, write) else {
-                // Another contact than the one sent: never taken for it. The change waits, looked up before it goes again.
-                try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true) })
-                return waiting
-            }
-            _ = try? await outbox.perform({ [self] store in try store.complete(entry, owner: owner, result: write.kind == .create ? String(saved.id) : nil, now: now()) })
+        switch await sender.sendAtOnce(write, entry: entry) {
+        case .saved(let saved?):
             if write.kind != .delete { remember(saved) }
             return saved
-        } catch {
-            if let mayHaveGoneOut = ContactOutboxSender.unreachable(error) {
-                try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: mayHaveGoneOut) })
-                return waiting
-            }
-            // "Not now, ask again later" (429 or 503 with Retry-After): the change waits until then.
-            if ContactOutboxSender.asksToWait(error), let until = await sender.pausedUntil() {
-                try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: false) })
-                try? await outbox.perform({ [self] store in try store.pause(queue, until: until) })
-                return waiting
-            }
-            if error == .noAnswer(nil) {
-                // Saved, with an answer that cannot be read: looked up on the server before anything else.
-                try? await outbox.perform({ [self] store in try store.release(entry, owner: owner, problem: nil, mayHaveGoneOut: true) })
-                return waiting
-            }
-            // The server answered: the change is the form's or the page's again, not the outbox's.
-            _ = try? await outbox.perform({ [self] store in try store.complete(entry, owner: owner, now: now()) })
+        case .saved(nil):
+            return write.shown
+        case .waiting:
+            return QueuedWrite(entry: entry, pending: write, state: .waiting(write.kind), mayHaveBeenSent: false).shownContact
+        case .failed(let error):
             throw error
         }
     }
