@@ -134,7 +134,11 @@ public final class TerminalHost {
         controller.work.observeChanges { [weak self] in self?.workDidChange() }
         // `y` copies through the terminal (OSC 52), between frames.
         controller.clipboard = { [weak self] bytes in self?.session.write(bytes) }
+        #if DEBUG
+        controller.setRoot(DebugCrashSwitch.wrap(root, environment: environment))
+        #else
         controller.setRoot(root)
+        #endif
         draw()
         for await event in session.events() {
             session.eventTaken()

@@ -1,12 +1,12 @@
-import Navigation
 import TerminalKit
 import TerminalUI
 
-/// A deliberate crash for the tests of crash recovery in a real terminal: with
+#if DEBUG
+/// A deliberate crash for the tests of crash recovery in a real terminal, compiled into debug builds
+/// only (the ones the tests run; a shipped, release binary has no such switch): with
 /// `APPS_CLI_TEST_CRASH_KEY=<one character>` in the environment, pressing that key traps, so a test
-/// can check that a crash still restores the terminal and shows its message after the screen is
-/// gone. Without the variable (normal use) nothing is wrapped.
-enum TestCrashSwitch {
+/// can check that a crash still restores the terminal and shows its message after the screen is gone.
+enum DebugCrashSwitch {
     static let variable = "APPS_CLI_TEST_CRASH_KEY"
 
     /// `screen`, or `screen` wrapped so that the switch's key traps.
@@ -30,7 +30,7 @@ private final class CrashOnKeyScreen: Screen {
     func render(in context: RenderContext) -> Frame { wrapped.render(in: context) }
 
     func handle(_ event: InputEvent, in context: RenderContext) -> Bool {
-        if event == .key(.character(key)) { fatalError("deliberate crash (\(TestCrashSwitch.variable))") }
+        if event == .key(.character(key)) { fatalError("deliberate crash (\(DebugCrashSwitch.variable))") }
         return wrapped.handle(event, in: context)
     }
 
@@ -38,3 +38,4 @@ private final class CrashOnKeyScreen: Screen {
     var keyHelp: [KeyHelp] { wrapped.keyHelp }
     var capturesText: Bool { wrapped.capturesText }
 }
+#endif
