@@ -2,16 +2,18 @@
 import PackageDescription
 
 // The contacts feature's embedded backend: the contacts server's REST contract served in-process from
-// a SQLite file. Only the composition root (and tests) link it, so the feature itself never links SQLite.
-// It shares ContactsCore (entities, rules, routes) with the feature, never the feature's UI; only its
-// demo (the feature alone on it) links the feature.
+// a SQLite file, and its import and export (`apps-cli contacts --import/--export`). Only the
+// composition root, the feature's demo (Packages/ContactsDemo) and tests link it, so the feature itself
+// never links SQLite. It shares ContactsCore (entities, rules, routes) with the feature, never the
+// feature's UI: only its tests, which drive it through the feature's client, link the feature.
 let package = Package(
     name: "ContactsBackend",
     products: [
         .library(name: "ContactsBackend", targets: ["ContactsBackend"]),
-        .executable(name: "ContactsDemo", targets: ["ContactsDemo"]),
     ],
     dependencies: [
+        .package(path: "../AppsCommandLine"),
+        // For the tests only (the feature's client against the backend).
         .package(path: "../Contacts"),
         .package(path: "../ContactsCore"),
         .package(path: "../HTTPClient"),
@@ -29,17 +31,13 @@ let package = Package(
     targets: [
         .target(
             name: "ContactsBackend",
-            dependencies: ["ContactsCore", "HTTPClient", "JSONKit", "ImageKit", "Storage", "TextSearch"],
+            dependencies: ["AppsCommandLine", "ContactsCore", "HTTPClient", "JSONKit", "ImageKit", "Storage", "TextSearch"],
             resources: [.copy("Resources/Demo")]
         ),
-        // The feature alone on its embedded backend, seeded with the demo contacts.
-        .executableTarget(name: "ContactsDemo", dependencies: [
-            "ContactsBackend", "Contacts", "ContactsCore", "Navigation", "TerminalKit", "TerminalUI", "HTTPClient", "ImageKit", "SystemActions", "FeatureKit",
-        ]),
         .testTarget(
             name: "ContactsBackendTests",
             dependencies: [
-                "ContactsBackend", "Contacts", "ContactsCore", "HTTPClient", "JSONKit", "ImageKit", "Navigation", "Storage", "SystemActions", "TerminalKit", "TerminalUI", "TextSearch",
+                "ContactsBackend", .product(name: "Contacts", package: "Contacts"), "ContactsCore", "HTTPClient", "JSONKit", "ImageKit", "Navigation", "Storage", "SystemActions", "TerminalKit", "TerminalUI", "TextSearch",
                 .product(name: "ContactsTesting", package: "Contacts"),
                 .product(name: "HTTPClientLive", package: "HTTPClient"),
                 .product(name: "ImageKitTesting", package: "ImageKit"),

@@ -71,11 +71,8 @@ public enum AppsCLI {
             }
             let launch = LaunchEnvironment(options: options, environment: environment)
             if let status = feature.command?(launch) { return status }
-            let plain = options.plain || options.svg || !options.keys.isEmpty || isatty(STDOUT_FILENO) == 0
             do {
-                let status = plain
-                    ? try await runPlain(make, texts: feature.texts, launch: launch)
-                    : try await runInteractive(make, texts: feature.texts, launch: launch)
+                let status = try await FeatureRun.run(make, texts: feature.texts, launch: launch)
                 launch.endOfRun.report()
                 return status
             } catch let error as LaunchError {
@@ -141,55 +138,6 @@ public enum AppsCLI {
             let parent = (path as NSString).deletingLastPathComponent
             if parent == path || parent.isEmpty { return nil }
             path = parent
-        }
-    }
-
-    @MainActor
-    private static func runPlain(_ make: @MainActor (LaunchEnvironment, any ScreenHost) throws -> any Screen,
-                                 texts: NavigationTexts, launch: LaunchEnvironment) async throws -> Int32 {
-        let size = Size(columns: launch.options.size.columns, rows: launch.options.size.rows)
-        let svg = launch.options.svg
-        // A picture of the screen is in colour, with the pictures in their own pixels unless a tier was asked for.
-        let host = HeadlessHost(size: size, accessible: launch.options.accessible,
-                                pictures: launch.options.images ?? (svg && !launch.options.accessible ? .kitty : nil),
-                                colorMode: svg ? .trueColor : .none)
-        host.controller.texts = texts
-        host.controller.keyMap = launch.options.keyMap
-        // Nothing to restore in plain mode: SIGQUIT ends the process quietly instead of drawing
-        // Swift's crash report (the interactive session forwards it and restores the terminal).
-        signal(SIGQUIT) { _ in _exit(131) }
-        let screen = try make(launch, host.controller)
-        let frame = await host.run(root: screen, keys: launch.options.keys)
-        if svg {
-            return Console.printOutput(SVGFrameEncoder.encode(frame, theme: ColorTheme.chosen(launch.options.theme, background: nil)))
-        }
-        return Console.printOutput(PlainTextEncoder.encode(frame))
-    }
-
-    @MainActor
-    private static func runInteractive(_ make: @MainActor (LaunchEnvironment, any ScreenHost) throws -> any Screen,
-                                       texts: NavigationTexts, launch: LaunchEnvironment) async throws -> Int32 {
-        var inputFD = STDIN_FILENO
-        if isatty(STDIN_FILENO) == 0 {
-            inputFD = open("/dev/tty", O_RDWR)
-            guard inputFD >= 0 else {
-                throw LaunchError(message: "no terminal to read keys from; use --plain.", status: 69)
-            }
-        }
-        let session = TerminalSession(inputFD: inputFD, outputFD: STDOUT_FILENO, mouse: launch.options.mouse)
-        // Without --images (or APPS_CLI_IMAGES) the host asks the terminal what it can draw.
-        let host = TerminalHost(session: session, colorMode: ColorMode.detect(environment: launch.environment),
-                                pictures: launch.options.images, environment: launch.environment, theme: launch.options.theme,
-                                accessible: launch.options.accessible,
-                                log: launch.environment["APPS_CLI_LOG"].flatMap { $0.isEmpty ? nil : TerminalLog(path: $0) },
-                                width: launch.options.width)
-        host.controller.texts = texts
-        host.controller.keyMap = launch.options.keyMap
-        let screen = TestCrashSwitch.wrap(try make(launch, host.controller), environment: launch.environment)
-        do {
-            return try await host.run(root: screen)
-        } catch {
-            throw LaunchError(message: "the terminal could not be set up (\(error)); use --plain.", status: 74)
         }
     }
 

@@ -19,80 +19,6 @@ import TerminalUI
 import SystemActions
 import WebBrowser
 
-/// Everything a feature needs to be built, resolved from the options and the environment.
-struct LaunchEnvironment: Sendable {
-    var options: LaunchOptions
-    var environment: [String: String]
-    /// What the run says before it ends (``EndOfRun``).
-    var endOfRun = EndOfRun()
-
-    /// `--data-dir`, else `$XDG_DATA_HOME/apps-cli`, else `~/.local/share/apps-cli`.
-    var dataDirectory: URL {
-        get throws(LaunchError) {
-            if let directory = options.dataDirectory { return directory }
-            let directory = try xdgDirectory("XDG_DATA_HOME", else: ".local/share")
-            // apps-cli's own folder is the owner's only, also when an earlier version made it 0755.
-            PrivateFiles.restrictFolder(atPath: directory.path)
-            return directory
-        }
-    }
-
-    /// `--data-dir/cache`, else `$XDG_CACHE_HOME/apps-cli`, else `~/.cache/apps-cli`.
-    var cacheDirectory: URL {
-        get throws(LaunchError) {
-            if let directory = options.dataDirectory { return directory.appendingPathComponent("cache") }
-            return try xdgDirectory("XDG_CACHE_HOME", else: ".cache")
-        }
-    }
-
-    /// `$variable/apps-cli` when it is an absolute path (the XDG spec says to ignore relative ones),
-    /// else `home/fallback/apps-cli`. Without a home there is no safe default (the temporary directory
-    /// is shared and emptied at reboot), so the user is asked for one.
-    private func xdgDirectory(_ variable: String, else fallback: String) throws(LaunchError) -> URL {
-        if let xdg = environment[variable], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("apps-cli")
-        }
-        guard let home = homeDirectory else {
-            throw LaunchError(message: "no home directory to keep data in (HOME is not set and the user has no passwd entry); "
-                              + "set HOME or pass --data-dir DIR.", status: 73)
-        }
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback).appendingPathComponent("apps-cli")
-    }
-
-    /// `$HOME` when it is an absolute path, else the home of the user's passwd entry.
-    var homeDirectory: String? {
-        if let home = environment["HOME"], home.hasPrefix("/") { return home }
-        return passwdHome()
-    }
-
-    /// The home directory of the passwd entry of the user running the process, if there is one.
-    var passwdHome: @Sendable () -> String? = LaunchEnvironment.userPasswdHome
-
-    static func userPasswdHome() -> String? {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 16_384)
-        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil, let directory = entry.pw_dir else { return nil }
-        let home = String(cString: directory)
-        return home.hasPrefix("/") ? home : nil
-    }
-}
-
-/// What a run says on stderr as it ends, after the screen is gone: each part added while the feature
-/// was built (a store's writes that waited for a lock) tells what it could not finish, or nothing.
-final class EndOfRun: Sendable {
-    private let parts = Mutex<[@Sendable () -> String?]>([])
-
-    func add(_ part: @escaping @Sendable () -> String?) { parts.withLock { $0.append(part) } }
-
-    /// Runs every part and prints what they say.
-    func report() {
-        for part in parts.withLock({ $0 }) {
-            if let message = part() { Console.printError(message) }
-        }
-    }
-}
-
 /// Where a feature's requests go, and the client and picture repository over them: built the same
 /// way for every feature, from a live server (`--base-url`) or the feature's local data.
 struct Connection {
@@ -122,7 +48,7 @@ extension LaunchEnvironment {
             imageCache = try cacheDirectory.appendingPathComponent("images")
             if keepsAnswers {
                 let directory = try dataDirectory
-                let store = FeatureCatalog.openCache(feature: feature, what: "the kept answers") { try ResponseStore.open(directory: directory) }
+                let store = LocalStores.openCache(feature: feature, what: "the kept answers") { try ResponseStore.open(directory: directory) }
                 dataTransport = store.map { RevalidatingTransport(wrap(transport), archive: ResponseArchive(store: $0)) }
                 if let store {
                     // An answer another process's lock kept out of the store gets a last try, then is said.
@@ -160,12 +86,6 @@ extension LaunchEnvironment {
     }
 }
 
-/// A failure to start a feature (after the command line was fine): exit 69 or 74.
-struct LaunchError: Error {
-    var message: String
-    var status: Int32
-}
-
 /// One feature of the command line: its module's descriptor, with the dependencies this
 /// composition root wires for it.
 struct Feature: Sendable {
@@ -201,7 +121,10 @@ enum FeatureCatalog {
         Feature(ProductGridModule.descriptor, dependencies: productGrid),
         Feature(ResourceDirectoryModule.descriptor, dependencies: resourceDirectory),
         Feature(NumbersModule.descriptor, dependencies: numbers),
-        Feature(ContactsModule.descriptor, dependencies: contacts, command: ContactsTransferCommand.run(ifAsked:)),
+        Feature(ContactsModule.descriptor, dependencies: contacts, command: { launch in
+            ContactsTransferCommand.run(importing: launch.options.file(ContactsModule.importOption),
+                                        exporting: launch.options.file(ContactsModule.exportOption), launch: launch)
+        }),
         // Scripts/new-feature adds a feature above this line.
     ]
 
@@ -215,47 +138,6 @@ enum FeatureCatalog {
     }
 
     // MARK: Builders (the only place that picks live implementations)
-
-    /// Opens a feature's local store. A file SQLite calls damaged is moved aside (kept, never
-    /// replaced in place) with what `belongings` names (files its rows refer to), said in one line on
-    /// stderr, and a new store starts; any other failure, or a second damaged file, ends the launch
-    /// with exit 74.
-    static func openStore<Store>(feature: String, what: String, belongings: [String] = [],
-                                 _ open: () throws -> Store) throws -> Store {
-        do {
-            return try open()
-        } catch StorageError.corrupt(let path) {
-            let keptAt: String
-            do {
-                keptAt = try DamagedDatabase.moveAside(path, with: belongings)
-            } catch {
-                throw LaunchError(message: "\(feature): \(what) could not be opened: \(StorageError.corrupt(path: path)) "
-                                    + "Moving it aside failed too (\(error)).", status: 74)
-            }
-            Console.printError("apps-cli: \(feature): \(path) was damaged; it is kept as \(keptAt), and a new one was started.")
-            do {
-                return try open()
-            } catch {
-                throw LaunchError(message: "\(feature): \(what) could not be opened: \(error)", status: 74)
-            }
-        } catch {
-            throw LaunchError(message: "\(feature): \(what) could not be opened: \(error)", status: 74)
-        }
-    }
-
-    /// Opens a store that only keeps copies of the server's answers (``openStore(feature:what:belongings:_:)``
-    /// for a damaged file). One that cannot be opened otherwise — locked by another process, a data
-    /// directory that is read-only or full — costs only the copies: the launch goes on without it,
-    /// said in one line on stderr, and the server's answers are shown as they come.
-    static func openCache<Store>(feature: String, what: String, belongings: [String] = [], _ open: () throws -> Store) -> Store? {
-        do {
-            return try openStore(feature: feature, what: what, belongings: belongings, open)
-        } catch {
-            let reason = ArgumentText.plain((error as? LaunchError)?.message ?? "\(error)")
-            Console.printError("apps-cli: \(reason); this run keeps no copies of the server's answers.")
-            return nil
-        }
-    }
 
     @MainActor
     static func check24(_ launch: LaunchEnvironment) throws -> Check24OverviewModule.Dependencies {
@@ -271,12 +153,12 @@ enum FeatureCatalog {
             throw LaunchError(message: "check24: \(error.userMessage)", status: 69)
         }
         let dataDirectory = try launch.dataDirectory
-        let favorites = try openStore(feature: "check24", what: "the favorites") {
+        let favorites = try LocalStores.open(feature: "check24", what: "the favorites") {
             try SQLiteFavoritesService(directory: dataDirectory)
         }
         // A live server's catalog is kept for the next launch (a 304 then pages it from the store).
-        let catalogs = connection.isLive ? openCache(feature: "check24", what: "the kept catalogs",
-                                                     belongings: [dataDirectory.appendingPathComponent(Check24CatalogStore.payloadsFolder).path]) {
+        let catalogs = connection.isLive ? LocalStores.openCache(feature: "check24", what: "the kept catalogs",
+                                                                 belongings: [dataDirectory.appendingPathComponent(Check24CatalogStore.payloadsFolder).path]) {
             try Check24CatalogStore(directory: dataDirectory)
         } : nil
         let client = connection.client
@@ -314,7 +196,7 @@ enum FeatureCatalog {
             // The photos its rows name go aside with a damaged store: a new store's ids start again at 1.
             let dataDirectory = try launch.dataDirectory
             let photos = dataDirectory.appendingPathComponent(LocalContactsBackend.photosFolder).path
-            let embedded = try openStore(feature: "contacts", what: "the contacts in \(dataDirectory.path)", belongings: [photos]) {
+            let embedded = try LocalStores.open(feature: "contacts", what: "the contacts in \(dataDirectory.path)", belongings: [photos]) {
                 try EmbeddedContacts.open(dataDirectory: dataDirectory)
             }
             directory = embedded.directory
@@ -325,7 +207,7 @@ enum FeatureCatalog {
         guard connection.isLive else { return .init(service: server, directory: directory, images: connection.images, opener: opener) }
         // A server's changes made while it cannot be reached wait in the outbox, for this run or a later one.
         let dataDirectory = try launch.dataDirectory
-        let outbox = try openStore(feature: "contacts", what: "the changes waiting to sync") { try Outbox.open(directory: dataDirectory) }
+        let outbox = try LocalStores.open(feature: "contacts", what: "the changes waiting to sync") { try Outbox.open(directory: dataDirectory) }
         // A change that may have gone out is given twice the requests' timeout to land before it is looked up.
         let outboxed = OutboxContactsService(server: server, outbox: outbox, baseURL: connection.base, settle: 2 * launch.options.timeout,
                                              pacing: pacing)

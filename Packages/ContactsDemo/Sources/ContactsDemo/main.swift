@@ -10,7 +10,7 @@ import TerminalKit
 import TerminalUI
 
 // Runs the feature alone on its embedded backend, seeded with the demo contacts:
-//   swift run --package-path Packages/ContactsBackend ContactsDemo [--plain] [--data-dir DIR]
+//   swift run --package-path Packages/ContactsDemo ContactsDemo [--plain] [--data-dir DIR]
 // The SQLite file lives in DIR (default: a folder in the temporary directory, kept between runs).
 let arguments = CommandLine.arguments
 let dataDirectory = arguments.firstIndex(of: "--data-dir").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }

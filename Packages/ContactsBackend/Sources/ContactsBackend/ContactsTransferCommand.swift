@@ -1,39 +1,38 @@
 import AppsCommandLine
-import Contacts
-import ContactsBackend
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `apps-cli contacts --import FILE` / `--export FILE`: the embedded address book to and from a file,
-/// without the screen. A progress line on a terminal (stderr), the summary on stdout.
-enum ContactsTransferCommand {
+/// `apps-cli contacts --import FILE` / `--export FILE` (options the contacts feature declares): the
+/// embedded address book to and from a file, without the screen. A progress line on a terminal
+/// (stderr), the summary on stdout.
+public enum ContactsTransferCommand {
     /// How many skipped entries the summary names one by one.
     static let namedSkips = 20
 
-    /// Runs the import or the export when one was asked for (else nil: the screen starts). They work on
-    /// the embedded address book, so not with `--base-url`.
+    /// Runs the import of `importing` and then the export to `exporting` when one was asked for (else
+    /// nil: the screen starts). They work on the embedded address book, so not with `--base-url`.
     @MainActor
-    static func run(ifAsked launch: LaunchEnvironment) -> Int32? {
-        guard launch.options.file(ContactsModule.importOption) != nil || launch.options.file(ContactsModule.exportOption) != nil else { return nil }
+    public static func run(importing: URL?, exporting: URL?, launch: LaunchEnvironment) -> Int32? {
+        guard importing != nil || exporting != nil else { return nil }
         // Asked on the command line, not set by the config file (whose base URL is for the screens).
         guard !launch.options.given.contains("--base-url") else {
             Console.printError("apps-cli: --import and --export work on the embedded address book; leave out --base-url.")
             return 64
         }
-        return run(launch)
+        return perform(importing: importing, exporting: exporting, launch: launch)
     }
 
     @MainActor
-    static func run(_ launch: LaunchEnvironment) -> Int32 {
+    private static func perform(importing: URL?, exporting: URL?, launch: LaunchEnvironment) -> Int32 {
         let backend: LocalContactsBackend
         let directory: URL
         do {
             directory = try launch.dataDirectory
             let photos = directory.appendingPathComponent(LocalContactsBackend.photosFolder).path
             // No demo contacts in an address book that starts with an import.
-            backend = try FeatureCatalog.openStore(feature: "contacts", what: "the contacts in \(directory.path)", belongings: [photos]) {
+            backend = try LocalStores.open(feature: "contacts", what: "the contacts in \(directory.path)", belongings: [photos]) {
                 try LocalContactsBackend(directory: directory)
             }
         } catch let error as LaunchError {
@@ -43,11 +42,11 @@ enum ContactsTransferCommand {
             Console.printError("apps-cli: the contacts in the data directory could not be opened: \(error)")
             return 74
         }
-        if let file = launch.options.file(ContactsModule.importOption) {
+        if let file = importing {
             let status = performImport(file, into: backend, directory: directory)
             guard status == 0 else { return status }
         }
-        if let file = launch.options.file(ContactsModule.exportOption) {
+        if let file = exporting {
             do throws(ContactsTransferError) {
                 let count = try backend.performExport(to: file, stores: storeFiles(in: directory))
                 return Console.printOutput("Exported \(contacts(count)) to \(ArgumentText.quoted(file.path)).")
