@@ -30,7 +30,7 @@ let package = Package(
         ),
         // Fakes of the service, and the launcher of the loopback contacts server (Scripts/contacts_server.py,
         // a Python 3 standard-library implementation of the REST contract) that remote-client tests talk to.
-        .target(name: "ContactsTesting", dependencies: ["Contacts", "ContactsCore", "HTTPClient", .product(name: "HTTPClientLive", package: "HTTPClient"), "JSONKit", .product(name: "NavigationTesting", package: "Navigation")]),
+        .target(name: "ContactsTesting", dependencies: ["Contacts", "ContactsCore", "HTTPClient", .product(name: "HTTPClientTesting", package: "HTTPClient"), "JSONKit", .product(name: "NavigationTesting", package: "Navigation")]),
         .testTarget(
             name: "ContactsTests",
             dependencies: [

@@ -30,7 +30,8 @@ let package = Package(
                 cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))],
                 linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "HTTPClientLive", dependencies: ["HTTPClient", "CCurlShim"]),
-        .target(name: "HTTPClientTesting"),
+        // The loopback test servers; their controls and recorded requests are asked over the live transport.
+        .target(name: "HTTPClientTesting", dependencies: ["HTTPClient", "HTTPClientLive"]),
         .target(name: "HTTPClientTexts", dependencies: ["HTTPClient"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientTexts", "JSONKit", "HTTPClientLive", "HTTPClientTesting", .product(name: "TestSupport", package: "TestSupport")]),
     ],

@@ -100,6 +100,28 @@ final class CatalogStoreTests: XCTestCase {
         XCTAssertNil(server.requests().last?.header("If-None-Match"), "the second request asked for the whole catalog")
     }
 
+    /// The catalog is asked for through the transport's one conditional GET: a refusal its validators
+    /// may cause (412) is asked again plainly, and the new answer's validators are the ones kept.
+    func testARefusedConditionalRequestIsAskedAgainPlainly() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try LocalHTTPServer(routes: [
+            .init(path: "/api/products-test.json", body: Self.payload(names: ["Äpfel"]), headers: ["ETag": "\"v1\""], times: 1),
+            .init(path: "/api/products-test.json", status: 412, times: 1),
+            .init(path: "/api/products-test.json", body: Self.payload(names: ["Birnen"]), headers: ["ETag": "\"v2\""]),
+        ])
+        defer { server.stop() }
+        let service = HTTPCheck24Service(client: HTTPClient(transport: CurlTransport(timeout: 2)), baseURL: server.baseURL.appendingPathComponent("api"),
+                                         store: try Check24CatalogStore(directory: folder.url), now: { [now] in now })
+        await service.keepCatalog(try await service.fetchCatalog().value)
+        let again = try await service.fetchCatalog()
+        XCTAssertEqual(again.value.products.map(\.name), ["Birnen"], "the plain request's answer")
+        XCTAssertNil(again.storedAt)
+        XCTAssertEqual(server.requests().map { $0.header("If-None-Match") }, [nil, "\"v1\"", nil])
+        await service.keepCatalog(again.value)
+        _ = try await service.fetchCatalog()
+        XCTAssertEqual(server.requests().last?.header("If-None-Match"), "\"v2\"", "the plain answer's validators were kept")
+    }
+
     func testAtMostFourCatalogsAreKeptAndAReplacedPayloadGoes() async throws {
         let folder = try TemporaryDirectory()
         let store = try Check24CatalogStore(directory: folder.url)

@@ -54,28 +54,19 @@ public struct RevalidatingTransport: Transport {
         self.now = now
     }
 
-    /// Validators (`ETag`, `Last-Modified`) longer than this are neither kept nor sent: every later
-    /// request would carry one back, and a server that refuses such a header (431) would refuse the
-    /// list for good. Real validators are tens of bytes.
-    public static let maximumValidatorBytes = 2048
-
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .get else { return try await base.send(request) }
         let stored = await archive.storedAnswer(for: request.url)
-        let conditional = request.revalidating(etag: Self.usable(stored?.etag), lastModified: Self.usable(stored?.lastModified))
-        var response: HTTPResponse
+        let answer: ConditionalGET.Answer
         do {
-            response = try await base.send(conditional)
-            // A refusal that a validator can cause (a header too large, a precondition) may be about the
-            // question "did it change?": asked once more as a plain request, whose answer is the server's word.
-            if Self.mayRefuseValidators(response.statusCode), conditional.headers != request.headers {
-                response = try await base.send(request)
-            }
+            answer = try await ConditionalGET(request, etag: stored?.etag, lastModified: stored?.lastModified)
+                .send { (request: HTTPRequest) async throws -> HTTPResponse in try await base.send(request) }
         } catch let error as HTTPError where error.meansNoAnswer {
             guard let stored, !Self.refusesStandIns(request) else { throw error }
             return Self.response(stored, for: request.url, offline: true)
         }
-        if response.statusCode == 304, let stored {
+        let response = answer.response
+        if answer.notModified, let stored {
             await archive.markCurrent(request.url, at: now())
             return Self.response(stored, for: request.url, offline: false)
         }
@@ -83,18 +74,6 @@ public struct RevalidatingTransport: Transport {
             return Self.response(stored, for: request.url, offline: true)
         }
         return response
-    }
-
-    /// Whether `status` may be a refusal of a conditional request's validators (400 Bad Request, 412
-    /// Precondition Failed, 413/431 too large, 414), so that the request is worth asking once more
-    /// without them. Not 401, 403, 404, 410 or 429: those are about the resource or the client.
-    public static func mayRefuseValidators(_ status: Int) -> Bool {
-        [400, 412, 413, 414, 431].contains(status)
-    }
-
-    /// `validator` when it is short enough to send back (``maximumValidatorBytes``).
-    public static func usable(_ validator: String?) -> String? {
-        validator.flatMap { $0.utf8.count <= maximumValidatorBytes ? $0 : nil }
     }
 
     /// `Cache-Control: no-cache`: only the server's answer will do.
@@ -107,17 +86,6 @@ public struct RevalidatingTransport: Transport {
         if let contentType = stored.contentType { headers["Content-Type"] = contentType }
         if offline { headers[storedAtHeader] = String(stored.storedAt.timeIntervalSince1970) }
         return HTTPResponse(statusCode: 200, headers: headers, body: stored.body, url: url)
-    }
-}
-
-extension HTTPRequest {
-    /// The request asking only whether the answer kept with these validators changed
-    /// (`If-None-Match`, `If-Modified-Since`): a 304 means it did not.
-    public func revalidating(etag: String?, lastModified: String?) -> HTTPRequest {
-        var conditional = self
-        if let etag { conditional.headers["If-None-Match"] = etag }
-        if let lastModified { conditional.headers["If-Modified-Since"] = lastModified }
-        return conditional
     }
 }
 
@@ -138,8 +106,9 @@ extension RevalidatingTransport: KeepsAnswers {
 
     public func keep(_ response: HTTPResponse, for request: HTTPRequest) async {
         guard request.method == .get, response.statusCode == 200, response.header(Self.revalidatedHeader) == nil else { return }
-        await archive.store(StoredAnswer(body: response.body, contentType: response.header("Content-Type"), etag: Self.usable(response.header("ETag")),
-                                   lastModified: Self.usable(response.header("Last-Modified")), storedAt: now()), for: request.url)
+        let validators = ConditionalGET.validators(of: response)
+        await archive.store(StoredAnswer(body: response.body, contentType: response.header("Content-Type"), etag: validators.etag,
+                                         lastModified: validators.lastModified, storedAt: now()), for: request.url)
     }
 }
 

@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 
 /// A real HTTP server on 127.0.0.1 for service tests: canned routes, a recorded request log, delays.
 ///
 /// It runs a Python 3 standard-library `ThreadingHTTPServer` (a slow route does not block others) in a child
-/// process on an ephemeral port. The child exits when ``stop()`` is called, when this object is released,
-/// and on its own when the test process goes away (its stdin closes or its parent changes).
+/// process on an ephemeral port, a ``LoopbackServer``: the child exits when ``stop()`` is called, when this
+/// object is released, and on its own when the test process goes away (its stdin closes or its parent changes).
 ///
 ///     let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/cart/list", status: 200, body: json)])
 ///     defer { server.stop() }
@@ -54,89 +53,31 @@ public final class LocalHTTPServer: Sendable {
     }
 
     /// A request the server received, in arrival order.
-    public struct RecordedRequest: Sendable, Hashable {
-        public var method: String
-        /// The request target as sent: the path with its query, if any (still percent-encoded).
-        public var path: String
-        public var headers: [String: String]
-        public var body: Data
-
-        /// The value of header `name`, compared case-insensitively.
-        public func header(_ name: String) -> String? {
-            let wanted = name.lowercased()
-            return headers.first { $0.key.lowercased() == wanted }?.value
-        }
-    }
+    public typealias RecordedRequest = LoopbackServer.RecordedRequest
 
     /// Why the server could not start.
-    public struct StartError: Error, CustomStringConvertible {
-        public let description: String
-    }
+    public typealias StartError = LoopbackServer.StartError
 
     /// `http://127.0.0.1:<port>` (no trailing slash).
-    public let baseURL: URL
+    public var baseURL: URL { server.baseURL }
     /// The port the server listens on.
-    public let port: Int
+    public var port: Int { server.port }
 
-    private let directory: URL
-    private let logFile: URL
-    private struct Running {
-        var process: Process?
-        var stdin: Pipe?
-    }
-    // Mutex makes this class Sendable: the process handle is only touched inside `withLock`.
-    private let running: Mutex<Running>
+    private let server: LoopbackServer
+    private var logFile: URL { server.directory.appendingPathComponent("requests.jsonl") }
 
     /// Starts a server answering `routes`; anything else is `404 {"error":"not found"}`.
     /// - Throws: ``StartError`` when `python3` is missing or the server does not report its port.
     public init(routes: [Route]) throws {
-        let fileManager = FileManager.default
-        let directory = fileManager.temporaryDirectory.appendingPathComponent("local-http-server-\(UUID().uuidString)")
-        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-        let script = directory.appendingPathComponent("server.py")
-        let routesFile = directory.appendingPathComponent("routes.json")
-        let logFile = directory.appendingPathComponent("requests.jsonl")
-        let errorFile = directory.appendingPathComponent("stderr.txt")
-        try Data(LocalHTTPServerScript.source.utf8).write(to: script)
-        try JSONSerialization.data(withJSONObject: routes.map(Self.json(for:))).write(to: routesFile)
-        try Data().write(to: logFile)
-        try Data().write(to: errorFile)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script.path, routesFile.path, logFile.path]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        do {
-            try process.run()
-        } catch {
-            try? fileManager.removeItem(at: directory)
-            throw StartError(description: "LocalHTTPServer: could not run python3 (\(error)); install Python 3.")
+        server = try LoopbackServer(name: "LocalHTTPServer") { directory in
+            let script = directory.appendingPathComponent("server.py")
+            let routesFile = directory.appendingPathComponent("routes.json")
+            let logFile = directory.appendingPathComponent("requests.jsonl")
+            try Data(LocalHTTPServerScript.source.utf8).write(to: script)
+            try JSONSerialization.data(withJSONObject: routes.map(Self.json(for:))).write(to: routesFile)
+            try Data().write(to: logFile)
+            return [script.path, routesFile.path, logFile.path]
         }
-
-        // The first line on stdout is the port; EOF first means the script failed.
-        var output = Data()
-        while !output.contains(UInt8(ascii: "\n")) {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
-        }
-        let line = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(line), port > 0, let url = URL(string: "http://127.0.0.1:\(port)") else {
-            process.terminate()
-            process.waitUntilExit()
-            let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            try? fileManager.removeItem(at: directory)
-            throw StartError(description: "LocalHTTPServer: python3 did not report a port. \(stderr)")
-        }
-        self.port = port
-        self.baseURL = url
-        self.directory = directory
-        self.logFile = logFile
-        self.running = Mutex(Running(process: process, stdin: stdin))
     }
 
     /// Serves every file below `directory` with `GET` at `prefix` + its relative path (for example
@@ -162,34 +103,14 @@ public final class LocalHTTPServer: Sendable {
         try self.init(routes: routes)
     }
 
-    deinit {
-        stop()
-        try? FileManager.default.removeItem(at: directory)
-    }
-
     /// The requests received so far, in order.
     public func requests() -> [RecordedRequest] {
-        guard let text = try? String(contentsOf: logFile, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let method = object["method"] as? String, let path = object["path"] as? String
-            else { return nil }
-            let body = (object["body"] as? String).flatMap { Data(base64Encoded: $0) } ?? Data()
-            let headers = object["headers"] as? [String: String] ?? [:]
-            return RecordedRequest(method: method, path: path, headers: headers, body: body)
-        }
+        LoopbackServer.recordedRequests(inLog: logFile)
     }
 
     /// Stops the server and waits for the process to end. Safe to call more than once.
     public func stop() {
-        let stopped = running.withLock { running -> Running in
-            defer { running = Running() }
-            return running
-        }
-        guard let process = stopped.process else { return }
-        try? stopped.stdin?.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        server.stop()
     }
 
     private static func json(for route: Route) -> [String: Any] {

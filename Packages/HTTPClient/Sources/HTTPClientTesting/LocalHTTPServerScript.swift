@@ -62,7 +62,7 @@ class Handler(BaseHTTPRequestHandler):
         body = self.read_body()
         entry = {"method": self.command, "path": self.path,
                  "headers": {k: v for k, v in self.headers.items()},
-                 "body": base64.b64encode(body).decode("ascii")}
+                 "body_base64": base64.b64encode(body).decode("ascii")}
         with log_lock:
             with open(log_path, "a") as log:
                 log.write(json.dumps(entry) + "\n")

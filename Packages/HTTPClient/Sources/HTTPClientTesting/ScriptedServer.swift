@@ -6,27 +6,12 @@ import Foundation
 /// its standard input closes, which ``stop()`` (or releasing the server) does.
 public final class ScriptedServer {
     /// The port the script printed.
-    public let port: Int
-    private let process: Process
-    private let input: Pipe
+    public var port: Int { server.port }
+    private let server: LoopbackServer
 
-    /// Runs `script` with `arguments` and waits for the port on its first line.
+    /// Runs `script` with `arguments` (a ``LoopbackServer``) and waits for the port on its first line.
     public init(script: String, arguments: [String] = []) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw LocalHTTPServer.StartError(description: "the scripted server printed no port (\(String(decoding: line, as: UTF8.self)))")
-        }
-        self.port = port
+        server = try LoopbackServer(name: "the scripted server") { _ in ["-c", script] + arguments }
     }
 
     /// A threaded HTTP/1.1 server on 127.0.0.1 whose request handler a test writes: `handler` is the
@@ -52,14 +37,9 @@ public final class ScriptedServer {
         try self.init(script: script, arguments: arguments)
     }
 
-    deinit {
-        stop()
-    }
-
     /// Ends the script (its standard input closes) and waits for it.
     public func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.waitUntilExit() }
+        server.stop()
     }
 
     /// A server that answers every GET with `body` as `contentType`: over TLS with `certificate` and

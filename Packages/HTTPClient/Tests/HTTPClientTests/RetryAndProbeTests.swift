@@ -81,31 +81,44 @@ final class RetryPolicyTests: XCTestCase {
     }
 }
 
+/// The one probe's rule against a real server: any HTTP answer is reachable, only no answer is not.
 final class ConnectivityProbeTests: XCTestCase {
     func testReachableServerAnswersEvenWith404() async throws {
         let server = try LocalHTTPServer(routes: [.init(method: "GET", path: "/health", body: Data("ok".utf8))])
         defer { server.stop() }
         let probe = ConnectivityProbe(timeout: 2)
         let healthy = await probe.check(server.baseURL.appendingPathComponent("health"))
-        XCTAssertTrue(healthy)
+        XCTAssertEqual(healthy, .reachable)
         let missing = await probe.check(server.baseURL.appendingPathComponent("missing"))
-        XCTAssertTrue(missing, "a 404 still proves the server is there")
+        XCTAssertEqual(missing, .reachable, "a 404 still proves the server is there")
         XCTAssertEqual(server.requests().map(\.method), ["HEAD", "HEAD"])
     }
 
-    func testNothingListeningOrA5xxIsUnreachable() async throws {
-        let closed = await ConnectivityProbe(timeout: 2).check(URL(string: "http://127.0.0.1:\(try CurlTransportTests.closedPort())/")!)
-        XCTAssertFalse(closed)
-        let server = try LocalHTTPServer(routes: [.init(method: "HEAD", path: "/", status: 503)])
+    /// A 5xx is the server's own answer (whether it can serve is the request's to show): reachable.
+    func testA5xxIsReachable() async throws {
+        let server = try LocalHTTPServer(routes: [
+            .init(method: "HEAD", path: "/", status: 503),
+            .init(method: "HEAD", path: "/broken", status: 500, body: Data("oops".utf8)),
+        ])
         defer { server.stop() }
         let unavailable = await ConnectivityProbe(timeout: 2).check(server.baseURL.appendingPathComponent("/"))
-        XCTAssertFalse(unavailable)
+        XCTAssertEqual(unavailable, .reachable, "a 503 answers: the server is there")
+        let broken = await ConnectivityProbe(timeout: 2).check(server.baseURL.appendingPathComponent("broken"))
+        XCTAssertEqual(broken, .reachable, "a 500 answers too")
+        XCTAssertEqual(server.requests().map(\.method), ["HEAD", "HEAD"])
+    }
+
+    func testNothingListeningIsUnreachableAndNamesTheEndpoint() async throws {
+        let port = try CurlTransportTests.closedPort()
+        let closed = await ConnectivityProbe(timeout: 2).check(URL(string: "http://127.0.0.1:\(port)/")!)
+        guard case .unreachable(let endpoint) = closed else { return XCTFail("\(closed)") }
+        XCTAssertTrue(endpoint.contains("127.0.0.1"), endpoint)
     }
 
     func testASilentServerIsUnreachableAfterTheTimeout() async throws {
         let server = try LocalHTTPServer(routes: [.init(method: "HEAD", path: "/", delay: 4)])
         defer { server.stop() }
-        let reachable = await ConnectivityProbe(timeout: 1).check(server.baseURL.appendingPathComponent("/"))
-        XCTAssertFalse(reachable)
+        let silent = await ConnectivityProbe(timeout: 1).check(server.baseURL.appendingPathComponent("/"), naming: "the server")
+        XCTAssertEqual(silent, .unreachable(endpoint: "the server"), "a timeout names the server as the caller does")
     }
 }

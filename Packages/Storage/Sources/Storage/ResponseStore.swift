@@ -1,8 +1,15 @@
 import Foundation
+import HTTPClient
 import Synchronization
 
 /// The last good answers to GET requests, by URL, with their validators (`ETag`, `Last-Modified`):
 /// what a feature shows at once, revalidates, and falls back to when the server cannot be reached.
+///
+/// Its rows are HTTPClient's `StoredAnswer`, the type ``RevalidatingTransport`` keeps and stands in
+/// with: one type for an answer kept, so nothing maps field by field between the network and the file.
+/// Storage may build on HTTPClient (both are of the I/O layer, and HTTPClient's library is plain Swift
+/// with no libcurl and no SQLite), while the transport must not link SQLite: so the type lives there,
+/// and the store is the transport's archive (``ResponseArchive``).
 ///
 /// Bounded: answers over ``maximumBodyBytes`` are not kept, and beyond ``maximumEntries`` answers or
 /// ``maximumTotalBytes`` in all, the least recently used go first.
@@ -17,27 +24,9 @@ public final class ResponseStore: SQLiteStore {
 
     /// What another process's lock kept from being written, by key: the newest answer for each
     /// (``keepSoon(_:for:now:)``), written when the lock goes (``keepWaiting()``).
-    private let waiting = Mutex<[String: Entry]>([:])
+    private let waiting = Mutex<[String: StoredAnswer]>([:])
     /// Whether a task is trying the waiting answers again, so there is one at a time.
     private let retrying = Mutex(false)
-
-    /// An answer kept: its body, its media type and validators, and when the server last said it was
-    /// current. (HTTP's own answer type is the network's; the composition root maps between the two.)
-    public struct Entry: Sendable, Equatable {
-        public var body: Data
-        public var contentType: String?
-        public var etag: String?
-        public var lastModified: String?
-        public var storedAt: Date
-
-        public init(body: Data, contentType: String? = nil, etag: String? = nil, lastModified: String? = nil, storedAt: Date) {
-            self.body = body
-            self.contentType = contentType
-            self.etag = etag
-            self.lastModified = lastModified
-            self.storedAt = storedAt
-        }
-    }
 
     /// A store in `database`, creating its tables when missing. The answers' bodies live in a table
     /// of their own: marking an answer used or current then rewrites a small row, not its body.
@@ -89,25 +78,25 @@ public final class ResponseStore: SQLiteStore {
     }
 
     /// The stored answer for `url`, if any; marks it used.
-    public func entry(for url: String, now: Date = Date()) throws -> Entry? {
+    public func entry(for url: String, now: Date = Date()) throws -> StoredAnswer? {
         guard let row = try database.query("""
             SELECT b.body, a.content_type, a.etag, a.last_modified, a.stored_at FROM answers a JOIN answer_bodies b ON b.url = a.url
             WHERE a.url = ?
             """, [.text(url)]).first else { return nil }
         // Bookkeeping for the bounds: a write that cannot happen now (another process writing) never costs the answer.
         try? database.execute("UPDATE answers SET used_at = ? WHERE url = ?", [.real(now.timeIntervalSince1970), .text(url)])
-        return Entry(body: try row.data("body") ?? Data(), contentType: try row.string("content_type"), etag: try row.string("etag"),
+        return StoredAnswer(body: try row.data("body") ?? Data(), contentType: try row.string("content_type"), etag: try row.string("etag"),
                      lastModified: try row.string("last_modified"),
                      storedAt: Date(timeIntervalSince1970: try row.double("stored_at") ?? 0))
     }
 
     /// Keeps `entry` as the answer for `url` (replacing an older one), then trims the store to its bounds.
     /// An answer larger than ``maximumBodyBytes`` is not kept (and an older one for `url` is dropped).
-    public func save(_ entry: Entry, for url: String, now: Date = Date()) throws {
+    public func save(_ entry: StoredAnswer, for url: String, now: Date = Date()) throws {
         try database.transaction { transaction in try Self.save(entry, for: url, now: now, in: transaction) }
     }
 
-    private static func save(_ entry: Entry, for url: String, now: Date, in transaction: SQLiteTransaction) throws {
+    private static func save(_ entry: StoredAnswer, for url: String, now: Date, in transaction: SQLiteTransaction) throws {
         guard entry.body.count <= Self.maximumBodyBytes else {
             try transaction.execute("DELETE FROM answers WHERE url = ?; DELETE FROM answer_bodies WHERE url = ?", [.text(url), .text(url)])
             return
@@ -138,7 +127,7 @@ public final class ResponseStore: SQLiteStore {
     ///
     /// - Returns: whether it was written now.
     @discardableResult
-    public func keepSoon(_ entry: Entry, for url: String, now: Date = Date()) -> Bool {
+    public func keepSoon(_ entry: StoredAnswer, for url: String, now: Date = Date()) -> Bool {
         do {
             try save(entry, for: url, now: now)
             return true

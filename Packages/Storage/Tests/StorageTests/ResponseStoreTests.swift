@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import Storage
 import StorageTesting
 import XCTest
@@ -7,11 +8,11 @@ final class ResponseStoreTests: XCTestCase {
     func testAnAnswerIsKeptWithItsValidatorsAndReplacedByANewerOne() throws {
         let store = try ResponseStore(database: .inMemory())
         XCTAssertNil(try store.entry(for: "http://x/list"))
-        let first = ResponseStore.Entry(body: Data("[1]".utf8), contentType: "application/json", etag: "\"v1\"",
+        let first = StoredAnswer(body: Data("[1]".utf8), contentType: "application/json", etag: "\"v1\"",
                                         lastModified: "Wed, 25 Nov 2026 10:00:00 GMT", storedAt: Date(timeIntervalSince1970: 100))
         try store.save(first, for: "http://x/list")
         XCTAssertEqual(try store.entry(for: "http://x/list"), first)
-        let second = ResponseStore.Entry(body: Data("[1,2]".utf8), etag: "\"v2\"", storedAt: Date(timeIntervalSince1970: 200))
+        let second = StoredAnswer(body: Data("[1,2]".utf8), etag: "\"v2\"", storedAt: Date(timeIntervalSince1970: 200))
         try store.save(second, for: "http://x/list")
         XCTAssertEqual(try store.entry(for: "http://x/list"), second)
         try store.markCurrent("http://x/list", at: Date(timeIntervalSince1970: 300))
@@ -20,11 +21,11 @@ final class ResponseStoreTests: XCTestCase {
     }
 
     /// Rows an older version kept under a URL with a password go (the archive keeps answers under
-    /// ``StoreKey`` since: AppsCLITests' ResponseArchiveTests).
+    /// ``StoreKey`` since: ResponseArchiveTests).
     func testTheMigrationDropsAnswersKeptUnderAPassword() throws {
         let directory = try TemporaryDirectory()
         let store = try ResponseStore.open(directory: directory.url)
-        let answer = ResponseStore.Entry(body: Data("[1]".utf8), etag: "\"v1\"", storedAt: Date(timeIntervalSince1970: 100))
+        let answer = StoredAnswer(body: Data("[1]".utf8), etag: "\"v1\"", storedAt: Date(timeIntervalSince1970: 100))
         try store.save(answer, for: "http://me@localhost/api/list")
         // A row an older version kept under a URL with a password.
         try store.save(answer, for: "http://me:old-pw@localhost/old")
@@ -55,12 +56,12 @@ final class ResponseStoreTests: XCTestCase {
     func testAnAnswerALockKeepsOutIsWrittenWhenTheLockGoes() async throws {
         let directory = try TemporaryDirectory()
         let store = try ResponseStore.open(directory: directory.url)
-        let old = ResponseStore.Entry(body: Data("[1]".utf8), etag: "\"v1\"", storedAt: Date(timeIntervalSince1970: 100))
+        let old = StoredAnswer(body: Data("[1]".utf8), etag: "\"v1\"", storedAt: Date(timeIntervalSince1970: 100))
         try store.save(old, for: "http://x/list")
         let holder = try LockHolder(path: directory.url.appendingPathComponent(ResponseStore.fileName).path)
 
         XCTAssertEqual(try store.entry(for: "http://x/list"), old, "a reader of a WAL store is not locked out")
-        let new = ResponseStore.Entry(body: Data("[1,2]".utf8), etag: "\"v2\"", storedAt: Date(timeIntervalSince1970: 200))
+        let new = StoredAnswer(body: Data("[1,2]".utf8), etag: "\"v2\"", storedAt: Date(timeIntervalSince1970: 200))
         XCTAssertFalse(store.keepSoon(new, for: "http://x/list"), "not written while the lock is held")
         XCTAssertEqual(store.waitingCount, 1)
         if case .busy? = storageError({ try store.save(new, for: "http://x/other") }) {} else {

@@ -10,18 +10,12 @@ public protocol NumbersService: Sendable {
     func keptCatalog() async -> Fetched<NumbersCatalog>?
     /// `GET {base}/json.php?name={name}`, and when it was current if a kept copy stood in.
     func fetchDetail(name: String) async throws -> Fetched<NumberDetail>
-    /// Whether the server answers at all (any status): checked before the first list request, so a
-    /// missing connection reads "No connection to …" instead of a transport error.
+    /// Whether the server answers at all (any status: HTTPClient's ``ConnectivityProbe`` rule): checked
+    /// before the first list request, so a missing connection reads "No connection to …" instead of a
+    /// transport error.
     func checkConnectivity() async -> Connectivity
 }
 
 extension NumbersService {
     public func keptCatalog() async -> Fetched<NumbersCatalog>? { nil }
-}
-
-/// The answer of a connectivity check.
-public enum Connectivity: Sendable, Equatable {
-    case reachable
-    /// Nothing answered at `endpoint` ("dev.tapptic.com", "127.0.0.1:8080").
-    case unreachable(endpoint: String)
 }

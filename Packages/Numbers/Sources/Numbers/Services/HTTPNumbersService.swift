@@ -31,22 +31,10 @@ public struct HTTPNumbersService: NumbersService {
         try URLBuilder(base: base).appending(path: "json.php").appending(query: "name", name).url()
     }
 
-    /// A HEAD of the list: any answer, even an error status, proves the server is there.
+    /// A HEAD of the list through the one ``ConnectivityProbe``: any answer, even an error status,
+    /// proves the server is there; a server that does not answer is named by the base URL.
     public func checkConnectivity() async -> Connectivity {
         guard let url = try? URLBuilder(base: baseURL).appending(path: "json.php").url() else { return .reachable }
-        do {
-            _ = try await client.send(HTTPRequest(method: .head, url: url, byteLimit: 0))
-            return .reachable
-        } catch {
-            switch error {
-            case .offline(let endpoint), .connectionLost(let endpoint):
-                return .unreachable(endpoint: endpoint.isEmpty ? (baseURL.host ?? "") : endpoint)
-            case .timeout:
-                // No answer at all within --timeout: asking for the list would only wait as long again.
-                return .unreachable(endpoint: URLDisplay.redacted(baseURL))
-            default:
-                return .reachable // a slow or odd answer is for the list request to report
-            }
-        }
+        return await ConnectivityProbe(transport: client.transport).check(url, naming: URLDisplay.redacted(baseURL))
     }
 }

@@ -3,9 +3,8 @@ import HTTPClient
 import Storage
 import StorageTesting
 import XCTest
-@testable import AppsCLIKit
 
-/// The composition root's glue between the revalidating transport and the SQLite store: every field
+/// The SQLite store as the revalidating transport's archive: every field
 /// of an answer goes in and comes back, under the URL's key (a password never keys a row).
 final class ResponseArchiveTests: XCTestCase {
     func testAnAnswerComesBackWholeUnderItsKeyAndIsMarkedCurrent() async throws {
