@@ -154,10 +154,15 @@ public struct Frame: Hashable, Sendable {
     public mutating func fill(_ rect: Rect, style: Style) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        let blank = Cell.blank(style)
         for row in area.row..<area.maxRow {
-            for column in area.column..<area.maxColumn {
-                setCell(.blank(style), column: column, row: row)
-            }
+            // Only the edges can cut a wide cell in half (setCell repairs it); between them every cell
+            // is replaced whole, wide ones with their continuation (a picture's box erased costs a store a cell).
+            setCell(blank, column: area.column, row: row)
+            guard area.columns > 1 else { continue }
+            let rowStart = row * size.columns
+            for index in (rowStart + area.column + 1)..<(rowStart + area.maxColumn - 1) { cells[index] = blank }
+            setCell(blank, column: area.maxColumn - 1, row: row)
         }
     }
 
@@ -251,9 +256,11 @@ extension Frame {
         guard other.size == size else { return }
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        let picture = Cell.picture
         for row in area.row..<area.maxRow {
-            for column in area.column..<area.maxColumn where other[column, row].isPicture {
-                cells[row * size.columns + column] = .picture
+            let rowStart = row * size.columns
+            for index in (rowStart + area.column)..<(rowStart + area.maxColumn) where other.cells[index].isPicture {
+                cells[index] = picture
             }
         }
     }

@@ -116,4 +116,20 @@ final class FrameTests: XCTestCase {
         XCTAssertEqual(frame.text, "a\n")
         XCTAssertTrue(frame[2, 1].style.bold)
     }
+
+    /// A fill whose edges cut wide characters in half leaves no half behind outside it, and replaces
+    /// the wide ones inside whole.
+    func testAFillThatCutsWideCharactersLeavesNoHalf() {
+        var frame = frame(10, 1)
+        frame.put("漢字a漢字", at: Point(column: 0, row: 0))
+        XCTAssertEqual(frame.text, "漢字a漢字")
+        // Columns 1…7: from the second half of 漢 to the first half of the second 字.
+        frame.fill(Rect(column: 1, row: 0, columns: 7, rows: 1), style: .plain)
+        XCTAssertEqual(frame.text, "")
+        XCTAssertTrue((0..<10).allSatisfy { frame[$0, 0] == .blank() }, "\((0..<10).map { frame[$0, 0] })")
+        var inside = self.frame(10, 1)
+        inside.put("ab漢字cd", at: Point(column: 0, row: 0))
+        inside.fill(Rect(column: 1, row: 0, columns: 6, rows: 1), style: .plain)
+        XCTAssertEqual(inside.text, "a      d")
+    }
 }
