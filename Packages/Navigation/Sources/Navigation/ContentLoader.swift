@@ -74,6 +74,11 @@ public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
         load()
     }
 
+    /// Stops the load on its way, whose answer is then never applied (a screen that goes away).
+    public func cancel() {
+        work.cancel(WorkKey(self, "content"))
+    }
+
     private func load() {
         guard let obtain, let publish else { return }
         willLoad?()

@@ -27,6 +27,10 @@ public protocol FilteredListPresenting: ListPresenting, FilteredListViewOutput {
     /// time the filter is used, then hands them to ``ListModel/provideSearchTexts(_:)``); by default
     /// nothing: the texts come with the items.
     func makeSearchTexts()
+    /// The filter changed the rows, and with them maybe the selected item (`previous` was selected
+    /// before; ``ListModel/selectedItem`` is now): what follows the selection follows it (a detail
+    /// pane). By default nothing.
+    func selectionDidChange(from previous: Items.Element?)
 }
 
 extension FilteredListPresenting {
@@ -53,6 +57,7 @@ extension FilteredListPresenting {
                      publish: { [weak self] in self?.publish() })
     }
     public func makeSearchTexts() {}
+    public func selectionDidChange(from previous: Items.Element?) {}
 
     public func didRequestReload() { loader.reload() }
 
@@ -66,8 +71,10 @@ extension FilteredListPresenting {
     /// filters nothing yet), so the items that land next are filtered by what was typed.
     public func didEditSearch(_ newSearch: SearchFieldState) {
         search = newSearch
+        let before = model.selectedItem
         guard model.filter(by: newSearch.query), isLoaded else { return publish() }
         if model.needsSearchTexts { makeSearchTexts() }
+        selectionDidChange(from: before)
         publish()
         showImages()
     }
@@ -127,10 +134,4 @@ extension PicturedListPresenting {
     }
 
     public func willLoad() { images.retryFailed() }
-
-    /// Slots for the rows' pictures, each obtained by `fetch` in a job of `work` (so the host redraws
-    /// when it ends), the list published after each picture arrived or failed.
-    public func makeImages(work: WorkTracker, fetch: @escaping ImageSlots.Fetch) -> ImageSlots {
-        ImageSlots(start: { work.runPicture($0) }, fetch: fetch, changed: { [weak self] in self?.publish() })
-    }
 }

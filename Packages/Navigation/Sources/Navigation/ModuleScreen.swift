@@ -1,3 +1,4 @@
+import PictureUI
 import TerminalKit
 import TerminalUI
 
@@ -109,4 +110,13 @@ public protocol ModulePresenting: AnyObject {
 extension ModulePresenting {
     /// Shows the current state.
     public func publish() { view?.display(viewModel) }
+
+    /// Slots for the pictures the screen shows (a list's rows, a page's photo), each obtained by `fetch`
+    /// in a picture job of `work` (so the host redraws when it ends), at most `maximumInFlight` at once;
+    /// `changed` runs after each picture arrived or failed: by default the state is published.
+    public func makeImages(work: WorkTracker, maximumInFlight: Int = 4, fetch: @escaping ImageSlots.Fetch,
+                           changed: (@MainActor () -> Void)? = nil) -> ImageSlots {
+        ImageSlots(maximumInFlight: maximumInFlight, start: { work.runPicture($0) }, fetch: fetch,
+                   changed: changed ?? { [weak self] in self?.publish() })
+    }
 }

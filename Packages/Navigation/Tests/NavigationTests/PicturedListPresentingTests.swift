@@ -36,6 +36,11 @@ final class PicturedListPresentingTests: XCTestCase {
         }
         static let pictureMarginRows = 1
         var viewModel: Int { 0 }
+        /// What the filter did to the selection: the item before → the item after.
+        var selectionChanges: [String] = []
+        func selectionDidChange(from previous: String?) {
+            selectionChanges.append("\(previous ?? "none") → \(model.selectedItem ?? "none")")
+        }
 
         func didLoad() {
             startLoading(kept: { nil }, obtain: { () throws(Failure) in (["broken", "b", "c", "d", "e", "f"], nil) },
@@ -65,5 +70,19 @@ final class PicturedListPresentingTests: XCTestCase {
         await presenter.work.waitUntilIdle()
         XCTAssertEqual(presenter.fetches.all.filter { $0 == "broken" }.count, 2)
         guard case .loaded = presenter.images[presenter.pictureURL(of: "broken")] else { return XCTFail("the reload loads it") }
+    }
+
+    /// The filter tells the presenter what it did to the selection (a detail pane follows it): the item
+    /// before and, in the model, the item now; a query that changes nothing says nothing.
+    func testTheFilterSaysWhatItDidToTheSelection() async {
+        let presenter = Presenter()
+        presenter.didLoad()
+        await presenter.work.waitUntilIdle()
+        presenter.didChangeSelection(to: 2, firstVisibleRow: 0, visibleRows: 0..<2)
+        presenter.didEditSearch(SearchFieldState(query: "d"))
+        presenter.didEditSearch(SearchFieldState(query: "zz"))
+        presenter.didEditSearch(SearchFieldState(query: "zz"))
+        presenter.didEditSearch(SearchFieldState(query: ""))
+        XCTAssertEqual(presenter.selectionChanges, ["c → d", "d → none", "none → d"])
     }
 }

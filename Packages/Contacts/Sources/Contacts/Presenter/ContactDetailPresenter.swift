@@ -54,7 +54,7 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
     private var isBusy = false
     private var notice: String?
     private var noticeIsError = false
-    private let images = ImageSlots(maximumInFlight: 1)
+    private lazy var images = makeImages(work: work, maximumInFlight: 1) { [interactor] in try await interactor.obtainImage(at: $0) }
 
     init(contact summary: ContactSummary, interactor: ContactDetailInteractor, router: any ContactDetailRouting, work: WorkTracker) {
         self.summary = summary
@@ -245,8 +245,7 @@ final class ContactDetailPresenter: ContactDetailViewOutput, ContactFormModuleOu
 
     private func showPicture() {
         let urls = contact.flatMap { interactor.obtainPictureURL($0.profilePic) }.map { [$0] } ?? []
-        images.show(urls, start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                     changed: { [weak self] in self?.publish() })
+        images.show(urls)
     }
 
     var viewModel: ContactDetailViewModel {

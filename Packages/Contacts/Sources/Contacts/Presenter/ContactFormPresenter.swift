@@ -56,7 +56,9 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput, Mo
     private var previewCaption = ContactsTexts.photoPreviewEmpty
     /// The path the preview shows (so a key that does not change it loads nothing).
     private var previewPath = ""
-    private let images = ImageSlots(maximumInFlight: 1)
+    /// The current picture (editing), shown while the photo field is empty.
+    private lazy var images = makeImages(work: work, maximumInFlight: 1, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
+                                         changed: { [weak self] in self?.currentPictureChanged() })
 
     init(mode: ContactFormMode, refused: RefusedContactWrite? = nil, interactor: ContactFormInteractor, router: any ContactFormRouting,
          work: WorkTracker) {
@@ -210,7 +212,7 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput, Mo
             showCurrentPicture()
             return
         }
-        images.show([], start: { [work] in work.runPicture($0) }, fetch: { _ in throw CancellationError() }, changed: {})
+        images.show([])
         preview = .loading
         previewCaption = (path as NSString).lastPathComponent
         work.runLatest(WorkKey(self, "preview"), { [interactor] in
@@ -237,13 +239,15 @@ final class ContactFormPresenter: ContactFormViewOutput, ConfirmDialogOutput, Mo
             return
         }
         previewCaption = ContactsTexts.currentPhoto
-        images.show([url], start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                    changed: { [weak self] in
-                        guard let self, self.previewPath.isEmpty else { return }
-                        self.preview = self.images[url]
-                        self.publish()
-                    })
+        images.show([url])
         preview = images[url]
+    }
+
+    /// The current picture arrived or failed: the preview shows it while the photo field is empty.
+    private func currentPictureChanged() {
+        guard previewPath.isEmpty, let url = currentPictureURL else { return }
+        preview = images[url]
+        publish()
     }
 
     var viewModel: ContactFormViewModel {

@@ -35,7 +35,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     var list = ListState(visibleRows: 0..<ContactListPresenter.initialVisibleRows)
     var rowCount: Int { rowMap.rowCount }
     private var notice: String?
-    private let images = ImageSlots()
+    private lazy var images = makeImages(work: work) { [interactor] in try await interactor.obtainImage(at: $0) }
     /// The offline notice and the retries while a list kept from an earlier run stands in (a server's list).
     let kept = KeptContent()
     /// The changes waiting in the outbox for the server, sent and asked again for.
@@ -277,8 +277,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         let urls = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows).compactMap { row in
             rowMap.position(atRow: row).flatMap { page[$0] }.flatMap(interactor.obtainPictureURL(for:))
         }
-        images.show(urls, start: { [work] in work.runPicture($0) }, fetch: { [interactor] in try await interactor.obtainImage(at: $0) },
-                    changed: { [weak self] in self?.publish() })
+        images.show(urls)
     }
 
     var viewModel: ContactListViewModel {

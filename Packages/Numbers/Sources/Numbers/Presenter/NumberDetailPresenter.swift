@@ -20,11 +20,12 @@ final class NumberDetailPresenter: NumberDetailViewOutput, ModulePresenting {
     private let work: WorkTracker
     private let item: NumberItem
 
-    private var text = NumberDetailViewModel.Text.loading
+    /// The detail as it loads, the latest load winning (a kept one stands in while the server is away).
+    private let loader: ContentLoader<NumberDetail, NumbersError>
     private var imageURL: URL?
     private var image = ImageSlot.none
     /// The offline notice and the retries while a detail kept from an earlier visit stands in.
-    let kept = KeptContent()
+    var kept: KeptContent { loader.kept }
 
     private let router: (any NumberDetailRouting)?
     /// What `y` copied, beside the offline notice.
@@ -35,16 +36,25 @@ final class NumberDetailPresenter: NumberDetailViewOutput, ModulePresenting {
         self.item = item
         self.interactor = interactor
         self.work = work
+        loader = ContentLoader(work: work)
     }
 
     /// A detail replaced by another selection stops its requests instead of running them out.
     isolated deinit {
-        work.cancel(WorkKey(self, "detail"))
+        loader.cancel()
         work.cancel(WorkKey(self, "picture"))
     }
 
     func didLoad() {
-        load()
+        let name = item.name
+        loader.start(kept: { nil }, obtainOrThrow: { [interactor] () throws(NumbersError) in
+            let obtained = try await interactor.obtainDetail(name: name)
+            return (obtained.detail, obtained.storedAt)
+        }, show: { [weak self] detail in
+            guard let self else { return }
+            if let url = detail.imageURL, url != self.imageURL { self.loadImage(url) }
+            self.publish()
+        }, publish: { [weak self] in self?.publish() })
         loadImage(item.imageURL)
     }
 
@@ -56,33 +66,8 @@ final class NumberDetailPresenter: NumberDetailViewOutput, ModulePresenting {
 
     func didRequestReload() {
         copyNotice = nil
-        kept.reloadRequested()
-        load()
+        loader.reload()
         if case .unavailable = image { loadImage(imageURL) }
-    }
-
-    private func load() {
-        // A kept detail stays on screen while the server is asked again.
-        if kept.storedAt == nil { text = .loading }
-        publish()
-        let name = item.name
-        work.runLatest(WorkKey(self, "detail"), { [interactor] () -> Result<(detail: NumberDetail, storedAt: Date?), NumbersError> in
-            do throws(NumbersError) { return .success(try await interactor.obtainDetail(name: name)) } catch { return .failure(error) }
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let obtained):
-                let detail = obtained.detail
-                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
-                self.text = .loaded(detail.text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-                                    ?? NumbersTexts.noText)
-                if let url = detail.imageURL, url != self.imageURL { self.loadImage(url) }
-            case .failure(let error):
-                self.kept.received(storedAt: nil) {}
-                self.text = .failed(message: NumbersTexts.message(for: error))
-            }
-            self.publish()
-        })
     }
 
     private func loadImage(_ url: URL?) {
@@ -99,6 +84,21 @@ final class NumberDetailPresenter: NumberDetailViewOutput, ModulePresenting {
             self.image = slot
             self.publish()
         })
+    }
+
+    /// The text in the loader's state: a kept detail stays on screen while the server is asked again;
+    /// a fresh one asked again shows that it is loading.
+    private var text: NumberDetailViewModel.Text {
+        switch loader.content {
+        case .loading: .loading
+        case .failed(let error): .failed(message: NumbersTexts.message(for: error))
+        case .loaded(let detail): .loaded(Self.text(of: detail))
+        case .reloading(let detail): kept.storedAt == nil ? .loading : .loaded(Self.text(of: detail))
+        }
+    }
+
+    private static func text(of detail: NumberDetail) -> String {
+        detail.text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 } ?? NumbersTexts.noText
     }
 
     var viewModel: NumberDetailViewModel {

@@ -58,20 +58,16 @@ final class NumbersListPresenter: NumbersListViewOutput, PicturedListPresenting,
         router.openDetail(of: item)
     }
 
-    func didEditSearch(_ newSearch: SearchFieldState) {
-        search = newSearch
-        let before = model.selectedItem
-        // Taken also while the list first loads, so the list that lands is filtered by it.
-        guard model.filter(by: newSearch.query), isLoaded else { return publish() }
-        // The detail follows the selection: another number selected now is the one shown, none while
-        // nothing matches (a number the list does not show is not there to tab to), and it comes back.
+    /// The detail follows the selection through the filter: another number selected now is the one
+    /// shown, none while nothing matches (a number the list does not show is not there to tab to), and
+    /// it comes back. (The query is taken also while the list first loads, so the list that lands is
+    /// filtered by it.)
+    func selectionDidChange(from before: NumberItem?) {
         if let after = model.selectedItem {
             if after.name != before?.name { router.showDetail(of: after) }
         } else if before != nil {
             router.closeDetail()
         }
-        publish()
-        showImages()
     }
 
     /// A list to show (the kept one, or the server's answer).
