@@ -105,6 +105,19 @@ final class ContentLoaderTests: XCTestCase {
         XCTAssertEqual(shown.last, "second", "the latest load's answer is the one shown")
         XCTAssertFalse(shown.contains("first"), "the load before it is never applied")
     }
+
+    /// A screen that goes away stops its load: the answer that comes later is never shown.
+    func testACancelledLoadIsNeverShown() async {
+        let work = WorkTracker(), loader = ContentLoader<String, Failure>(work: work)
+        let server = Server([.success("late")])
+        start(loader, server: server, kept: nil)
+        await server.calls.waitUntilStarted(1)
+        loader.cancel()
+        server.calls.release(1)
+        await work.waitUntilIdle()
+        XCTAssertEqual(shown, [], "the answer after the cancel is not shown")
+        guard case .loading = loader.content else { return XCTFail("\(loader.content)") }
+    }
 }
 
 private extension Loadable {

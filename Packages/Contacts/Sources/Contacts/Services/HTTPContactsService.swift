@@ -52,22 +52,18 @@ public struct HTTPContactsService: ContactsService {
     }
 
     public func performCreate(_ changes: ContactChanges) async throws(ContactsError) -> Contact {
-        do {
+        try await saving {
             let url = try ContactsRoutes.create.url(base: baseURL)
             guard let contact = try await save(try Self.request(.post, url: url, changes: changes)) else {
                 // Created (2xx), but the answer does not say as what: the caller looks for it.
                 throw ContactsError.noAnswer(nil)
             }
             return contact
-        } catch let error as ContactsError {
-            throw error
-        } catch {
-            throw Self.saveFailure(error)
         }
     }
 
     public func performUpdate(id: Int, _ changes: ContactChanges) async throws(ContactsError) -> Contact {
-        do {
+        try await saving {
             let url = try ContactsRoutes.update.url(base: baseURL, ["id": String(id)])
             guard let contact = try await save(try Self.request(.put, url: url, changes: changes)) else {
                 // Saved (2xx) with an unreadable answer: the contact as the server now has it.
@@ -76,6 +72,14 @@ public struct HTTPContactsService: ContactsService {
                 }
             }
             return contact
+        }
+    }
+
+    /// A create or an update: what it throws as the feature's error (the server's messages, an answer
+    /// that cannot be read, or why the request failed).
+    private func saving(_ body: () async throws -> Contact) async throws(ContactsError) -> Contact {
+        do {
+            return try await body()
         } catch let error as ContactsError {
             throw error
         } catch {
