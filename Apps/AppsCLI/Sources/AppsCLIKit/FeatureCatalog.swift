@@ -14,7 +14,6 @@ import Numbers
 import ProductGrid
 import ResourceDirectory
 import Storage
-import Synchronization
 import TerminalUI
 import SystemActions
 import WebBrowser
