@@ -254,6 +254,57 @@ final class ContactListPresenterTests: XCTestCase {
         XCTAssertNil(presenter.viewModel.notice, "a fresh answer ends the notice")
     }
 
+    /// The loader's source is the directory: a search in a kept list asks the server nothing and
+    /// leaves the retry's waits as they are (it says nothing new of the server); the retry, when it
+    /// comes, reads the contacts again for the search typed.
+    func testASearchInAKeptListAsksNothingAndTheRetryKeepsTheSearch() async {
+        let service = InMemoryContactsService()
+        let storedAt = Date(timeIntervalSince1970: 1_764_100_000)
+        service.answerListsAsKept(since: [storedAt, nil])
+        let (presenter, _, work) = makePresenter(service)
+        let waits = Mutex<[Duration]>([])
+        let released = RetryGate()
+        presenter.kept.wait = { duration in
+            waits.withLock { $0.append(duration) }
+            await released.pass()
+        }
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        XCTAssertNotNil(presenter.kept.storedAt)
+        presenter.didEditSearch(SearchFieldState(query: "bayu", isEditing: true))
+        await work.waitUntilIdle()
+        XCTAssertEqual(presenter.viewModel.lines, ["B", "> bayu Nugroho"])
+        XCTAssertEqual(service.calls, [.list], "the search is the directory's: nothing asked of the server")
+        XCTAssertEqual(waits.withLock { $0 }, [.seconds(2)], "one wait, not restarted by the search")
+        XCTAssertEqual(presenter.kept.storedAt, storedAt, "still the kept list")
+        released.isOpen = true
+        await waitUntil("the retry asked again") { service.calls.count >= 2 }
+        await work.waitUntilIdle()
+        XCTAssertEqual(service.calls, [.list, .list])
+        XCTAssertNil(presenter.kept.storedAt, "the fresh answer ends the notice")
+        XCTAssertEqual(presenter.viewModel.lines, ["B", "> bayu Nugroho"], "the retry answers the search typed")
+    }
+
+    /// `r` under a filter reads the contacts again and shows the filter's rows, the selection on its contact.
+    func testAReloadUnderAFilterKeepsTheFilterAndTheSelection() async throws {
+        let service = InMemoryContactsService()
+        let (presenter, _, work) = makePresenter(service)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.didEditSearch(SearchFieldState(query: "a", isEditing: false))
+        await work.waitUntilIdle()
+        let rows = presenter.viewModel.lines
+        let target = try XCTUnwrap(rows.lastIndex { !$0.hasPrefix("> ") && $0.count > 1 })
+        presenter.didChangeSelection(to: target, firstVisibleRow: 0, visibleRows: 0..<rows.count)
+        let selected = presenter.viewModel.lines[target]
+        presenter.didRequestReload()
+        await work.waitUntilIdle()
+        XCTAssertEqual(service.calls, [.list, .list], "the reload read the contacts again")
+        XCTAssertEqual(presenter.viewModel.search.query, "a")
+        XCTAssertEqual(presenter.viewModel.lines.map { $0.replacingOccurrences(of: "> ", with: "") }, rows.map { $0.replacingOccurrences(of: "> ", with: "") })
+        XCTAssertEqual(presenter.viewModel.lines[target], selected, "the selection stays on its contact")
+    }
+
     func testHeadersCannotBeChosenOrTouched() async {
         let (presenter, router, work) = makePresenter()
         presenter.didLoad()

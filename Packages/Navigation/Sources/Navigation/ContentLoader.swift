@@ -11,7 +11,11 @@ import Foundation
 ///   stand in, and that is the transport's doing (its answer then carries when it was current).
 /// - A reload keeps what is shown until the answer comes (``Loadable/reloading(_:)``), unless the
 ///   screen shows its loading state for a reload (``init(work:reloadShowsLoading:)``).
-/// - While a kept copy stands in, ``kept`` asks the server again by itself.
+/// - While a kept copy stands in, ``kept`` asks the server again by itself. An answer that says
+///   nothing new of the server (the same kept copy while that retry waits: a search in it) leaves the
+///   waits as they are.
+/// - The content can come from a source that changes (a search typed, a change saved): ``refresh()``
+///   loads again from it, as a reload does but without the person's restart of the waits.
 @MainActor
 public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
     /// What a load obtains: the value and, when a kept copy stood in for the server, when it was current.
@@ -28,6 +32,7 @@ public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
     private var show: (@MainActor (Value) -> Void)?
     private var publish: (@MainActor () -> Void)?
     private var willLoad: (@MainActor () -> Void)?
+    private var failed: (@MainActor (Failure) -> Void)?
 
     /// - Parameter reloadShowsLoading: a reload shows the loading state instead of what was shown
     ///   (check24's overview, whose pull-to-refresh shows it, as the original app did).
@@ -42,16 +47,20 @@ public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
     ///   - obtain: the server's answer, or why there is none.
     ///   - willLoad: what every load does first (pictures that failed are tried again).
     ///   - show: shows a value ``content`` now holds (the kept copy, then the answer), publishing it.
+    ///   - failed: what an answer that is an error does besides ``content`` (a list that keeps its
+    ///     rows on screen says so in a notice), before `publish`.
     ///   - publish: shows the state when it changed without a value (loading, reloading, failed).
     public func start(kept obtainKept: @escaping @Sendable () async -> Obtained?,
                       obtain: @escaping @Sendable () async -> Result<Obtained, Failure>,
                       willLoad: @escaping @MainActor () -> Void = {},
                       show: @escaping @MainActor (Value) -> Void,
+                      failed: (@MainActor (Failure) -> Void)? = nil,
                       publish: @escaping @MainActor () -> Void) {
         self.obtainKept = obtainKept
         self.obtain = obtain
         self.willLoad = willLoad
         self.show = show
+        self.failed = failed
         self.publish = publish
         load()
     }
@@ -74,17 +83,24 @@ public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
         load()
     }
 
+    /// Loads again because what the content comes from changed (a search typed, a change saved): as
+    /// ``reload()``, but the waits of ``kept`` go on as they were, and while content is shown nothing is
+    /// published until the answer (the screen changes once, in place).
+    public func refresh() {
+        load(publishesAtOnce: content.value == nil || reloadShowsLoading)
+    }
+
     /// Stops the load on its way, whose answer is then never applied (a screen that goes away).
     public func cancel() {
         work.cancel(WorkKey(self, "content"))
     }
 
-    private func load() {
+    private func load(publishesAtOnce: Bool = true) {
         guard let obtain, let publish else { return }
         willLoad?()
         let isFirstLoad = content.value == nil
         content = reloadShowsLoading ? .loading : content.reloaded
-        publish()
+        if publishesAtOnce { publish() }
         if isFirstLoad, let obtainKept {
             work.run { [weak self] in
                 // Only while nothing answered yet: never over the server's answer, nor over its error.
@@ -98,13 +114,16 @@ public final class ContentLoader<Value: Sendable, Failure: Error & Sendable> {
             guard let self else { return }
             switch result {
             case .success(let obtained):
-                // Told first: the frame that shows the answer says whether it is current.
-                self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() }
+                // Told first: the frame that shows the answer says whether it is current. The same kept
+                // copy again while its retry waits says nothing new of the server.
+                let sameKeptCopy = obtained.storedAt != nil && obtained.storedAt == self.kept.storedAt && self.kept.isRetryPending
+                if !sameKeptCopy { self.kept.received(storedAt: obtained.storedAt) { [weak self] in self?.load() } }
                 self.content = .loaded(obtained.value)
                 self.show?(obtained.value)
             case .failure(let error):
                 self.kept.received(storedAt: nil) {}
                 self.content = .failed(error)
+                self.failed?(error)
                 self.publish?()
             }
         })

@@ -106,6 +106,30 @@ final class ContentLoaderTests: XCTestCase {
         XCTAssertFalse(shown.contains("first"), "the load before it is never applied")
     }
 
+    /// A refresh (the source changed: a search typed) changes nothing on screen until its answer, and
+    /// an answer that is an error reaches the presenter's hook before it is published.
+    func testARefreshPublishesOnlyItsAnswerAndAFailureReachesTheHook() async {
+        let work = WorkTracker(), loader = ContentLoader<String, Failure>(work: work)
+        let server = Server([.success("first"), .success("second"), .failure(Failure())])
+        var failures: [(Failure, Int)] = []
+        loader.start(kept: { nil }, obtain: { await server.answer() }, show: { [weak self] in self?.shown.append($0) },
+                     failed: { [weak self] in failures.append(($0, self?.published ?? -1)) }, publish: { [weak self] in self?.published += 1 })
+        server.calls.release(1)
+        await work.waitUntilIdle()
+        let before = published
+        loader.refresh()
+        XCTAssertEqual(published, before, "nothing published while the answer is on its way")
+        guard case .reloading("first") = loader.content else { return XCTFail("\(loader.content)") }
+        server.calls.release(2)
+        await work.waitUntilIdle()
+        XCTAssertEqual(shown, ["first", "second"])
+        loader.refresh()
+        server.calls.release(3)
+        await work.waitUntilIdle()
+        XCTAssertEqual(failures.map(\.0), [Failure()])
+        XCTAssertEqual(failures.first?.1, published - 1, "the hook runs before the failed state is published")
+    }
+
     /// A screen that goes away stops its load: the answer that comes later is never shown.
     func testACancelledLoadIsNeverShown() async {
         let work = WorkTracker(), loader = ContentLoader<String, Failure>(work: work)

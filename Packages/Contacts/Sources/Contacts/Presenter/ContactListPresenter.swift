@@ -5,6 +5,12 @@ import PictureUI
 import Navigation
 import TerminalUI
 
+/// A load of the home list, with the search it answers (a query typed meanwhile asks again).
+struct ContactListAnswer: Sendable {
+    var load: ContactsLoad
+    var query: String
+}
+
 @MainActor
 protocol ContactListViewOutput: FilteredListViewOutput {
     func didPressAdd()
@@ -21,23 +27,32 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private let router: any ContactListRouting
     private let work: WorkTracker
 
-    /// The sections of `shownQuery`'s contacts. A load in flight is the latest only: a search typed
-    /// or a change saved meanwhile starts another, and the older answer never lands.
-    private var index = Loadable<ContactIndex, ContactsError>.loading
+    /// The list as it loads (the shared loader: the latest load wins, a kept list stands in and is
+    /// asked again). Its source is the directory: the sections of the search and the page around the
+    /// contact to keep selected, with the outbox's changes on them (``obtainAnswer()``).
+    private(set) lazy var loader = ContentLoader<ContactListAnswer, ContactsError>(work: work)
+    /// The sections of `shownQuery`'s contacts, as last shown (nil before the first answer for the
+    /// query typed): a failed reload keeps them on screen.
+    private var shownIndex: ContactIndex?
     private var rowMap = SectionedRows.empty
     /// The contacts around the rows on screen; rows outside it show as waiting until their page comes.
     private var page = ListPage<ContactSummary>(size: ContactListPresenter.pageSize)
-    /// The query `index` and `page` are for (the search field may be ahead while an answer is on its way).
+    /// The query `shownIndex` and `page` are for (the search field may be ahead while an answer is on its way).
     private var shownQuery = ""
-    /// A load that reads the contacts again from where they live is on its way.
-    private var isRefreshing = false
+    /// The next load reads the contacts again from where they live (a launch, a reload, changes
+    /// synced); one on its way that a later load replaces is carried over to it.
+    private var needsRefresh = false
+    /// What the next load keeps selected instead of the selection (a contact saved, the neighbour of
+    /// one deleted), and the change it hands the directory first.
+    private var nextLocating: Int?
+    private var nextChange: ContactDirectoryChange?
     private var search = SearchFieldState()
     var list = ListState(visibleRows: 0..<ContactListPresenter.initialVisibleRows)
     var rowCount: Int { rowMap.rowCount }
     private var notice: String?
     private lazy var images = makeImages(work: work) { [interactor] in try await interactor.obtainImage(at: $0) }
     /// The offline notice and the retries while a list kept from an earlier run stands in (a server's list).
-    let kept = KeptContent()
+    var kept: KeptContent { loader.kept }
     /// The changes waiting in the outbox for the server, sent and asked again for.
     private lazy var outbox: ContactOutboxSync = {
         let outbox = ContactOutboxSync(interactor: interactor, work: work)
@@ -65,12 +80,21 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     // MARK: View events
 
-    func didLoad() { load(refresh: true, keeping: nil) }
+    func didLoad() {
+        needsRefresh = true
+        loader.start(kept: { nil }, obtain: { [weak self] in
+            await self?.obtainAnswer() ?? .failure(.unavailable(.cancelled))
+        }, willLoad: { [weak self] in
+            // A reload tries the pictures that failed again; a search does not.
+            if self?.needsRefresh == true { self?.images.retryFailed() }
+        }, show: { [weak self] in self?.apply($0) }, failed: { [weak self] in self?.loadFailed($0) },
+        publish: { [weak self] in self?.publish() })
+    }
 
     func didRequestReload() {
-        kept.reloadRequested()
         outbox.reloadRequested()
-        load(refresh: true, keeping: selectedContactID)
+        needsRefresh = true
+        loader.reload()
     }
 
     /// Contacts, not the section headers.
@@ -109,8 +133,9 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
         let queryChanged = newSearch.query != search.query
         search = newSearch
         publish()
-        guard index.value != nil, queryChanged else { return }
-        load(refresh: false, keeping: selectedContactID)
+        // While the first list is on its way the query waits for it (a slow server is asked once).
+        guard shownIndex != nil, queryChanged else { return }
+        load(refresh: false, keeping: nil)
     }
 
     func didPressAdd() {
@@ -151,84 +176,84 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     // MARK: Loading
 
-    /// Asks for the sections of the search and the page around `id`, after handing a saved `change` to
-    /// the directory; `refresh` reads the contacts again from where they live first (a launch, a
-    /// reload; one on its way is asked again after a change, whose answer may predate the change).
-    private func load(refresh asked: Bool, keeping id: Int?, noting change: ContactDirectoryChange? = nil) {
-        // A refresh on its way that this load replaces (a keystroke during a retry) is carried over.
-        let refresh = asked || isRefreshing
-        if asked {
-            isRefreshing = true
-            images.retryFailed()
-            index = index.reloaded
-            publish()
-        }
-        let query = search.query
-        // Latest wins: a retry, a change or the next keystroke cancels the load before it, whose answer is never applied.
-        work.runLatest(WorkKey(self, "contacts"), { [interactor] () -> Result<ContactsLoad, ContactsError> in
-            if let change { await interactor.performNote(change) }
-            do throws(ContactsError) {
-                return .success(try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: Self.pageSize, refresh: refresh))
-            } catch { return .failure(error) }
-        }, then: { [weak self] result in self?.apply(result, query: query, keeping: id) })
+    /// Loads the sections of the search and the page around `id` (else the selection), after handing a
+    /// saved `change` to the directory; `refresh` reads the contacts again from where they live first
+    /// (one on its way is asked again after a change, whose answer may predate the change).
+    private func load(refresh: Bool, keeping id: Int?, noting change: ContactDirectoryChange? = nil) {
+        if refresh { needsRefresh = true }
+        nextLocating = id
+        if let change { nextChange = change }
+        loader.refresh()
     }
 
-    /// Shows a load's answer for `query`, the selection on `id` when the answer has it.
-    private func apply(_ result: Result<ContactsLoad, ContactsError>, query: String, keeping id: Int?) {
-        isRefreshing = false
+    /// The loader's source: what the directory says now for the query typed, read when the load starts.
+    /// A load while a kept list stands in and its retry is due reads the contacts again too (the retry).
+    private func obtainAnswer() async -> Result<(value: ContactListAnswer, storedAt: Date?), ContactsError> {
+        let query = search.query, id = nextLocating ?? selectedContactID, change = nextChange
+        let refresh = needsRefresh || (kept.storedAt != nil && !kept.isRetryPending)
+        let standingIn = kept.storedAt
+        nextLocating = nil
+        nextChange = nil
+        let interactor = interactor, pageSize = Self.pageSize
+        if let change { await interactor.performNote(change) }
+        do throws(ContactsError) {
+            let loaded = try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: pageSize, refresh: refresh)
+            // A search in a kept list is as old as it: it says nothing new of the server.
+            return .success((ContactListAnswer(load: loaded, query: query), loaded.refresh.map(\.storedAt) ?? standingIn))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Shows an answer for `answer.query`, the selection on the contact the directory located.
+    private func apply(_ answer: ContactListAnswer) {
+        needsRefresh = false
         defer { keepsNotice = false }
         // A page asked for the rows before this answer is not this list's.
         work.cancel(WorkKey(self, "page"))
         page.forgetRequest()
-        switch result {
-        case .success(let loaded):
-            guard query == search.query else { return applyQueryTypedMeanwhile(loaded, keeping: id) }
-            index = .loaded(loaded.index)
-            rowMap = SectionedRows(loaded.index.sections.map { .init(title: $0.letter, count: $0.count) })
-            page.receive(loaded.page.contacts, at: loaded.page.start)
-            shownQuery = query
+        let loaded = answer.load
+        // Typed while the list first loaded: what the answer says of the server is taken; its rows,
+        // which the query does not filter, are never shown: the query's are asked for instead.
+        guard answer.query == search.query else {
             take(loaded)
-            let kept = loaded.index.position.flatMap(rowMap.row(ofPosition:))
-            // Else the first contact, under the first header.
-            list.reselect(kept, otherwise: 1, count: rowMap.rowCount)
-            // The view reports the rows on screen when the selection moves; until then, the pictures
-            // around the selection are the ones that will be on screen.
-            let selected = list.selectedIndex
-            list.select(selected, firstVisibleRow: list.firstVisibleRow,
-                        visibleRows: max(0, selected - Self.initialVisibleRows)..<(selected + Self.initialVisibleRows),
-                        count: max(1, rowMap.rowCount))
-        case .failure(let error):
-            // Changes still wait: the server is asked again later, whatever this load found.
-            outbox.loadFailed()
-            // A failed reload keeps the list on screen and says so; a failed first load is the error view.
-            if let shown = index.value {
-                index = .loaded(shown)
-                notice = ContactsTexts.notReloaded(ContactsTexts.message(for: error))
-            } else {
-                index = .failed(error)
-            }
+            return load(refresh: false, keeping: nil)
         }
+        shownIndex = loaded.index
+        rowMap = SectionedRows(loaded.index.sections.map { .init(title: $0.letter, count: $0.count) })
+        page.receive(loaded.page.contacts, at: loaded.page.start)
+        shownQuery = answer.query
+        take(loaded)
+        let kept = loaded.index.position.flatMap(rowMap.row(ofPosition:))
+        // Else the first contact, under the first header.
+        list.reselect(kept, otherwise: 1, count: rowMap.rowCount)
+        // The view reports the rows on screen when the selection moves; until then, the pictures
+        // around the selection are the ones that will be on screen.
+        let selected = list.selectedIndex
+        list.select(selected, firstVisibleRow: list.firstVisibleRow,
+                    visibleRows: max(0, selected - Self.initialVisibleRows)..<(selected + Self.initialVisibleRows),
+                    count: max(1, rowMap.rowCount))
         publish()
         obtainPageOnScreen()
         showImages()
     }
 
-    /// A load answered for a query the field has left: typed while the list first loaded (a keystroke
-    /// then starts no load, so a slow server is asked once). What the answer says of the server (a kept
-    /// copy, the outbox) is taken; its rows, which the query does not filter, are never shown: the
-    /// query's are asked for instead, from the contacts now read.
-    private func applyQueryTypedMeanwhile(_ loaded: ContactsLoad, keeping id: Int?) {
-        take(loaded)
-        load(refresh: false, keeping: id)
+    /// A load that failed: changes still wait (the server is asked again later, whatever this load
+    /// found); a list on screen stays there and says so, else the error view shows (the loader's state).
+    private func loadFailed(_ error: ContactsError) {
+        needsRefresh = false
+        keepsNotice = false
+        work.cancel(WorkKey(self, "page"))
+        page.forgetRequest()
+        outbox.loadFailed()
+        if shownIndex != nil { notice = ContactsTexts.notReloaded(ContactsTexts.message(for: error)) }
     }
 
-    /// Takes what a load's answer says besides its rows: what the refresh skipped, whether a kept copy
-    /// stands in, and the outbox.
+    /// Takes what a load's answer says besides its rows: what the refresh skipped, and the outbox
+    /// (whether a kept copy stands in the loader has taken).
     private func take(_ loaded: ContactsLoad) {
         if let refresh = loaded.refresh {
             notice = ContactsTexts.skipped(refresh.skipped) ?? (keepsNotice ? notice : nil)
-            // A list kept from an earlier run stands in: say since when, and ask the server again by itself.
-            kept.received(storedAt: refresh.storedAt) { [weak self] in self?.reload(saying: nil) }
         }
         // The server answered: the changes waiting for it go now (else after a wait).
         outbox.loaded(outbox: loaded.outbox, serverAnswered: loaded.refresh.map { $0.storedAt == nil })
@@ -237,7 +262,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     /// Asks for the page around the rows on screen (and the pictures' margin) when the one held does
     /// not cover them: a page, never the list.
     private func obtainPageOnScreen() {
-        guard let shown = index.value else { return }
+        guard let shown = shownIndex else { return }
         let needed = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows).compactMap(rowMap.position(atRow:))
         guard let positions = page.request(covering: needed, count: shown.matchCount) else { return }
         let query = shownQuery, map = rowMap
@@ -273,7 +298,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
 
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
-        guard index.value != nil else { return }
+        guard shownIndex != nil else { return }
         let urls = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows).compactMap { row in
             rowMap.position(atRow: row).flatMap { page[$0] }.flatMap(interactor.obtainPictureURL(for:))
         }
@@ -281,36 +306,36 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     }
 
     var viewModel: ContactListViewModel {
-        switch index {
-        case .loading:
-            return ContactListViewModel(title: ContactsTexts.title, content: .loading, search: search, emptyMessage: "")
-        case .failed(let error):
-            return ContactListViewModel(title: ContactsTexts.title, content: .failed(message: ContactsTexts.message(for: error)), search: search, emptyMessage: "")
-        case .loaded(let shown), .reloading(let shown):
-            let map = rowMap, page = page, pictures = images.snapshot, interactor = interactor
-            let lazyRows = LazyRows(count: map.rowCount) { index -> ContactListViewModel.Row in
-                switch map.row(at: index) {
-                case .header(let letter)?:
-                    return .header(letter)
-                case .item(let position)?:
-                    guard let contact = page[position] else { return .pending }
-                    return .contact(ContactListViewModel.ContactRow(
-                        name: contact.fullName, favorite: contact.favorite,
-                        avatar: AvatarModel(initials: contact.initials, picture: pictures[interactor.obtainPictureURL(for: contact)],
-                                            colorSeed: contact.id),
-                        sync: contact.sync.map(ContactsTexts.syncMark), syncIsProblem: contact.sync.map { if case .refused = $0 { true } else { false } } ?? false))
-                case nil:
-                    return .pending
-                }
+        // The rows last shown stay over a reload and its failure; before them, the loader's state.
+        guard let shown = shownIndex else {
+            if case .failed(let error) = loader.content {
+                return ContactListViewModel(title: ContactsTexts.title, content: .failed(message: ContactsTexts.message(for: error)), search: search, emptyMessage: "")
             }
-            let count = shownQuery.isEmpty ? "\(shown.total)" : "\(shown.matchCount) of \(shown.total)"
-            return ContactListViewModel(
-                title: "\(ContactsTexts.title) (\(count))",
-                content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
-                search: search,
-                emptyMessage: shown.total == 0 ? ContactsTexts.noContacts : ContactsTexts.noMatches(shownQuery),
-                notice: [kept.notice(), outbox.notice, notice].joinedNotice,
-                touchedIndex: list.touchedIndex)
+            return ContactListViewModel(title: ContactsTexts.title, content: .loading, search: search, emptyMessage: "")
         }
+        let map = rowMap, page = page, pictures = images.snapshot, interactor = interactor
+        let lazyRows = LazyRows(count: map.rowCount) { index -> ContactListViewModel.Row in
+            switch map.row(at: index) {
+            case .header(let letter)?:
+                return .header(letter)
+            case .item(let position)?:
+                guard let contact = page[position] else { return .pending }
+                return .contact(ContactListViewModel.ContactRow(
+                    name: contact.fullName, favorite: contact.favorite,
+                    avatar: AvatarModel(initials: contact.initials, picture: pictures[interactor.obtainPictureURL(for: contact)],
+                                        colorSeed: contact.id),
+                    sync: contact.sync.map(ContactsTexts.syncMark), syncIsProblem: contact.sync.map { if case .refused = $0 { true } else { false } } ?? false))
+            case nil:
+                return .pending
+            }
+        }
+        let count = shownQuery.isEmpty ? "\(shown.total)" : "\(shown.matchCount) of \(shown.total)"
+        return ContactListViewModel(
+            title: "\(ContactsTexts.title) (\(count))",
+            content: .loaded(rows: lazyRows, selectedIndex: list.selectedIndex, firstVisibleRow: list.firstVisibleRow),
+            search: search,
+            emptyMessage: shown.total == 0 ? ContactsTexts.noContacts : ContactsTexts.noMatches(shownQuery),
+            notice: [kept.notice(), outbox.notice, notice].joinedNotice,
+            touchedIndex: list.touchedIndex)
     }
 }
