@@ -20,7 +20,6 @@ let package = Package(
         .package(path: "../JSONKit"),
         .package(path: "../ImageKit"),
         .package(path: "../Navigation"),
-        .package(path: "../FeatureKit"),
         .package(path: "../Storage"),
         .package(path: "../TextSearch"),
         .package(path: "../SystemActions"),

@@ -36,7 +36,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private var shownIndex: ContactIndex?
     private var rowMap = SectionedRows.empty
     /// The contacts around the rows on screen; rows outside it show as waiting until their page comes.
-    private var page = ListPage<ContactSummary>(size: ContactListPresenter.pageSize)
+    private lazy var pages = PageLoader<ContactSummary>(size: Self.pageSize, work: work)
     /// The query `shownIndex` and `page` are for (the search field may be ahead while an answer is on its way).
     private var shownQuery = ""
     /// The next load reads the contacts again from where they live (a launch, a reload, changes
@@ -108,7 +108,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     }
 
     func didChooseRow(at index: Int) {
-        guard let position = rowMap.position(atRow: index), let contact = page[position] else { return didCancelTouch() }
+        guard let position = rowMap.position(atRow: index), let contact = pages[position] else { return didCancelTouch() }
         notice = nil
         chooseRow(index)
         guard case .refused? = contact.sync else { return router.openDetail(of: contact, output: self) }
@@ -153,8 +153,8 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     func contactDetail(didDelete id: Int) {
         // The selection stays where it was: on the next contact, else the one before.
         let position = rowMap.position(atRow: list.selectedIndex) ?? 0
-        let name = page[position].map { $0.id == id ? $0.fullName : nil } ?? nil
-        let neighbour = page[position + 1] ?? page[position - 1]
+        let name = pages[position].map { $0.id == id ? $0.fullName : nil } ?? nil
+        let neighbour = pages[position + 1] ?? pages[position - 1]
         notice = name.map(ContactsTexts.deleted)
         load(refresh: false, keeping: neighbour?.id, noting: .deleted(id: id))
     }
@@ -209,19 +209,18 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private func apply(_ answer: ContactListAnswer) {
         needsRefresh = false
         defer { keepsNotice = false }
-        // A page asked for the rows before this answer is not this list's.
-        work.cancel(WorkKey(self, "page"))
-        page.forgetRequest()
         let loaded = answer.load
         // Typed while the list first loaded: what the answer says of the server is taken; its rows,
         // which the query does not filter, are never shown: the query's are asked for instead.
         guard answer.query == search.query else {
+            pages.cancel()
             take(loaded)
             return load(refresh: false, keeping: nil)
         }
         shownIndex = loaded.index
         rowMap = SectionedRows(loaded.index.sections.map { .init(title: $0.letter, count: $0.count) })
-        page.receive(loaded.page.contacts, at: loaded.page.start)
+        // A page asked for the rows before this answer is not this list's.
+        pages.reset(loaded.page.contacts, at: loaded.page.start)
         shownQuery = answer.query
         take(loaded)
         let kept = loaded.index.position.flatMap(rowMap.row(ofPosition:))
@@ -243,8 +242,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private func loadFailed(_ error: ContactsError) {
         needsRefresh = false
         keepsNotice = false
-        work.cancel(WorkKey(self, "page"))
-        page.forgetRequest()
+        pages.cancel()
         outbox.loadFailed()
         if shownIndex != nil { notice = ContactsTexts.notReloaded(ContactsTexts.message(for: error)) }
     }
@@ -264,19 +262,12 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private func obtainPageOnScreen() {
         guard let shown = shownIndex else { return }
         let needed = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows).compactMap(rowMap.position(atRow:))
-        guard let positions = page.request(covering: needed, count: shown.matchCount) else { return }
-        let query = shownQuery, map = rowMap
-        work.runLatest(WorkKey(self, "page"), { [interactor] () -> ContactPage? in
-            try? await interactor.obtainPage(matching: query, at: positions)
-        }, then: { [weak self] fetched in
-            // A page for sections that changed meanwhile (a search, a save) is not this list's.
-            guard let self else { return }
-            // A failed page may be asked for again (its rows stay waiting until then).
-            guard let fetched else { return self.page.forgetRequest() }
-            guard self.shownQuery == query, self.rowMap == map else { return }
-            self.page.receive(fetched.contacts, at: fetched.start)
-            self.publish()
-            self.showImages()
+        let query = shownQuery, interactor = interactor
+        pages.obtain(covering: needed, count: shown.matchCount, fetch: { positions in
+            try? await interactor.obtainPage(matching: query, at: positions).contacts
+        }, received: { [weak self] in
+            self?.publish()
+            self?.showImages()
         })
     }
 
@@ -293,14 +284,14 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     // MARK: Rows
 
     private var selectedContactID: Int? {
-        rowMap.position(atRow: list.selectedIndex).flatMap { page[$0] }?.id
+        rowMap.position(atRow: list.selectedIndex).flatMap { pages[$0] }?.id
     }
 
     /// Loads the pictures of the rows on screen (and a small margin); rows that scrolled away stop loading.
     private func showImages() {
         guard shownIndex != nil else { return }
         let urls = list.pictureRows(count: rowMap.rowCount, margin: Self.imageMarginRows).compactMap { row in
-            rowMap.position(atRow: row).flatMap { page[$0] }.flatMap(interactor.obtainPictureURL(for:))
+            rowMap.position(atRow: row).flatMap { pages[$0] }.flatMap(interactor.obtainPictureURL(for:))
         }
         images.show(urls)
     }
@@ -313,7 +304,7 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
             }
             return ContactListViewModel(title: ContactsTexts.title, content: .loading, search: search, emptyMessage: "")
         }
-        let map = rowMap, page = page, pictures = images.snapshot, interactor = interactor
+        let map = rowMap, page = pages.page, pictures = images.snapshot, interactor = interactor
         let lazyRows = LazyRows(count: map.rowCount) { index -> ContactListViewModel.Row in
             switch map.row(at: index) {
             case .header(let letter)?:
