@@ -43,9 +43,10 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     /// synced); one on its way that a later load replaces is carried over to it.
     private var needsRefresh = false
     /// What the next load keeps selected instead of the selection (a contact saved, the neighbour of
-    /// one deleted), and the change it hands the directory first.
+    /// one deleted), and the changes it hands the directory first (every one, in order: two saved
+    /// before a load starts are both noted).
     private var nextLocating: Int?
-    private var nextChange: ContactDirectoryChange?
+    private var pendingChanges: [ContactDirectoryChange] = []
     private var search = SearchFieldState()
     var list = ListState(visibleRows: 0..<ContactListPresenter.initialVisibleRows)
     var rowCount: Int { rowMap.rowCount }
@@ -182,20 +183,23 @@ final class ContactListPresenter: ContactListViewOutput, ContactDetailModuleOutp
     private func load(refresh: Bool, keeping id: Int?, noting change: ContactDirectoryChange? = nil) {
         if refresh { needsRefresh = true }
         nextLocating = id
-        if let change { nextChange = change }
+        if let change { pendingChanges.append(change) }
         loader.refresh()
     }
 
     /// The loader's source: what the directory says now for the query typed, read when the load starts.
     /// A load while a kept list stands in and its retry is due reads the contacts again too (the retry).
     private func obtainAnswer() async -> Result<(value: ContactListAnswer, storedAt: Date?), ContactsError> {
-        let query = search.query, id = nextLocating ?? selectedContactID, change = nextChange
+        // A load replaced before it started leaves what it would take (the changes, the contact to
+        // keep) to the load that replaced it, which then reads the directory after every change.
+        guard !Task.isCancelled else { return .failure(.unavailable(.cancelled)) }
+        let query = search.query, id = nextLocating ?? selectedContactID, changes = pendingChanges
         let refresh = needsRefresh || (kept.storedAt != nil && !kept.isRetryPending)
         let standingIn = kept.storedAt
         nextLocating = nil
-        nextChange = nil
+        pendingChanges = []
         let interactor = interactor, pageSize = Self.pageSize
-        if let change { await interactor.performNote(change) }
+        for change in changes { await interactor.performNote(change) }
         do throws(ContactsError) {
             let loaded = try await interactor.obtainIndexAndPage(matching: query, locating: id, pageSize: pageSize, refresh: refresh)
             // A search in a kept list is as old as it: it says nothing new of the server.
