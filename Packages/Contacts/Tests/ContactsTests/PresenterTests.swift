@@ -72,6 +72,21 @@ extension ContactListViewModel {
     }
 }
 
+/// A kept list's retries held at a gate until the test opens it, each wait recorded.
+final class HeldRetries: Sendable {
+    let gate = RetryGate()
+    private let recorded = Mutex<[Duration]>([])
+    var waits: [Duration] { recorded.withLock { $0 } }
+
+    @MainActor
+    func attach(to kept: KeptContent) {
+        kept.wait = { [self] duration in
+            recorded.withLock { $0.append(duration) }
+            await gate.pass()
+        }
+    }
+}
+
 /// Keeps every view model the list presenter displayed, so a test reads the whole sequence the user saw.
 @MainActor
 final class RecordingContactListView: ModuleViewInput {
@@ -135,6 +150,21 @@ final class ContactListPresenterTests: XCTestCase {
         presenter.didEditSearch(SearchFieldState())
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines.count, 14)
+    }
+
+    /// Two changes saved before the list's next load starts (a detail's change, then a form's save in
+    /// the same turn) are both handed to the directory: neither waits for a reload to show.
+    func testTwoChangesBeforeALoadStartsAreBothApplied() async {
+        let service = InMemoryContactsService()
+        let (presenter, _, work) = makePresenter(service)
+        presenter.didLoad()
+        await work.waitUntilIdle()
+        presenter.contactDetail(didChange: ContactsFixtures.contact(3, "Bayu", "Nugroho", favorite: true))
+        presenter.contactForm(didSave: ContactsFixtures.contact(42, "Citra", "Kirana"))
+        await work.waitUntilIdle()
+        XCTAssertTrue(presenter.viewModel.lines.contains("Bayu Nugroho ★"), "\(presenter.viewModel.lines)")
+        XCTAssertTrue(presenter.viewModel.lines.contains("> Citra Kirana"), "\(presenter.viewModel.lines)")
+        XCTAssertEqual(service.calls, [.list], "no reload for either")
     }
 
     func testChangesFromOtherScreensAreAppliedWithoutAReload() async {
@@ -232,25 +262,21 @@ final class ContactListPresenterTests: XCTestCase {
         let storedAt = Date(timeIntervalSince1970: 1_764_100_000)
         service.answerListsAsKept(since: [storedAt, storedAt, nil])
         let (presenter, _, work) = makePresenter(service)
-        let waits = Mutex<[Duration]>([])
-        let released = RetryGate()
-        presenter.kept.wait = { duration in
-            waits.withLock { $0.append(duration) }
-            // Held until the test has read the first answer's screen.
-            await released.pass()
-        }
+        // Held until the test has read the first answer's screen.
+        let retries = HeldRetries()
+        retries.attach(to: presenter.kept)
         presenter.kept.timeZone = TimeZone(identifier: "UTC")!
         presenter.kept.now = { storedAt }
         presenter.didLoad()
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines.count, 14)
         XCTAssertEqual(presenter.viewModel.notice, "Offline — as of 19:46 (r retries)")
-        released.isOpen = true
+        retries.gate.isOpen = true
         // The retries run by themselves: the second answer is kept too, the third fresh.
         await waitUntil("the retries asked twice more") { service.calls.count >= 3 }
         await work.waitUntilIdle()
         XCTAssertEqual(service.calls, [.list, .list, .list])
-        XCTAssertEqual(waits.withLock { $0 }, [.seconds(2), .seconds(4)])
+        XCTAssertEqual(retries.waits, [.seconds(2), .seconds(4)])
         XCTAssertNil(presenter.viewModel.notice, "a fresh answer ends the notice")
     }
 
@@ -262,12 +288,9 @@ final class ContactListPresenterTests: XCTestCase {
         let storedAt = Date(timeIntervalSince1970: 1_764_100_000)
         service.answerListsAsKept(since: [storedAt, nil])
         let (presenter, _, work) = makePresenter(service)
-        let waits = Mutex<[Duration]>([])
-        let released = RetryGate()
-        presenter.kept.wait = { duration in
-            waits.withLock { $0.append(duration) }
-            await released.pass()
-        }
+        // Held until the test has read the first answer's screen.
+        let retries = HeldRetries()
+        retries.attach(to: presenter.kept)
         presenter.didLoad()
         await work.waitUntilIdle()
         XCTAssertNotNil(presenter.kept.storedAt)
@@ -275,9 +298,9 @@ final class ContactListPresenterTests: XCTestCase {
         await work.waitUntilIdle()
         XCTAssertEqual(presenter.viewModel.lines, ["B", "> bayu Nugroho"])
         XCTAssertEqual(service.calls, [.list], "the search is the directory's: nothing asked of the server")
-        XCTAssertEqual(waits.withLock { $0 }, [.seconds(2)], "one wait, not restarted by the search")
+        XCTAssertEqual(retries.waits, [.seconds(2)], "one wait, not restarted by the search")
         XCTAssertEqual(presenter.kept.storedAt, storedAt, "still the kept list")
-        released.isOpen = true
+        retries.gate.isOpen = true
         await waitUntil("the retry asked again") { service.calls.count >= 2 }
         await work.waitUntilIdle()
         XCTAssertEqual(service.calls, [.list, .list])
